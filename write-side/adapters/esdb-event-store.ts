@@ -1,0 +1,270 @@
+// The event store port on EventStoreDB, through @eventstore/db-client v6 (gRPC).
+import {
+  ANY,
+  BACKWARDS,
+  DeadlineExceededError,
+  END,
+  EventStoreDBClient,
+  FORWARDS,
+  NO_STREAM,
+  NotLeaderError,
+  START,
+  STREAM_EXISTS,
+  StreamNotFoundError,
+  TimeoutError,
+  UnavailableError,
+  WrongExpectedVersionError,
+  jsonEvent,
+  streamNameFilter,
+  type AllStreamRecordedEvent,
+  type AppendExpectedRevision,
+  type Direction,
+  type RecordedEvent as EsdbRecordedEvent,
+} from '@eventstore/db-client';
+import {
+  RevisionConflict,
+  StoreUnavailable,
+  type AppendResult,
+  type EventMetadata,
+  type EventStore,
+  type EventSubscription,
+  type ExpectedRevision,
+  type JsonObject,
+  type NewEvent,
+  type Position,
+  type ReadAllOptions,
+  type ReadStreamOptions,
+  type RecordedEvent,
+  type SubscribeOptions,
+} from '../event-store.js';
+import { decodePosition, encodePosition } from '../position.js';
+
+const MIN_BACKOFF_MS = 100;
+const MAX_BACKOFF_MS = 5_000;
+
+export interface EsdbEventStoreOptions {
+  /** Told when a subscription dropped and is about to resubscribe. */
+  readonly onSubscriptionError?: (error: unknown, retryInMs: number) => void;
+}
+
+export class EsdbEventStore implements EventStore {
+  constructor(
+    private readonly client: EventStoreDBClient,
+    private readonly options: EsdbEventStoreOptions = {},
+  ) {}
+
+  static connect(connectionString: string, options?: EsdbEventStoreOptions): EsdbEventStore {
+    return new EsdbEventStore(EventStoreDBClient.connectionString(connectionString), options);
+  }
+
+  async appendToStream(stream: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+    if (events.length === 0) throw new RangeError('appendToStream needs at least one event');
+    const expectedRevision: AppendExpectedRevision =
+      expected === 'no_stream' ? NO_STREAM : expected === 'stream_exists' ? STREAM_EXISTS : expected === 'any' ? ANY : BigInt(expected);
+    try {
+      const result = await this.client.appendToStream(
+        stream,
+        events.map(({ type, data, metadata }) => jsonEvent({ type, data, metadata })),
+        { expectedRevision },
+      );
+      // Only when the connection string says throwOnAppendFailure=false.
+      if (!result.success) {
+        const actual = result.nextExpectedRevision < 0n ? 'no_stream' : Number(result.nextExpectedRevision);
+        throw new RevisionConflict(stream, expected, actual);
+      }
+      if (!result.position) throw new Error(`EventStoreDB returned no position for the append to ${stream}`);
+      return {
+        nextRevision: Number(result.nextExpectedRevision),
+        position: encodePosition(result.position.commit, result.position.prepare),
+      };
+    } catch (error) {
+      if (error instanceof WrongExpectedVersionError) {
+        const actual = error.actualVersion === NO_STREAM ? 'no_stream' : Number(error.actualVersion);
+        throw new RevisionConflict(stream, expected, actual);
+      }
+      throw storeError(error);
+    }
+  }
+
+  async readStream(stream: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    const { fromRevision = 0, toRevision, recordedUntil } = options;
+    if (toRevision !== undefined && toRevision < fromRevision) return [];
+    const read = this.client.readStream(stream, {
+      fromRevision: fromRevision === 0 ? START : BigInt(fromRevision),
+      ...(toRevision === undefined ? {} : { maxCount: toRevision - fromRevision + 1 }),
+    });
+    const out: RecordedEvent[] = [];
+    try {
+      for await (const { event } of read) {
+        if (!event) continue;
+        // A stream's events are recorded in order, so the first one too late ends the read.
+        if (recordedUntil && event.created.getTime() > recordedUntil.getTime()) break;
+        out.push(toRecorded(event));
+      }
+    } catch (error) {
+      if (error instanceof StreamNotFoundError) return [];
+      throw storeError(error);
+    } finally {
+      await read.cancel();
+    }
+    return out;
+  }
+
+  async readAll({ after, maxCount, streamPrefixes }: ReadAllOptions): Promise<RecordedEvent[]> {
+    const out: RecordedEvent[] = [];
+    if (maxCount <= 0 || streamPrefixes?.length === 0) return out;
+    // readAll in this client has no server-side filter: filter here, page on until maxCount match.
+    for await (const event of this.scanAll(FORWARDS, after ?? null, Math.max(maxCount + 1, 100))) {
+      if (!matches(event.streamId, streamPrefixes)) continue;
+      out.push(toRecorded(event));
+      if (out.length >= maxCount) break;
+    }
+    return out;
+  }
+
+  async headPosition(): Promise<Position | null> {
+    // The tail of $all is mostly system events ($stats and the like), which no reader of this
+    // port ever sees; the head is the last event a subscriber can reach.
+    for await (const event of this.scanAll(BACKWARDS, null, 100)) {
+      if (matches(event.streamId, undefined)) return encodePosition(event.position.commit, event.position.prepare);
+    }
+    return null;
+  }
+
+  subscribeToAll({ after = null, streamPrefixes }: SubscribeOptions = {}): EventSubscription {
+    const { client } = this;
+    const onError = this.options.onSubscriptionError;
+    let closed = false;
+    let current: ReturnType<EventStoreDBClient['subscribeToAll']> | null = null;
+    let wake: (() => void) | null = null;
+    let last: Position | null = after;
+    const filter =
+      streamPrefixes === undefined
+        ? streamNameFilter({ regex: '^[^$]' })
+        : streamPrefixes.length > 0
+          ? streamNameFilter({ prefixes: [...streamPrefixes] })
+          : streamNameFilter({ regex: '^$' }); // no prefix: no stream, but stay open until closed
+
+    async function* run(): AsyncGenerator<RecordedEvent> {
+      let backoff = MIN_BACKOFF_MS;
+      while (!closed) {
+        // A catch-up subscription's fromPosition is exclusive: it resumes just after `last`.
+        const subscription = client.subscribeToAll({ fromPosition: last ? decodePosition(last) : START, filter });
+        current = subscription;
+        try {
+          for await (const { event } of subscription) {
+            if (!event) continue;
+            backoff = MIN_BACKOFF_MS;
+            const recorded = toRecorded(event);
+            // Guards against redelivery should the server ever treat the resume position as inclusive.
+            if ((last !== null && recorded.position <= last) || !matches(recorded.streamName, streamPrefixes)) continue;
+            last = recorded.position;
+            yield recorded;
+          }
+          if (!closed) onError?.(new Error('subscription to $all ended'), backoff);
+        } catch (error) {
+          if (!closed) onError?.(error, backoff);
+        } finally {
+          current = null;
+          await subscription.unsubscribe().catch(() => undefined);
+        }
+        if (closed) return;
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, backoff);
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        wake = null;
+        backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
+      }
+    }
+
+    const iterator = run();
+    return {
+      [Symbol.asyncIterator]: () => iterator,
+      async close() {
+        closed = true;
+        wake?.();
+        const subscription = current;
+        if (subscription) {
+          await subscription.unsubscribe().catch(() => undefined);
+          // Ends a for-await that is waiting on the stream (it then throws a premature close).
+          subscription.destroy();
+        }
+      },
+    };
+  }
+
+  async close(): Promise<void> {
+    await this.client.dispose();
+  }
+
+  /** $all from `from` (exclusive; null: an end of the log) in pages, until the log runs out. */
+  private async *scanAll(direction: Direction, from: Position | null, pageSize: number): AsyncGenerator<AllStreamRecordedEvent> {
+    let cursor = from;
+    for (;;) {
+      const read = this.client.readAll({
+        direction,
+        fromPosition: cursor ? decodePosition(cursor) : direction === FORWARDS ? START : END,
+        maxCount: pageSize,
+      });
+      let received = 0;
+      try {
+        for await (const { event } of read) {
+          received++;
+          if (!event) continue;
+          const position = encodePosition(event.position.commit, event.position.prepare);
+          // Reading from a position includes the event there; it was already seen.
+          if (cursor !== null && (direction === FORWARDS ? position <= cursor : position >= cursor)) continue;
+          cursor = position;
+          yield event;
+        }
+      } catch (error) {
+        throw storeError(error);
+      } finally {
+        await read.cancel();
+      }
+      if (received < pageSize) return;
+    }
+  }
+}
+
+function matches(stream: string, prefixes: readonly string[] | undefined): boolean {
+  return prefixes === undefined ? !stream.startsWith('$') : prefixes.some((prefix) => stream.startsWith(prefix));
+}
+
+function toRecorded(event: EsdbRecordedEvent): RecordedEvent {
+  const where = `event ${event.id} (${event.streamId}@${event.revision})`;
+  if (!event.position) throw new Error(`${where} has no $all position; EventStoreDB 22.6 or later is needed`);
+  return {
+    streamName: event.streamId,
+    revision: Number(event.revision),
+    position: encodePosition(event.position.commit, event.position.prepare),
+    type: event.type,
+    data: jsonObject(event.data, `${where} data`),
+    metadata: jsonObject(event.metadata, `${where} metadata`) as unknown as EventMetadata,
+    recordedAt: event.created,
+  };
+}
+
+function jsonObject(value: unknown, what: string): JsonObject {
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || value instanceof Uint8Array) {
+    throw new TypeError(`${what} is not a JSON object`);
+  }
+  return value as JsonObject;
+}
+
+function storeError(error: unknown): unknown {
+  const unavailable =
+    error instanceof UnavailableError ||
+    error instanceof DeadlineExceededError ||
+    error instanceof TimeoutError ||
+    error instanceof NotLeaderError ||
+    (error instanceof Error &&
+      (/^Failed to discover/.test(error.message) ||
+        /^E(CONNREFUSED|CONNRESET|NOTFOUND|AI_AGAIN|TIMEDOUT|HOSTUNREACH|PIPE)$/.test(String((error as { code?: unknown }).code))));
+  if (!unavailable) return error;
+  return new StoreUnavailable(`EventStoreDB unavailable: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+}

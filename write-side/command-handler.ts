@@ -1,0 +1,112 @@
+// The one command handler: read the stream, fold it, decide, append with the revision that
+// was read. A revision conflict means someone else wrote in between: read again and decide
+// again, a bounded number of times, unless the caller pinned the revision (If-Match).
+import { RevisionConflict, type EventMetadata, type EventStore, type NewEvent, type Position, type RecordedEvent } from './event-store.js';
+import { ConcurrencyExhausted, IdempotencyKeyReused, PreconditionFailed } from './orders/errors.js';
+
+export interface Decider<State, Command, Event> {
+  initialState(): State;
+  evolve(state: State, event: Event): State;
+  decide(command: Command, state: State): Event[];
+}
+
+export interface EventCodec<Event> {
+  encode(event: Event, metadata: Omit<EventMetadata, 'schemaVersion'>): NewEvent;
+  decode(recorded: RecordedEvent): Event;
+}
+
+export interface CommandContext {
+  readonly principal: string;
+  readonly correlationId: string;
+  readonly causationId: string | null;
+  /** The revision the caller saw (If-Match): a mismatch fails instead of retrying. */
+  readonly expectedRevision?: number;
+  /** The command takes effect at most once per principal and key. */
+  readonly idempotency?: { readonly key: string; readonly fingerprint: string };
+}
+
+export interface CommandResult<State, Event> {
+  /** The state right after this command's events (for a replay, right after the first run's). */
+  readonly state: State;
+  /** The stream's revision at that point; null when the stream does not exist. */
+  readonly revision: number | null;
+  /** The events this command appended (for a replay, those the first run appended). */
+  readonly events: readonly Event[];
+  /** Global position of the last event the state includes; null when there is none. */
+  readonly position: Position | null;
+  readonly replayed: boolean;
+}
+
+export class CommandHandler<State, Command, Event> {
+  constructor(
+    private readonly store: EventStore,
+    private readonly decider: Decider<State, Command, Event>,
+    private readonly codec: EventCodec<Event>,
+    private readonly maxAttempts = 8,
+  ) {}
+
+  async handle(stream: string, command: Command, context: CommandContext): Promise<CommandResult<State, Event>> {
+    for (let attempt = 1; attempt <= this.maxAttempts; attempt++) {
+      const recorded = await this.store.readStream(stream);
+      const last = recorded.at(-1);
+      const revision = last ? last.revision : null;
+
+      if (context.idempotency) {
+        const replay = this.replay(recorded, context.principal, context.idempotency);
+        if (replay) return replay;
+      }
+      if (context.expectedRevision !== undefined && context.expectedRevision !== revision) {
+        throw new PreconditionFailed(context.expectedRevision, revision);
+      }
+
+      const state = this.fold(recorded);
+      const events = this.decider.decide(command, state);
+      if (events.length === 0) {
+        return { state, revision, events, position: last?.position ?? null, replayed: false };
+      }
+
+      const { principal, correlationId, causationId, idempotency } = context;
+      const metadata = idempotency ? { principal, correlationId, causationId, idempotency } : { principal, correlationId, causationId };
+      try {
+        const appended = await this.store.appendToStream(
+          stream,
+          events.map((event) => this.codec.encode(event, metadata)),
+          revision ?? 'no_stream',
+        );
+        const next = events.reduce((s, e) => this.decider.evolve(s, e), state);
+        return { state: next, revision: appended.nextRevision, events, position: appended.position, replayed: false };
+      } catch (error) {
+        if (!(error instanceof RevisionConflict)) throw error;
+        if (context.expectedRevision !== undefined) {
+          throw new PreconditionFailed(context.expectedRevision, error.actual === 'no_stream' ? null : error.actual);
+        }
+      }
+    }
+    throw new ConcurrencyExhausted(stream, this.maxAttempts);
+  }
+
+  private fold(recorded: readonly RecordedEvent[]): State {
+    let state = this.decider.initialState();
+    for (const r of recorded) state = this.decider.evolve(state, this.codec.decode(r));
+    return state;
+  }
+
+  /** The first run's outcome when this principal already used this key on the stream. */
+  private replay(
+    recorded: readonly RecordedEvent[],
+    principal: string,
+    { key, fingerprint }: { key: string; fingerprint: string },
+  ): CommandResult<State, Event> | null {
+    const first = recorded.filter((r) => r.metadata.principal === principal && r.metadata.idempotency?.key === key);
+    const last = first.at(-1);
+    if (!last) return null;
+    if (last.metadata.idempotency?.fingerprint !== fingerprint) throw new IdempotencyKeyReused();
+    return {
+      state: this.fold(recorded.filter((r) => r.revision <= last.revision)),
+      revision: last.revision,
+      events: first.map((r) => this.codec.decode(r)),
+      position: last.position,
+      replayed: true,
+    };
+  }
+}

@@ -1,0 +1,106 @@
+// The event store port: what the write side and the projector need from an event log.
+// Two adapters implement it (adapters/sqlite-event-store.ts, adapters/esdb-event-store.ts)
+// and both pass tests/write-side/event-store.contract.ts.
+
+/** A stream's revision: the 0-based index of its last event, as EventStoreDB numbers it. */
+export type StreamRevision = number;
+
+export type ExpectedRevision = 'no_stream' | 'stream_exists' | 'any' | StreamRevision;
+
+/**
+ * A place in the global log. Opaque to callers, but totally ordered: two positions compare
+ * as their strings compare (see position.ts), so they can be stored, sent and compared as text.
+ */
+export type Position = string & { readonly __brand: 'Position' };
+
+export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
+export type JsonObject = { readonly [key: string]: JsonValue };
+
+export interface EventMetadata {
+  readonly schemaVersion: number;
+  readonly correlationId: string;
+  readonly causationId: string | null;
+  readonly principal: string;
+  /** Present on events appended by a command that carried an idempotency key. */
+  readonly idempotency?: { readonly key: string; readonly fingerprint: string };
+}
+
+export interface NewEvent {
+  readonly type: string;
+  readonly data: JsonObject;
+  readonly metadata: EventMetadata;
+}
+
+export interface RecordedEvent extends NewEvent {
+  readonly streamName: string;
+  readonly revision: StreamRevision;
+  readonly position: Position;
+  /** When the store recorded the event (the store's clock, not the caller's). */
+  readonly recordedAt: Date;
+}
+
+export interface AppendResult {
+  /** The stream's revision after the append: the revision of its last event. */
+  readonly nextRevision: StreamRevision;
+  /** The global position of the last appended event. */
+  readonly position: Position;
+}
+
+export interface ReadStreamOptions {
+  readonly fromRevision?: StreamRevision;
+  /** Inclusive. */
+  readonly toRevision?: StreamRevision;
+  /** Inclusive: only events recorded at or before this instant. */
+  readonly recordedUntil?: Date;
+}
+
+export interface ReadAllOptions {
+  /** Exclusive: events after this position; null or absent reads from the start. */
+  readonly after?: Position | null;
+  readonly maxCount: number;
+  /** Only streams whose name starts with one of these; absent means every non-system stream. */
+  readonly streamPrefixes?: readonly string[];
+}
+
+export interface SubscribeOptions {
+  /** Exclusive: deliver events after this position; null or absent delivers the whole log. */
+  readonly after?: Position | null;
+  readonly streamPrefixes?: readonly string[];
+}
+
+/** Catch-up, then live. Iterate it; close() ends the iteration. */
+export interface EventSubscription extends AsyncIterable<RecordedEvent> {
+  close(): Promise<void>;
+}
+
+export interface EventStore {
+  appendToStream(stream: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
+  /** Forwards. A stream that does not exist reads as empty. */
+  readStream(stream: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  /** One batch of the global log, forwards. */
+  readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
+  subscribeToAll(options?: SubscribeOptions): EventSubscription;
+  /** The position of the last event in the log, or null when it is empty. */
+  headPosition(): Promise<Position | null>;
+  close(): Promise<void>;
+}
+
+/** The expected revision did not match the stream's actual revision. */
+export class RevisionConflict extends Error {
+  override readonly name = 'RevisionConflict';
+  constructor(
+    readonly stream: string,
+    readonly expected: ExpectedRevision,
+    readonly actual: StreamRevision | 'no_stream',
+  ) {
+    super(`stream ${stream}: expected revision ${String(expected)}, actual ${String(actual)}`);
+  }
+}
+
+/** The store cannot be reached or cannot write; nothing of the failed call was written. */
+export class StoreUnavailable extends Error {
+  override readonly name = 'StoreUnavailable';
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}

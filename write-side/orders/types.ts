@@ -1,0 +1,159 @@
+// Order events, commands and state: readonly data, unions on `type` and `status`.
+
+export type OrderStatus = 'pending' | 'paid' | 'shipped' | 'cancelled';
+
+export interface Address {
+  readonly name: string;
+  readonly line1: string;
+  readonly line2: string | null;
+  readonly city: string;
+  readonly postalCode: string;
+  readonly region: string | null;
+  /** ISO 3166-1 alpha-2. */
+  readonly country: string;
+}
+
+export interface LineInput {
+  readonly sku: string;
+  readonly quantity: number;
+  /** Integer minor units (1999 = 19.99). */
+  readonly unitPrice: number;
+}
+
+export interface OrderLine extends LineInput {
+  readonly lineTotal: number;
+}
+
+// ---- events (past tense; schemaVersion changes when `data` changes shape) ----
+
+export type OrderPlaced = {
+  readonly type: 'OrderPlaced';
+  readonly schemaVersion: 1;
+  readonly data: {
+    readonly orderId: string;
+    readonly customerId: string;
+    readonly currency: string;
+    readonly lines: readonly OrderLine[];
+    readonly total: number;
+    readonly address: Address;
+    readonly placedAt: string;
+  };
+};
+
+export type OrderAddressChanged = {
+  readonly type: 'OrderAddressChanged';
+  readonly schemaVersion: 1;
+  readonly data: { readonly orderId: string; readonly address: Address; readonly changedAt: string };
+};
+
+export type PaymentRecorded = {
+  readonly type: 'PaymentRecorded';
+  readonly schemaVersion: 1;
+  readonly data: {
+    readonly orderId: string;
+    readonly paymentId: string;
+    readonly amount: number;
+    readonly reference: string;
+    readonly recordedAt: string;
+  };
+};
+
+export type ShipmentCreated = {
+  readonly type: 'ShipmentCreated';
+  readonly schemaVersion: 1;
+  readonly data: {
+    readonly orderId: string;
+    readonly shipmentId: string;
+    readonly carrier: string;
+    readonly trackingNumber: string;
+    readonly createdAt: string;
+  };
+};
+
+export type OrderCancelled = {
+  readonly type: 'OrderCancelled';
+  readonly schemaVersion: 1;
+  readonly data: { readonly orderId: string; readonly reason: string | null; readonly cancelledAt: string };
+};
+
+export type OrderEvent = OrderPlaced | OrderAddressChanged | PaymentRecorded | ShipmentCreated | OrderCancelled;
+export type OrderEventType = OrderEvent['type'];
+
+// ---- commands (imperative; the clock and ids arrive inside them) ----
+
+export interface CommandMetadata {
+  /** ISO 8601 instant supplied by the caller; the decider reads no clock. */
+  readonly now: string;
+  readonly principal: string;
+}
+
+export type PlaceOrder = {
+  readonly type: 'PlaceOrder';
+  readonly data: {
+    readonly orderId: string;
+    readonly customerId: string;
+    readonly currency: string;
+    readonly lines: readonly LineInput[];
+    readonly address: Address;
+  };
+  readonly metadata: CommandMetadata;
+};
+
+export type ChangeAddress = {
+  readonly type: 'ChangeAddress';
+  readonly data: { readonly orderId: string; readonly address: Address };
+  readonly metadata: CommandMetadata;
+};
+
+export type RecordPayment = {
+  readonly type: 'RecordPayment';
+  readonly data: { readonly orderId: string; readonly paymentId: string; readonly amount: number; readonly reference: string };
+  readonly metadata: CommandMetadata;
+};
+
+export type CreateShipment = {
+  readonly type: 'CreateShipment';
+  readonly data: { readonly orderId: string; readonly shipmentId: string; readonly carrier: string; readonly trackingNumber: string };
+  readonly metadata: CommandMetadata;
+};
+
+export type CancelOrder = {
+  readonly type: 'CancelOrder';
+  readonly data: { readonly orderId: string; readonly reason: string | null };
+  readonly metadata: CommandMetadata;
+};
+
+export type OrderCommand = PlaceOrder | ChangeAddress | RecordPayment | CreateShipment | CancelOrder;
+
+// ---- state ----
+
+export interface Payment {
+  readonly id: string;
+  readonly amount: number;
+  readonly reference: string;
+  readonly createdAt: string;
+}
+
+export interface Shipment {
+  readonly id: string;
+  readonly carrier: string;
+  readonly trackingNumber: string;
+  readonly createdAt: string;
+}
+
+export interface PlacedOrder {
+  readonly status: OrderStatus;
+  readonly id: string;
+  readonly customerId: string;
+  readonly currency: string;
+  readonly lines: readonly OrderLine[];
+  readonly total: number;
+  readonly address: Address;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+  readonly payment: Payment | null;
+  readonly shipment: Shipment | null;
+  readonly cancellationReason: string | null;
+}
+
+export type Order = { readonly status: 'absent' } | PlacedOrder;

@@ -1,0 +1,28 @@
+// Positions are two unsigned 64-bit numbers (EventStoreDB's commit and prepare positions;
+// the embedded store uses its sequence number for both) written as fixed-width hex, so
+// that comparing the strings compares the positions.
+import type { Position } from './event-store.js';
+
+const WIDTH = 16;
+const MAX = (1n << 64n) - 1n;
+const PATTERN = /^[0-9a-f]{32}$/;
+
+export function encodePosition(commit: bigint, prepare: bigint = commit): Position {
+  if (commit < 0n || commit > MAX || prepare < 0n || prepare > MAX) {
+    throw new RangeError('position out of range');
+  }
+  return (commit.toString(16).padStart(WIDTH, '0') + prepare.toString(16).padStart(WIDTH, '0')) as Position;
+}
+
+export function decodePosition(position: Position): { commit: bigint; prepare: bigint } {
+  return { commit: BigInt('0x' + position.slice(0, WIDTH)), prepare: BigInt('0x' + position.slice(WIDTH)) };
+}
+
+/** Parses untrusted text (a checkpoint, a token from a client); null when it is not a position. */
+export function parsePosition(text: string): Position | null {
+  return PATTERN.test(text) ? (text as Position) : null;
+}
+
+export function comparePositions(a: Position, b: Position): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
