@@ -5,11 +5,8 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RevisionConflict, type EventStore, type NewEvent, type RecordedEvent } from '../../write-side/event-store.js';
 import { comparePositions } from '../../write-side/position.js';
+import type { StoreFixture } from '../support/event-stores.js';
 
-export interface StoreFixture {
-  readonly store: EventStore;
-  dispose(): Promise<void>;
-}
 
 const event = (n: number, extra: Partial<NewEvent['metadata']> = {}): NewEvent => ({
   type: 'Tested',

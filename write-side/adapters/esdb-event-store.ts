@@ -1,41 +1,15 @@
 // The event store port on EventStoreDB, through @eventstore/db-client v6 (gRPC).
 import {
-  ANY,
-  BACKWARDS,
-  DeadlineExceededError,
-  END,
-  EventStoreDBClient,
-  FORWARDS,
-  NO_STREAM,
-  NotLeaderError,
-  START,
-  STREAM_EXISTS,
-  StreamNotFoundError,
-  TimeoutError,
-  UnavailableError,
-  WrongExpectedVersionError,
-  jsonEvent,
-  streamNameFilter,
-  type AllStreamRecordedEvent,
-  type AppendExpectedRevision,
-  type Direction,
+  ANY, BACKWARDS, END, FORWARDS, NO_STREAM, START, STREAM_EXISTS,
+  DeadlineExceededError, NotLeaderError, StreamNotFoundError, TimeoutError, UnavailableError, WrongExpectedVersionError,
+  EventStoreDBClient, convertToCommandError, jsonEvent, streamNameFilter,
+  type AllStreamRecordedEvent, type AllStreamSubscription, type AppendExpectedRevision, type Direction,
   type RecordedEvent as EsdbRecordedEvent,
 } from '@eventstore/db-client';
 import {
-  RevisionConflict,
-  StoreUnavailable,
-  type AppendResult,
-  type EventMetadata,
-  type EventStore,
-  type EventSubscription,
-  type ExpectedRevision,
-  type JsonObject,
-  type NewEvent,
-  type Position,
-  type ReadAllOptions,
-  type ReadStreamOptions,
-  type RecordedEvent,
-  type SubscribeOptions,
+  RevisionConflict, StoreUnavailable,
+  type AppendResult, type EventMetadata, type EventStore, type EventSubscription, type ExpectedRevision, type JsonObject,
+  type NewEvent, type Position, type ReadAllOptions, type ReadStreamOptions, type RecordedEvent, type SubscribeOptions,
 } from '../event-store.js';
 import { decodePosition, encodePosition } from '../position.js';
 
@@ -48,6 +22,8 @@ export interface EsdbEventStoreOptions {
 }
 
 export class EsdbEventStore implements EventStore {
+  private readonly subscriptions = new Set<EventSubscription>();
+
   constructor(
     private readonly client: EventStoreDBClient,
     private readonly options: EsdbEventStoreOptions = {},
@@ -77,7 +53,8 @@ export class EsdbEventStore implements EventStore {
         nextRevision: Number(result.nextExpectedRevision),
         position: encodePosition(result.position.commit, result.position.prepare),
       };
-    } catch (error) {
+    } catch (thrown) {
+      const error = asCommandError(thrown);
       if (error instanceof WrongExpectedVersionError) {
         const actual = error.actualVersion === NO_STREAM ? 'no_stream' : Number(error.actualVersion);
         throw new RevisionConflict(stream, expected, actual);
@@ -90,7 +67,7 @@ export class EsdbEventStore implements EventStore {
     const { fromRevision = 0, toRevision, recordedUntil } = options;
     if (toRevision !== undefined && toRevision < fromRevision) return [];
     const read = this.client.readStream(stream, {
-      fromRevision: fromRevision === 0 ? START : BigInt(fromRevision),
+      fromRevision: BigInt(fromRevision),
       ...(toRevision === undefined ? {} : { maxCount: toRevision - fromRevision + 1 }),
     });
     const out: RecordedEvent[] = [];
@@ -101,11 +78,12 @@ export class EsdbEventStore implements EventStore {
         if (recordedUntil && event.created.getTime() > recordedUntil.getTime()) break;
         out.push(toRecorded(event));
       }
-    } catch (error) {
+    } catch (thrown) {
+      const error = asCommandError(thrown);
       if (error instanceof StreamNotFoundError) return [];
       throw storeError(error);
     } finally {
-      await read.cancel();
+      await read.cancel().catch(() => undefined);
     }
     return out;
   }
@@ -135,7 +113,7 @@ export class EsdbEventStore implements EventStore {
     const { client } = this;
     const onError = this.options.onSubscriptionError;
     let closed = false;
-    let current: ReturnType<EventStoreDBClient['subscribeToAll']> | null = null;
+    let current: AllStreamSubscription | null = null;
     let wake: (() => void) | null = null;
     let last: Position | null = after;
     const filter =
@@ -155,14 +133,17 @@ export class EsdbEventStore implements EventStore {
           for await (const { event } of subscription) {
             if (!event) continue;
             backoff = MIN_BACKOFF_MS;
-            const recorded = toRecorded(event);
+            const position = encodePosition(event.position.commit, event.position.prepare);
             // Guards against redelivery should the server ever treat the resume position as inclusive.
-            if ((last !== null && recorded.position <= last) || !matches(recorded.streamName, streamPrefixes)) continue;
-            last = recorded.position;
+            if ((last !== null && position <= last) || !matches(event.streamId, streamPrefixes)) continue;
+            const recorded = toRecorded(event);
+            last = position;
             yield recorded;
           }
           if (!closed) onError?.(new Error('subscription to $all ended'), backoff);
         } catch (error) {
+          // Resubscribing would meet the same malformed event again.
+          if (error instanceof MalformedEvent) throw error;
           if (!closed) onError?.(error, backoff);
         } finally {
           current = null;
@@ -182,10 +163,12 @@ export class EsdbEventStore implements EventStore {
     }
 
     const iterator = run();
-    return {
+    const subscriptions = this.subscriptions;
+    const handle: EventSubscription = {
       [Symbol.asyncIterator]: () => iterator,
       async close() {
         closed = true;
+        subscriptions.delete(handle);
         wake?.();
         const subscription = current;
         if (subscription) {
@@ -195,9 +178,12 @@ export class EsdbEventStore implements EventStore {
         }
       },
     };
+    subscriptions.add(handle);
+    return handle;
   }
 
   async close(): Promise<void> {
+    await Promise.all([...this.subscriptions].map((subscription) => subscription.close()));
     await this.client.dispose();
   }
 
@@ -224,11 +210,16 @@ export class EsdbEventStore implements EventStore {
       } catch (error) {
         throw storeError(error);
       } finally {
-        await read.cancel();
+        await read.cancel().catch(() => undefined);
       }
       if (received < pageSize) return;
     }
   }
+}
+
+/** An event this port cannot represent: retrying will not help. */
+export class MalformedEvent extends Error {
+  override readonly name = 'MalformedEvent';
 }
 
 function matches(stream: string, prefixes: readonly string[] | undefined): boolean {
@@ -237,7 +228,7 @@ function matches(stream: string, prefixes: readonly string[] | undefined): boole
 
 function toRecorded(event: EsdbRecordedEvent): RecordedEvent {
   const where = `event ${event.id} (${event.streamId}@${event.revision})`;
-  if (!event.position) throw new Error(`${where} has no $all position; EventStoreDB 22.6 or later is needed`);
+  if (!event.position) throw new MalformedEvent(`${where} has no $all position; EventStoreDB 22.6 or later is needed`);
   return {
     streamName: event.streamId,
     revision: Number(event.revision),
@@ -251,12 +242,23 @@ function toRecorded(event: EsdbRecordedEvent): RecordedEvent {
 
 function jsonObject(value: unknown, what: string): JsonObject {
   if (typeof value !== 'object' || value === null || Array.isArray(value) || value instanceof Uint8Array) {
-    throw new TypeError(`${what} is not a JSON object`);
+    throw new MalformedEvent(`${what} is not a JSON object`);
   }
   return value as JsonObject;
 }
 
-function storeError(error: unknown): unknown {
+/** Some paths of the client (its server-features probe) throw raw gRPC errors. */
+function asCommandError(error: unknown): unknown {
+  if (!(error instanceof Error)) return error;
+  try {
+    return convertToCommandError(error);
+  } catch {
+    return error; // a numeric `code` without gRPC `details`: not a gRPC error after all
+  }
+}
+
+function storeError(thrown: unknown): unknown {
+  const error = asCommandError(thrown);
   const unavailable =
     error instanceof UnavailableError ||
     error instanceof DeadlineExceededError ||

@@ -116,14 +116,12 @@ function priceLines(lines: readonly LineInput[]): OrderLine[] {
     errors.push({ pointer: '/lines', message: `must hold 1 to ${MAX_LINES} lines` });
   }
   const priced = lines.map((line, i) => {
-    if (!Number.isSafeInteger(line.quantity) || line.quantity < 1) {
-      errors.push({ pointer: `/lines/${i}/quantity`, message: 'must be an integer of at least 1' });
-    }
-    if (!Number.isSafeInteger(line.unitPrice) || line.unitPrice < 0) {
-      errors.push({ pointer: `/lines/${i}/unitPrice`, message: 'must be a non-negative integer in minor units' });
-    }
+    const quantityOk = Number.isSafeInteger(line.quantity) && line.quantity >= 1;
+    const priceOk = Number.isSafeInteger(line.unitPrice) && line.unitPrice >= 0;
+    if (!quantityOk) errors.push({ pointer: `/lines/${i}/quantity`, message: 'must be an integer of at least 1' });
+    if (!priceOk) errors.push({ pointer: `/lines/${i}/unitPrice`, message: 'must be a non-negative integer in minor units' });
     const lineTotal = line.quantity * line.unitPrice;
-    if (!Number.isSafeInteger(lineTotal)) {
+    if (quantityOk && priceOk && !Number.isSafeInteger(lineTotal)) {
       errors.push({ pointer: `/lines/${i}`, message: 'line total is too large' });
     }
     return { sku: line.sku, quantity: line.quantity, unitPrice: line.unitPrice, lineTotal };

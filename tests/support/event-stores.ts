@@ -1,0 +1,48 @@
+// The event stores a test can run against: the embedded one always, EventStoreDB when
+// EVENTSTORE_URL is set. Tests that need a server say so when they are skipped.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { EsdbEventStore } from '../../write-side/adapters/esdb-event-store.js';
+import { SqliteEventStore } from '../../write-side/adapters/sqlite-event-store.js';
+import type { EventStore } from '../../write-side/event-store.js';
+
+export interface StoreFixture {
+  readonly store: EventStore;
+  dispose(): Promise<void>;
+}
+
+export function tempDir(prefix: string): { path: string; remove: () => void } {
+  const path = mkdtempSync(join(tmpdir(), prefix));
+  return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
+}
+
+export async function openEmbedded(): Promise<StoreFixture> {
+  const dir = tempDir('events-');
+  const store = new SqliteEventStore({ file: join(dir.path, 'events.sqlite3') });
+  return {
+    store,
+    dispose: async () => {
+      await store.close();
+      dir.remove();
+    },
+  };
+}
+
+export const esdbUrl = process.env.EVENTSTORE_URL;
+
+export async function openEsdb(): Promise<StoreFixture> {
+  if (!esdbUrl) throw new Error('EVENTSTORE_URL is not set');
+  const store = EsdbEventStore.connect(esdbUrl);
+  return { store, dispose: () => store.close() };
+}
+
+/** [name, open] for every store available in this run. */
+export const availableStores: ReadonlyArray<readonly [string, () => Promise<StoreFixture>]> = [
+  ['embedded (SQLite)', openEmbedded],
+  ...(esdbUrl ? [['EventStoreDB', openEsdb] as const] : []),
+];
+
+if (!esdbUrl) {
+  console.warn('[skipped] EventStoreDB tests: EVENTSTORE_URL is not set, so only the embedded event store was tested.');
+}

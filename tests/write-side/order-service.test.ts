@@ -1,0 +1,187 @@
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SqliteEventStore } from '../../write-side/adapters/sqlite-event-store.js';
+import { CommandHandler } from '../../write-side/command-handler.js';
+import { RevisionConflict, type EventStore } from '../../write-side/event-store.js';
+import { OrderService } from '../../write-side/order-service.js';
+import { orderStream } from '../../write-side/orders/codec.js';
+import { orderDecider } from '../../write-side/orders/decider.js';
+import { ConcurrencyExhausted, IdempotencyKeyReused, PreconditionFailed, StateConflict } from '../../write-side/orders/errors.js';
+import type { Address } from '../../write-side/orders/types.js';
+import { availableStores, tempDir, type StoreFixture } from '../support/event-stores.js';
+
+const home: Address = { name: 'Ada', line1: '1 Main St', line2: null, city: 'Berlin', postalCode: '10115', region: null, country: 'DE' };
+const work: Address = { ...home, line1: '2 Work Rd' };
+const newOrder = { customerId: 'cus_1', currency: 'EUR', lines: [{ sku: 'A', quantity: 2, unitPrice: 500 }], address: home };
+const ctx = (principal = 'user-1') => ({ principal, correlationId: 'corr-1', causationId: 'req-1' });
+const keyed = (key: string, fingerprint = 'fp-1', principal = 'user-1') => ({ ...ctx(principal), idempotency: { key, fingerprint } });
+const unique = () => Math.random().toString(36).slice(2);
+
+for (const [name, open] of availableStores) {
+  describe(`order service on ${name}`, () => {
+    let fixture: StoreFixture;
+    let service: OrderService;
+    beforeEach(async () => {
+      fixture = await open();
+      service = new OrderService(fixture.store);
+    });
+    afterEach(() => fixture.dispose());
+
+    async function paidOrder() {
+      const placed = await service.place(newOrder, keyed(unique()));
+      const id = (placed.state as { id: string }).id;
+      await service.recordPayment(id, { amount: 1000, reference: 'psp' }, keyed(unique()));
+      return id;
+    }
+
+    it('places an order at revision 0 and records who asked, and why', async () => {
+      const result = await service.place(newOrder, keyed('k1'));
+      expect(result).toMatchObject({ revision: 0, replayed: false, state: { status: 'pending', total: 1000 } });
+      const [event] = await fixture.store.readStream(orderStream((result.state as { id: string }).id));
+      expect(event!.metadata).toEqual({
+        schemaVersion: 1, principal: 'user-1', correlationId: 'corr-1', causationId: 'req-1', idempotency: { key: 'k1', fingerprint: 'fp-1' },
+      });
+    });
+
+    it('replays a repeated placement with the same key and body, appending nothing', async () => {
+      const first = await service.place(newOrder, keyed('k1'));
+      const again = await service.place(newOrder, keyed('k1'));
+      expect(again.replayed).toBe(true);
+      expect(again.state).toEqual(first.state);
+      expect(again.events).toEqual(first.events);
+      expect(await fixture.store.readStream(orderStream((first.state as { id: string }).id))).toHaveLength(1);
+    });
+
+    it('refuses a key reused with a different body', async () => {
+      await service.place(newOrder, keyed('k1', 'fp-1'));
+      await expect(service.place({ ...newOrder, currency: 'USD' }, keyed('k1', 'fp-2'))).rejects.toBeInstanceOf(IdempotencyKeyReused);
+    });
+
+    it('scopes keys to the principal', async () => {
+      const a = await service.place(newOrder, keyed('same', 'fp', 'alice'));
+      const b = await service.place(newOrder, keyed('same', 'fp', 'bob'));
+      expect((a.state as { id: string }).id).not.toBe((b.state as { id: string }).id);
+      expect(b.replayed).toBe(false);
+    });
+
+    it('replays a repeated payment with its first outcome instead of a state conflict', async () => {
+      const placed = await service.place(newOrder, keyed(unique()));
+      const id = (placed.state as { id: string }).id;
+      const first = await service.recordPayment(id, { amount: 1000, reference: 'psp' }, keyed('pay-key'));
+      const again = await service.recordPayment(id, { amount: 1000, reference: 'psp' }, keyed('pay-key'));
+      expect(again).toMatchObject({ replayed: true, revision: first.revision, events: first.events });
+      await expect(service.recordPayment(id, { amount: 1000, reference: 'other' }, keyed('pay-key', 'fp-other'))).rejects.toBeInstanceOf(IdempotencyKeyReused);
+      await expect(service.recordPayment(id, { amount: 1000, reference: 'psp' }, keyed('new-key'))).rejects.toBeInstanceOf(StateConflict);
+    });
+
+    it('fails a pinned revision that is stale instead of retrying', async () => {
+      const placed = await service.place(newOrder, keyed(unique()));
+      const id = (placed.state as { id: string }).id;
+      await service.changeAddress(id, work, { ...ctx(), expectedRevision: 0 });
+      await expect(service.changeAddress(id, home, { ...ctx(), expectedRevision: 0 })).rejects.toBeInstanceOf(PreconditionFailed);
+      const current = await service.get(id);
+      expect(current).toMatchObject({ revision: 1, order: { address: work } });
+    });
+
+    it('lets one of two writers pinned to the same revision win', async () => {
+      const placed = await service.place(newOrder, keyed(unique()));
+      const id = (placed.state as { id: string }).id;
+      const outcomes = await Promise.allSettled([
+        service.changeAddress(id, work, { ...ctx(), expectedRevision: 0 }),
+        service.changeAddress(id, { ...work, city: 'Paris' }, { ...ctx(), expectedRevision: 0 }),
+      ]);
+      expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+      const failed = outcomes.find((o) => o.status === 'rejected') as PromiseRejectedResult;
+      expect(failed.reason).toBeInstanceOf(PreconditionFailed);
+    });
+
+    it('reads an order as of an earlier revision', async () => {
+      const id = await paidOrder();
+      expect((await service.get(id, { toRevision: 0 }))!.order.status).toBe('pending');
+      expect((await service.get(id))!.order.status).toBe('paid');
+      expect(await service.get('no-such-order')).toBeNull();
+    });
+
+    it('never records an address change after the shipment (200 concurrent rounds)', async () => {
+      const ids = await Promise.all(Array.from({ length: 200 }, () => paidOrder()));
+      // Alternate which request goes first, so that each side wins some rounds.
+      const outcomes = await Promise.all(
+        ids.map(async (id, round) => {
+          const ship = () => service.createShipment(id, { carrier: 'DHL', trackingNumber: id }, keyed(`ship-${id}`));
+          const change = () => service.changeAddress(id, work, ctx());
+          if (round % 2 === 0) return Promise.allSettled([ship(), change()]);
+          const [c, s] = await Promise.allSettled([change(), ship()]);
+          return [s, c] as const;
+        }),
+      );
+      let addressRefused = 0;
+      for (const [ship, change] of outcomes) {
+        expect(ship.status).toBe('fulfilled');
+        if (change!.status === 'rejected') {
+          expect(change.reason).toBeInstanceOf(StateConflict);
+          expect((change.reason as StateConflict).currentStatus).toBe('shipped');
+          addressRefused++;
+        }
+      }
+      for (const id of ids) {
+        const types = (await fixture.store.readStream(orderStream(id))).map((e) => e.type);
+        const shippedAt = types.indexOf('ShipmentCreated');
+        expect(shippedAt).toBeGreaterThan(-1);
+        expect(types.slice(shippedAt + 1)).not.toContain('OrderAddressChanged');
+      }
+      // Both interleavings must have happened, or the race was never run.
+      expect(addressRefused).toBeGreaterThan(0);
+      expect(addressRefused).toBeLessThan(200);
+    });
+
+    it('turns 100 concurrent placements with 10 keys into exactly 10 orders', async () => {
+      const keys = Array.from({ length: 10 }, () => `race-${unique()}`);
+      const results = await Promise.all(Array.from({ length: 100 }, (_, i) => service.place(newOrder, keyed(keys[i % 10]!))));
+      const idsByKey = new Map<string, Set<string>>();
+      results.forEach((r, i) => {
+        const set = idsByKey.get(keys[i % 10]!) ?? new Set();
+        set.add((r.state as { id: string }).id);
+        idsByKey.set(keys[i % 10]!, set);
+      });
+      expect([...idsByKey.values()].map((s) => s.size)).toEqual(Array(10).fill(1));
+      expect(results.filter((r) => !r.replayed)).toHaveLength(10);
+      for (const set of idsByKey.values()) {
+        expect(await fixture.store.readStream(orderStream([...set][0]!))).toHaveLength(1);
+      }
+    });
+  });
+}
+
+describe('command handling on the embedded store', () => {
+  it('keeps idempotency across a restart', async () => {
+    const dir = tempDir('restart-');
+    const file = join(dir.path, 'events.sqlite3');
+    const first = new SqliteEventStore({ file });
+    const placed = await new OrderService(first).place(newOrder, keyed('k-restart'));
+    await first.close();
+
+    const second = new SqliteEventStore({ file });
+    const service = new OrderService(second);
+    const again = await service.place(newOrder, keyed('k-restart'));
+    expect(again.replayed).toBe(true);
+    expect(again.state).toEqual(placed.state);
+    await expect(service.place(newOrder, keyed('k-restart', 'fp-other'))).rejects.toBeInstanceOf(IdempotencyKeyReused);
+    await second.close();
+    dir.remove();
+  });
+
+  it('gives up after a bounded number of revision conflicts', async () => {
+    let appends = 0;
+    const store = {
+      readStream: async () => [],
+      appendToStream: async () => {
+        appends++;
+        throw new RevisionConflict('order-x', 'no_stream', 0);
+      },
+    } as unknown as EventStore;
+    const handler = new CommandHandler(store, orderDecider, { encode: () => ({}) as never, decode: () => ({}) as never }, 4);
+    const place = { type: 'PlaceOrder', data: { orderId: 'x', ...newOrder }, metadata: { now: '2026-01-01T00:00:00Z', principal: 'p' } } as const;
+    await expect(handler.handle('order-x', place, ctx())).rejects.toBeInstanceOf(ConcurrencyExhausted);
+    expect(appends).toBe(4);
+  });
+});

@@ -1,0 +1,109 @@
+// The write side's entry point for callers: turns requests into order commands (bringing the
+// clock and new ids), runs them through the command handler, and reads an order's current state.
+import { v4 as uuidv4, v5 as uuidv5 } from 'uuid';
+import { CommandHandler, type CommandContext, type CommandResult } from './command-handler.js';
+import type { EventStore, Position, ReadStreamOptions } from './event-store.js';
+import { decodeOrderEvent, encodeOrderEvent, orderStream } from './orders/codec.js';
+import { orderDecider } from './orders/decider.js';
+import type { Address, LineInput, Order, OrderCommand, OrderEvent, PlacedOrder } from './orders/types.js';
+
+/** Fixed namespace for ids derived from (principal, idempotency key). */
+const PLACEMENT_NAMESPACE = '1b671a64-40d5-491e-99b0-da01ff1e3171';
+
+export interface WriteContext {
+  readonly principal: string;
+  readonly correlationId: string;
+  readonly causationId?: string | null;
+}
+
+export interface Idempotent {
+  readonly idempotency: { readonly key: string; readonly fingerprint: string };
+}
+
+export type OrderResult = CommandResult<Order, OrderEvent>;
+
+export interface OrderSnapshot {
+  readonly order: PlacedOrder;
+  readonly revision: number;
+  readonly position: Position;
+}
+
+export interface OrderServiceOptions {
+  readonly clock?: () => Date;
+  readonly newId?: () => string;
+}
+
+export class OrderService {
+  private readonly handler: CommandHandler<Order, OrderCommand, OrderEvent>;
+  private readonly clock: () => Date;
+  private readonly newId: () => string;
+
+  constructor(
+    private readonly store: EventStore,
+    options: OrderServiceOptions = {},
+  ) {
+    this.handler = new CommandHandler(store, orderDecider, { encode: encodeOrderEvent, decode: decodeOrderEvent });
+    this.clock = options.clock ?? (() => new Date());
+    this.newId = options.newId ?? uuidv4;
+  }
+
+  /**
+   * The order's id is derived from the principal and the idempotency key, so a retried
+   * placement lands on the same stream and its `no_stream` append cannot create a twin,
+   * in this process or any other, before or after a restart.
+   */
+  static placementId(principal: string, idempotencyKey: string): string {
+    return uuidv5(JSON.stringify([principal, idempotencyKey]), PLACEMENT_NAMESPACE);
+  }
+
+  place(
+    input: { customerId: string; currency: string; lines: readonly LineInput[]; address: Address },
+    context: WriteContext & Idempotent,
+  ): Promise<OrderResult> {
+    const orderId = OrderService.placementId(context.principal, context.idempotency.key);
+    return this.run(orderId, { type: 'PlaceOrder', data: { orderId, ...input }, metadata: this.meta(context) }, context);
+  }
+
+  changeAddress(orderId: string, address: Address, context: WriteContext & { expectedRevision?: number }): Promise<OrderResult> {
+    return this.run(orderId, { type: 'ChangeAddress', data: { orderId, address }, metadata: this.meta(context) }, context);
+  }
+
+  recordPayment(orderId: string, input: { amount: number; reference: string }, context: WriteContext & Idempotent): Promise<OrderResult> {
+    const data = { orderId, paymentId: this.newId(), ...input };
+    return this.run(orderId, { type: 'RecordPayment', data, metadata: this.meta(context) }, context);
+  }
+
+  createShipment(orderId: string, input: { carrier: string; trackingNumber: string }, context: WriteContext & Idempotent): Promise<OrderResult> {
+    const data = { orderId, shipmentId: this.newId(), ...input };
+    return this.run(orderId, { type: 'CreateShipment', data, metadata: this.meta(context) }, context);
+  }
+
+  cancel(orderId: string, reason: string | null, context: WriteContext): Promise<OrderResult> {
+    return this.run(orderId, { type: 'CancelOrder', data: { orderId, reason }, metadata: this.meta(context) }, context);
+  }
+
+  /** The order folded from its stream: always current, or as of a revision or time. */
+  async get(orderId: string, options: Pick<ReadStreamOptions, 'toRevision' | 'recordedUntil'> = {}): Promise<OrderSnapshot | null> {
+    const recorded = await this.store.readStream(orderStream(orderId), options);
+    const last = recorded.at(-1);
+    if (!last) return null;
+    const order = recorded.reduce((state, r) => orderDecider.evolve(state, decodeOrderEvent(r)), orderDecider.initialState());
+    if (order.status === 'absent') return null;
+    return { order, revision: last.revision, position: last.position };
+  }
+
+  private run(orderId: string, command: OrderCommand, context: WriteContext & Partial<Idempotent> & { expectedRevision?: number }) {
+    const handlerContext: CommandContext = {
+      principal: context.principal,
+      correlationId: context.correlationId,
+      causationId: context.causationId ?? null,
+      ...(context.expectedRevision === undefined ? {} : { expectedRevision: context.expectedRevision }),
+      ...(context.idempotency ? { idempotency: context.idempotency } : {}),
+    };
+    return this.handler.handle(orderStream(orderId), command, handlerContext);
+  }
+
+  private meta(context: WriteContext) {
+    return { now: this.clock().toISOString(), principal: context.principal };
+  }
+}
