@@ -60,6 +60,8 @@ export class SqliteEventStore implements EventStore {
   private readonly waiters = new Set<() => void>();
   private readonly subscriptions = new Set<EventSubscription>();
   private closed = false;
+  /** Counters for metrics and tests: how many appends and how many commits carried them. */
+  readonly stats = { appends: 0, commits: 0 };
 
   constructor(options: SqliteEventStoreOptions) {
     this.pollIntervalMs = options.pollIntervalMs ?? 200;
@@ -92,11 +94,25 @@ export class SqliteEventStore implements EventStore {
     };
   }
 
+  /** The settings that decide what survives a crash, as SQLite reports them. */
+  durability(): { journalMode: string; synchronous: 'full' | 'normal' | 'off' | 'extra' } {
+    const levels = ['off', 'normal', 'full', 'extra'] as const;
+    return {
+      journalMode: String(this.db.pragma('journal_mode', { simple: true })),
+      synchronous: levels[Number(this.db.pragma('synchronous', { simple: true }))] ?? 'off',
+    };
+  }
+
   appendToStream(stream: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
     if (this.closed) return Promise.reject(new StoreUnavailable('event store is closed'));
     if (events.length === 0) return Promise.reject(new RangeError('nothing to append'));
     // Serialise before queueing so that a bad event fails alone and the commit stays short.
-    const rows = events.map((e) => ({ type: e.type, data: JSON.stringify(e.data), metadata: JSON.stringify(e.metadata) }));
+    let rows: PendingAppend['rows'];
+    try {
+      rows = events.map((e) => ({ type: e.type, data: JSON.stringify(e.data), metadata: JSON.stringify(e.metadata) }));
+    } catch (error) {
+      return Promise.reject(error);
+    }
     return new Promise((resolve, reject) => {
       this.queue.push({ stream, rows, expected, resolve, reject });
       if (!this.flushScheduled) {
@@ -126,6 +142,8 @@ export class SqliteEventStore implements EventStore {
       return;
     }
     this.commits++;
+    this.stats.commits++;
+    this.stats.appends += batch.length;
     for (const wake of this.waiters) wake();
     this.waiters.clear();
     batch.forEach((append, i) => {

@@ -1,0 +1,84 @@
+// The only reader of process.env: parses it once into a frozen, typed config and stops
+// start-up with a message naming the variable that cannot be parsed.
+import { resolve } from 'node:path';
+
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  readonly dataDir: string;
+  readonly eventStore: { readonly kind: 'embedded'; readonly synchronous: 'full' | 'normal' } | { readonly kind: 'eventstoredb'; readonly url: string };
+  readonly readStore: { readonly kind: 'embedded' } | { readonly kind: 'mongodb'; readonly url: string; readonly database: string };
+  readonly auth: {
+    readonly jwtSecret: string | null;
+    readonly jwksUrl: string | null;
+    readonly issuer: string | null;
+    readonly audience: string | null;
+  };
+  readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+}
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+  constructor(
+    readonly variable: string,
+    problem: string,
+  ) {
+    super(`${variable}: ${problem}`);
+  }
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+export function parseConfig(env: Env): Config {
+  const text = (name: string): string | null => {
+    const value = env[name];
+    return value === undefined || value.trim() === '' ? null : value.trim();
+  };
+  const oneOf = <T extends string>(name: string, allowed: readonly T[], fallback: T): T => {
+    const value = text(name);
+    if (value === null) return fallback;
+    if (!(allowed as readonly string[]).includes(value)) throw new ConfigError(name, `must be one of ${allowed.join(', ')}, not "${value}"`);
+    return value as T;
+  };
+  const url = (name: string, schemes: readonly string[]): string | null => {
+    const value = text(name);
+    if (value === null) return null;
+    let parsed: URL;
+    try {
+      parsed = new URL(value);
+    } catch {
+      throw new ConfigError(name, 'is not a URL');
+    }
+    if (!schemes.includes(parsed.protocol)) throw new ConfigError(name, `must use ${schemes.join(' or ')}`);
+    return value;
+  };
+
+  const portText = text('PORT') ?? '3000';
+  const port = Number(portText);
+  if (!/^\d+$/.test(portText) || port > 65535) throw new ConfigError('PORT', `must be a port number from 0 to 65535, not "${portText}"`);
+
+  const eventStoreUrl = url('EVENTSTORE_URL', ['esdb:', 'esdb+discover:', 'kurrentdb:', 'kurrentdb+discover:', 'kdb:', 'kdb+discover:']);
+  const mongoUrl = url('MONGO_URL', ['mongodb:', 'mongodb+srv:']);
+  const mongoDb = text('MONGO_DB') ?? 'orders';
+  if (!/^[A-Za-z0-9_-]{1,63}$/.test(mongoDb)) throw new ConfigError('MONGO_DB', 'must be 1-63 letters, digits, _ or -');
+
+  const jwtSecret = text('AUTH_JWT_SECRET');
+  if (jwtSecret !== null && Buffer.byteLength(jwtSecret) < 32) throw new ConfigError('AUTH_JWT_SECRET', 'must be at least 32 bytes for HS256');
+
+  return Object.freeze({
+    port,
+    host: text('HOST') ?? '127.0.0.1',
+    dataDir: resolve(text('DATA_DIR') ?? './data'),
+    eventStore: eventStoreUrl
+      ? { kind: 'eventstoredb' as const, url: eventStoreUrl }
+      : { kind: 'embedded' as const, synchronous: oneOf('EMBEDDED_SYNC', ['full', 'normal'], 'full') },
+    readStore: mongoUrl ? { kind: 'mongodb' as const, url: mongoUrl, database: mongoDb } : { kind: 'embedded' as const },
+    auth: Object.freeze({
+      jwtSecret,
+      jwksUrl: url('AUTH_JWKS_URL', ['https:', 'http:']),
+      issuer: text('AUTH_ISSUER'),
+      audience: text('AUTH_AUDIENCE'),
+    }),
+    logLevel: oneOf('LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
+  });
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from '../../bootstrap/config.js';
+
+describe('configuration', () => {
+  it('defaults to the embedded stores on 127.0.0.1:3000', () => {
+    const config = parseConfig({});
+    expect(config).toMatchObject({
+      port: 3000, host: '127.0.0.1', logLevel: 'info',
+      eventStore: { kind: 'embedded', synchronous: 'full' }, readStore: { kind: 'embedded' },
+      auth: { jwtSecret: null, jwksUrl: null, issuer: null, audience: null },
+    });
+    expect(config.dataDir).toMatch(/\/data$/);
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('picks EventStoreDB and MongoDB when their URLs are set', () => {
+    const config = parseConfig({ EVENTSTORE_URL: 'esdb://localhost:2113?tls=false', MONGO_URL: 'mongodb://localhost:27017', MONGO_DB: 'shop' });
+    expect(config.eventStore).toEqual({ kind: 'eventstoredb', url: 'esdb://localhost:2113?tls=false' });
+    expect(config.readStore).toEqual({ kind: 'mongodb', url: 'mongodb://localhost:27017', database: 'shop' });
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['EVENTSTORE_URL', 'http://localhost:2113'],
+    ['EVENTSTORE_URL', 'not a url'],
+    ['MONGO_URL', 'postgres://x'],
+    ['MONGO_DB', 'a/b'],
+    ['LOG_LEVEL', 'loud'],
+    ['EMBEDDED_SYNC', 'sometimes'],
+    ['AUTH_JWT_SECRET', 'short'],
+    ['AUTH_JWKS_URL', 'ftp://keys'],
+  ])('stops on %s=%s, naming the variable', (variable, value) => {
+    let error: unknown;
+    try {
+      parseConfig({ [variable]: value });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).variable).toBe(variable);
+    expect((error as Error).message).toContain(variable);
+  });
+});

@@ -1,0 +1,95 @@
+// What only the embedded store promises: durability settings, group commit, crash safety.
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { SqliteEventStore } from '../../write-side/adapters/sqlite-event-store.js';
+import type { NewEvent } from '../../write-side/event-store.js';
+import { tempDir } from '../support/event-stores.js';
+
+const event = (n: number): NewEvent => ({
+  type: 'Tested',
+  data: { n },
+  metadata: { schemaVersion: 1, correlationId: 'c', causationId: null, principal: 'p' },
+});
+
+function withStore(options: { synchronous?: 'full' | 'normal' } = {}) {
+  const dir = tempDir('sqlite-store-');
+  const file = join(dir.path, 'events.sqlite3');
+  const store = new SqliteEventStore({ file, ...options });
+  return { store, file, dispose: async () => { await store.close(); dir.remove(); } };
+}
+
+describe('embedded event store', () => {
+  it('commits in WAL mode with a full sync by default, and normal only when asked', async () => {
+    const durable = withStore();
+    expect(durable.store.durability()).toEqual({ journalMode: 'wal', synchronous: 'full' });
+    await durable.dispose();
+    const relaxed = withStore({ synchronous: 'normal' });
+    expect(relaxed.store.durability().synchronous).toBe('normal');
+    await relaxed.dispose();
+  });
+
+  it('commits concurrent appends together, each with its own verdict', async () => {
+    const { store, dispose } = withStore();
+    await store.appendToStream('order-taken', [event(0)], 'no_stream');
+    const before = { ...store.stats };
+    const outcomes = await Promise.allSettled([
+      ...Array.from({ length: 64 }, (_, i) => store.appendToStream(`order-${i}`, [event(i)], 'no_stream')),
+      store.appendToStream('order-taken', [event(1)], 'no_stream'),
+    ]);
+    expect(outcomes.slice(0, 64).every((o) => o.status === 'fulfilled')).toBe(true);
+    expect(outcomes[64]!.status).toBe('rejected');
+    expect(store.stats.appends - before.appends).toBe(65);
+    expect(store.stats.commits - before.commits).toBeLessThanOrEqual(2);
+    await dispose();
+  });
+
+  it('fails an append whose event cannot be stored without failing its neighbours', async () => {
+    const { store, dispose } = withStore();
+    const bad = { ...event(1), data: { n: 10n } } as unknown as NewEvent;
+    const outcomes = await Promise.allSettled([
+      store.appendToStream('order-a', [event(1)], 'no_stream'),
+      store.appendToStream('order-b', [bad], 'no_stream'),
+      store.appendToStream('order-c', [event(1)], 'no_stream'),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(await store.readStream('order-b')).toEqual([]);
+    await dispose();
+  });
+
+  it('keeps every acknowledged append when the process is killed with SIGKILL', async () => {
+    const dir = tempDir('kill-');
+    const file = join(dir.path, 'events.sqlite3');
+    const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'fixtures/append-until-killed.ts'), file], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const acknowledged: string[] = [];
+    let buffered = '';
+    await new Promise<void>((resolve, reject) => {
+      child.on('error', reject);
+      child.on('exit', (code, signal) => (signal === 'SIGKILL' ? resolve() : reject(new Error(`child exited with ${code}`))));
+      child.stdout.setEncoding('utf8');
+      child.stdout.on('data', (chunk: string) => {
+        buffered += chunk;
+        const lines = buffered.split('\n');
+        buffered = lines.pop()!;
+        acknowledged.push(...lines);
+        if (acknowledged.length >= 2000 && !child.killed) child.kill('SIGKILL');
+      });
+    });
+    expect(acknowledged.length).toBeGreaterThanOrEqual(2000);
+
+    const reopened = new SqliteEventStore({ file });
+    for (const line of acknowledged) {
+      const [stream, revision, position] = line.split(' ');
+      const events = await reopened.readStream(stream!);
+      expect(events).toHaveLength(1);
+      expect(events[0]).toMatchObject({ revision: Number(revision), position });
+    }
+    // The log has no gaps: positions run 1..n.
+    const all = await reopened.readAll({ maxCount: 1_000_000 });
+    expect(all.map((e) => Number(BigInt('0x' + e.position.slice(16))))).toEqual(all.map((_, i) => i + 1));
+    await reopened.close();
+    dir.remove();
+  });
+});
