@@ -1,0 +1,30 @@
+// Applies a batch of recorded events to one generation of a projection's views: load the views
+// the batch touches, fold the events in, write the changed views and the checkpoint together.
+import type { ProjectionName, ViewStore, Views } from '../read-side/read-store.js';
+import type { Position, RecordedEvent } from '../write-side/event-store.js';
+import { decodeOrderEvent } from '../write-side/orders/codec.js';
+import type { Projection } from './projection.js';
+
+export async function applyBatch<N extends ProjectionName>(
+  projection: Projection<N>,
+  views: ViewStore<Views[N]>,
+  batch: readonly RecordedEvent[],
+): Promise<Position | null> {
+  const last = batch.at(-1);
+  if (!last) return null;
+  const decoded = batch.map((recorded) => ({ recorded, event: decodeOrderEvent(recorded) }));
+  const keys = [...new Set(decoded.map(({ event }) => projection.keyOf(event)))];
+  const current = await views.load(keys);
+  const changed = new Map<string, Views[N]>();
+  for (const { recorded, event } of decoded) {
+    const key = projection.keyOf(event);
+    const view = current.get(key) ?? null;
+    // Already included: a replay after a crash, or an event delivered twice.
+    if (view && recorded.revision <= view.revision) continue;
+    const next = projection.evolve(view, event, recorded);
+    current.set(key, next);
+    changed.set(key, next);
+  }
+  await views.commit([...changed].map(([key, view]) => ({ key, view })), last.position);
+  return last.position;
+}

@@ -1,0 +1,33 @@
+// fulfilment-queue: paid orders that are neither shipped nor cancelled, oldest payment first.
+// An order's entry stays after it leaves (state `left`), so that a replayed older event
+// can never bring it back: the stored revision tells that the event was already seen.
+import { ORDER_STREAM_PREFIX } from '../write-side/orders/codec.js';
+import type { OrderEvent } from '../write-side/orders/types.js';
+import type { QueueEntry } from '../read-side/views.js';
+import type { EventContext, Projection } from './projection.js';
+
+export const fulfilmentQueue: Projection<'fulfilment-queue'> = {
+  name: 'fulfilment-queue',
+  streamPrefix: ORDER_STREAM_PREFIX,
+  keyOf: (event) => event.data.orderId,
+  evolve(entry: QueueEntry | null, event: OrderEvent, { revision }: EventContext): QueueEntry {
+    if (event.type === 'OrderPlaced') {
+      const { orderId, customerId, currency, total, lines, address } = event.data;
+      return { orderId, customerId, state: 'awaiting-payment', currency, total, lines, address, paidAt: null, revision };
+    }
+    if (!entry) throw new TypeError(`${event.type} for order ${event.data.orderId}, which has no OrderPlaced`);
+    switch (event.type) {
+      case 'OrderAddressChanged':
+        return { ...entry, address: event.data.address, revision };
+      case 'PaymentRecorded':
+        return { ...entry, state: 'queued', paidAt: event.data.recordedAt, revision };
+      case 'ShipmentCreated':
+      case 'OrderCancelled':
+        return { ...entry, state: 'left', revision };
+      default: {
+        const unknown: never = event;
+        throw new TypeError(`unhandled event ${(unknown as OrderEvent).type}`);
+      }
+    }
+  },
+};

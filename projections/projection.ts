@@ -1,0 +1,19 @@
+// A projection is a pure evolve(view, event) plus the key of the view an event touches.
+import type { ProjectionName, Views } from '../read-side/read-store.js';
+import type { Position } from '../write-side/event-store.js';
+import type { OrderEvent } from '../write-side/orders/types.js';
+
+export interface EventContext {
+  readonly revision: number;
+  readonly position: Position;
+  readonly recordedAt: Date;
+}
+
+export interface Projection<N extends ProjectionName> {
+  readonly name: N;
+  /** Streams whose events this projection reads. */
+  readonly streamPrefix: string;
+  keyOf(event: OrderEvent): string;
+  /** The view after the event; `current` is null before the view's first event. */
+  evolve(current: Views[N] | null, event: OrderEvent, context: EventContext): Views[N];
+}

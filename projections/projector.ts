@@ -1,0 +1,142 @@
+// The projector: follows the event log from a projection's checkpoint (catch-up, then live),
+// applies events in batches, and starts again from the checkpoint after any failure.
+import type { ProjectionName, ReadModelStore } from '../read-side/read-store.js';
+import type { EventStore, EventSubscription, Position, RecordedEvent } from '../write-side/event-store.js';
+import { comparePositions } from '../write-side/position.js';
+import { applyBatch } from './apply.js';
+import type { Projection } from './projection.js';
+
+export interface ProjectorOptions {
+  readonly batchSize?: number;
+  readonly onError?: (error: unknown, retryInMs: number) => void;
+}
+
+export interface ProjectorStatus {
+  readonly name: ProjectionName;
+  readonly position: Position | null;
+  /** True when no event the projection reads lies beyond its position. */
+  readonly caughtUp: boolean;
+  /** Age of the oldest event not yet applied; 0 when caught up. */
+  readonly lagMs: number;
+}
+
+const NOTHING_YET = Symbol('nothing-yet');
+
+export class Projector<N extends ProjectionName> {
+  private running = false;
+  private loop: Promise<void> | null = null;
+  private subscription: EventSubscription | null = null;
+  private current: Position | null = null;
+  private readonly waiters = new Set<{ position: Position; resolve: (reached: boolean) => void }>();
+  private readonly batchSize: number;
+
+  constructor(
+    private readonly events: EventStore,
+    private readonly readModels: ReadModelStore,
+    readonly projection: Projection<N>,
+    private readonly options: ProjectorOptions = {},
+  ) {
+    this.batchSize = options.batchSize ?? 1000;
+  }
+
+  get position(): Position | null {
+    return this.current;
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    await this.subscription?.close();
+    await this.loop;
+    for (const waiter of this.waiters) waiter.resolve(false);
+    this.waiters.clear();
+  }
+
+  /** Resolves true once the views include `position`, false after `timeoutMs`. */
+  waitFor(position: Position, timeoutMs: number): Promise<boolean> {
+    if (this.current !== null && comparePositions(this.current, position) >= 0) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const waiter = {
+        position,
+        resolve: (reached: boolean) => {
+          clearTimeout(timer);
+          this.waiters.delete(waiter);
+          resolve(reached);
+        },
+      };
+      const timer = setTimeout(() => waiter.resolve(false), timeoutMs);
+      this.waiters.add(waiter);
+    });
+  }
+
+  async status(): Promise<ProjectorStatus> {
+    const [next] = await this.events.readAll({ after: this.current, maxCount: 1, streamPrefixes: [this.projection.streamPrefix] });
+    return {
+      name: this.projection.name,
+      position: this.current,
+      caughtUp: next === undefined,
+      lagMs: next ? Math.max(0, Date.now() - next.recordedAt.getTime()) : 0,
+    };
+  }
+
+  private async run(): Promise<void> {
+    let backoff = 100;
+    while (this.running) {
+      try {
+        await this.follow(() => (backoff = 100));
+      } catch (error) {
+        if (!this.running) break;
+        this.options.onError?.(error, backoff);
+        await new Promise((r) => setTimeout(r, backoff));
+        backoff = Math.min(backoff * 2, 5000);
+      }
+    }
+  }
+
+  /** One subscription's life: from the active generation's checkpoint until a failure or a switch. */
+  private async follow(onProgress: () => void): Promise<void> {
+    const name = this.projection.name;
+    const generation = await this.readModels.activeGeneration(name);
+    const views = this.readModels.views(name, generation);
+    // The generation's own checkpoint is the truth, even when it lies behind the previous one.
+    this.current = await views.checkpoint();
+    const subscription = this.events.subscribeToAll({ after: this.current, streamPrefixes: [this.projection.streamPrefix] });
+    this.subscription = subscription;
+    const iterator = subscription[Symbol.asyncIterator]();
+    try {
+      let next = iterator.next();
+      while (this.running) {
+        const first = await next;
+        if (first.done) return;
+        const batch: RecordedEvent[] = [first.value];
+        next = iterator.next();
+        // Take what is already there, up to a batch, without waiting for more.
+        while (batch.length < this.batchSize) {
+          const more = await Promise.race([next, new Promise<typeof NOTHING_YET>((r) => setImmediate(r, NOTHING_YET))]);
+          if (more === NOTHING_YET) break;
+          if (more.done) break;
+          batch.push(more.value);
+          next = iterator.next();
+        }
+        if ((await this.readModels.activeGeneration(name)) !== generation) return; // a rebuild switched generations
+        this.advance(await applyBatch(this.projection, views, batch));
+        onProgress();
+      }
+    } finally {
+      this.subscription = null;
+      await subscription.close();
+    }
+  }
+
+  private advance(position: Position | null): void {
+    if (position === null) return;
+    if (this.current !== null && comparePositions(position, this.current) <= 0) return;
+    this.current = position;
+    for (const waiter of this.waiters) if (comparePositions(position, waiter.position) >= 0) waiter.resolve(true);
+  }
+}

@@ -1,0 +1,254 @@
+// The read-model store port on MongoDB (driver v7): one collection per projection generation,
+// beside `projections` (each projection's active and latest generation) and `checkpoints`.
+import {
+  MongoBulkWriteError, MongoClient, MongoClientClosedError, MongoError, MongoErrorLabel, MongoNetworkError,
+  MongoNotConnectedError, MongoOperationTimeoutError, MongoServerError, MongoServerSelectionError, MongoTopologyClosedError,
+  type AnyBulkWriteOperation, type Collection, type Db, type Document, type Filter, type FindCursor, type IndexDescription,
+  type WriteError,
+} from 'mongodb';
+import { StoreUnavailable, type Position } from '../../write-side/event-store.js';
+import {
+  PROJECTION_NAMES,
+  type Keyed, type OrderFilter, type OrderKey, type ProjectionName, type QueueKey, type ReadModelStore, type SortDirection,
+  type ViewStore, type Views,
+} from '../read-store.js';
+import type { OrderView, QueueEntry } from '../views.js';
+
+const COLLECTIONS: { readonly [N in ProjectionName]: string } = { 'order-views': 'order_views', 'fulfilment-queue': 'fulfilment_queue' };
+
+/** One index per filter/sort combination the queries use, so none of them scans or sorts in memory. */
+const INDEXES: { readonly [N in ProjectionName]: IndexDescription[] } = {
+  'order-views': [
+    { key: { createdAt: 1, _id: 1 } },
+    { key: { status: 1, createdAt: 1, _id: 1 } },
+    { key: { customerId: 1, createdAt: 1, _id: 1 } },
+    { key: { customerId: 1, status: 1, createdAt: 1, _id: 1 } },
+  ],
+  'fulfilment-queue': [{ key: { state: 1, paidAt: 1, _id: 1 } }],
+};
+
+const DUPLICATE_KEY = 11000;
+const ACTIVE_CACHE_MS = 1000;
+
+type Stored = Document & { _id: string };
+interface ProjectionDoc { _id: ProjectionName; active: number; latest: number }
+interface CheckpointDoc { _id: string; position: string }
+
+export class MongoReadStore implements ReadModelStore {
+  private readonly projections: Collection<ProjectionDoc>;
+  private readonly checkpoints: Collection<CheckpointDoc>;
+  private readonly active = new Map<ProjectionName, { generation: number; until: number }>();
+
+  private constructor(private readonly client: MongoClient, private readonly db: Db) {
+    this.projections = db.collection('projections');
+    this.checkpoints = db.collection('checkpoints');
+  }
+
+  static async connect(url: string, database: string): Promise<MongoReadStore> {
+    // ignoreUndefined: an absent field reads back absent, as through JSON in the embedded store, not as null.
+    const client = new MongoClient(url, { ignoreUndefined: true });
+    try {
+      await client.connect();
+      const store = new MongoReadStore(client, client.db(database));
+      for (const name of PROJECTION_NAMES) {
+        // A plain _id equality upsert: the server retries it on a duplicate key, so racing first starts are safe.
+        await store.projections.updateOne({ _id: name }, { $setOnInsert: { active: 1, latest: 1 } }, { upsert: true });
+        await store.createIndexes(name, await store.readActive(name));
+      }
+      return store;
+    } catch (error) {
+      await client.close().catch(() => undefined);
+      throw storeError(error);
+    }
+  }
+
+  private collection(name: ProjectionName, generation: number): Collection<Stored> {
+    return this.db.collection<Stored>(`${COLLECTIONS[name]}_g${generation}`);
+  }
+
+  /** Also creates the collection. */
+  private async createIndexes(name: ProjectionName, generation: number): Promise<void> {
+    await this.collection(name, generation).createIndexes(INDEXES[name]);
+  }
+
+  views<N extends ProjectionName>(name: N, generation: number): ViewStore<Views[N]> {
+    type V = Views[N] & { readonly revision: number };
+    const collection = this.collection(name, generation);
+    const checkpoints = this.checkpoints;
+    const checkpointId = `${name}:${generation}`;
+    return {
+      name,
+      generation,
+      checkpoint: () => guard(async () => ((await checkpoints.findOne({ _id: checkpointId }))?.position ?? null) as Position | null),
+      load: (keys) => guard(async () => {
+        const docs = await collection.find({ _id: { $in: [...keys] } }).toArray();
+        return new Map(docs.map((doc) => [doc._id, unstored<V>(doc)]));
+      }),
+      commit: (views: readonly Keyed<Views[N]>[], checkpoint: Position) => guard(async () => {
+        if (views.length > 0) {
+          // A stored view whose revision is not older fails the filter, so the upsert collides on _id: nothing to write.
+          const writes: AnyBulkWriteOperation<Stored>[] = views.map(({ key, view }) => ({
+            replaceOne: { filter: { _id: key, revision: { $lt: view.revision } }, replacement: { ...view }, upsert: true },
+          }));
+          await collection.bulkWrite(writes, { ordered: false }).catch(ignoreDuplicateKeys);
+        }
+        // Likewise: a collision means a newer checkpoint is already stored.
+        await checkpoints
+          .updateOne(
+            { _id: checkpointId, $or: [{ position: { $lt: checkpoint } }, { position: { $exists: false } }] },
+            { $set: { position: checkpoint } },
+            { upsert: true },
+          )
+          .catch(ignoreDuplicateKeys);
+      }),
+      scan: (afterKey, limit) => guard(async () => {
+        const docs = await page(collection.find({ _id: { $gt: afterKey ?? '' } }).sort({ _id: 1 }), limit);
+        return docs.map((doc) => ({ key: doc._id, view: unstored<V>(doc) }));
+      }),
+    };
+  }
+
+  async activeGeneration(name: ProjectionName): Promise<number> {
+    const cached = this.active.get(name);
+    if (cached && cached.until > Date.now()) return cached.generation;
+    return guard(() => this.readActive(name));
+  }
+
+  private async readActive(name: ProjectionName): Promise<number> {
+    const doc = await this.projections.findOne({ _id: name });
+    if (!doc) throw new Error(`projection ${name} has no metadata`);
+    this.active.set(name, { generation: doc.active, until: Date.now() + ACTIVE_CACHE_MS });
+    return doc.active;
+  }
+
+  createGeneration(name: ProjectionName): Promise<number> {
+    return guard(async () => {
+      const doc = await this.projections.findOneAndUpdate({ _id: name }, { $inc: { latest: 1 } }, { returnDocument: 'after' });
+      if (!doc) throw new Error(`projection ${name} has no metadata`);
+      await this.createIndexes(name, doc.latest);
+      return doc.latest;
+    });
+  }
+
+  activateGeneration(name: ProjectionName, generation: number): Promise<void> {
+    return guard(async () => {
+      await this.projections.updateOne({ _id: name }, { $set: { active: generation } });
+      this.active.set(name, { generation, until: Date.now() + ACTIVE_CACHE_MS });
+      const older = (n: number) => Number.isInteger(n) && n < generation;
+      const prefix = `${COLLECTIONS[name]}_g`;
+      const collections = await this.db.listCollections({ name: { $regex: `^${prefix}\\d+$` } }, { nameOnly: true }).toArray();
+      for (const { name: collection } of collections) {
+        if (older(Number(collection.slice(prefix.length)))) await this.db.dropCollection(collection);
+      }
+      const stale = await this.checkpoints.find({ _id: { $regex: `^${name}:\\d+$` } }, { projection: { _id: 1 } }).toArray();
+      const ids = stale.map((doc) => doc._id).filter((id) => older(Number(id.slice(name.length + 1))));
+      if (ids.length > 0) await this.checkpoints.deleteMany({ _id: { $in: ids } });
+    });
+  }
+
+  /**
+   * Runs a query on the active generation. An empty answer may come from a generation another
+   * process has just activated past and dropped (our cached number is up to a second old), so
+   * that case asks again on the generation now active.
+   */
+  private onActive<T>(name: ProjectionName, query: (generation: number) => Promise<T>, empty: (result: T) => boolean): Promise<T> {
+    return guard(async () => {
+      const generation = await this.activeGeneration(name);
+      const result = await query(generation);
+      if (!empty(result)) return result;
+      const now = await this.readActive(name);
+      return now === generation ? result : query(now);
+    });
+  }
+
+  getOrder(id: string): Promise<OrderView | null> {
+    return this.onActive(
+      'order-views',
+      async (g) => {
+        const doc = await this.collection('order-views', g).findOne({ _id: id });
+        return doc ? unstored<OrderView>(doc) : null;
+      },
+      (view) => view === null,
+    );
+  }
+
+  listOrders(filter: OrderFilter, direction: SortDirection, after: OrderKey | null, limit: number): Promise<OrderView[]> {
+    const query: Filter<Stored> = {};
+    if (filter.status !== undefined) query['status'] = filter.status;
+    if (filter.customerId !== undefined) query['customerId'] = filter.customerId;
+    const beyond = direction === 'asc' ? '$gt' : '$lt';
+    if (after) query.$or = [{ createdAt: { [beyond]: after.createdAt } }, { createdAt: after.createdAt, _id: { [beyond]: after.id } }];
+    const order = direction === 'asc' ? 1 : -1;
+    return this.onActive(
+      'order-views',
+      async (g) => (await page(this.collection('order-views', g).find(query).sort({ createdAt: order, _id: order }), limit)).map((doc) => unstored<OrderView>(doc)),
+      (views) => views.length === 0,
+    );
+  }
+
+  listQueue(after: QueueKey | null, limit: number): Promise<QueueEntry[]> {
+    const query: Filter<Stored> = { state: 'queued' };
+    if (after) query.$or = [{ paidAt: { $gt: after.paidAt } }, { paidAt: after.paidAt, _id: { $gt: after.orderId } }];
+    return this.onActive(
+      'fulfilment-queue',
+      async (g) => (await page(this.collection('fulfilment-queue', g).find(query).sort({ paidAt: 1, _id: 1 }), limit)).map((doc) => unstored<QueueEntry>(doc)),
+      (entries) => entries.length === 0,
+    );
+  }
+
+  /** For tests: removes this store's whole database. */
+  dropDatabase(): Promise<void> {
+    return guard(async () => void (await this.db.dropDatabase()));
+  }
+
+  async close(): Promise<void> {
+    await this.client.close();
+  }
+}
+
+function unstored<V>(doc: Stored): V {
+  const { _id, ...view } = doc;
+  return view as V;
+}
+
+/** MongoDB reads limit(0) as "no limit"; here, as in SQL, it means none. */
+function page<T>(cursor: FindCursor<T>, limit: number): Promise<T[]> {
+  return limit > 0 ? cursor.limit(limit).toArray() : cursor.close().then(() => []);
+}
+
+/** Swallows duplicate-key failures (see commit) and nothing else. */
+function ignoreDuplicateKeys(error: unknown): void {
+  if (error instanceof MongoBulkWriteError) {
+    const writeErrors = ([] as WriteError[]).concat(error.writeErrors);
+    const duplicatesOnly = writeErrors.length > 0 && writeErrors.every((e) => e.code === DUPLICATE_KEY);
+    if (duplicatesOnly && !error.result?.getWriteConcernError()) return;
+  } else if (error instanceof MongoServerError && error.code === DUPLICATE_KEY) {
+    return;
+  }
+  throw error;
+}
+
+const UNREACHABLE = [
+  MongoNetworkError, MongoServerSelectionError, MongoNotConnectedError, MongoTopologyClosedError, MongoClientClosedError, MongoOperationTimeoutError,
+];
+
+function unavailable(error: unknown): boolean {
+  // bulkWrite wraps a failure to reach the server in a MongoBulkWriteError that keeps it as errorResponse.
+  if (error instanceof MongoBulkWriteError && error.errorResponse instanceof Error) return unavailable(error.errorResponse);
+  if (UNREACHABLE.some((type) => error instanceof type)) return true;
+  // What the driver retried once and still could not write (not primary, shutting down, connection lost).
+  return error instanceof MongoError && error.hasErrorLabel(MongoErrorLabel.RetryableWriteError);
+}
+
+function storeError(error: unknown): unknown {
+  if (error instanceof StoreUnavailable || !unavailable(error)) return error;
+  return new StoreUnavailable(`MongoDB unavailable: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+}
+
+async function guard<T>(operation: () => Promise<T>): Promise<T> {
+  try {
+    return await operation();
+  } catch (error) {
+    throw storeError(error);
+  }
+}

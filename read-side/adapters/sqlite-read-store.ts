@@ -1,0 +1,171 @@
+// The embedded read-model store: one SQLite file of its own, so the read side can be deleted
+// and rebuilt without touching the events. Each projection generation is a table; views and
+// the checkpoint change in one transaction.
+import Database from 'better-sqlite3';
+import type { Position } from '../../write-side/event-store.js';
+import type {
+  Keyed,
+  OrderFilter,
+  OrderKey,
+  ProjectionName,
+  QueueKey,
+  ReadModelStore,
+  SortDirection,
+  ViewStore,
+  Views,
+} from '../read-store.js';
+import { PROJECTION_NAMES } from '../read-store.js';
+import type { OrderView, QueueEntry } from '../views.js';
+
+const TABLES: { readonly [N in ProjectionName]: string } = { 'order-views': 'order_views', 'fulfilment-queue': 'fulfilment_queue' };
+
+/** The columns a projection's table keeps beside the JSON document, for keys and indexes. */
+const SCHEMAS: { readonly [N in ProjectionName]: { columns: string; indexes: readonly string[]; values: (view: Views[N]) => unknown[] } } = {
+  'order-views': {
+    columns: 'customer_id TEXT NOT NULL, status TEXT NOT NULL, created_at TEXT NOT NULL',
+    indexes: ['created_at, key', 'status, created_at, key', 'customer_id, created_at, key', 'customer_id, status, created_at, key'],
+    values: (v) => [v.customerId, v.status, v.createdAt],
+  },
+  'fulfilment-queue': {
+    columns: 'customer_id TEXT NOT NULL, state TEXT NOT NULL, paid_at TEXT',
+    indexes: ['state, paid_at, key'],
+    values: (v) => [v.customerId, v.state, v.paidAt],
+  },
+};
+
+export class SqliteReadStore implements ReadModelStore {
+  private readonly db: Database.Database;
+  private readonly statements = new Map<string, Database.Statement<unknown[], unknown>>();
+
+  constructor(file: string) {
+    this.db = new Database(file);
+    this.db.pragma('journal_mode = WAL');
+    // The read side is rebuilt from the events, so a crash may lose its last commit but never corrupts it.
+    this.db.pragma('synchronous = NORMAL');
+    this.db.pragma('busy_timeout = 5000');
+    this.db.exec(`
+      CREATE TABLE IF NOT EXISTS projections (name TEXT PRIMARY KEY, active INTEGER NOT NULL, latest INTEGER NOT NULL) STRICT;
+      CREATE TABLE IF NOT EXISTS checkpoints (name TEXT NOT NULL, generation INTEGER NOT NULL, position TEXT NOT NULL, PRIMARY KEY (name, generation)) STRICT;`);
+    this.db.transaction(() => {
+      for (const name of PROJECTION_NAMES) {
+        const inserted = this.db.prepare('INSERT OR IGNORE INTO projections (name, active, latest) VALUES (?, 1, 1)').run(name);
+        if (inserted.changes > 0) this.createTable(name, 1);
+      }
+    }).immediate();
+  }
+
+  private table(name: ProjectionName, generation: number): string {
+    return `${TABLES[name]}_g${generation}`;
+  }
+
+  private createTable(name: ProjectionName, generation: number): void {
+    const table = this.table(name, generation);
+    const schema = SCHEMAS[name];
+    this.db.exec(`CREATE TABLE IF NOT EXISTS ${table} (key TEXT PRIMARY KEY, revision INTEGER NOT NULL, ${schema.columns}, doc TEXT NOT NULL) STRICT`);
+    schema.indexes.forEach((columns, i) => this.db.exec(`CREATE INDEX IF NOT EXISTS ${table}_i${i} ON ${table} (${columns})`));
+  }
+
+  private statement<R>(sql: string): Database.Statement<unknown[], R> {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement as Database.Statement<unknown[], R>;
+  }
+
+  views<N extends ProjectionName>(name: N, generation: number): ViewStore<Views[N]> {
+    const table = this.table(name, generation);
+    const schema = SCHEMAS[name] as (typeof SCHEMAS)[N];
+    const extra = schema.columns.split(',').map((c) => c.trim().split(' ')[0]!);
+    const upsert = `INSERT INTO ${table} (key, revision, ${extra.join(', ')}, doc) VALUES (?, ?, ${extra.map(() => '?').join(', ')}, ?)
+      ON CONFLICT (key) DO UPDATE SET revision = excluded.revision, ${extra.map((c) => `${c} = excluded.${c}`).join(', ')}, doc = excluded.doc
+      WHERE excluded.revision > ${table}.revision`;
+    const store = this;
+    type V = Views[N] & { readonly revision: number };
+    return {
+      name,
+      generation,
+      async checkpoint() {
+        const row = store.statement<{ position: string }>('SELECT position FROM checkpoints WHERE name = ? AND generation = ?').get(name, generation);
+        return row ? (row.position as Position) : null;
+      },
+      async load(keys) {
+        const found = new Map<string, V>();
+        for (let i = 0; i < keys.length; i += 500) {
+          const chunk = keys.slice(i, i + 500);
+          const rows = store.db.prepare<unknown[], { key: string; doc: string }>(
+            `SELECT key, doc FROM ${table} WHERE key IN (${chunk.map(() => '?').join(',')})`,
+          ).all(...chunk);
+          for (const row of rows) found.set(row.key, JSON.parse(row.doc) as V);
+        }
+        return found;
+      },
+      async commit(views: readonly Keyed<Views[N]>[], checkpoint: Position) {
+        const write = store.statement(upsert);
+        const move = store.statement(
+          `INSERT INTO checkpoints (name, generation, position) VALUES (?, ?, ?)
+           ON CONFLICT (name, generation) DO UPDATE SET position = excluded.position WHERE excluded.position > checkpoints.position`,
+        );
+        store.db.transaction(() => {
+          for (const { key, view } of views) write.run(key, view.revision, ...schema.values(view), JSON.stringify(view));
+          move.run(name, generation, checkpoint);
+        }).immediate();
+      },
+      async scan(afterKey, limit) {
+        const rows = store.statement<{ key: string; doc: string }>(`SELECT key, doc FROM ${table} WHERE key > ? ORDER BY key LIMIT ?`).all(afterKey ?? '', limit);
+        return rows.map((row) => ({ key: row.key, view: JSON.parse(row.doc) as V }));
+      },
+    };
+  }
+
+  async activeGeneration(name: ProjectionName): Promise<number> {
+    return this.statement<number>('SELECT active FROM projections WHERE name = ?').pluck().get(name)!;
+  }
+
+  async createGeneration(name: ProjectionName): Promise<number> {
+    return this.db.transaction(() => {
+      const generation = this.db.prepare('UPDATE projections SET latest = latest + 1 WHERE name = ? RETURNING latest').pluck().get(name) as number;
+      this.createTable(name, generation);
+      return generation;
+    }).immediate();
+  }
+
+  async activateGeneration(name: ProjectionName, generation: number): Promise<void> {
+    this.db.transaction(() => {
+      this.db.prepare('UPDATE projections SET active = ? WHERE name = ?').run(generation, name);
+      for (let g = 1; g < generation; g++) this.db.exec(`DROP TABLE IF EXISTS ${this.table(name, g)}`);
+      this.db.prepare('DELETE FROM checkpoints WHERE name = ? AND generation < ?').run(name, generation);
+    }).immediate();
+    for (const sql of this.statements.keys()) if (sql.includes(`${TABLES[name]}_g`)) this.statements.delete(sql);
+  }
+
+  async getOrder(id: string): Promise<OrderView | null> {
+    const table = this.table('order-views', await this.activeGeneration('order-views'));
+    const doc = this.statement<string>(`SELECT doc FROM ${table} WHERE key = ?`).pluck().get(id);
+    return doc === undefined ? null : (JSON.parse(doc) as OrderView);
+  }
+
+  async listOrders(filter: OrderFilter, direction: SortDirection, after: OrderKey | null, limit: number): Promise<OrderView[]> {
+    const table = this.table('order-views', await this.activeGeneration('order-views'));
+    const where: string[] = [];
+    const args: unknown[] = [];
+    if (filter.status !== undefined) where.push('status = ?'), args.push(filter.status);
+    if (filter.customerId !== undefined) where.push('customer_id = ?'), args.push(filter.customerId);
+    if (after) where.push(`(created_at, key) ${direction === 'asc' ? '>' : '<'} (?, ?)`), args.push(after.createdAt, after.id);
+    const order = direction === 'asc' ? 'ASC' : 'DESC';
+    const sql = `SELECT doc FROM ${table} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY created_at ${order}, key ${order} LIMIT ?`;
+    return this.statement<string>(sql).pluck().all(...args, limit).map((doc) => JSON.parse(doc) as OrderView);
+  }
+
+  async listQueue(after: QueueKey | null, limit: number): Promise<QueueEntry[]> {
+    const table = this.table('fulfilment-queue', await this.activeGeneration('fulfilment-queue'));
+    const sql = `SELECT doc FROM ${table} WHERE state = 'queued' ${after ? 'AND (paid_at, key) > (?, ?)' : ''} ORDER BY paid_at, key LIMIT ?`;
+    const args = after ? [after.paidAt, after.orderId, limit] : [limit];
+    return this.statement<string>(sql).pluck().all(...args).map((doc) => JSON.parse(doc) as QueueEntry);
+  }
+
+  async close(): Promise<void> {
+    this.db.close();
+  }
+}

@@ -1,0 +1,72 @@
+// The read-model store port: what projections write and queries read. Two adapters implement
+// it (adapters/sqlite-read-store.ts, adapters/mongo-read-store.ts) and both pass
+// tests/read-side/read-store.contract.ts.
+import type { Position } from '../write-side/event-store.js';
+import type { OrderStatus } from '../write-side/orders/types.js';
+import type { OrderView, QueueEntry } from './views.js';
+
+export interface Views {
+  'order-views': OrderView;
+  'fulfilment-queue': QueueEntry;
+}
+export type ProjectionName = keyof Views;
+export const PROJECTION_NAMES: readonly ProjectionName[] = ['order-views', 'fulfilment-queue'];
+
+/** Every view carries the stream revision it includes; a view is never deleted, only changed. */
+export interface Keyed<V> {
+  readonly key: string;
+  readonly view: V & { readonly revision: number };
+}
+
+/**
+ * One generation of one projection's views and its checkpoint. A rebuild fills a new
+ * generation while queries keep reading the active one, then activates it.
+ */
+export interface ViewStore<V> {
+  readonly name: ProjectionName;
+  readonly generation: number;
+  checkpoint(): Promise<Position | null>;
+  load(keys: readonly string[]): Promise<Map<string, V & { readonly revision: number }>>;
+  /**
+   * Writes the views and moves the checkpoint. A view is written only if its revision is
+   * newer than the stored one, so applying a batch twice changes nothing; the checkpoint
+   * only moves forward.
+   */
+  commit(views: readonly Keyed<V>[], checkpoint: Position): Promise<void>;
+  /** Every view of this generation in key order, in pages (for verify). */
+  scan(afterKey: string | null, limit: number): Promise<Keyed<V>[]>;
+}
+
+export type SortDirection = 'asc' | 'desc';
+
+/** Keyset position: the last item of the previous page. */
+export interface OrderKey {
+  readonly createdAt: string;
+  readonly id: string;
+}
+export interface QueueKey {
+  readonly paidAt: string;
+  readonly orderId: string;
+}
+
+export interface OrderFilter {
+  readonly status?: OrderStatus;
+  readonly customerId?: string;
+}
+
+export interface ReadModelStore {
+  views<N extends ProjectionName>(name: N, generation: number): ViewStore<Views[N]>;
+  activeGeneration(name: ProjectionName): Promise<number>;
+  /** A new, empty generation, not yet active. */
+  createGeneration(name: ProjectionName): Promise<number>;
+  /** Makes the generation the one queries read, and drops the older ones. */
+  activateGeneration(name: ProjectionName, generation: number): Promise<void>;
+
+  getOrder(id: string): Promise<OrderView | null>;
+  /** Orders by (createdAt, id) in the direction, strictly after `after`, at most `limit`. */
+  listOrders(filter: OrderFilter, direction: SortDirection, after: OrderKey | null, limit: number): Promise<OrderView[]>;
+  /** Queued orders by (paidAt, orderId) ascending, strictly after `after`, at most `limit`. */
+  listQueue(after: QueueKey | null, limit: number): Promise<QueueEntry[]>;
+
+  close(): Promise<void>;
+}

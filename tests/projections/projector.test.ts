@@ -1,0 +1,168 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ReadModelStore } from '../../read-side/read-store.js';
+import { applyBatch } from '../../projections/apply.js';
+import { fulfilmentQueue } from '../../projections/fulfilment-queue.js';
+import { orderViews } from '../../projections/order-views.js';
+import { Projector } from '../../projections/projector.js';
+import { rebuild, verify, type Difference } from '../../projections/rebuild.js';
+import type { EventStore, EventSubscription, RecordedEvent } from '../../write-side/event-store.js';
+import { OrderService } from '../../write-side/order-service.js';
+import { availableStores, type StoreFixture } from '../support/event-stores.js';
+import { availableReadStores, type ReadStoreFixture } from '../support/read-stores.js';
+import { address, seedOrders } from '../support/seed.js';
+
+const combos = availableStores.flatMap(([e, openEvents]) => availableReadStores.map(([r, openReads]) => [`${e} → ${r}`, openEvents, openReads] as const));
+
+async function settle(projector: Projector<never> | Projector<'order-views'> | Projector<'fulfilment-queue'>, events: EventStore) {
+  const head = await events.headPosition();
+  if (head) expect(await projector.waitFor(head, 10_000)).toBe(true);
+}
+
+for (const [name, openEvents, openReads] of combos) {
+  describe(`projector on ${name}`, () => {
+    let events: StoreFixture;
+    let reads: ReadStoreFixture;
+    let store: EventStore;
+    let readModels: ReadModelStore;
+    const running: Array<Projector<'order-views'> | Projector<'fulfilment-queue'>> = [];
+    const start = <P extends Projector<'order-views'> | Projector<'fulfilment-queue'>>(p: P) => {
+      running.push(p);
+      p.start();
+      return p;
+    };
+
+    beforeEach(async () => {
+      events = await openEvents();
+      reads = await openReads();
+      store = events.store;
+      readModels = reads.store;
+    });
+    afterEach(async () => {
+      await Promise.all(running.splice(0).map((p) => p.stop()));
+      await reads.dispose();
+      await events.dispose();
+    });
+
+    async function noDifferences(projection: typeof orderViews | typeof fulfilmentQueue) {
+      const found: Difference[] = [];
+      const result = await verify(store, readModels, projection as typeof orderViews, (d) => found.push(d));
+      expect(found).toEqual([]);
+      return result;
+    }
+
+    it('catches up, then follows live writes, and tells when a write is included', async () => {
+      const ids = await seedOrders(store, 40);
+      const projector = start(new Projector(store, readModels, orderViews, { batchSize: 16 }));
+      await settle(projector, store);
+      expect((await readModels.getOrder(ids[3]!))!.status).toBe('shipped');
+
+      const service = new OrderService(store);
+      const written = await service.changeAddress(ids[1]!, { ...address, city: 'Paris' }, { principal: 'p', correlationId: 'c' });
+      expect(await projector.waitFor(written.position!, 5000)).toBe(true);
+      expect(await readModels.getOrder(ids[1]!)).toMatchObject({ address: { city: 'Paris' }, revision: written.revision });
+      expect(await projector.status()).toMatchObject({ caughtUp: true, lagMs: 0, position: written.position });
+      expect((await noDifferences(orderViews)).checked).toBe(40);
+    });
+
+    it('keeps the fulfilment queue: paid orders, oldest payment first, gone once shipped or cancelled', async () => {
+      const ids = await seedOrders(store, 20);
+      const projector = start(new Projector(store, readModels, fulfilmentQueue));
+      await settle(projector, store);
+      const queued = await readModels.listQueue(null, 100);
+      const expected = ids.filter((_, i) => i % 5 === 1 || i % 5 === 2);
+      expect(new Set(queued.map((e) => e.orderId))).toEqual(new Set(expected));
+      const paidAts = queued.map((e) => e.paidAt!);
+      expect(paidAts).toEqual([...paidAts].sort());
+
+      const service = new OrderService(store);
+      const shipped = await service.createShipment(queued[0]!.orderId, { carrier: 'UPS', trackingNumber: '1Z' }, { principal: 'p', correlationId: 'c', idempotency: { key: 'k', fingerprint: 'f' } });
+      expect(await projector.waitFor(shipped.position!, 5000)).toBe(true);
+      expect((await readModels.listQueue(null, 100)).map((e) => e.orderId)).not.toContain(queued[0]!.orderId);
+      await noDifferences(fulfilmentQueue);
+    });
+
+    it('changes nothing when a batch is applied twice', async () => {
+      await seedOrders(store, 15);
+      const batch = await store.readAll({ maxCount: 1000 });
+      const views = readModels.views('order-views', 1);
+      await applyBatch(orderViews, views, batch);
+      const once = await views.scan(null, 1000);
+      await applyBatch(orderViews, views, batch);
+      await applyBatch(orderViews, views, batch.slice(0, 10));
+      expect(await views.scan(null, 1000)).toEqual(once);
+      await noDifferences(orderViews);
+    });
+
+    it('reports how far behind it is', async () => {
+      await seedOrders(store, 5);
+      const projector = new Projector(store, readModels, orderViews);
+      const behind = await projector.status();
+      expect(behind.caughtUp).toBe(false);
+      expect(behind.position).toBeNull();
+      start(projector);
+      await settle(projector, store);
+      expect((await projector.status()).caughtUp).toBe(true);
+    });
+
+    it('resubscribes from its checkpoint when the subscription drops', async () => {
+      await seedOrders(store, 30);
+      let drops = 0;
+      const flaky: EventStore = Object.create(store, {
+        subscribeToAll: {
+          value: (options: Parameters<EventStore['subscribeToAll']>[0]): EventSubscription => {
+            const inner = store.subscribeToAll(options);
+            let delivered = 0;
+            return {
+              close: () => inner.close(),
+              async *[Symbol.asyncIterator]() {
+                for await (const event of inner as AsyncIterable<RecordedEvent>) {
+                  if (++delivered > 7 && drops < 5) {
+                    drops++;
+                    throw new Error('connection dropped');
+                  }
+                  yield event;
+                }
+              },
+            };
+          },
+        },
+      });
+      const errors: unknown[] = [];
+      const projector = start(new Projector(flaky, readModels, orderViews, { batchSize: 4, onError: (e) => errors.push(e) }));
+      await settle(projector, store);
+      expect(drops).toBe(5);
+      expect(errors).toHaveLength(5);
+      await noDifferences(orderViews);
+    });
+
+    it('rebuilds into a new generation, switches, and the live projector follows the switch', async () => {
+      const ids = await seedOrders(store, 30);
+      const projector = start(new Projector(store, readModels, orderViews, { batchSize: 8 }));
+      await settle(projector, store);
+      const progress: number[] = [];
+      const result = await rebuild(store, readModels, orderViews, { batchSize: 10, onProgress: (p) => progress.push(p.events) });
+      expect(result.generation).toBe(2);
+      expect(progress.at(-1)).toBe(result.events);
+      expect(await readModels.activeGeneration('order-views')).toBe(2);
+      await noDifferences(orderViews);
+
+      const service = new OrderService(store);
+      const written = await service.cancel(ids[0]!, 'after rebuild', { principal: 'p', correlationId: 'c' });
+      expect(await projector.waitFor(written.position!, 5000)).toBe(true);
+      expect((await readModels.getOrder(ids[0]!))!.status).toBe('cancelled');
+    });
+
+    it('verify reports a view that differs from a fresh fold', async () => {
+      const ids = await seedOrders(store, 10);
+      const projector = start(new Projector(store, readModels, orderViews));
+      await settle(projector, store);
+      const views = readModels.views('order-views', 1);
+      const [view] = (await views.load([ids[2]!])).values();
+      await views.commit([{ key: ids[2]!, view: { ...view!, total: 1, revision: view!.revision + 1 } }], (await store.headPosition())!);
+      const found: Difference[] = [];
+      const result = await verify(store, readModels, orderViews, (d) => found.push(d));
+      expect(result).toEqual({ checked: 10, differences: 1 });
+      expect(found[0]).toMatchObject({ key: ids[2], actual: { total: 1 } });
+    });
+  });
+}

@@ -1,0 +1,181 @@
+// The contract every ReadModelStore adapter passes, with the cursor paging built on it.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CursorCodec, InvalidCursor } from '../../read-side/cursor.js';
+import { OrderQueries } from '../../read-side/order-queries.js';
+import type { ReadModelStore } from '../../read-side/read-store.js';
+import type { OrderView, QueueEntry } from '../../read-side/views.js';
+import type { Position } from '../../write-side/event-store.js';
+import { encodePosition } from '../../write-side/position.js';
+import type { ReadStoreFixture } from '../support/read-stores.js';
+
+const address = { name: 'Ada', line1: '1 Main St', line2: null, city: 'Berlin', postalCode: '10115', region: null, country: 'DE' };
+const at = (n: number) => new Date(Date.UTC(2026, 0, 1) + n * 1000).toISOString();
+const pos = (n: number): Position => encodePosition(BigInt(n));
+
+export function order(n: number, overrides: Partial<OrderView> = {}): OrderView {
+  return {
+    id: `ord-${String(n).padStart(6, '0')}`, customerId: `cus_${n % 3}`, status: (['pending', 'paid', 'shipped'] as const)[n % 3]!,
+    currency: 'EUR', lines: [{ sku: 'A', quantity: 1, unitPrice: n, lineTotal: n }], total: n, address,
+    createdAt: at(n), updatedAt: at(n), revision: 0, ...overrides,
+  };
+}
+
+function entry(n: number, state: QueueEntry['state'], paidAt: string | null): QueueEntry {
+  return { orderId: `ord-${n}`, customerId: 'cus_1', state, currency: 'EUR', total: n, lines: [], address, paidAt, revision: 1 };
+}
+
+export function readStoreContract(name: string, open: () => Promise<ReadStoreFixture>): void {
+  describe(`ReadModelStore contract: ${name}`, () => {
+    let fixture: ReadStoreFixture;
+    let store: ReadModelStore;
+    const orders = async () => store.views('order-views', await store.activeGeneration('order-views'));
+    const put = async (views: OrderView[], checkpoint = pos(views.length)) =>
+      (await orders()).commit(views.map((view) => ({ key: view.id, view })), checkpoint);
+
+    beforeEach(async () => {
+      fixture = await open();
+      store = fixture.store;
+    });
+    afterEach(() => fixture.dispose());
+
+    it('starts every projection at generation 1 with no checkpoint', async () => {
+      expect(await store.activeGeneration('order-views')).toBe(1);
+      expect(await store.activeGeneration('fulfilment-queue')).toBe(1);
+      expect(await (await orders()).checkpoint()).toBeNull();
+    });
+
+    it('stores views and the checkpoint together, and keeps them across a restart', async () => {
+      await put([order(1), order(2)], pos(7));
+      const reopened = await fixture.reopen();
+      const views = reopened.views('order-views', 1);
+      expect(await views.checkpoint()).toBe(pos(7));
+      expect(await views.load(['ord-000001', 'ord-000002', 'missing'])).toEqual(new Map([['ord-000001', order(1)], ['ord-000002', order(2)]]));
+      expect(await reopened.getOrder('ord-000002')).toEqual(order(2));
+      expect(await reopened.getOrder('missing')).toBeNull();
+    });
+
+    it('never lets an older revision overwrite a newer view, nor the checkpoint move back', async () => {
+      await put([order(1, { revision: 3, status: 'shipped' })], pos(10));
+      await put([order(1, { revision: 2, status: 'paid' })], pos(5));
+      await put([order(1, { revision: 3, status: 'cancelled' })], pos(6));
+      expect(await store.getOrder('ord-000001')).toMatchObject({ revision: 3, status: 'shipped' });
+      expect(await (await orders()).checkpoint()).toBe(pos(10));
+      await put([order(1, { revision: 4, status: 'cancelled' })], pos(11));
+      expect(await store.getOrder('ord-000001')).toMatchObject({ revision: 4, status: 'cancelled' });
+      expect(await (await orders()).checkpoint()).toBe(pos(11));
+    });
+
+    it('filters by status and customer, sorts both ways, and pages after a key', async () => {
+      await put(Array.from({ length: 30 }, (_, i) => order(i)));
+      const ids = (views: OrderView[]) => views.map((v) => v.id);
+      const all = await store.listOrders({}, 'asc', null, 100);
+      expect(ids(all)).toEqual(Array.from({ length: 30 }, (_, i) => order(i).id));
+      expect(ids(await store.listOrders({}, 'desc', null, 3))).toEqual([order(29).id, order(28).id, order(27).id]);
+      const paid = await store.listOrders({ status: 'paid' }, 'asc', null, 100);
+      expect(paid.every((v) => v.status === 'paid')).toBe(true);
+      expect(paid).toHaveLength(10);
+      const mine = await store.listOrders({ customerId: 'cus_2', status: 'shipped' }, 'desc', null, 100);
+      expect(ids(mine)).toEqual([29, 26, 23, 20, 17, 14, 11, 8, 5, 2].map((n) => order(n).id));
+      expect(ids(await store.listOrders({}, 'asc', { createdAt: at(10), id: order(10).id }, 2))).toEqual([order(11).id, order(12).id]);
+      expect(ids(await store.listOrders({}, 'desc', { createdAt: at(10), id: order(10).id }, 2))).toEqual([order(9).id, order(8).id]);
+    });
+
+    it('breaks ties on createdAt by id', async () => {
+      const same = at(0);
+      await put([order(3, { createdAt: same }), order(1, { createdAt: same }), order(2, { createdAt: same })]);
+      const page = await store.listOrders({}, 'asc', { createdAt: same, id: order(1).id }, 10);
+      expect(page.map((v) => v.id)).toEqual([order(2).id, order(3).id]);
+    });
+
+    it('lists only queued entries, oldest payment first', async () => {
+      const queue = store.views('fulfilment-queue', await store.activeGeneration('fulfilment-queue'));
+      const entries = [entry(1, 'queued', at(5)), entry(2, 'awaiting-payment', null), entry(3, 'queued', at(1)), entry(4, 'left', at(0)), entry(5, 'queued', at(9))];
+      await queue.commit(entries.map((e) => ({ key: e.orderId, view: e })), pos(1));
+      expect((await store.listQueue(null, 10)).map((e) => e.orderId)).toEqual(['ord-3', 'ord-1', 'ord-5']);
+      expect((await store.listQueue({ paidAt: at(1), orderId: 'ord-3' }, 1)).map((e) => e.orderId)).toEqual(['ord-1']);
+    });
+
+    it('scans views in key order', async () => {
+      await put([order(3), order(1), order(2)]);
+      const views = await orders();
+      expect((await views.scan(null, 2)).map((v) => v.key)).toEqual([order(1).id, order(2).id]);
+      expect((await views.scan(order(2).id, 2)).map((v) => v.key)).toEqual([order(3).id]);
+    });
+
+    it('fills a new generation while the active one serves, then switches and drops the old', async () => {
+      await put([order(1)], pos(1));
+      const generation = await store.createGeneration('order-views');
+      expect(generation).toBe(2);
+      const fresh = store.views('order-views', generation);
+      await fresh.commit([{ key: order(2).id, view: order(2) }], pos(2));
+      expect(await store.getOrder(order(1).id)).not.toBeNull();
+      expect(await store.getOrder(order(2).id)).toBeNull();
+      await store.activateGeneration('order-views', generation);
+      expect(await store.activeGeneration('order-views')).toBe(2);
+      expect(await store.getOrder(order(1).id)).toBeNull();
+      expect(await store.getOrder(order(2).id)).toEqual(order(2));
+      expect(await store.views('order-views', 2).checkpoint()).toBe(pos(2));
+      expect(await store.activeGeneration('fulfilment-queue')).toBe(1);
+    });
+
+    describe('cursor paging', () => {
+      const codec = new CursorCodec('test-secret');
+      let queries: OrderQueries;
+      beforeEach(() => {
+        queries = new OrderQueries(store, codec);
+      });
+
+      it('walks 1,000 orders with inserts between pages, seeing each existing order exactly once', async () => {
+        await put(Array.from({ length: 1000 }, (_, i) => order(i * 10 + 5)), pos(1));
+        for (const sort of ['createdAt', '-createdAt'] as const) {
+          const seen: string[] = [];
+          let cursor: string | undefined;
+          let inserted = 0;
+          for (;;) {
+            const page = await queries.listOrders({ sort, limit: 37, ...(cursor ? { cursor } : {}) });
+            seen.push(...page.items.map((v) => v.id));
+            // New orders land before, between and after the pages already read.
+            const fresh = [inserted * 10 + 1, 5000 + inserted * 10 + 2, 20000 + inserted].map((n) => order(n, { id: `new-${sort}-${n}` }));
+            await put(fresh, pos(2 + inserted++));
+            if (!page.nextCursor) break;
+            cursor = page.nextCursor;
+          }
+          const existing = seen.filter((id) => id.startsWith('ord-'));
+          expect(existing).toHaveLength(1000);
+          expect(new Set(existing).size).toBe(1000);
+          expect(new Set(seen).size).toBe(seen.length);
+        }
+      });
+
+      it('continues the exact filter it came from and ends with a null cursor', async () => {
+        await put(Array.from({ length: 25 }, (_, i) => order(i)));
+        const first = await queries.listOrders({ status: 'paid', sort: '-createdAt', limit: 5 });
+        const second = await queries.listOrders({ status: 'paid', sort: '-createdAt', limit: 5, cursor: first.nextCursor! });
+        expect([...first.items, ...second.items].every((v) => v.status === 'paid')).toBe(true);
+        expect(first.items.map((v) => v.id)).toEqual([22, 19, 16, 13, 10].map((n) => order(n).id));
+        expect(second.items.map((v) => v.id)).toEqual([7, 4, 1].map((n) => order(n).id));
+        expect(second.nextCursor).toBeNull();
+      });
+
+      it('refuses a cursor that is tampered with, made up, or used with another filter or sort', async () => {
+        await put(Array.from({ length: 10 }, (_, i) => order(i)));
+        const { nextCursor } = await queries.listOrders({ sort: 'createdAt', limit: 2 });
+        const cursor = nextCursor!;
+        const [payload, signature] = cursor.split('.');
+        const forged = Buffer.from(Buffer.from(payload!, 'base64url').toString().replace('ord-000001', 'ord-000005')).toString('base64url');
+        const misuses: Array<Parameters<OrderQueries['listOrders']>[0]> = [
+          { sort: '-createdAt', limit: 2, cursor },
+          { sort: 'createdAt', status: 'paid', limit: 2, cursor },
+          { sort: 'createdAt', customerId: 'cus_1', limit: 2, cursor },
+          { sort: 'createdAt', limit: 2, cursor: `${forged}.${signature}` },
+          { sort: 'createdAt', limit: 2, cursor: `${payload}.AAAA${signature!.slice(4)}` },
+          { sort: 'createdAt', limit: 2, cursor: 'garbage' },
+          { sort: 'createdAt', limit: 2, cursor: 'x'.repeat(10_000) },
+          { sort: 'createdAt', limit: 2, cursor: new CursorCodec('other-secret').encode({ collection: 'orders', sort: 'createdAt' }, { createdAt: at(1), id: 'x' }) },
+        ];
+        for (const request of misuses) await expect(queries.listOrders(request)).rejects.toBeInstanceOf(InvalidCursor);
+        expect((await queries.listOrders({ sort: 'createdAt', limit: 2, cursor })).items.map((v) => v.id)).toEqual([order(2).id, order(3).id]);
+      });
+    });
+  });
+}

@@ -1,0 +1,61 @@
+// The read-model stores a test can run against: embedded always, MongoDB when MONGO_URL is set.
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { MongoReadStore } from '../../read-side/adapters/mongo-read-store.js';
+import { SqliteReadStore } from '../../read-side/adapters/sqlite-read-store.js';
+import type { ReadModelStore } from '../../read-side/read-store.js';
+import { tempDir } from './event-stores.js';
+
+export interface ReadStoreFixture {
+  readonly store: ReadModelStore;
+  /** Opens the same data again (a restart). */
+  reopen(): Promise<ReadModelStore>;
+  dispose(): Promise<void>;
+}
+
+export async function openEmbeddedReadStore(): Promise<ReadStoreFixture> {
+  const dir = tempDir('read-');
+  const file = join(dir.path, 'read-models.sqlite3');
+  const opened: ReadModelStore[] = [new SqliteReadStore(file)];
+  return {
+    store: opened[0]!,
+    reopen: async () => {
+      const store = new SqliteReadStore(file);
+      opened.push(store);
+      return store;
+    },
+    dispose: async () => {
+      for (const store of opened) await store.close().catch(() => {});
+      dir.remove();
+    },
+  };
+}
+
+export const mongoUrl = process.env.MONGO_URL;
+
+export async function openMongoReadStore(): Promise<ReadStoreFixture> {
+  if (!mongoUrl) throw new Error('MONGO_URL is not set');
+  const database = `orders_test_${randomUUID().slice(0, 8)}`;
+  const opened: MongoReadStore[] = [await MongoReadStore.connect(mongoUrl, database)];
+  return {
+    store: opened[0]!,
+    reopen: async () => {
+      const store = await MongoReadStore.connect(mongoUrl, database);
+      opened.push(store);
+      return store;
+    },
+    dispose: async () => {
+      await opened[0]!.dropDatabase();
+      for (const store of opened) await store.close().catch(() => {});
+    },
+  };
+}
+
+export const availableReadStores: ReadonlyArray<readonly [string, () => Promise<ReadStoreFixture>]> = [
+  ['embedded (SQLite)', openEmbeddedReadStore],
+  ...(mongoUrl ? [['MongoDB', openMongoReadStore] as const] : []),
+];
+
+if (!mongoUrl) {
+  console.warn('[skipped] MongoDB tests: MONGO_URL is not set, so only the embedded read store was tested.');
+}
