@@ -14,6 +14,8 @@ export interface Config {
     readonly issuer: string | null;
     readonly audience: string | null;
   };
+  /** Signs collection cursors; when unset, derived from AUTH_JWT_SECRET or kept in DATA_DIR. */
+  readonly cursorSecret: string | null;
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
 
@@ -79,6 +81,7 @@ export function parseConfig(env: Env): Config {
       issuer: text('AUTH_ISSUER'),
       audience: text('AUTH_AUDIENCE'),
     }),
+    cursorSecret: text('CURSOR_SECRET'),
     logLevel: oneOf('LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
   });
 }

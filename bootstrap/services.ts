@@ -2,39 +2,106 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
+import { fulfilmentQueue } from '../projections/fulfilment-queue.js';
+import { orderViews } from '../projections/order-views.js';
+import { Projector } from '../projections/projector.js';
+import type { Projection } from '../projections/projection.js';
+import { MongoReadStore } from '../read-side/adapters/mongo-read-store.js';
+import { SqliteReadStore } from '../read-side/adapters/sqlite-read-store.js';
+import { CursorCodec } from '../read-side/cursor.js';
+import { OrderQueries } from '../read-side/order-queries.js';
+import type { ProjectionName, ReadModelStore } from '../read-side/read-store.js';
 import { EsdbEventStore } from '../write-side/adapters/esdb-event-store.js';
 import { SqliteEventStore } from '../write-side/adapters/sqlite-event-store.js';
 import type { EventStore } from '../write-side/event-store.js';
 import { OrderService } from '../write-side/order-service.js';
 import type { Config } from './config.js';
+import { cursorSecret } from './secrets.js';
 
-export interface Services {
+export const PROJECTIONS: { readonly [N in ProjectionName]: Projection<N> } = {
+  'order-views': orderViews,
+  'fulfilment-queue': fulfilmentQueue,
+};
+
+export interface Stores {
   readonly eventStore: EventStore;
-  readonly orders: OrderService;
-  checkReady(): Promise<void>;
+  readonly readModels: ReadModelStore;
   close(): Promise<void>;
+}
+
+export interface Services extends Stores {
+  readonly orders: OrderService;
+  readonly queries: OrderQueries;
+  readonly projectors: { readonly [N in ProjectionName]: Projector<N> };
+  checkReady(): Promise<void>;
 }
 
 export function openEventStore(config: Config, logger: Logger): EventStore {
   if (config.eventStore.kind === 'eventstoredb') {
-    logger.info({ eventStore: 'eventstoredb' }, 'event store: EventStoreDB');
-    return EsdbEventStore.connect(config.eventStore.url);
+    logger.info('event store: EventStoreDB');
+    return EsdbEventStore.connect(config.eventStore.url, {
+      onSubscriptionError: (error, retryInMs) => logger.warn({ err: error, retryInMs }, 'event store subscription dropped; resubscribing'),
+    });
   }
   mkdirSync(config.dataDir, { recursive: true });
   const file = join(config.dataDir, 'events.sqlite3');
   const store = new SqliteEventStore({ file, synchronous: config.eventStore.synchronous });
-  logger.info({ eventStore: 'embedded', file, ...store.durability() }, 'event store: embedded SQLite');
+  logger.info({ file, ...store.durability() }, 'event store: embedded SQLite');
   return store;
 }
 
-export async function openServices(config: Config, logger: Logger): Promise<Services> {
+export async function openReadStore(config: Config, logger: Logger): Promise<ReadModelStore> {
+  if (config.readStore.kind === 'mongodb') {
+    logger.info({ database: config.readStore.database }, 'read models: MongoDB');
+    return MongoReadStore.connect(config.readStore.url, config.readStore.database);
+  }
+  mkdirSync(config.dataDir, { recursive: true });
+  const file = join(config.dataDir, 'read-models.sqlite3');
+  logger.info({ file }, 'read models: embedded SQLite');
+  return new SqliteReadStore(file);
+}
+
+export async function openStores(config: Config, logger: Logger): Promise<Stores> {
   const eventStore = openEventStore(config, logger);
+  const readModels = await openReadStore(config, logger);
   return {
     eventStore,
+    readModels,
+    close: async () => {
+      await readModels.close();
+      await eventStore.close();
+    },
+  };
+}
+
+export async function openServices(config: Config, logger: Logger): Promise<Services> {
+  const stores = await openStores(config, logger);
+  const { eventStore, readModels } = stores;
+  const projector = <N extends ProjectionName>(projection: Projection<N>) =>
+    new Projector(eventStore, readModels, projection, {
+      onError: (error, retryInMs) => logger.error({ err: error, projection: projection.name, retryInMs }, 'projection failed; restarting from its checkpoint'),
+    });
+  const projectors = { 'order-views': projector(orderViews), 'fulfilment-queue': projector(fulfilmentQueue) };
+  Object.values(projectors).forEach((p) => p.start());
+
+  let caughtUpOnce = false;
+  return {
+    ...stores,
     orders: new OrderService(eventStore),
+    queries: new OrderQueries(readModels, new CursorCodec(cursorSecret(config))),
+    projectors,
     checkReady: async () => {
       await eventStore.headPosition();
+      await readModels.activeGeneration('order-views');
+      if (caughtUpOnce) return;
+      const statuses = await Promise.all(Object.values(projectors).map((p) => p.status()));
+      const behind = statuses.filter((s) => !s.caughtUp).map((s) => s.name);
+      if (behind.length > 0) throw new Error(`projections catching up: ${behind.join(', ')}`);
+      caughtUpOnce = true;
     },
-    close: () => eventStore.close(),
+    close: async () => {
+      await Promise.all(Object.values(projectors).map((p) => p.stop()));
+      await stores.close();
+    },
   };
 }

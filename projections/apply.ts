@@ -12,12 +12,21 @@ export async function applyBatch<N extends ProjectionName>(
 ): Promise<Position | null> {
   const last = batch.at(-1);
   if (!last) return null;
-  const decoded = batch.map((recorded) => ({ recorded, event: decodeOrderEvent(recorded) }));
-  const keys = [...new Set(decoded.map(({ event }) => projection.keyOf(event)))];
-  const current = await views.load(keys);
+  const decoded = batch.map((recorded) => ({ recorded, event: decodeOrderEvent(recorded), key: '' }));
+  // A stream that begins inside this batch is folded here from its first event, so its stored
+  // view (if this is a replay) cannot add anything, and commit() keeps it if it is newer.
+  const toLoad = new Set<string>();
+  const seen = new Set<string>();
+  for (const item of decoded) {
+    item.key = projection.keyOf(item.event);
+    if (!seen.has(item.key)) {
+      seen.add(item.key);
+      if (item.recorded.revision > 0) toLoad.add(item.key);
+    }
+  }
+  const current = toLoad.size > 0 ? await views.load([...toLoad]) : new Map<string, Views[N] & { revision: number }>();
   const changed = new Map<string, Views[N]>();
-  for (const { recorded, event } of decoded) {
-    const key = projection.keyOf(event);
+  for (const { recorded, event, key } of decoded) {
     const view = current.get(key) ?? null;
     // Already included: a replay after a crash, or an event delivered twice.
     if (view && recorded.revision <= view.revision) continue;

@@ -19,7 +19,7 @@ export async function rebuild<N extends ProjectionName>(
   projection: Projection<N>,
   options: { batchSize?: number; onProgress?: (progress: RebuildProgress) => void } = {},
 ): Promise<{ events: number; generation: number }> {
-  const batchSize = options.batchSize ?? 5000;
+  const batchSize = options.batchSize ?? 1000;
   const generation = await readModels.createGeneration(projection.name);
   const views = readModels.views(projection.name, generation);
   const head = await events.headPosition();

@@ -7,6 +7,13 @@ const WIDTH = 16;
 const MAX = (1n << 64n) - 1n;
 const PATTERN = /^[0-9a-f]{32}$/;
 
+/** The embedded store's positions: one sequence number, well inside the safe integers. */
+export function encodeSequence(sequence: number): Position {
+  if (!Number.isSafeInteger(sequence) || sequence < 0) throw new RangeError('position out of range');
+  const hex = sequence.toString(16).padStart(WIDTH, '0');
+  return (hex + hex) as Position;
+}
+
 export function encodePosition(commit: bigint, prepare: bigint = commit): Position {
   if (commit < 0n || commit > MAX || prepare < 0n || prepare > MAX) {
     throw new RangeError('position out of range');
@@ -25,4 +32,11 @@ export function parsePosition(text: string): Position | null {
 
 export function comparePositions(a: Position, b: Position): number {
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** How far `position` is from the start of the log towards `head`, from 0 to 1 (for progress reports). */
+export function fractionOf(position: Position, head: Position): number {
+  const at = decodePosition(position).commit;
+  const end = decodePosition(head).commit;
+  return end === 0n ? 1 : Math.min(1, Number(at) / Number(end));
 }

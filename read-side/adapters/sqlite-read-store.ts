@@ -49,7 +49,7 @@ export class SqliteReadStore implements ReadModelStore {
     this.db.transaction(() => {
       for (const name of PROJECTION_NAMES) {
         const inserted = this.db.prepare('INSERT OR IGNORE INTO projections (name, active, latest) VALUES (?, 1, 1)').run(name);
-        if (inserted.changes > 0) this.createTable(name, 1);
+        if (inserted.changes > 0) this.createTable(name, 1, true);
       }
     }).immediate();
   }
@@ -58,11 +58,15 @@ export class SqliteReadStore implements ReadModelStore {
     return `${TABLES[name]}_g${generation}`;
   }
 
-  private createTable(name: ProjectionName, generation: number): void {
+  private createTable(name: ProjectionName, generation: number, indexed: boolean): void {
     const table = this.table(name, generation);
-    const schema = SCHEMAS[name];
-    this.db.exec(`CREATE TABLE IF NOT EXISTS ${table} (key TEXT PRIMARY KEY, revision INTEGER NOT NULL, ${schema.columns}, doc TEXT NOT NULL) STRICT`);
-    schema.indexes.forEach((columns, i) => this.db.exec(`CREATE INDEX IF NOT EXISTS ${table}_i${i} ON ${table} (${columns})`));
+    this.db.exec(`CREATE TABLE IF NOT EXISTS ${table} (key TEXT PRIMARY KEY, revision INTEGER NOT NULL, ${SCHEMAS[name].columns}, doc TEXT NOT NULL) STRICT`);
+    if (indexed) this.createIndexes(name, generation);
+  }
+
+  private createIndexes(name: ProjectionName, generation: number): void {
+    const table = this.table(name, generation);
+    SCHEMAS[name].indexes.forEach((columns, i) => this.db.exec(`CREATE INDEX IF NOT EXISTS ${table}_i${i} ON ${table} (${columns})`));
   }
 
   private statement<R>(sql: string): Database.Statement<unknown[], R> {
@@ -92,13 +96,10 @@ export class SqliteReadStore implements ReadModelStore {
       },
       async load(keys) {
         const found = new Map<string, V>();
-        for (let i = 0; i < keys.length; i += 500) {
-          const chunk = keys.slice(i, i + 500);
-          const rows = store.db.prepare<unknown[], { key: string; doc: string }>(
-            `SELECT key, doc FROM ${table} WHERE key IN (${chunk.map(() => '?').join(',')})`,
-          ).all(...chunk);
-          for (const row of rows) found.set(row.key, JSON.parse(row.doc) as V);
-        }
+        const rows = store
+          .statement<{ key: string; doc: string }>(`SELECT key, doc FROM ${table} WHERE key IN (SELECT value FROM json_each(?))`)
+          .all(JSON.stringify(keys));
+        for (const row of rows) found.set(row.key, JSON.parse(row.doc) as V);
         return found;
       },
       async commit(views: readonly Keyed<Views[N]>[], checkpoint: Position) {
@@ -126,13 +127,16 @@ export class SqliteReadStore implements ReadModelStore {
   async createGeneration(name: ProjectionName): Promise<number> {
     return this.db.transaction(() => {
       const generation = this.db.prepare('UPDATE projections SET latest = latest + 1 WHERE name = ? RETURNING latest').pluck().get(name) as number;
-      this.createTable(name, generation);
+      // Queries do not read it yet: its indexes are built once, at activation, which is far
+      // cheaper than keeping them up to date through a rebuild.
+      this.createTable(name, generation, false);
       return generation;
     }).immediate();
   }
 
   async activateGeneration(name: ProjectionName, generation: number): Promise<void> {
     this.db.transaction(() => {
+      this.createIndexes(name, generation);
       this.db.prepare('UPDATE projections SET active = ? WHERE name = ?').run(generation, name);
       for (let g = 1; g < generation; g++) this.db.exec(`DROP TABLE IF EXISTS ${this.table(name, g)}`);
       this.db.prepare('DELETE FROM checkpoints WHERE name = ? AND generation < ?').run(name, generation);

@@ -18,7 +18,7 @@ import {
   type RecordedEvent,
   type SubscribeOptions,
 } from '../event-store.js';
-import { decodePosition, encodePosition } from '../position.js';
+import { decodePosition, encodeSequence } from '../position.js';
 
 export interface SqliteEventStoreOptions {
   readonly file: string;
@@ -169,7 +169,7 @@ export class SqliteEventStore implements EventStore {
       const info = this.statements.insert.run(append.stream, revision, row.type, row.data, row.metadata, recordedAt);
       position = Number(info.lastInsertRowid);
     }
-    return { ok: true as const, result: { nextRevision: revision, position: encodePosition(BigInt(position)) } };
+    return { ok: true as const, result: { nextRevision: revision, position: encodeSequence(position) } };
   }
 
   async readStream(stream: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
@@ -264,7 +264,7 @@ export class SqliteEventStore implements EventStore {
   async headPosition(): Promise<Position | null> {
     this.assertOpen();
     const head = this.statements.head.get() ?? null;
-    return head === null ? null : encodePosition(BigInt(head));
+    return head === null ? null : encodeSequence(head);
   }
 
   async close(): Promise<void> {
@@ -285,7 +285,7 @@ function toRecorded(row: EventRow): RecordedEvent {
   return {
     streamName: row.stream,
     revision: row.revision,
-    position: encodePosition(BigInt(row.position)),
+    position: encodeSequence(row.position),
     type: row.type,
     data: JSON.parse(row.data),
     metadata: JSON.parse(row.metadata),
