@@ -2,31 +2,86 @@
 // drive the same app on port 0.
 import Router from '@koa/router';
 import Koa from 'koa';
+import type { Logger } from 'pino';
+import type { OrderQueries } from '../read-side/order-queries.js';
+import type { OrderService } from '../write-side/order-service.js';
+import type { TokenVerifier } from './auth.js';
+import { InFlight } from './idempotency.js';
+import type { Metrics } from './metrics.js';
+import { authenticate } from './middleware/auth.js';
+import { requestContext } from './middleware/context.js';
+import { rateLimit, type RateLimitOptions } from './middleware/rate-limit.js';
+import { openApiDocument } from './openapi.js';
+import { HttpProblem } from './problem.js';
+import { orderRoutes, type Consistency } from './routes/orders.js';
 
 export interface AppDeps {
-  /** Resolves when the stores answer; rejects with the reason when one does not. */
+  readonly orders: OrderService;
+  readonly queries: OrderQueries;
+  readonly consistency: Consistency;
+  readonly auth: TokenVerifier;
+  readonly logger: Logger;
+  readonly metrics: Metrics;
+  /** Resolves when the stores answer and the projections have caught up once. */
   readonly checkReady: () => Promise<void>;
+  readonly rateLimit?: RateLimitOptions;
+  readonly requestTimeoutMs?: number;
+  readonly consistencyWaitMs?: number;
 }
 
 export function createApp(deps: AppDeps): Koa {
   const app = new Koa();
-  const router = new Router();
+  app.use(requestContext(deps.logger));
+  app.use(deps.metrics.middleware);
 
-  router.get('/health/live', (ctx) => {
+  const operations = new Router();
+  operations.get('/health/live', (ctx) => {
     ctx.body = { status: 'ok' };
   });
-  router.get('/health/ready', async (ctx) => {
+  operations.get('/health/ready', async (ctx) => {
     try {
       await deps.checkReady();
       ctx.body = { status: 'ok' };
-    } catch {
+    } catch (error) {
       ctx.status = 503;
       ctx.set('Retry-After', '1');
-      ctx.body = { status: 'unavailable' };
+      ctx.body = { status: 'unavailable', reason: error instanceof Error ? error.message : 'not ready' };
     }
   });
+  operations.get('/metrics', async (ctx) => {
+    ctx.type = deps.metrics.registry.contentType;
+    ctx.body = await deps.metrics.registry.metrics();
+  });
+  const document = openApiDocument();
+  operations.get('/openapi.json', (ctx) => {
+    ctx.body = document;
+  });
+  app.use(operations.routes());
+  app.use(operations.allowedMethods());
 
-  app.use(router.routes());
-  app.use(router.allowedMethods());
+  const api = new Router();
+  api.use(authenticate(deps.auth));
+  api.use(rateLimit(deps.rateLimit ?? { perSecond: 100, burst: 200 }));
+  api.use(timeout(deps.requestTimeoutMs ?? 10_000));
+  api.use(orderRoutes({ ...deps, inFlight: new InFlight() }).routes());
+  app.use(api.routes());
+  app.use(api.allowedMethods());
   return app;
+}
+
+/** Answers 503 when the work takes too long; the work itself finishes (or fails) unobserved. */
+function timeout(ms: number): Koa.Middleware {
+  return async (ctx, next) => {
+    let timer: NodeJS.Timeout | undefined;
+    const work = next();
+    work.catch(() => {});
+    const expired = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new HttpProblem(503, 'unavailable', 'The request took too long; retry it (with the same Idempotency-Key).', {}, { 'Retry-After': '1' })), ms);
+    });
+    try {
+      await Promise.race([work, expired]);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
 }

@@ -14,6 +14,8 @@ export interface Config {
     readonly issuer: string | null;
     readonly audience: string | null;
   };
+  readonly rateLimit: { readonly perSecond: number; readonly burst: number };
+  readonly requestTimeoutMs: number;
   /** Signs collection cursors; when unset, derived from AUTH_JWT_SECRET or kept in DATA_DIR. */
   readonly cursorSecret: string | null;
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -55,6 +57,13 @@ export function parseConfig(env: Env): Config {
     return value;
   };
 
+  const positive = (name: string, fallback: number): number => {
+    const value = text(name);
+    if (value === null) return fallback;
+    if (!/^\d{1,9}$/.test(value) || Number(value) < 1) throw new ConfigError(name, `must be a whole number of at least 1, not "${value}"`);
+    return Number(value);
+  };
+
   const portText = text('PORT') ?? '3000';
   const port = Number(portText);
   if (!/^\d+$/.test(portText) || port > 65535) throw new ConfigError('PORT', `must be a port number from 0 to 65535, not "${portText}"`);
@@ -81,6 +90,8 @@ export function parseConfig(env: Env): Config {
       issuer: text('AUTH_ISSUER'),
       audience: text('AUTH_AUDIENCE'),
     }),
+    rateLimit: Object.freeze({ perSecond: positive('RATE_LIMIT_PER_SECOND', 100), burst: positive('RATE_LIMIT_BURST', 200) }),
+    requestTimeoutMs: positive('REQUEST_TIMEOUT_MS', 10_000),
     cursorSecret: text('CURSOR_SECRET'),
     logLevel: oneOf('LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
   });

@@ -1,9 +1,12 @@
-// Starts the service: config, stores, HTTP listener, and a graceful stop on SIGTERM/SIGINT.
+// Starts the service: config, stores, projectors, HTTP listener, and a graceful stop on SIGTERM/SIGINT.
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { createApp } from '../api/app.js';
+import { createTokenVerifier } from '../api/auth.js';
+import { createMetrics } from '../api/metrics.js';
 import { ConfigError, parseConfig, type Config } from './config.js';
+import { loadOrCreateSecret } from './secrets.js';
 import { openServices } from './services.js';
 
 let config: Config;
@@ -15,10 +18,39 @@ try {
   process.exit(2);
 }
 
-const logger = pino({ level: config.logLevel, base: { service: 'order-service' } });
+const logger = pino({
+  level: config.logLevel,
+  base: { service: 'order-service' },
+  redact: { paths: ['req.headers.authorization', '*.authorization', '*.token', '*.secret'], censor: '[redacted]' },
+});
+
+let secret = config.auth.jwtSecret;
+if (!secret && !config.auth.jwksUrl) {
+  secret = loadOrCreateSecret(config.dataDir, 'dev-jwt-secret');
+  logger.warn(
+    'AUTH_JWT_SECRET is not set: using the development secret in DATA_DIR. Mint a token with: ' +
+      'npm run --silent token -- --sub me --scope "orders:read orders:write payments:write shipments:write"',
+  );
+}
+
 const services = await openServices(config, logger);
-const app = createApp({ checkReady: services.checkReady });
+const metrics = createMetrics(Object.values(services.projectors));
+const app = createApp({
+  orders: services.orders,
+  queries: services.queries,
+  consistency: services.projectors['order-views'],
+  auth: createTokenVerifier({ secret, jwksUrl: config.auth.jwksUrl, issuer: config.auth.issuer, audience: config.auth.audience }),
+  logger,
+  metrics,
+  checkReady: services.checkReady,
+  rateLimit: config.rateLimit,
+  requestTimeoutMs: config.requestTimeoutMs,
+});
 const server = app.listen(config.port, config.host);
+// Slow clients cannot hold a connection open for ever (slow-drip headers or bodies).
+server.headersTimeout = 10_000;
+server.requestTimeout = 30_000;
+server.keepAliveTimeout = 5_000;
 await once(server, 'listening');
 const { address, port } = server.address() as AddressInfo;
 logger.info({ address, port }, `listening on http://${address}:${port}`);

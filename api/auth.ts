@@ -1,0 +1,157 @@
+// Bearer tokens: verifies a JWT into a Principal (sub, scopes, customer) and mints dev tokens.
+import { createRemoteJWKSet, errors, jwtVerify, SignJWT, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+
+export const SCOPES = ['orders:read', 'orders:write', 'payments:write', 'shipments:write', 'exports:write', 'audit:read'] as const;
+export type Scope = (typeof SCOPES)[number];
+
+export interface Principal {
+  readonly sub: string;
+  readonly scopes: ReadonlySet<string>;
+  /** Set on a customer's own token: it sees and changes only that customer's orders. */
+  readonly customerId: string | null;
+}
+
+/** The client's token is not acceptable (401). `reason` is for logs and never contains the token. */
+export class Unauthenticated extends Error {
+  override readonly name = 'Unauthenticated';
+  readonly code = 'unauthenticated';
+  constructor(readonly reason: string) {
+    super(`unauthenticated: ${reason}`);
+  }
+}
+
+/** The identity provider's key set could not be fetched: not the client's fault (503). */
+export class KeySetUnavailable extends Error {
+  override readonly name = 'KeySetUnavailable';
+  readonly code = 'unavailable';
+  constructor(options?: { cause?: unknown }) {
+    super('the JSON Web Key Set could not be fetched', options);
+  }
+}
+
+export interface TokenVerifier {
+  verify(token: string): Promise<Principal>;
+}
+
+export interface TokenVerifierOptions {
+  readonly secret?: string | null;
+  readonly jwksUrl?: string | null;
+  readonly issuer?: string | null;
+  readonly audience?: string | null;
+  /** How long one JWKS fetch may take; jose's default is 5 s. */
+  readonly jwksTimeoutMs?: number;
+}
+
+const JWKS_ALGORITHMS = ['RS256', 'ES256'];
+const SECRET_ALGORITHMS = ['HS256'];
+const CLOCK_TOLERANCE_SECONDS = 5;
+const MIN_SECRET_BYTES = 32;
+const MAX_SUB_LENGTH = 255;
+
+export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifier {
+  const { secret, jwksUrl, issuer, audience } = options;
+  // Both set: the JWKS wins. It is the production set-up (keys rotated by the identity provider);
+  // a secret configured alongside is only a leftover of development and must not open a second door.
+  let key: Uint8Array | JWTVerifyGetKey;
+  let algorithms: string[];
+  if (jwksUrl) {
+    key = keySetResolver(new URL(jwksUrl), options.jwksTimeoutMs);
+    algorithms = JWKS_ALGORITHMS;
+  } else if (secret) {
+    key = secretKey(secret);
+    algorithms = SECRET_ALGORITHMS;
+  } else {
+    throw new Error('token verification needs a JWKS URL or an HS256 secret');
+  }
+
+  return {
+    async verify(token: string): Promise<Principal> {
+      let payload: JWTPayload;
+      try {
+        ({ payload } = await jwtVerify(token, key, {
+          algorithms,
+          requiredClaims: ['exp', 'sub'],
+          clockTolerance: CLOCK_TOLERANCE_SECONDS,
+          ...(issuer ? { issuer } : {}),
+          ...(audience ? { audience } : {}),
+        }));
+      } catch (error) {
+        if (error instanceof KeySetUnavailable) throw error;
+        if (error instanceof errors.JOSEError) throw new Unauthenticated(reasonOf(error));
+        throw error;
+      }
+      return principalOf(payload);
+    },
+  };
+}
+
+export function hasScope(principal: Principal, scope: Scope): boolean {
+  return principal.scopes.has(scope);
+}
+
+/** An HS256 token for development and tests, signed with the service's secret. */
+export async function signDevToken(
+  secret: string,
+  claims: { sub: string; scope: string; customerId?: string | null },
+  ttlSeconds = 3600,
+  options: { issuer?: string | null; audience?: string | null } = {},
+): Promise<string> {
+  if (!Number.isInteger(ttlSeconds) || ttlSeconds <= 0) throw new RangeError('ttlSeconds must be a positive integer');
+  if (claims.sub === '' || claims.sub.length > MAX_SUB_LENGTH) throw new RangeError(`sub must be 1-${MAX_SUB_LENGTH} characters`);
+  const payload: JWTPayload = { scope: claims.scope };
+  if (claims.customerId) payload.customer_id = claims.customerId;
+  const now = Math.floor(Date.now() / 1000);
+  const jwt = new SignJWT(payload)
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(claims.sub)
+    .setIssuedAt(now)
+    .setExpirationTime(now + ttlSeconds);
+  if (options.issuer) jwt.setIssuer(options.issuer);
+  if (options.audience) jwt.setAudience(options.audience);
+  return jwt.sign(secretKey(secret));
+}
+
+function secretKey(secret: string): Uint8Array {
+  const bytes = new TextEncoder().encode(secret);
+  if (bytes.byteLength < MIN_SECRET_BYTES) throw new RangeError(`an HS256 secret must be at least ${MIN_SECRET_BYTES} bytes`);
+  return bytes;
+}
+
+// Separates the client's fault (no key for its kid: 401) from the identity provider's (cannot
+// fetch or parse the set: 503). jose checks the algorithm before it asks for a key, so a token
+// with a refused alg never triggers a fetch.
+function keySetResolver(url: URL, timeoutMs: number | undefined): JWTVerifyGetKey {
+  const keySet = createRemoteJWKSet(url, timeoutMs === undefined ? {} : { timeoutDuration: timeoutMs });
+  return async (header, token) => {
+    try {
+      return await keySet(header, token);
+    } catch (error) {
+      if (error instanceof errors.JWKSNoMatchingKey || error instanceof errors.JWKSMultipleMatchingKeys) throw error;
+      throw new KeySetUnavailable({ cause: error });
+    }
+  };
+}
+
+function reasonOf(error: errors.JOSEError): string {
+  if (error instanceof errors.JWTExpired) return 'expired';
+  if (error instanceof errors.JWSSignatureVerificationFailed) return 'bad signature';
+  if (error instanceof errors.JOSEAlgNotAllowed) return 'algorithm not allowed';
+  if (error instanceof errors.JWTClaimValidationFailed) {
+    return error.reason === 'missing' ? `missing claim ${error.claim}` : `claim check failed: ${error.claim}`;
+  }
+  if (error instanceof errors.JWKSNoMatchingKey) return 'no matching key';
+  // A token without a kid while the set holds several keys for its algorithm.
+  if (error instanceof errors.JWKSMultipleMatchingKeys) return 'ambiguous key';
+  if (error instanceof errors.JWSInvalid || error instanceof errors.JWTInvalid) return 'malformed';
+  if (error instanceof errors.JOSENotSupported) return 'not supported';
+  return 'invalid token';
+}
+
+function principalOf(payload: JWTPayload): Principal {
+  const { sub, scope, customer_id: customerId } = payload;
+  if (typeof sub !== 'string' || sub === '' || sub.length > MAX_SUB_LENGTH) throw new Unauthenticated('invalid sub');
+  if (scope !== undefined && typeof scope !== 'string') throw new Unauthenticated('invalid scope');
+  if (customerId !== undefined && (typeof customerId !== 'string' || customerId === '')) throw new Unauthenticated('invalid customer_id');
+  const scopes: ReadonlySet<string> = new Set((scope ?? '').split(' ').filter((s) => s !== ''));
+  return Object.freeze({ sub, scopes, customerId: customerId ?? null });
+}

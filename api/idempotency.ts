@@ -1,0 +1,62 @@
+// The HTTP side of idempotency: the Idempotency-Key header, the request fingerprint, and the
+// in-flight guard. Taking effect at most once is the write side's job (see OrderService).
+import { createHash } from 'node:crypto';
+import type { Context } from 'koa';
+import { HttpProblem } from './problem.js';
+
+const KEY = /^[\x21-\x7e]{1,255}$/;
+
+export function idempotencyKey(ctx: Context): string {
+  const key = ctx.get('Idempotency-Key');
+  if (!KEY.test(key)) {
+    throw new HttpProblem(400, 'idempotency-key-missing', 'This request needs an Idempotency-Key header of 1 to 255 visible ASCII characters.');
+  }
+  return key;
+}
+
+/** Same method, path and JSON value (whatever the key order or white space) → same fingerprint. */
+export function fingerprint(method: string, path: string, body: unknown): string {
+  return createHash('sha256').update(`${method} ${path}\n${canonicalJson(body)}`).digest('base64url');
+}
+
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`);
+    return `{${entries.join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/**
+ * Requests that share a principal and key run one at a time in this process. A repeat that
+ * arrives while the first is running waits for it (up to `waitMs`) and then replays its
+ * outcome; one that would wait longer is told 409 idempotency-key-in-use.
+ */
+export class InFlight {
+  private readonly running = new Map<string, Promise<unknown>>();
+
+  constructor(private readonly waitMs = 2000) {}
+
+  async run<T>(principal: string, key: string, work: () => Promise<T>): Promise<T> {
+    const id = `${principal}\u0000${key}`;
+    const deadline = Date.now() + this.waitMs;
+    for (let current = this.running.get(id); current; current = this.running.get(id)) {
+      const left = deadline - Date.now();
+      const done = await Promise.race([
+        current.then(() => true, () => true),
+        new Promise<false>((resolve) => setTimeout(resolve, Math.max(left, 0), false).unref()),
+      ]);
+      if (!done) {
+        throw new HttpProblem(409, 'idempotency-key-in-use', 'A request with this Idempotency-Key is still being processed; retry shortly.', {}, { 'Retry-After': '1' });
+      }
+    }
+    const promise = work();
+    this.running.set(id, promise);
+    try {
+      return await promise;
+    } finally {
+      if (this.running.get(id) === promise) this.running.delete(id);
+    }
+  }
+}

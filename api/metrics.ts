@@ -1,0 +1,55 @@
+// Prometheus metrics: request counts and latency by route and status, and projection lag.
+import type { Middleware } from 'koa';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+export interface ProjectionProbe {
+  status(): Promise<{ name: string; caughtUp: boolean; lagMs: number }>;
+}
+
+export interface Metrics {
+  readonly registry: Registry;
+  readonly middleware: Middleware;
+}
+
+export function createMetrics(projections: readonly ProjectionProbe[] = []): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests by method, route and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [registry],
+  });
+  const duration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP request latency by method and route',
+    labelNames: ['method', 'route'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'projection_lag_seconds',
+    help: 'Age of the oldest event a projection has not applied yet (0 when caught up)',
+    labelNames: ['projection'] as const,
+    registers: [registry],
+    async collect() {
+      for (const probe of projections) {
+        const status = await probe.status().catch(() => null);
+        if (status) this.set({ projection: status.name }, status.lagMs / 1000);
+      }
+    },
+  });
+
+  const middleware: Middleware = async (ctx, next) => {
+    const started = performance.now();
+    try {
+      await next();
+    } finally {
+      // Unmatched paths share one label, so that scanners cannot blow up the series count.
+      const route = ctx._matchedRoute === undefined ? 'unmatched' : String(ctx._matchedRoute);
+      requests.inc({ method: ctx.method, route, status: String(ctx.status) });
+      duration.observe({ method: ctx.method, route }, (performance.now() - started) / 1000);
+    }
+  };
+  return { registry, middleware };
+}

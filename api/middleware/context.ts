@@ -1,0 +1,85 @@
+// The front of every request: correlation id, API version, token-in-query refusal, the
+// problem+json error boundary, and one structured log line.
+import type { Middleware } from 'koa';
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import { HttpProblem, PROBLEM_BASE, PROBLEM_TITLES, toProblem } from '../problem.js';
+
+export const API_VERSION = '2026-11-01';
+export const SUPPORTED_API_VERSIONS: readonly string[] = [API_VERSION];
+
+const CORRELATION_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+const TOKEN_PARAMETERS = new Set(['access_token', 'token', 'id_token', 'refresh_token', 'jwt', 'bearer', 'authorization', 'auth', 'api_key', 'apikey', 'key']);
+const JWT_SHAPE = /eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/;
+/** Headers a problem response keeps from the work done before the error. */
+const KEPT_ON_ERROR = ['x-correlation-id', 'api-version', 'ratelimit', 'ratelimit-policy', 'allow', 'access-control-allow-origin', 'vary'];
+
+declare module 'koa' {
+  interface DefaultState {
+    correlationId: string;
+    log: Logger;
+  }
+}
+
+export function requestContext(logger: Logger): Middleware {
+  return async (ctx, next) => {
+    const started = performance.now();
+    const incoming = ctx.get('X-Correlation-Id');
+    const correlationId = CORRELATION_ID.test(incoming) ? incoming : randomUUID();
+    ctx.state.correlationId = correlationId;
+    ctx.state.log = logger.child({ correlationId });
+    ctx.set('X-Correlation-Id', correlationId);
+    ctx.set('Api-Version', API_VERSION);
+    // The raw URL can hold a token: only the path is ever logged.
+    const path = ctx.path;
+    try {
+      refuseTokenInQuery(ctx.querystring);
+      const requested = ctx.get('Api-Version');
+      if (requested !== '' && !SUPPORTED_API_VERSIONS.includes(requested)) {
+        throw new HttpProblem(400, 'unsupported-api-version', `Api-Version ${JSON.stringify(requested.slice(0, 40))} is not supported; use ${API_VERSION}.`, {
+          supportedVersions: SUPPORTED_API_VERSIONS,
+        });
+      }
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined) throw new HttpProblem(404, 'not-found', `Nothing is at ${path}.`);
+      if (ctx.status === 405 && ctx.body === undefined) {
+        throw new HttpProblem(405, 'method-not-allowed', `${ctx.method} is not allowed on ${path}.`, {}, { Allow: ctx.response.get('Allow') });
+      }
+      if (ctx.status === 501 && ctx.body === undefined) {
+        throw new HttpProblem(405, 'method-not-allowed', `${ctx.method} is not supported.`, {}, { Allow: ctx.response.get('Allow') });
+      }
+    } catch (error) {
+      let problem = toProblem(error);
+      if (!problem) {
+        ctx.state.log.error({ err: error, method: ctx.method, path }, 'unexpected error');
+        problem = new HttpProblem(500, 'internal', 'Something went wrong on our side; the correlation id identifies it.');
+      }
+      for (const name of Object.keys(ctx.response.headers)) if (!KEPT_ON_ERROR.includes(name)) ctx.remove(name);
+      for (const [name, value] of Object.entries(problem.headers)) ctx.set(name, value);
+      ctx.status = problem.status;
+      ctx.type = 'application/problem+json';
+      ctx.body = {
+        type: PROBLEM_BASE + problem.code,
+        title: PROBLEM_TITLES[problem.code],
+        status: problem.status,
+        detail: problem.detail,
+        instance: path,
+        correlationId,
+        ...problem.extra,
+      };
+    } finally {
+      const level = ctx.status >= 500 ? 'error' : 'info';
+      ctx.state.log[level]({ method: ctx.method, path, route: ctx._matchedRoute, status: ctx.status, ms: Math.round(performance.now() - started) }, 'request');
+    }
+  };
+}
+
+function refuseTokenInQuery(querystring: string): void {
+  if (querystring === '') return;
+  const params = new URLSearchParams(querystring);
+  for (const [name, value] of params) {
+    if (TOKEN_PARAMETERS.has(name.toLowerCase()) || JWT_SHAPE.test(value)) {
+      throw new HttpProblem(400, 'token-in-query', 'Credentials are never accepted in the query string; send them in the Authorization header.');
+    }
+  }
+}

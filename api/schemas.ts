@@ -1,0 +1,173 @@
+// JSON Schemas (2020-12) of every body, query and path parameter. ajv validates requests with
+// them and the OpenAPI document is built from them, so the two cannot drift apart.
+
+const text = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength, pattern: '^[^\\u0000-\\u001f\\u007f]*$' }) as const;
+const optionalText = (maxLength: number) => ({ type: ['string', 'null'], maxLength, pattern: '^[^\\u0000-\\u001f\\u007f]*$' }) as const;
+
+export const ORDER_ID_PATTERN = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
+export const CUSTOMER_ID_PATTERN = '^[A-Za-z0-9_.:-]{1,64}$';
+
+export const schemas = {
+  Address: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['name', 'line1', 'city', 'postalCode', 'country'],
+    properties: {
+      name: text(200),
+      line1: text(200),
+      line2: optionalText(200),
+      city: text(100),
+      postalCode: text(20),
+      region: optionalText(100),
+      country: { type: 'string', pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2' },
+    },
+  },
+  AddressPatch: {
+    description: 'JSON Merge Patch (RFC 7396) of an address: a member set to null removes it (only line2 and region may be removed).',
+    type: 'object',
+    additionalProperties: false,
+    minProperties: 1,
+    properties: {
+      name: text(200),
+      line1: text(200),
+      line2: optionalText(200),
+      city: text(100),
+      postalCode: text(20),
+      region: optionalText(100),
+      country: { type: 'string', pattern: '^[A-Z]{2}$' },
+    },
+  },
+  OrderLineInput: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['sku', 'quantity', 'unitPrice'],
+    properties: {
+      sku: { type: 'string', pattern: '^[A-Za-z0-9_.:-]{1,64}$' },
+      quantity: { type: 'integer', minimum: 1, maximum: 1_000_000 },
+      unitPrice: { type: 'integer', minimum: 0, maximum: 1_000_000_000_000, description: 'minor units (1999 = 19.99)' },
+    },
+  },
+  NewOrder: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['customerId', 'currency', 'lines', 'address'],
+    properties: {
+      customerId: { type: 'string', pattern: CUSTOMER_ID_PATTERN },
+      currency: { type: 'string', pattern: '^[A-Z]{3}$', description: 'ISO 4217' },
+      lines: { type: 'array', minItems: 1, maxItems: 100, items: { $ref: '#/components/schemas/OrderLineInput' } },
+      address: { $ref: '#/components/schemas/Address' },
+    },
+  },
+  OrderPatch: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['address'],
+    properties: { address: { $ref: '#/components/schemas/AddressPatch' } },
+  },
+  NewPayment: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['amount', 'reference'],
+    properties: {
+      amount: { type: 'integer', minimum: 0, description: 'minor units; must equal the order total' },
+      reference: text(100),
+    },
+  },
+  NewShipment: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['carrier', 'trackingNumber'],
+    properties: { carrier: text(50), trackingNumber: text(100) },
+  },
+  Cancellation: {
+    type: 'object',
+    additionalProperties: false,
+    properties: { reason: optionalText(500) },
+  },
+  OrderListQuery: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      status: { type: 'string', enum: ['pending', 'paid', 'shipped', 'cancelled'] },
+      customerId: { type: 'string', pattern: CUSTOMER_ID_PATTERN },
+      sort: { type: 'string', enum: ['createdAt', '-createdAt'], default: '-createdAt' },
+      limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+      cursor: { type: 'string', minLength: 1, maxLength: 1024 },
+    },
+  },
+  OrderLine: {
+    type: 'object',
+    required: ['sku', 'quantity', 'unitPrice', 'lineTotal'],
+    properties: { sku: { type: 'string' }, quantity: { type: 'integer' }, unitPrice: { type: 'integer' }, lineTotal: { type: 'integer' } },
+  },
+  Order: {
+    type: 'object',
+    required: ['id', 'customerId', 'status', 'currency', 'lines', 'total', 'address', 'createdAt', 'updatedAt', 'revision'],
+    properties: {
+      id: { type: 'string', format: 'uuid' },
+      customerId: { type: 'string' },
+      status: { type: 'string', enum: ['pending', 'paid', 'shipped', 'cancelled'] },
+      currency: { type: 'string' },
+      lines: { type: 'array', items: { $ref: '#/components/schemas/OrderLine' } },
+      total: { type: 'integer', description: 'minor units' },
+      address: { $ref: '#/components/schemas/Address' },
+      createdAt: { type: 'string', format: 'date-time' },
+      updatedAt: { type: 'string', format: 'date-time' },
+      revision: { type: 'integer', description: 'the order stream revision (0 for a new order); ETag is "<revision>"' },
+    },
+  },
+  OrderPage: {
+    type: 'object',
+    required: ['items', 'nextCursor'],
+    properties: {
+      items: { type: 'array', items: { $ref: '#/components/schemas/Order' } },
+      nextCursor: { type: ['string', 'null'] },
+    },
+  },
+  Payment: {
+    type: 'object',
+    required: ['id', 'orderId', 'amount', 'reference', 'createdAt'],
+    properties: {
+      id: { type: 'string', format: 'uuid' },
+      orderId: { type: 'string', format: 'uuid' },
+      amount: { type: 'integer' },
+      reference: { type: 'string' },
+      createdAt: { type: 'string', format: 'date-time' },
+    },
+  },
+  Shipment: {
+    type: 'object',
+    required: ['id', 'orderId', 'carrier', 'trackingNumber', 'createdAt'],
+    properties: {
+      id: { type: 'string', format: 'uuid' },
+      orderId: { type: 'string', format: 'uuid' },
+      carrier: { type: 'string' },
+      trackingNumber: { type: 'string' },
+      createdAt: { type: 'string', format: 'date-time' },
+    },
+  },
+  Problem: {
+    type: 'object',
+    required: ['type', 'title', 'status', 'correlationId'],
+    properties: {
+      type: { type: 'string', format: 'uri', description: 'ends in the stable error code' },
+      title: { type: 'string' },
+      status: { type: 'integer' },
+      detail: { type: 'string' },
+      instance: { type: 'string' },
+      correlationId: { type: 'string' },
+      currentStatus: { type: 'string', description: 'state-conflict: the order status that forbids the change' },
+      errors: {
+        type: 'array',
+        description: 'validation-failed: one entry per problem',
+        items: {
+          type: 'object',
+          required: ['pointer', 'message'],
+          properties: { pointer: { type: 'string', description: 'JSON Pointer into the body, the query (/limit) or a header (/headers/name)' }, message: { type: 'string' } },
+        },
+      },
+    },
+  },
+} as const;
+
+export type SchemaName = keyof typeof schemas;

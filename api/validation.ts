@@ -1,0 +1,67 @@
+// Request validation with ajv, from the schemas the OpenAPI document is built of.
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import type { FieldError } from '../write-side/orders/errors.js';
+import { validationFailed } from './problem.js';
+import { schemas, type SchemaName } from './schemas.js';
+
+const DOCUMENT_ID = 'order-service-api';
+const MAX_ERRORS = 20;
+
+function compiler(options: { coerceTypes: boolean }) {
+  const ajv = new Ajv2020({
+    allErrors: true,
+    strict: true,
+    coerceTypes: options.coerceTypes,
+    useDefaults: options.coerceTypes,
+    formats: { uuid: true, 'date-time': true, uri: true },
+  });
+  // The schemas live where the OpenAPI document has them, so their $refs read the same in both.
+  ajv.addKeyword('components');
+  ajv.addSchema({ $id: DOCUMENT_ID, components: { schemas } });
+  return (name: SchemaName): ValidateFunction => ajv.compile({ $ref: `${DOCUMENT_ID}#/components/schemas/${name}` });
+}
+
+const bodies = compiler({ coerceTypes: false });
+const queries = compiler({ coerceTypes: true });
+
+export function toFieldErrors(errors: readonly ErrorObject[] | null | undefined, base = ''): FieldError[] {
+  const seen = new Set<string>();
+  const result: FieldError[] = [];
+  for (const e of errors ?? []) {
+    let pointer = base + e.instancePath;
+    if (e.keyword === 'required') pointer += `/${String(e.params.missingProperty)}`;
+    if (e.keyword === 'additionalProperties') pointer += `/${String(e.params.additionalProperty)}`;
+    const message = e.keyword === 'additionalProperties' ? 'is not allowed' : (e.message ?? 'is invalid');
+    const key = `${pointer} ${message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    result.push({ pointer, message });
+    if (result.length === MAX_ERRORS) break;
+  }
+  return result;
+}
+
+/** A validator that returns the typed value or throws a 400 validation-failed problem. */
+export function bodyValidator<T>(name: SchemaName): (value: unknown) => T {
+  const validate = bodies(name);
+  return (value) => {
+    if (!validate(value)) throw validationFailed(toFieldErrors(validate.errors));
+    return value as T;
+  };
+}
+
+/** Query strings: values are coerced to the schema's types and defaults filled in. Repeated parameters are refused. */
+export function queryValidator<T>(name: SchemaName): (query: Record<string, string | string[] | undefined>) => T {
+  const validate = queries(name);
+  return (query) => {
+    const copy: Record<string, unknown> = {};
+    const repeated: FieldError[] = [];
+    for (const [key, value] of Object.entries(query)) {
+      if (Array.isArray(value)) repeated.push({ pointer: `/${key}`, message: 'must be given once' });
+      else copy[key] = value;
+    }
+    if (repeated.length > 0) throw validationFailed(repeated);
+    if (!validate(copy)) throw validationFailed(toFieldErrors(validate.errors));
+    return copy as T;
+  };
+}

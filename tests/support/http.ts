@@ -1,0 +1,98 @@
+// A real service on the embedded stores, listening on port 0, for tests that go through HTTP.
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { createApp, type AppDeps } from '../../api/app.js';
+import { createTokenVerifier, signDevToken } from '../../api/auth.js';
+import { createMetrics } from '../../api/metrics.js';
+import { SqliteReadStore } from '../../read-side/adapters/sqlite-read-store.js';
+import { CursorCodec } from '../../read-side/cursor.js';
+import { OrderQueries } from '../../read-side/order-queries.js';
+import { orderViews } from '../../projections/order-views.js';
+import { Projector } from '../../projections/projector.js';
+import { SqliteEventStore } from '../../write-side/adapters/sqlite-event-store.js';
+import { OrderService } from '../../write-side/order-service.js';
+import { tempDir } from './event-stores.js';
+
+export const SECRET = 'test-secret-that-is-at-least-32-bytes-long!!';
+export const ALL_SCOPES = 'orders:read orders:write payments:write shipments:write exports:write audit:read';
+
+export interface TestService {
+  readonly url: string;
+  readonly events: SqliteEventStore;
+  readonly reads: SqliteReadStore;
+  readonly projector: Projector<'order-views'>;
+  readonly logs: string[];
+  token(options?: { sub?: string; scope?: string; customerId?: string | null; ttlSeconds?: number }): Promise<string>;
+  stop(): Promise<void>;
+}
+
+export async function startService(overrides: Partial<AppDeps> = {}): Promise<TestService> {
+  const dir = tempDir('api-');
+  const events = new SqliteEventStore({ file: join(dir.path, 'events.sqlite3') });
+  const reads = new SqliteReadStore(join(dir.path, 'read-models.sqlite3'));
+  const projector = new Projector(events, reads, orderViews);
+  projector.start();
+  const logs: string[] = [];
+  const logger = pino({ level: 'info' }, { write: (line: string) => void logs.push(line) });
+  const app = createApp({
+    orders: new OrderService(events),
+    queries: new OrderQueries(reads, new CursorCodec('cursor-secret')),
+    consistency: projector,
+    auth: createTokenVerifier({ secret: SECRET }),
+    logger,
+    metrics: createMetrics([projector]),
+    checkReady: async () => {},
+    rateLimit: { perSecond: 100_000, burst: 100_000 },
+    ...overrides,
+  });
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    events,
+    reads,
+    projector,
+    logs,
+    token: ({ sub = 'user-1', scope = ALL_SCOPES, customerId = null, ttlSeconds = 600 } = {}) =>
+      signDevToken(SECRET, { sub, scope, customerId }, ttlSeconds),
+    stop: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await projector.stop();
+      await reads.close();
+      await events.close();
+      dir.remove();
+    },
+  };
+}
+
+export const newOrder = (customerId = 'cus_42') => ({
+  customerId,
+  currency: 'EUR',
+  lines: [{ sku: 'SKU-1', quantity: 2, unitPrice: 1999 }],
+  address: { name: 'Ada Lovelace', line1: '1 Main St', city: 'Berlin', postalCode: '10115', country: 'DE' },
+});
+
+/** A small client: JSON in, status/headers/body out. */
+export function client(service: TestService, token: string | null) {
+  return async (method: string, path: string, options: { body?: unknown; raw?: string; headers?: Record<string, string> } = {}) => {
+    const headers: Record<string, string> = { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...options.headers };
+    let body: string | undefined;
+    if (options.raw !== undefined) body = options.raw;
+    else if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['Content-Type'] ??= 'application/json';
+    }
+    const response = await fetch(service.url + path, { method, headers, ...(body !== undefined ? { body } : {}) });
+    const text = await response.text();
+    let json: unknown = undefined;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = text;
+    }
+    return { status: response.status, headers: response.headers, body: json as Record<string, any> };
+  };
+}
