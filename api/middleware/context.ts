@@ -57,7 +57,7 @@ export function requestContext(logger: Logger): Middleware {
       for (const name of Object.keys(ctx.response.headers)) if (!KEPT_ON_ERROR.includes(name)) ctx.remove(name);
       for (const [name, value] of Object.entries(problem.headers)) ctx.set(name, value);
       ctx.status = problem.status;
-      ctx.type = 'application/problem+json';
+      ctx.type = 'application/problem+json; charset=utf-8';
       ctx.body = {
         type: PROBLEM_BASE + problem.code,
         title: PROBLEM_TITLES[problem.code],
