@@ -30,7 +30,8 @@ const authProblems = {
 };
 const orderId = { $ref: '#/components/parameters/OrderId' };
 const idempotencyKey = { $ref: '#/components/parameters/Idempotency-Key' };
-const security = (scope: string) => [{ bearer: [scope] }];
+// A bearer scheme names no scopes in OpenAPI; the scope each operation needs is in x-required-scope.
+const security = (scope: string) => ({ security: [{ bearer: [] }], 'x-required-scope': scope });
 
 export function openApiDocument() {
   return {
@@ -62,7 +63,7 @@ export function openApiDocument() {
           tags: ['orders'],
           summary: 'Place an order',
           description: 'Needs orders:write. A customer token may only place orders for its own customer (403). A retry with the same Idempotency-Key and body returns the first response with Idempotent-Replayed: true; a different body is 422.',
-          security: security('orders:write'),
+          ...security('orders:write'),
           parameters: [idempotencyKey],
           requestBody: { required: true, content: json(ref('NewOrder')) },
           responses: {
@@ -83,9 +84,9 @@ export function openApiDocument() {
           tags: ['orders'],
           summary: 'List orders, a page at a time',
           description: 'Needs orders:read. Served from projections, which may lag: send the Consistency-Token of a write to wait (up to 5 s) until the page includes it. Keyset paging: a cursor continues the exact filter and sort it came from.',
-          security: security('orders:read'),
+          ...security('orders:read'),
           parameters: [
-            ...Object.entries(schemas.OrderListQuery.properties).map(([name, schema]) => ({ name, in: 'query', required: false, schema })),
+            ...Object.keys(schemas.OrderListQuery.properties).map((name) => ({ name, in: 'query', required: false, schema: { $ref: `#/components/schemas/OrderListQuery/properties/${name}` } })),
             { name: 'Consistency-Token', in: 'header', required: false, description: 'The Consistency-Token of a write this page must include.', schema: { type: 'string' } },
           ],
           responses: {
@@ -105,7 +106,7 @@ export function openApiDocument() {
           tags: ['orders'],
           summary: 'Read an order',
           description: 'Needs orders:read. Always current: folded from the order history, never older than a revision already acknowledged. Another customer\'s order answers 404 exactly as an unknown one.',
-          security: security('orders:read'),
+          ...security('orders:read'),
           parameters: [{ name: 'If-None-Match', in: 'header', required: false, schema: { type: 'string' } }],
           responses: {
             '200': { description: 'The order.', headers: { ...commonHeaders, ...rateLimitHeaders, ETag: { $ref: '#/components/headers/ETag' }, 'Consistency-Token': { $ref: '#/components/headers/Consistency-Token' } }, content: json(ref('Order')) },
@@ -119,7 +120,7 @@ export function openApiDocument() {
           tags: ['orders'],
           summary: 'Change the address (JSON Merge Patch)',
           description: 'Needs orders:write. Only `address` may appear. Refused with 409 state-conflict once the order has shipped or was cancelled.',
-          security: security('orders:write'),
+          ...security('orders:write'),
           parameters: [{ name: 'If-Match', in: 'header', required: false, description: 'An ETag of this order; 412 when the order has moved on.', schema: { type: 'string' } }],
           requestBody: { required: true, content: { 'application/merge-patch+json': { schema: ref('OrderPatch') } } },
           responses: {
@@ -140,7 +141,7 @@ export function openApiDocument() {
           tags: ['orders'],
           summary: 'Record the payment of a pending order',
           description: 'Needs payments:write. The amount must equal the order total. The order becomes paid.',
-          security: security('payments:write'),
+          ...security('payments:write'),
           parameters: [idempotencyKey],
           requestBody: { required: true, content: json(ref('NewPayment')) },
           responses: {
@@ -161,7 +162,7 @@ export function openApiDocument() {
           tags: ['orders'],
           summary: 'Ship a paid order',
           description: 'Needs shipments:write. The order must be paid; it becomes shipped.',
-          security: security('shipments:write'),
+          ...security('shipments:write'),
           parameters: [idempotencyKey],
           requestBody: { required: true, content: json(ref('NewShipment')) },
           responses: {
@@ -182,7 +183,7 @@ export function openApiDocument() {
           tags: ['orders'],
           summary: 'Cancel a pending or paid order',
           description: 'Needs orders:write. Cancelling a cancelled order changes nothing and answers 200; a shipped order is 409.',
-          security: security('orders:write'),
+          ...security('orders:write'),
           requestBody: { required: false, content: json(ref('Cancellation')) },
           responses: {
             '200': { description: 'The cancelled order.', headers: { ...commonHeaders, ...rateLimitHeaders, ETag: { $ref: '#/components/headers/ETag' }, 'Consistency-Token': { $ref: '#/components/headers/Consistency-Token' } }, content: json(ref('Order')) },
