@@ -61,8 +61,13 @@ async function stop(signal: string): Promise<void> {
   stopping = true;
   logger.info({ signal }, 'stopping: no new connections, finishing in-flight requests');
   server.close();
-  server.closeIdleConnections();
+  // Kept-alive connections close as soon as their last response is out; stragglers are cut
+  // when the request timeout has passed, since by then every request has been answered.
+  const sweep = setInterval(() => server.closeIdleConnections(), 50);
+  const deadline = setTimeout(() => server.closeAllConnections(), config.requestTimeoutMs + 1000);
   await once(server, 'close');
+  clearInterval(sweep);
+  clearTimeout(deadline);
   await services.close();
   logger.info('stopped');
   process.exit(0);

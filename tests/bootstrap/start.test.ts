@@ -1,9 +1,10 @@
 // `npm start` as a user runs it: a real process on the embedded default, no server needed.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { signDevToken } from '../../api/auth.js';
 import { tempDir } from '../support/event-stores.js';
 
 const root = join(import.meta.dirname, '../..');
@@ -42,6 +43,38 @@ describe('starting the service', () => {
     const [code] = await once(service.child, 'exit');
     expect(code).toBe(0);
     expect(service.output()).toContain('stopped');
+    dir.remove();
+  });
+
+  it('finishes in-flight requests on SIGTERM, then exits', async () => {
+    const dir = tempDir('stop-');
+    const service = start({ DATA_DIR: dir.path, REQUEST_TIMEOUT_MS: '1500' });
+    const port = await service.port;
+    const token = await signDevToken(readFileSync(join(dir.path, 'dev-jwt-secret'), 'utf8').trim(), { sub: 'me', scope: 'orders:read' });
+    // Waits for a position the projections never reach, until the request timeout answers it.
+    const started = Date.now();
+    const inFlight = fetch(`http://127.0.0.1:${port}/orders`, {
+      headers: { Authorization: `Bearer ${token}`, 'Consistency-Token': 'ffffffffffffff00ffffffffffffff00' },
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    service.child.kill('SIGTERM');
+    const response = await inFlight;
+    expect(response.status).toBe(503);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1400);
+    const [code] = await once(service.child, 'exit');
+    expect(code).toBe(0);
+    expect(service.output()).toMatch(/stopping[\s\S]*stopped/);
+    await expect(fetch(`http://127.0.0.1:${port}/health/live`)).rejects.toThrow();
+    dir.remove();
+  });
+
+  it('says at start-up how to mint a token when no secret is configured', async () => {
+    const dir = tempDir('hint-');
+    const service = start({ DATA_DIR: dir.path });
+    await service.port;
+    expect(service.output()).toContain('npm run --silent token --');
+    service.child.kill('SIGTERM');
+    await once(service.child, 'exit');
     dir.remove();
   });
 
