@@ -368,6 +368,20 @@ describe('every response', () => {
     expect(service.logs.join('\n')).not.toContain('access_token');
   });
 
+  it('logs one JSON line per request with the correlation id, and never a token, secret or address', async () => {
+    const token = await service.token({ sub: 'log-check' });
+    await client(service, token)('POST', '/orders', { body: newOrder(), headers: { 'Idempotency-Key': key(), 'X-Correlation-Id': 'log-corr-1' } });
+    await client(service, `${token}x`)('GET', '/orders');
+    const lines = service.logs.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines.find((l) => l.correlationId === 'log-corr-1' && l.msg === 'request')).toMatchObject({ method: 'POST', path: '/orders', status: 201, route: '/orders' });
+    for (const line of lines) expect(line.correlationId).toEqual(expect.any(String));
+    const all = service.logs.join('\n');
+    expect(all).not.toContain(token.split('.')[2]);
+    expect(all).not.toContain('test-secret-that-is');
+    expect(all).not.toContain('1 Main St');
+    expect(all).not.toContain('Ada Lovelace');
+  });
+
   it('answers unknown routes with 404 and wrong methods with 405 and Allow, as problems', async () => {
     expectProblem(await api('GET', '/nowhere'), 404, 'not-found');
     const wrong = await api('DELETE', '/orders');
