@@ -4,10 +4,10 @@ module.exports = {
   forbidden: [
     {
       name: 'domain-is-pure',
-      comment: 'The order domain is plain functions: no adapters, no I/O, no other layer, no packages.',
+      comment: 'The domains are plain functions: no adapters, no I/O, no other layer, no packages.',
       severity: 'error',
-      from: { path: '^write-side/orders/' },
-      to: { pathNot: ['^write-side/orders/', '^write-side/event-store\\.ts$'] },
+      from: { path: '^write-side/(orders|jobs)/' },
+      to: { pathNot: ['^write-side/(orders|jobs)/', '^write-side/event-store\\.ts$', '^write-side/errors\\.ts$'] },
     },
     {
       name: 'adapters-only-from-the-composition-root',

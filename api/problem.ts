@@ -9,7 +9,7 @@ import {
   StateConflict,
   ValidationFailed,
   type FieldError,
-} from '../write-side/orders/errors.js';
+} from '../write-side/errors.js';
 
 export const PROBLEM_BASE = 'https://errors.orders.example/';
 

@@ -2,7 +2,7 @@
 // was read. A revision conflict means someone else wrote in between: read again and decide
 // again, a bounded number of times, unless the caller pinned the revision (If-Match).
 import { RevisionConflict, type EventMetadata, type EventStore, type NewEvent, type Position, type RecordedEvent } from './event-store.js';
-import { ConcurrencyExhausted, IdempotencyKeyReused, PreconditionFailed } from './orders/errors.js';
+import { ConcurrencyExhausted, IdempotencyKeyReused, PreconditionFailed } from './errors.js';
 
 export interface Decider<State, Command, Event> {
   initialState(): State;

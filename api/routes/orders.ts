@@ -6,7 +6,7 @@ import type { OrderQueries, OrderListRequest } from '../../read-side/order-queri
 import { orderRepresentation } from '../../read-side/views.js';
 import type { Position } from '../../write-side/event-store.js';
 import type { OrderResult, OrderService } from '../../write-side/order-service.js';
-import { PreconditionFailed } from '../../write-side/orders/errors.js';
+import { PreconditionFailed } from '../../write-side/errors.js';
 import type { Address, LineInput, OrderStatus, PlacedOrder } from '../../write-side/orders/types.js';
 import { encodePosition, parsePosition } from '../../write-side/position.js';
 import { readJson } from '../body.js';

@@ -6,7 +6,7 @@ import { RevisionConflict, type EventStore } from '../../write-side/event-store.
 import { OrderService } from '../../write-side/order-service.js';
 import { orderStream } from '../../write-side/orders/codec.js';
 import { orderDecider } from '../../write-side/orders/decider.js';
-import { ConcurrencyExhausted, IdempotencyKeyReused, PreconditionFailed, StateConflict } from '../../write-side/orders/errors.js';
+import { ConcurrencyExhausted, IdempotencyKeyReused, PreconditionFailed, StateConflict } from '../../write-side/errors.js';
 import type { Address } from '../../write-side/orders/types.js';
 import { availableStores, tempDir, type StoreFixture } from '../support/event-stores.js';
 

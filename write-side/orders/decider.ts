@@ -1,6 +1,6 @@
 // The order decider: pure functions from (command, state) to events and from (state, event)
 // to state. No I/O, no clock, no randomness: the command brings `now` and every id.
-import { OrderNotFound, StateConflict, ValidationFailed, type FieldError } from './errors.js';
+import { OrderNotFound, StateConflict, ValidationFailed, type FieldError } from '../errors.js';
 import type { Address, LineInput, Order, OrderCommand, OrderEvent, OrderLine, PlacedOrder } from './types.js';
 
 export const MAX_LINES = 100;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decide, evolve, initialState } from '../../../write-side/orders/decider.js';
-import { OrderNotFound, StateConflict, ValidationFailed } from '../../../write-side/orders/errors.js';
+import { OrderNotFound, StateConflict, ValidationFailed } from '../../../write-side/errors.js';
 import type { Address, OrderCommand, OrderEvent } from '../../../write-side/orders/types.js';
 
 // given events, when a command, then events or an error

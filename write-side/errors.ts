@@ -1,6 +1,7 @@
 // The write side's expected failures: typed values with stable codes that the HTTP layer
 // maps to problem details. Anything else that is thrown is a bug and answers 500.
-import type { OrderStatus } from './types.js';
+import type { OrderStatus } from './orders/types.js';
+import type { JobStatus } from './jobs/types.js';
 
 export abstract class DomainError extends Error {
   abstract readonly code: string;
@@ -11,7 +12,7 @@ export class StateConflict extends DomainError {
   readonly code = 'state-conflict';
   constructor(
     message: string,
-    readonly currentStatus: OrderStatus,
+    readonly currentStatus: OrderStatus | JobStatus,
   ) {
     super(message);
   }
