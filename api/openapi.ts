@@ -46,7 +46,7 @@ export function openApiDocument() {
         'Decisions beyond HTTP-CONTRACT.md: order ids are UUIDs (anything else in the path is 400 validation-failed); a payment whose amount differs from the total is 400 validation-failed with pointer /amount; ' +
         'a repeat of a keyed POST that arrives while the first is running waits up to 2 s for it and replays its outcome, and only then answers 409 idempotency-key-in-use; ' +
         'a PATCH without If-Match is merged onto the revision it read and re-merged if the order changed meanwhile; payments and shipments have no Location (no resource serves them alone); ' +
-        'a customer token listing orders sees only its own (asking for another customerId is 403); validation errors point into the body (/address/country), the query (/limit), the path (/path/id) or a header (/headers/if-match).',
+        'a customer token listing orders sees only its own (asking for another customerId is 403); a request head over 16 KiB is 431 headers-too-large, one that is not HTTP is 400 malformed-request, one that does not arrive within 10 s is 408 request-timeout; query integers are plain decimal digits; validation errors point into the body (/address/country), the query (/limit), the path (/path/id) or a header (/headers/if-match).',
       contact: { name: 'Order service team', url: 'https://orders.example/docs' },
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },

@@ -15,6 +15,9 @@ export const PROBLEM_BASE = 'https://errors.orders.example/';
 
 export const PROBLEM_TITLES = {
   'malformed-json': 'Malformed JSON',
+  'malformed-request': 'Malformed request',
+  'headers-too-large': 'Request headers too large',
+  'request-timeout': 'Request timeout',
   'validation-failed': 'Validation failed',
   'invalid-cursor': 'Invalid cursor',
   'idempotency-key-missing': 'Idempotency-Key missing',

@@ -53,13 +53,19 @@ export function bodyValidator<T>(name: SchemaName): (value: unknown) => T {
 /** Query strings: values are coerced to the schema's types and defaults filled in. Repeated parameters are refused. */
 export function queryValidator<T>(name: SchemaName): (query: Record<string, string | string[] | undefined>) => T {
   const validate = queries(name);
+  const properties = (schemas[name] as { properties?: Record<string, { type?: string }> }).properties ?? {};
+  const integers = new Set(Object.keys(properties).filter((key) => properties[key]!.type === 'integer'));
   return (query) => {
-    const copy: Record<string, unknown> = {};
     const repeated: FieldError[] = [];
-    for (const [key, value] of Object.entries(query)) {
-      if (Array.isArray(value)) repeated.push({ pointer: `/${key}`, message: 'must be given once' });
-      else copy[key] = value;
-    }
+    // fromEntries defines own members, so even a parameter named __proto__ reaches the schema.
+    const copy: Record<string, unknown> = Object.fromEntries(
+      Object.entries(query).map(([key, value]) => {
+        if (Array.isArray(value)) repeated.push({ pointer: `/${key}`, message: 'must be given once' });
+        // Only plain decimal digits count as an integer: no 0x10, 1e1, 5.0 or padding.
+        if (integers.has(key) && typeof value === 'string' && !/^-?\d{1,15}$/.test(value)) return [key, { notAnInteger: value }];
+        return [key, value];
+      }),
+    );
     if (repeated.length > 0) throw validationFailed(repeated);
     if (!validate(copy)) throw validationFailed(toFieldErrors(validate.errors));
     return copy as T;

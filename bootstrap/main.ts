@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { createApp } from '../api/app.js';
 import { createTokenVerifier } from '../api/auth.js';
+import { answerClientErrors } from '../api/client-errors.js';
 import { createMetrics } from '../api/metrics.js';
 import { ConfigError, parseConfig, type Config } from './config.js';
 import { loadOrCreateSecret } from './secrets.js';
@@ -47,6 +48,7 @@ const app = createApp({
   requestTimeoutMs: config.requestTimeoutMs,
 });
 const server = app.listen(config.port, config.host);
+answerClientErrors(server);
 // Slow clients cannot hold a connection open for ever (slow-drip headers or bodies).
 server.headersTimeout = 10_000;
 server.requestTimeout = 30_000;

@@ -382,6 +382,33 @@ describe('every response', () => {
     expect(all).not.toContain('Ada Lovelace');
   });
 
+  it('answers an oversized or malformed request head with problem+json too', async () => {
+    const { connect } = await import('node:net');
+    const raw = (request: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect(Number(new URL(service.url).port), '127.0.0.1', () => socket.end(request));
+        let answer = '';
+        socket.setEncoding('utf8').on('data', (chunk: string) => (answer += chunk)).on('end', () => resolve(answer)).on('error', reject);
+      });
+    const huge = await raw(`GET /orders HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+    expect(huge).toMatch(/^HTTP\/1.1 431 /);
+    expect(huge).toContain('Content-Type: application/problem+json; charset=utf-8');
+    expect(huge).toContain('Api-Version: 2026-11-01');
+    const body = JSON.parse(huge.slice(huge.indexOf('\r\n\r\n') + 4));
+    expect(body).toMatchObject({ type: 'https://errors.orders.example/headers-too-large', status: 431 });
+    expect(huge).toContain(`X-Correlation-Id: ${body.correlationId}`);
+    const garbage = await raw('NOT HTTP AT ALL\r\n\r\n');
+    expect(garbage).toMatch(/^HTTP\/1.1 400 /);
+    expect(garbage).toContain('malformed-request');
+  });
+
+  it('keeps query parameters named like prototype members, and takes only plain digits as integers', async () => {
+    for (const query of ['__proto__=x', 'constructor=x', 'limit=0x10', 'limit=1e1', 'limit=5.0', 'limit=%205']) {
+      expectProblem(await api('GET', `/orders?${query}`), 400, 'validation-failed');
+    }
+    expect((await api('GET', '/orders?limit=5')).status).toBe(200);
+  });
+
   it('answers unknown routes with 404 and wrong methods with 405 and Allow, as problems', async () => {
     expectProblem(await api('GET', '/nowhere'), 404, 'not-found');
     const wrong = await api('DELETE', '/orders');

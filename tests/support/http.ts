@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import { createApp, type AppDeps } from '../../api/app.js';
 import { createTokenVerifier, signDevToken } from '../../api/auth.js';
+import { answerClientErrors } from '../../api/client-errors.js';
 import { createMetrics } from '../../api/metrics.js';
 import { SqliteReadStore } from '../../read-side/adapters/sqlite-read-store.js';
 import { CursorCodec } from '../../read-side/cursor.js';
@@ -47,6 +48,7 @@ export async function startService(overrides: Partial<AppDeps> = {}): Promise<Te
     ...overrides,
   });
   const server = app.listen(0, '127.0.0.1');
+  answerClientErrors(server);
   await new Promise((resolve) => server.once('listening', resolve));
   const { port } = server.address() as AddressInfo;
   return {
