@@ -1,4 +1,5 @@
 // Bearer tokens: verifies a JWT into a Principal (sub, scopes, customer) and mints dev tokens.
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import { createRemoteJWKSet, errors, jwtVerify, SignJWT, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 
 export const SCOPES = ['orders:read', 'orders:write', 'payments:write', 'shipments:write', 'exports:write', 'audit:read'] as const;
@@ -47,12 +48,13 @@ const SECRET_ALGORITHMS = ['HS256'];
 const CLOCK_TOLERANCE_SECONDS = 5;
 const MIN_SECRET_BYTES = 32;
 const MAX_SUB_LENGTH = 255;
+const VERIFIED_TOKENS_KEPT = 10_000;
 
 export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifier {
   const { secret, jwksUrl, issuer, audience } = options;
   // Both set: the JWKS wins. It is the production set-up (keys rotated by the identity provider);
   // a secret configured alongside is only a leftover of development and must not open a second door.
-  let key: Uint8Array | JWTVerifyGetKey;
+  let key: KeyObject | JWTVerifyGetKey;
   let algorithms: string[];
   if (jwksUrl) {
     key = keySetResolver(new URL(jwksUrl), options.jwksTimeoutMs);
@@ -64,8 +66,14 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
     throw new Error('token verification needs a JWKS URL or an HS256 secret');
   }
 
+  // Tokens already verified, until they expire: a client sends the same token on every request.
+  const verified = new Map<string, { principal: Principal; expiresAtMs: number }>();
+
   return {
     async verify(token: string): Promise<Principal> {
+      const known = verified.get(token);
+      if (known && known.expiresAtMs > Date.now()) return known.principal;
+      if (known) verified.delete(token);
       let payload: JWTPayload;
       try {
         ({ payload } = await jwtVerify(token, key, {
@@ -80,7 +88,10 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
         if (error instanceof errors.JOSEError) throw new Unauthenticated(reasonOf(error));
         throw error;
       }
-      return principalOf(payload);
+      const principal = principalOf(payload);
+      verified.set(token, { principal, expiresAtMs: (payload.exp! + CLOCK_TOLERANCE_SECONDS) * 1000 });
+      if (verified.size > VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value!);
+      return principal;
     },
   };
 }
@@ -111,10 +122,11 @@ export async function signDevToken(
   return jwt.sign(secretKey(secret));
 }
 
-function secretKey(secret: string): Uint8Array {
+/** A KeyObject made once: handing jose raw bytes would import the key again on every request. */
+function secretKey(secret: string): KeyObject {
   const bytes = new TextEncoder().encode(secret);
   if (bytes.byteLength < MIN_SECRET_BYTES) throw new RangeError(`an HS256 secret must be at least ${MIN_SECRET_BYTES} bytes`);
-  return bytes;
+  return createSecretKey(bytes);
 }
 
 // Separates the client's fault (no key for its kid: 401) from the identity provider's (cannot

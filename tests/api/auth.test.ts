@@ -2,7 +2,7 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CompactSign, exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTokenVerifier, hasScope, KeySetUnavailable, signDevToken, Unauthenticated, type TokenVerifier } from '../../api/auth.js';
 
 const SECRET = 'a-test-secret-that-is-long-enough-for-hs256';
@@ -67,6 +67,19 @@ describe('token verifier with an HS256 secret', () => {
   it('refuses an expired token, but tolerates a few seconds of clock skew', async () => {
     expect((await refusal(verifier, await sign({ sub: 'u', exp: now() - 60 }, SECRET))).reason).toBe('expired');
     await expect(verifier.verify(await sign({ sub: 'u', exp: now() - 2 }, SECRET))).resolves.toMatchObject({ sub: 'u' });
+  });
+
+  it('remembers a verified token only until it expires', async () => {
+    const fresh = createTokenVerifier({ secret: SECRET });
+    const token = await sign({ sub: 'u', exp: now() + 30 }, SECRET);
+    await expect(fresh.verify(token)).resolves.toMatchObject({ sub: 'u' });
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 40_000);
+      expect((await refusal(fresh, token)).reason).toBe('expired');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('refuses a token signed with another secret', async () => {
