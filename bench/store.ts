@@ -76,7 +76,7 @@ async function readLatency(store: SqliteEventStore) {
 
 try {
   const store = new SqliteEventStore({ file: join(dir, 'events.sqlite3') });
-  if (store.durability().synchronous !== 'full') throw new Error('benchmark needs synchronous=FULL');
+  if ((await store.durability()).synchronous !== 'full') throw new Error('benchmark needs synchronous=FULL');
   const one = await concurrentAppends(store, 1, Math.min(2, SECONDS));
   const many = await concurrentAppends(store, WRITERS, SECONDS);
   const raw = rawInsertRate(many.appends);

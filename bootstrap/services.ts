@@ -36,7 +36,7 @@ export interface Services extends Stores {
   checkReady(): Promise<void>;
 }
 
-export function openEventStore(config: Config, logger: Logger): EventStore {
+export async function openEventStore(config: Config, logger: Logger): Promise<EventStore> {
   if (config.eventStore.kind === 'eventstoredb') {
     logger.info('event store: EventStoreDB');
     return EsdbEventStore.connect(config.eventStore.url, {
@@ -46,7 +46,7 @@ export function openEventStore(config: Config, logger: Logger): EventStore {
   mkdirSync(config.dataDir, { recursive: true });
   const file = join(config.dataDir, 'events.sqlite3');
   const store = new SqliteEventStore({ file, synchronous: config.eventStore.synchronous });
-  logger.info({ file, ...store.durability() }, 'event store: embedded SQLite');
+  logger.info({ file, ...(await store.durability()) }, 'event store: embedded SQLite');
   return store;
 }
 
@@ -62,7 +62,7 @@ export async function openReadStore(config: Config, logger: Logger): Promise<Rea
 }
 
 export async function openStores(config: Config, logger: Logger): Promise<Stores> {
-  const eventStore = openEventStore(config, logger);
+  const eventStore = await openEventStore(config, logger);
   const readModels = await openReadStore(config, logger);
   return {
     eventStore,

@@ -22,10 +22,10 @@ function withStore(options: { synchronous?: 'full' | 'normal' } = {}) {
 describe('embedded event store', () => {
   it('commits in WAL mode with a full sync by default, and normal only when asked', async () => {
     const durable = withStore();
-    expect(durable.store.durability()).toEqual({ journalMode: 'wal', synchronous: 'full' });
+    expect(await durable.store.durability()).toEqual({ journalMode: 'wal', synchronous: 'full' });
     await durable.dispose();
     const relaxed = withStore({ synchronous: 'normal' });
-    expect(relaxed.store.durability().synchronous).toBe('normal');
+    expect((await relaxed.store.durability()).synchronous).toBe('normal');
     await relaxed.dispose();
   });
 

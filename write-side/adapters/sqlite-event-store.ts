@@ -1,9 +1,14 @@
 // The embedded event store: one SQLite file (WAL). The global position is the row id, which
 // SQLite assigns in commit order under its single-writer lock, so the log has no gaps and a
-// reader never sees a later position before an earlier one. Appends that arrive while a
-// commit is running are committed together in the next transaction (group commit): one disk
-// flush for many requests, each with its own expected-revision verdict.
+// reader never sees a later position before an earlier one.
+//
+// Appends are committed by a writer thread with its own connection, so that the disk flush of
+// a durable commit never stalls the event loop. Appends that arrive while a commit is running
+// go together into the next one (group commit): one flush for many requests, each with its own
+// expected-revision verdict. Reads use this thread's connection.
 import Database from 'better-sqlite3';
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
 import {
   RevisionConflict,
   StoreUnavailable,
@@ -36,6 +41,12 @@ interface PendingAppend {
   readonly reject: (error: unknown) => void;
 }
 
+type Outcome = { ok: true; nextRevision: number; position: number } | { ok: false; actual: number | null };
+type WriterMessage =
+  | { kind: 'ready'; journalMode: string; synchronous: number }
+  | { kind: 'committed'; outcomes: Outcome[] }
+  | { kind: 'failed'; message: string };
+
 interface EventRow {
   position: number;
   stream: string;
@@ -48,13 +59,62 @@ interface EventRow {
 
 const SUBSCRIPTION_BATCH = 500;
 
+const SCHEMA = `
+  CREATE TABLE IF NOT EXISTS events (
+    position    INTEGER PRIMARY KEY,
+    stream      TEXT    NOT NULL,
+    revision    INTEGER NOT NULL,
+    type        TEXT    NOT NULL,
+    data        TEXT    NOT NULL,
+    metadata    TEXT    NOT NULL,
+    recorded_at INTEGER NOT NULL,
+    UNIQUE (stream, revision)
+  ) STRICT`;
+
+// The writer thread, as plain JavaScript so that it runs the same under tsx, vitest and the build.
+const WRITER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.driver);
+const db = new Database(workerData.file);
+db.pragma('journal_mode = WAL');
+db.pragma('synchronous = ' + workerData.synchronous);
+db.pragma('busy_timeout = 5000');
+const current = db.prepare('SELECT revision FROM events WHERE stream = ? ORDER BY revision DESC LIMIT 1').pluck();
+const insert = db.prepare('INSERT INTO events (stream, revision, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?)');
+const commit = db.transaction((appends, recordedAt) => appends.map(({ stream, rows, expected }) => {
+  const actual = current.get(stream) ?? null;
+  const fits = expected === 'any' || (expected === 'no_stream' && actual === null) ||
+    (expected === 'stream_exists' && actual !== null) || expected === actual;
+  if (!fits) return { ok: false, actual };
+  let revision = actual ?? -1;
+  let position = 0;
+  for (const row of rows) {
+    revision++;
+    position = Number(insert.run(stream, revision, row.type, row.data, row.metadata, recordedAt).lastInsertRowid);
+  }
+  return { ok: true, nextRevision: revision, position };
+}));
+parentPort.postMessage({ kind: 'ready', journalMode: db.pragma('journal_mode', { simple: true }), synchronous: db.pragma('synchronous', { simple: true }) });
+parentPort.on('message', (appends) => {
+  try {
+    parentPort.postMessage({ kind: 'committed', outcomes: commit.immediate(appends, Date.now()) });
+  } catch (error) {
+    parentPort.postMessage({ kind: 'failed', message: String(error && error.message || error) });
+  }
+});
+`;
+
 export class SqliteEventStore implements EventStore {
   private readonly db: Database.Database;
+  private readonly writer: Worker;
+  private readonly writerReady: Promise<{ journalMode: string; synchronous: number }>;
   private readonly pollIntervalMs: number;
   private readonly statements;
   private readonly readAllStatements = new Map<number, Database.Statement<unknown[], EventRow>>();
   private queue: PendingAppend[] = [];
-  private flushScheduled = false;
+  /** The batch the writer is committing; null when it is idle. */
+  private committing: PendingAppend[] | null = null;
+  private drained: (() => void) | null = null;
   /** Bumped after every commit; subscribers wait for it to move. */
   private commits = 0;
   private readonly waiters = new Set<() => void>();
@@ -67,46 +127,45 @@ export class SqliteEventStore implements EventStore {
     this.pollIntervalMs = options.pollIntervalMs ?? 200;
     this.db = new Database(options.file);
     this.db.pragma('journal_mode = WAL');
-    this.db.pragma(`synchronous = ${options.synchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
     this.db.pragma('busy_timeout = 5000');
-    this.db.exec(`
-      CREATE TABLE IF NOT EXISTS events (
-        position    INTEGER PRIMARY KEY,
-        stream      TEXT    NOT NULL,
-        revision    INTEGER NOT NULL,
-        type        TEXT    NOT NULL,
-        data        TEXT    NOT NULL,
-        metadata    TEXT    NOT NULL,
-        recorded_at INTEGER NOT NULL,
-        UNIQUE (stream, revision)
-      ) STRICT`);
+    this.db.exec(SCHEMA);
     this.statements = {
-      streamRevision: this.db
-        .prepare<[string], number>('SELECT revision FROM events WHERE stream = ? ORDER BY revision DESC LIMIT 1')
-        .pluck(),
-      insert: this.db.prepare<[string, number, string, string, string, number]>(
-        'INSERT INTO events (stream, revision, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?)',
-      ),
       readStream: this.db.prepare<[string, number, number, number], EventRow>(
         'SELECT * FROM events WHERE stream = ? AND revision >= ? AND revision <= ? AND recorded_at <= ? ORDER BY revision',
       ),
       head: this.db.prepare<[], number | null>('SELECT max(position) FROM events').pluck(),
     };
+    this.writer = new Worker(WRITER, {
+      eval: true,
+      workerData: {
+        file: options.file,
+        synchronous: options.synchronous === 'normal' ? 'NORMAL' : 'FULL',
+        driver: createRequire(import.meta.url).resolve('better-sqlite3'),
+      },
+    });
+    this.writerReady = new Promise((resolve, reject) => {
+      this.writer.once('error', reject);
+      this.writer.on('message', (message: WriterMessage) => {
+        if (message.kind === 'ready') {
+          if (!this.committing) this.writer.unref();
+          resolve(message);
+        } else this.settle(message);
+      });
+    });
+    this.writerReady.catch(() => {});
+    this.writer.on('error', (error) => this.settle({ kind: 'failed', message: error.message }));
   }
 
-  /** The settings that decide what survives a crash, as SQLite reports them. */
-  durability(): { journalMode: string; synchronous: 'full' | 'normal' | 'off' | 'extra' } {
-    const levels = ['off', 'normal', 'full', 'extra'] as const;
-    return {
-      journalMode: String(this.db.pragma('journal_mode', { simple: true })),
-      synchronous: levels[Number(this.db.pragma('synchronous', { simple: true }))] ?? 'off',
-    };
+  /** The settings that decide what survives a crash, as the writer's SQLite connection reports them. */
+  async durability(): Promise<{ journalMode: string; synchronous: 'full' | 'normal' | 'off' | 'extra' }> {
+    const { journalMode, synchronous } = await this.writerReady;
+    return { journalMode, synchronous: (['off', 'normal', 'full', 'extra'] as const)[synchronous] ?? 'off' };
   }
 
   appendToStream(stream: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
     if (this.closed) return Promise.reject(new StoreUnavailable('event store is closed'));
     if (events.length === 0) return Promise.reject(new RangeError('nothing to append'));
-    // Serialise before queueing so that a bad event fails alone and the commit stays short.
+    // Serialise here so that a bad event fails alone, before it reaches a shared commit.
     let rows: PendingAppend['rows'];
     try {
       rows = events.map((e) => ({ type: e.type, data: JSON.stringify(e.data), metadata: JSON.stringify(e.metadata) }));
@@ -115,61 +174,45 @@ export class SqliteEventStore implements EventStore {
     }
     return new Promise((resolve, reject) => {
       this.queue.push({ stream, rows, expected, resolve, reject });
-      if (!this.flushScheduled) {
-        this.flushScheduled = true;
-        setImmediate(() => this.flush());
-      }
+      if (!this.committing) this.send();
     });
   }
 
-  private flush(): void {
-    this.flushScheduled = false;
+  /** Hands everything queued to the writer as one commit. */
+  private send(): void {
     const batch = this.queue;
     this.queue = [];
-    if (batch.length === 0) return;
-    const outcomes: Array<{ ok: true; result: AppendResult } | { ok: false; error: RevisionConflict }> = [];
-    const recordedAt = Date.now();
-    try {
-      this.db
-        .transaction(() => {
-          for (const append of batch) outcomes.push(this.applyOne(append, recordedAt));
-        })
-        .immediate();
-    } catch (error) {
-      // The transaction rolled back as a whole: nothing of this batch was written.
-      const failure = new StoreUnavailable('the event store could not commit', { cause: error });
-      for (const append of batch) append.reject(failure);
+    if (batch.length === 0) {
+      this.drained?.();
       return;
     }
-    this.commits++;
-    this.stats.commits++;
-    this.stats.appends += batch.length;
-    for (const wake of this.waiters) wake();
-    this.waiters.clear();
-    batch.forEach((append, i) => {
-      const outcome = outcomes[i]!;
-      if (outcome.ok) append.resolve(outcome.result);
-      else append.reject(outcome.error);
-    });
+    this.committing = batch;
+    this.writer.ref();
+    this.writer.postMessage(batch.map(({ stream, rows, expected }) => ({ stream, rows, expected })));
   }
 
-  private applyOne(append: PendingAppend, recordedAt: number) {
-    const current = this.statements.streamRevision.get(append.stream) ?? null;
-    const { expected } = append;
-    const fits =
-      expected === 'any' ||
-      (expected === 'no_stream' && current === null) ||
-      (expected === 'stream_exists' && current !== null) ||
-      expected === current;
-    if (!fits) return { ok: false as const, error: new RevisionConflict(append.stream, expected, current ?? 'no_stream') };
-    let revision = current ?? -1;
-    let position = 0;
-    for (const row of append.rows) {
-      revision++;
-      const info = this.statements.insert.run(append.stream, revision, row.type, row.data, row.metadata, recordedAt);
-      position = Number(info.lastInsertRowid);
+  private settle(message: Exclude<WriterMessage, { kind: 'ready' }>): void {
+    const batch = this.committing;
+    this.committing = null;
+    this.writer.unref();
+    if (!batch) return;
+    if (message.kind === 'failed') {
+      // The transaction rolled back as a whole: nothing of this batch was written.
+      const failure = new StoreUnavailable('the event store could not commit', { cause: new Error(message.message) });
+      for (const append of batch) append.reject(failure);
+    } else {
+      this.commits++;
+      this.stats.commits++;
+      this.stats.appends += batch.length;
+      for (const wake of this.waiters) wake();
+      this.waiters.clear();
+      batch.forEach((append, i) => {
+        const outcome = message.outcomes[i]!;
+        if (outcome.ok) append.resolve({ nextRevision: outcome.nextRevision, position: encodeSequence(outcome.position) });
+        else append.reject(new RevisionConflict(append.stream, append.expected, outcome.actual ?? 'no_stream'));
+      });
     }
-    return { ok: true as const, result: { nextRevision: revision, position: encodeSequence(position) } };
+    this.send();
   }
 
   async readStream(stream: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
@@ -269,8 +312,9 @@ export class SqliteEventStore implements EventStore {
 
   async close(): Promise<void> {
     if (this.closed) return;
-    this.flush();
     this.closed = true;
+    if (this.committing) await new Promise<void>((resolve) => (this.drained = resolve));
+    await this.writer.terminate();
     await Promise.all([...this.subscriptions].map((s) => s.close()));
     for (const wake of this.waiters) wake();
     this.db.close();

@@ -1,0 +1,104 @@
+// Job events, commands and state. A job is long-running work (an order export) whose every
+// state change is an event: who claimed it, how far it got, how it ended.
+
+export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed';
+export type ExportFormat = 'ndjson' | 'csv';
+
+export interface ExportFilter {
+  readonly status?: 'pending' | 'paid' | 'shipped' | 'cancelled';
+  /** Inclusive lower bound on createdAt (RFC 3339). */
+  readonly createdFrom?: string;
+  /** Exclusive upper bound on createdAt (RFC 3339). */
+  readonly createdTo?: string;
+}
+
+export interface JobResult {
+  /** File name inside the exports folder. */
+  readonly file: string;
+  readonly contentType: string;
+  readonly count: number;
+  readonly bytes: number;
+}
+
+/** An RFC 9457 problem, as the job's `error`. */
+export interface JobProblem {
+  readonly type: string;
+  readonly title: string;
+  readonly status: number;
+  readonly detail: string;
+}
+
+export type ExportRequested = {
+  readonly type: 'ExportRequested';
+  readonly schemaVersion: 1;
+  readonly data: {
+    readonly jobId: string;
+    readonly owner: string;
+    /** Set when a customer's token asked: the export holds only that customer's orders. */
+    readonly customerId: string | null;
+    readonly format: ExportFormat;
+    readonly filter: ExportFilter;
+    readonly requestedAt: string;
+  };
+};
+export type JobStarted = {
+  readonly type: 'JobStarted';
+  readonly schemaVersion: 1;
+  readonly data: { readonly jobId: string; readonly workerId: string; readonly attempt: number; readonly leaseUntil: string; readonly startedAt: string };
+};
+export type JobProgressed = {
+  readonly type: 'JobProgressed';
+  readonly schemaVersion: 1;
+  readonly data: { readonly jobId: string; readonly workerId: string; readonly processed: number; readonly total: number; readonly leaseUntil: string };
+};
+export type JobSucceeded = {
+  readonly type: 'JobSucceeded';
+  readonly schemaVersion: 1;
+  readonly data: { readonly jobId: string; readonly workerId: string; readonly result: JobResult; readonly finishedAt: string };
+};
+export type JobFailed = {
+  readonly type: 'JobFailed';
+  readonly schemaVersion: 1;
+  readonly data: { readonly jobId: string; readonly workerId: string | null; readonly error: JobProblem; readonly finishedAt: string };
+};
+export type JobResultExpired = {
+  readonly type: 'JobResultExpired';
+  readonly schemaVersion: 1;
+  readonly data: { readonly jobId: string; readonly expiredAt: string };
+};
+
+export type JobEvent = ExportRequested | JobStarted | JobProgressed | JobSucceeded | JobFailed | JobResultExpired;
+
+export interface JobCommandMetadata {
+  readonly now: string;
+  readonly principal: string;
+}
+
+export type JobCommand =
+  | { readonly type: 'RequestExport'; readonly data: ExportRequested['data'] extends infer D ? Omit<D, 'requestedAt'> : never; readonly metadata: JobCommandMetadata }
+  | { readonly type: 'StartJob'; readonly data: { readonly jobId: string; readonly workerId: string; readonly leaseUntil: string }; readonly metadata: JobCommandMetadata }
+  | { readonly type: 'RecordProgress'; readonly data: { readonly jobId: string; readonly workerId: string; readonly processed: number; readonly total: number; readonly leaseUntil: string }; readonly metadata: JobCommandMetadata }
+  | { readonly type: 'CompleteJob'; readonly data: { readonly jobId: string; readonly workerId: string; readonly result: JobResult }; readonly metadata: JobCommandMetadata }
+  | { readonly type: 'FailJob'; readonly data: { readonly jobId: string; readonly workerId: string; readonly error: JobProblem }; readonly metadata: JobCommandMetadata }
+  | { readonly type: 'ExpireResult'; readonly data: { readonly jobId: string }; readonly metadata: JobCommandMetadata };
+
+export interface Job {
+  readonly status: JobStatus;
+  readonly id: string;
+  readonly type: 'order-export';
+  readonly owner: string;
+  readonly customerId: string | null;
+  readonly format: ExportFormat;
+  readonly filter: ExportFilter;
+  readonly progress: { readonly processed: number; readonly total: number };
+  readonly createdAt: string;
+  readonly startedAt: string | null;
+  readonly finishedAt: string | null;
+  readonly result: JobResult | null;
+  readonly resultExpiredAt: string | null;
+  readonly error: JobProblem | null;
+  readonly lease: { readonly workerId: string; readonly until: string } | null;
+  readonly attempts: number;
+}
+
+export type JobState = { readonly status: 'absent' } | Job;
