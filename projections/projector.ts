@@ -8,6 +8,8 @@ import type { Projection } from './projection.js';
 
 export interface ProjectorOptions {
   readonly batchSize?: number;
+  /** How long a batch waits for more events after its first (the most a write's projection is delayed by batching). */
+  readonly batchDelayMs?: number;
   readonly onError?: (error: unknown, retryInMs: number) => void;
 }
 
@@ -29,6 +31,7 @@ export class Projector<N extends ProjectionName> {
   private current: Position | null = null;
   private readonly waiters = new Set<{ position: Position; resolve: (reached: boolean) => void }>();
   private readonly batchSize: number;
+  private readonly batchDelayMs: number;
 
   constructor(
     private readonly events: EventStore,
@@ -37,6 +40,7 @@ export class Projector<N extends ProjectionName> {
     private readonly options: ProjectorOptions = {},
   ) {
     this.batchSize = options.batchSize ?? 1000;
+    this.batchDelayMs = options.batchDelayMs ?? 5;
   }
 
   get position(): Position | null {
@@ -115,14 +119,17 @@ export class Projector<N extends ProjectionName> {
         if (first.done) return;
         const batch: RecordedEvent[] = [first.value];
         next = iterator.next();
-        // Take what is already there, up to a batch, without waiting for more.
+        // Gather what arrives within a few milliseconds, up to a batch: under a steady stream of
+        // writes, one read-model commit then carries many events instead of one each.
+        let timer: NodeJS.Timeout | undefined;
+        const window = new Promise<typeof NOTHING_YET>((r) => (timer = setTimeout(r, this.batchDelayMs, NOTHING_YET)));
         while (batch.length < this.batchSize) {
-          const more = await Promise.race([next, new Promise<typeof NOTHING_YET>((r) => setImmediate(r, NOTHING_YET))]);
-          if (more === NOTHING_YET) break;
-          if (more.done) break;
+          const more = await Promise.race([next, window]);
+          if (more === NOTHING_YET || more.done) break;
           batch.push(more.value);
           next = iterator.next();
         }
+        clearTimeout(timer);
         if ((await this.readModels.activeGeneration(name)) !== generation) return; // a rebuild switched generations
         this.advance(await applyBatch(this.projection, views, batch));
         onProgress();

@@ -27,7 +27,9 @@ export function requestContext(logger: Logger): Middleware {
     const incoming = ctx.get('X-Correlation-Id');
     const correlationId = CORRELATION_ID.test(incoming) ? incoming : randomUUID();
     ctx.state.correlationId = correlationId;
-    ctx.state.log = logger.child({ correlationId });
+    // Made on first use: most requests log one line, and that one is written below without it.
+    let child: Logger | undefined;
+    Object.defineProperty(ctx.state, 'log', { get: () => (child ??= logger.child({ correlationId })), configurable: true });
     ctx.set('X-Correlation-Id', correlationId);
     ctx.set('Api-Version', API_VERSION);
     // The raw URL can hold a token: only the path is ever logged.
@@ -69,7 +71,9 @@ export function requestContext(logger: Logger): Middleware {
       };
     } finally {
       const level = ctx.status >= 500 ? 'error' : 'info';
-      ctx.state.log[level]({ method: ctx.method, path, route: ctx._matchedRoute, status: ctx.status, ms: Math.round(performance.now() - started) }, 'request');
+      if (logger.isLevelEnabled(level)) {
+        logger[level]({ correlationId, method: ctx.method, path, route: ctx._matchedRoute, status: ctx.status, ms: Math.round(performance.now() - started) }, 'request');
+      }
     }
   };
 }
