@@ -1,7 +1,7 @@
 // Collection reads over the read models: keyset paging with opaque cursors.
 import type { OrderStatus } from '../write-side/orders/types.js';
 import { CursorCodec, InvalidCursor } from './cursor.js';
-import type { ReadModelStore } from './read-store.js';
+import type { OrderJson, ReadModelStore } from './read-store.js';
 import type { OrderView, QueueEntry } from './views.js';
 
 export const MAX_LIMIT = 100;
@@ -33,6 +33,12 @@ export class OrderQueries {
   }
 
   async listOrders(request: OrderListRequest): Promise<Page<OrderView>> {
+    const page = await this.listOrderJson(request);
+    return { items: page.items.map((row) => JSON.parse(row.json) as OrderView), nextCursor: page.nextCursor };
+  }
+
+  /** A page of orders as their stored JSON text, for writing straight into a response. */
+  async listOrderJson(request: OrderListRequest): Promise<Page<OrderJson>> {
     const { status, customerId, sort, limit } = request;
     assertLimit(limit);
     const scope = { collection: 'orders', status, customerId, sort };
@@ -43,7 +49,7 @@ export class OrderQueries {
       after = { createdAt: key.createdAt, id: key.id };
     }
     const filter = { ...(status === undefined ? {} : { status }), ...(customerId === undefined ? {} : { customerId }) };
-    const rows = await this.store.listOrders(filter, sort === 'createdAt' ? 'asc' : 'desc', after, limit + 1);
+    const rows = await this.store.listOrderJson(filter, sort === 'createdAt' ? 'asc' : 'desc', after, limit + 1);
     const items = rows.slice(0, limit);
     const last = items.at(-1);
     const nextCursor = rows.length > limit && last ? this.cursors.encode(scope, { createdAt: last.createdAt, id: last.id }) : null;

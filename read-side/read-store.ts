@@ -49,6 +49,13 @@ export interface QueueKey {
   readonly orderId: string;
 }
 
+/** An order view as stored JSON text, with its sort key: pages can be written out without re-encoding. */
+export interface OrderJson {
+  readonly id: string;
+  readonly createdAt: string;
+  readonly json: string;
+}
+
 export interface OrderFilter {
   readonly status?: OrderStatus;
   readonly customerId?: string;
@@ -65,6 +72,8 @@ export interface ReadModelStore {
   getOrder(id: string): Promise<OrderView | null>;
   /** Orders by (createdAt, id) in the direction, strictly after `after`, at most `limit`. */
   listOrders(filter: OrderFilter, direction: SortDirection, after: OrderKey | null, limit: number): Promise<OrderView[]>;
+  /** The same page as listOrders, each view as its JSON text. */
+  listOrderJson(filter: OrderFilter, direction: SortDirection, after: OrderKey | null, limit: number): Promise<OrderJson[]>;
   /** Queued orders by (paidAt, orderId) ascending, strictly after `after`, at most `limit`. */
   listQueue(after: QueueKey | null, limit: number): Promise<QueueEntry[]>;
 

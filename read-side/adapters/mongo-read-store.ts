@@ -9,7 +9,7 @@ import {
 import { StoreUnavailable, type Position } from '../../write-side/event-store.js';
 import {
   PROJECTION_NAMES,
-  type Keyed, type OrderFilter, type OrderKey, type ProjectionName, type QueueKey, type ReadModelStore, type SortDirection,
+  type Keyed, type OrderFilter, type OrderJson, type OrderKey, type ProjectionName, type QueueKey, type ReadModelStore, type SortDirection,
   type ViewStore, type Views,
 } from '../read-store.js';
 import type { OrderView, QueueEntry } from '../views.js';
@@ -184,6 +184,10 @@ export class MongoReadStore implements ReadModelStore {
       async (g) => (await page(this.collection('order-views', g).find(query).sort({ createdAt: order, _id: order }), limit)).map((doc) => unstored<OrderView>(doc)),
       (views) => views.length === 0,
     );
+  }
+
+  async listOrderJson(filter: OrderFilter, direction: SortDirection, after: OrderKey | null, limit: number): Promise<OrderJson[]> {
+    return (await this.listOrders(filter, direction, after, limit)).map((view) => ({ id: view.id, createdAt: view.createdAt, json: JSON.stringify(view) }));
   }
 
   listQueue(after: QueueKey | null, limit: number): Promise<QueueEntry[]> {

@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import type { Position } from '../../write-side/event-store.js';
 import type {
   Keyed,
+  OrderJson,
   OrderFilter,
   OrderKey,
   ProjectionName,
@@ -151,6 +152,10 @@ export class SqliteReadStore implements ReadModelStore {
   }
 
   async listOrders(filter: OrderFilter, direction: SortDirection, after: OrderKey | null, limit: number): Promise<OrderView[]> {
+    return (await this.listOrderJson(filter, direction, after, limit)).map((row) => JSON.parse(row.json) as OrderView);
+  }
+
+  async listOrderJson(filter: OrderFilter, direction: SortDirection, after: OrderKey | null, limit: number): Promise<OrderJson[]> {
     const table = this.table('order-views', await this.activeGeneration('order-views'));
     const where: string[] = [];
     const args: unknown[] = [];
@@ -158,8 +163,8 @@ export class SqliteReadStore implements ReadModelStore {
     if (filter.customerId !== undefined) where.push('customer_id = ?'), args.push(filter.customerId);
     if (after) where.push(`(created_at, key) ${direction === 'asc' ? '>' : '<'} (?, ?)`), args.push(after.createdAt, after.id);
     const order = direction === 'asc' ? 'ASC' : 'DESC';
-    const sql = `SELECT doc FROM ${table} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY created_at ${order}, key ${order} LIMIT ?`;
-    return this.statement<string>(sql).pluck().all(...args, limit).map((doc) => JSON.parse(doc) as OrderView);
+    const sql = `SELECT key AS id, created_at AS createdAt, doc AS json FROM ${table} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY created_at ${order}, key ${order} LIMIT ?`;
+    return this.statement<OrderJson>(sql).all(...args, limit);
   }
 
   async listQueue(after: QueueKey | null, limit: number): Promise<QueueEntry[]> {

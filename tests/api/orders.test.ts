@@ -445,7 +445,7 @@ describe('limits and failures', () => {
 
   it('answers 500 internal without anything internal, and logs the error with the correlation id', async () => {
     const broken = await startService({
-      queries: { listOrders: async () => { throw new Error('secret internal detail: disk /var/x'); } } as never,
+      queries: { listOrderJson: async () => { throw new Error('secret internal detail: disk /var/x'); } } as never,
     });
     try {
       const response = await client(broken, await broken.token())('GET', '/orders', { headers: { 'X-Correlation-Id': 'corr-500' } });
@@ -460,7 +460,7 @@ describe('limits and failures', () => {
   });
 
   it('answers 503 with Retry-After when the request takes too long', async () => {
-    const slow = await startService({ requestTimeoutMs: 100, queries: { listOrders: () => new Promise(() => {}) } as never });
+    const slow = await startService({ requestTimeoutMs: 100, queries: { listOrderJson: () => new Promise(() => {}) } as never });
     try {
       const response = await client(slow, await slow.token())('GET', '/orders');
       expectProblem(response, 503, 'unavailable');

@@ -80,6 +80,16 @@ export function readStoreContract(name: string, open: () => Promise<ReadStoreFix
       expect(ids(await store.listOrders({}, 'desc', { createdAt: at(10), id: order(10).id }, 2))).toEqual([order(9).id, order(8).id]);
     });
 
+    it('gives the same page as JSON text, with each sort key', async () => {
+      await put(Array.from({ length: 12 }, (_, i) => order(i)));
+      for (const direction of ['asc', 'desc'] as const) {
+        const views = await store.listOrders({ status: 'paid' }, direction, null, 3);
+        const rows = await store.listOrderJson({ status: 'paid' }, direction, null, 3);
+        expect(rows.map((r) => JSON.parse(r.json))).toEqual(views);
+        expect(rows.map((r) => [r.id, r.createdAt])).toEqual(views.map((v) => [v.id, v.createdAt]));
+      }
+    });
+
     it('breaks ties on createdAt by id', async () => {
       const same = at(0);
       await put([order(3, { createdAt: same }), order(1, { createdAt: same }), order(2, { createdAt: same })]);
