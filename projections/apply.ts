@@ -3,6 +3,7 @@
 import type { ProjectionName, ViewStore, Views } from '../read-side/read-store.js';
 import type { Position, RecordedEvent } from '../write-side/event-store.js';
 import { decodeOrderEvent } from '../write-side/orders/codec.js';
+import type { OrderEventType } from '../write-side/orders/types.js';
 import type { Projection } from './projection.js';
 
 export async function applyBatch<N extends ProjectionName>(
@@ -12,7 +13,9 @@ export async function applyBatch<N extends ProjectionName>(
 ): Promise<Position | null> {
   const last = batch.at(-1);
   if (!last) return null;
-  const decoded = batch.map((recorded) => ({ recorded, event: decodeOrderEvent(recorded), key: '' }));
+  const decoded = batch
+    .filter((recorded) => projection.handles.has(recorded.type as OrderEventType))
+    .map((recorded) => ({ recorded, event: decodeOrderEvent(recorded), key: '' }));
   // A stream that begins inside this batch is folded here from its first event, so its stored
   // view (if this is a replay) cannot add anything, and commit() keeps it if it is newer.
   const toLoad = new Set<string>();

@@ -9,6 +9,7 @@ import type { EventContext, Projection } from './projection.js';
 export const fulfilmentQueue: Projection<'fulfilment-queue'> = {
   name: 'fulfilment-queue',
   streamPrefix: ORDER_STREAM_PREFIX,
+  handles: new Set(['OrderPlaced', 'OrderAddressChanged', 'PaymentRecorded', 'ShipmentCreated', 'OrderCancelled']),
   keyOf: (event) => event.data.orderId,
   evolve(entry: QueueEntry | null, event: OrderEvent, { revision }: EventContext): QueueEntry {
     if (event.type === 'OrderPlaced') {

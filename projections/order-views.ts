@@ -7,6 +7,7 @@ import type { EventContext, Projection } from './projection.js';
 export const orderViews: Projection<'order-views'> = {
   name: 'order-views',
   streamPrefix: ORDER_STREAM_PREFIX,
+  handles: new Set(['OrderPlaced', 'OrderAddressChanged', 'PaymentRecorded', 'ShipmentCreated', 'OrderCancelled']),
   keyOf: (event) => event.data.orderId,
   evolve(view: OrderView | null, event: OrderEvent, { revision }: EventContext): OrderView {
     if (event.type === 'OrderPlaced') {

@@ -1,7 +1,7 @@
 // A projection is a pure evolve(view, event) plus the key of the view an event touches.
 import type { ProjectionName, Views } from '../read-side/read-store.js';
 import type { Position } from '../write-side/event-store.js';
-import type { OrderEvent } from '../write-side/orders/types.js';
+import type { OrderEvent, OrderEventType } from '../write-side/orders/types.js';
 
 export interface EventContext {
   readonly revision: number;
@@ -13,6 +13,8 @@ export interface Projection<N extends ProjectionName> {
   readonly name: N;
   /** Streams whose events this projection reads. */
   readonly streamPrefix: string;
+  /** The event types evolve() handles; others move the checkpoint and change nothing. */
+  readonly handles: ReadonlySet<OrderEventType>;
   keyOf(event: OrderEvent): string;
   /** The view after the event; `current` is null before the view's first event. */
   evolve(current: Views[N] | null, event: OrderEvent, context: EventContext): Views[N];

@@ -93,6 +93,18 @@ for (const [name, openEvents, openReads] of combos) {
       await noDifferences(orderViews);
     });
 
+    it('applies only the events a projection declares, and still moves its checkpoint past the others', async () => {
+      await seedOrders(store, 6);
+      const placedOnly = { ...orderViews, handles: new Set(['OrderPlaced'] as const) };
+      const batch = await store.readAll({ maxCount: 1000 });
+      const views = readModels.views('order-views', 1);
+      await applyBatch(placedOnly, views, batch);
+      const stored = await views.scan(null, 100);
+      expect(stored).toHaveLength(6);
+      expect(stored.every(({ view }) => view.status === 'pending' && view.revision === 0)).toBe(true);
+      expect(await views.checkpoint()).toBe(batch.at(-1)!.position);
+    });
+
     it('reports how far behind it is', async () => {
       await seedOrders(store, 5);
       const projector = new Projector(store, readModels, orderViews);

@@ -85,7 +85,12 @@ describe('order decider', () => {
     });
     it('rejects a total beyond exact integer arithmetic', () =>
       given().when(place([{ sku: 'S', quantity: 2 ** 30, unitPrice: 2 ** 30 }, { sku: 'T', quantity: 2 ** 23, unitPrice: 2 ** 30 }])).thenFails(ValidationFailed));
-    it('refuses to place an order twice', () => given(placed).when(place()).thenFails(StateConflict, { currentStatus: 'pending' }));
+    it('refuses to place an order twice, whatever its state', () => {
+      given(placed).when(place()).thenFails(StateConflict, { currentStatus: 'pending' });
+      given(placed, paid).when(place()).thenFails(StateConflict, { currentStatus: 'paid' });
+      given(placed, paid, shipped).when(place()).thenFails(StateConflict, { currentStatus: 'shipped' });
+      given(placed, cancelled).when(place()).thenFails(StateConflict, { currentStatus: 'cancelled' });
+    });
   });
 
   describe('when pending', () => {
