@@ -13,6 +13,7 @@ import { requestContext } from './middleware/context.js';
 import { rateLimit, type RateLimitOptions } from './middleware/rate-limit.js';
 import { openApiDocument } from './openapi.js';
 import { HttpProblem } from './problem.js';
+import { jobRoutes, type JobRoutesDeps } from './routes/jobs.js';
 import { orderRoutes, type Consistency } from './routes/orders.js';
 
 export interface AppDeps {
@@ -27,6 +28,8 @@ export interface AppDeps {
   readonly rateLimit?: RateLimitOptions;
   readonly requestTimeoutMs?: number;
   readonly consistencyWaitMs?: number;
+  /** Exports as job resources; without it the job routes are not served. */
+  readonly exports?: Omit<JobRoutesDeps, 'inFlight'>;
 }
 
 export function createApp(deps: AppDeps): Koa {
@@ -63,7 +66,9 @@ export function createApp(deps: AppDeps): Koa {
   api.use(authenticate(deps.auth));
   api.use(rateLimit(deps.rateLimit ?? { perSecond: 100, burst: 200 }));
   api.use(timeout(deps.requestTimeoutMs ?? 10_000));
-  api.use(orderRoutes({ ...deps, inFlight: new InFlight() }).routes());
+  const inFlight = new InFlight();
+  api.use(orderRoutes({ ...deps, inFlight }).routes());
+  if (deps.exports) api.use(jobRoutes({ ...deps.exports, inFlight }).routes());
   app.use(api.routes());
   app.use(api.allowedMethods());
   return app;

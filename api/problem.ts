@@ -1,6 +1,7 @@
 // RFC 9457 problem details: the one error format of the API, with stable `type` codes.
 import { InvalidCursor } from '../read-side/cursor.js';
 import { StoreUnavailable } from '../write-side/event-store.js';
+import { JobNotFound } from '../write-side/jobs/decider.js';
 import {
   ConcurrencyExhausted,
   IdempotencyKeyReused,
@@ -34,6 +35,7 @@ export const PROBLEM_TITLES = {
   'unsupported-media-type': 'Unsupported media type',
   'not-acceptable': 'Not acceptable',
   'idempotency-key-reused': 'Idempotency-Key reused',
+  'result-expired': 'Result expired',
   'rate-limited': 'Too many requests',
   internal: 'Internal server error',
   unavailable: 'Service unavailable',
@@ -61,7 +63,7 @@ export const validationFailed = (errors: readonly FieldError[], detail = 'The re
 export function toProblem(error: unknown): HttpProblem | null {
   if (error instanceof HttpProblem) return error;
   if (error instanceof StateConflict) return new HttpProblem(409, 'state-conflict', error.message, { currentStatus: error.currentStatus });
-  if (error instanceof OrderNotFound) return new HttpProblem(404, 'not-found', error.message);
+  if (error instanceof OrderNotFound || error instanceof JobNotFound) return new HttpProblem(404, 'not-found', error.message);
   if (error instanceof ValidationFailed) return validationFailed(error.errors, 'The request breaks a business rule.');
   if (error instanceof PreconditionFailed) {
     return new HttpProblem(412, 'precondition-failed', error.message, { currentRevision: error.actualRevision });

@@ -6,6 +6,7 @@ const optionalText = (maxLength: number) => ({ type: ['string', 'null'], maxLeng
 
 export const ORDER_ID_PATTERN = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
 export const CUSTOMER_ID_PATTERN = '^[A-Za-z0-9_.:-]{1,64}$';
+const RFC3339 = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,9})?(Z|[+-]\\d{2}:\\d{2})$';
 
 export const schemas = {
   Address: {
@@ -83,6 +84,46 @@ export const schemas = {
     type: 'object',
     additionalProperties: false,
     properties: { reason: optionalText(500) },
+  },
+  NewExport: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['format'],
+    properties: {
+      format: { type: 'string', enum: ['ndjson', 'csv'] },
+      filter: {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          status: { type: 'string', enum: ['pending', 'paid', 'shipped', 'cancelled'] },
+          createdFrom: { type: 'string', pattern: RFC3339, description: 'inclusive' },
+          createdTo: { type: 'string', pattern: RFC3339, description: 'exclusive' },
+        },
+      },
+    },
+  },
+  Job: {
+    type: 'object',
+    required: ['id', 'type', 'status', 'progress', 'createdAt', 'startedAt', 'finishedAt', 'result', 'error'],
+    properties: {
+      id: { type: 'string', format: 'uuid' },
+      type: { type: 'string', enum: ['order-export'] },
+      status: { type: 'string', enum: ['queued', 'running', 'succeeded', 'failed'] },
+      format: { type: 'string', enum: ['ndjson', 'csv'] },
+      filter: { type: 'object' },
+      progress: { type: 'object', required: ['processed', 'total'], properties: { processed: { type: 'integer' }, total: { type: 'integer' } } },
+      createdAt: { type: 'string', format: 'date-time' },
+      startedAt: { type: ['string', 'null'], format: 'date-time' },
+      finishedAt: { type: ['string', 'null'], format: 'date-time' },
+      result: {
+        type: ['object', 'null'],
+        required: ['href', 'contentType', 'count', 'bytes'],
+        properties: { href: { type: 'string' }, contentType: { type: 'string' }, count: { type: 'integer' }, bytes: { type: 'integer' } },
+      },
+      resultExpiresAt: { type: ['string', 'null'], format: 'date-time', description: 'when the result file will be removed' },
+      resultExpiredAt: { type: ['string', 'null'], format: 'date-time', description: 'when the result file was removed; result is then null' },
+      error: { oneOf: [{ type: 'null' }, { $ref: '#/components/schemas/Problem' }] },
+    },
   },
   OrderListQuery: {
     type: 'object',

@@ -14,7 +14,9 @@ import type { ProjectionName, ReadModelStore } from '../read-side/read-store.js'
 import { EsdbEventStore } from '../write-side/adapters/esdb-event-store.js';
 import { SqliteEventStore } from '../write-side/adapters/sqlite-event-store.js';
 import type { EventStore } from '../write-side/event-store.js';
+import { JobService } from '../write-side/job-service.js';
 import { OrderService } from '../write-side/order-service.js';
+import { ExportWorker } from '../workers/export-worker.js';
 import type { Config } from './config.js';
 import { cursorSecret } from './secrets.js';
 
@@ -29,8 +31,13 @@ export interface Stores {
   close(): Promise<void>;
 }
 
+/** all: API, projectors and export worker in one process; api: no worker; worker: the worker alone. */
+export type Role = 'all' | 'api' | 'worker';
+
 export interface Services extends Stores {
   readonly orders: OrderService;
+  readonly jobs: JobService;
+  readonly exportsDir: string;
   readonly queries: OrderQueries;
   readonly projectors: { readonly [N in ProjectionName]: Projector<N> };
   checkReady(): Promise<void>;
@@ -74,20 +81,35 @@ export async function openStores(config: Config, logger: Logger): Promise<Stores
   };
 }
 
-export async function openServices(config: Config, logger: Logger): Promise<Services> {
+export async function openServices(config: Config, logger: Logger, role: Role = 'all'): Promise<Services> {
   const stores = await openStores(config, logger);
   const { eventStore, readModels } = stores;
+  const jobs = new JobService(eventStore);
+  const exportsDir = join(config.dataDir, 'exports');
+  mkdirSync(exportsDir, { recursive: true });
+  const worker =
+    role === 'api'
+      ? null
+      : new ExportWorker(eventStore, jobs, readModels, {
+          exportsDir,
+          leaseMs: config.exports.leaseMs,
+          retentionMs: config.exports.retentionMs,
+          onError: (error, what) => logger.error({ err: error }, `export worker: ${what}`),
+        });
+  worker?.start();
   const projector = <N extends ProjectionName>(projection: Projection<N>) =>
     new Projector(eventStore, readModels, projection, {
       onError: (error, retryInMs) => logger.error({ err: error, projection: projection.name, retryInMs }, 'projection failed; restarting from its checkpoint'),
     });
   const projectors = { 'order-views': projector(orderViews), 'fulfilment-queue': projector(fulfilmentQueue) };
-  Object.values(projectors).forEach((p) => p.start());
+  if (role !== 'worker') Object.values(projectors).forEach((p) => p.start());
 
   let caughtUpOnce = false;
   return {
     ...stores,
     orders: new OrderService(eventStore),
+    jobs,
+    exportsDir,
     queries: new OrderQueries(readModels, new CursorCodec(cursorSecret(config))),
     projectors,
     checkReady: async () => {
@@ -100,6 +122,7 @@ export async function openServices(config: Config, logger: Logger): Promise<Serv
       caughtUpOnce = true;
     },
     close: async () => {
+      await worker?.stop();
       await Promise.all(Object.values(projectors).map((p) => p.stop()));
       await stores.close();
     },

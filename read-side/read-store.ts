@@ -59,6 +59,10 @@ export interface OrderJson {
 export interface OrderFilter {
   readonly status?: OrderStatus;
   readonly customerId?: string;
+  /** Inclusive lower bound on createdAt, an ISO 8601 UTC instant as the views store it. */
+  readonly createdFrom?: string;
+  /** Exclusive upper bound on createdAt. */
+  readonly createdTo?: string;
 }
 
 export interface ReadModelStore {
@@ -74,6 +78,7 @@ export interface ReadModelStore {
   listOrders(filter: OrderFilter, direction: SortDirection, after: OrderKey | null, limit: number): Promise<OrderView[]>;
   /** The same page as listOrders, each view as its JSON text. */
   listOrderJson(filter: OrderFilter, direction: SortDirection, after: OrderKey | null, limit: number): Promise<OrderJson[]>;
+  countOrders(filter: OrderFilter): Promise<number>;
   /** Queued orders by (paidAt, orderId) ascending, strictly after `after`, at most `limit`. */
   listQueue(after: QueueKey | null, limit: number): Promise<QueueEntry[]>;
 

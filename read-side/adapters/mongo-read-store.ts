@@ -173,9 +173,7 @@ export class MongoReadStore implements ReadModelStore {
   }
 
   listOrders(filter: OrderFilter, direction: SortDirection, after: OrderKey | null, limit: number): Promise<OrderView[]> {
-    const query: Filter<Stored> = {};
-    if (filter.status !== undefined) query['status'] = filter.status;
-    if (filter.customerId !== undefined) query['customerId'] = filter.customerId;
+    const query = orderQuery(filter);
     const beyond = direction === 'asc' ? '$gt' : '$lt';
     if (after) query.$or = [{ createdAt: { [beyond]: after.createdAt } }, { createdAt: after.createdAt, _id: { [beyond]: after.id } }];
     const order = direction === 'asc' ? 1 : -1;
@@ -188,6 +186,10 @@ export class MongoReadStore implements ReadModelStore {
 
   async listOrderJson(filter: OrderFilter, direction: SortDirection, after: OrderKey | null, limit: number): Promise<OrderJson[]> {
     return (await this.listOrders(filter, direction, after, limit)).map((view) => ({ id: view.id, createdAt: view.createdAt, json: JSON.stringify(view) }));
+  }
+
+  countOrders(filter: OrderFilter): Promise<number> {
+    return this.onActive('order-views', (g) => this.collection('order-views', g).countDocuments(orderQuery(filter)), (n) => n === 0);
   }
 
   listQueue(after: QueueKey | null, limit: number): Promise<QueueEntry[]> {
@@ -255,4 +257,17 @@ async function guard<T>(operation: () => Promise<T>): Promise<T> {
   } catch (error) {
     throw storeError(error);
   }
+}
+
+function orderQuery(filter: OrderFilter): Filter<Stored> {
+  const query: Filter<Stored> = {};
+  if (filter.status !== undefined) query['status'] = filter.status;
+  if (filter.customerId !== undefined) query['customerId'] = filter.customerId;
+  if (filter.createdFrom !== undefined || filter.createdTo !== undefined) {
+    query['createdAt'] = {
+      ...(filter.createdFrom !== undefined ? { $gte: filter.createdFrom } : {}),
+      ...(filter.createdTo !== undefined ? { $lt: filter.createdTo } : {}),
+    };
+  }
+  return query;
 }

@@ -157,14 +157,17 @@ export class SqliteReadStore implements ReadModelStore {
 
   async listOrderJson(filter: OrderFilter, direction: SortDirection, after: OrderKey | null, limit: number): Promise<OrderJson[]> {
     const table = this.table('order-views', await this.activeGeneration('order-views'));
-    const where: string[] = [];
-    const args: unknown[] = [];
-    if (filter.status !== undefined) where.push('status = ?'), args.push(filter.status);
-    if (filter.customerId !== undefined) where.push('customer_id = ?'), args.push(filter.customerId);
+    const { where, args } = orderConditions(filter);
     if (after) where.push(`(created_at, key) ${direction === 'asc' ? '>' : '<'} (?, ?)`), args.push(after.createdAt, after.id);
     const order = direction === 'asc' ? 'ASC' : 'DESC';
     const sql = `SELECT key AS id, created_at AS createdAt, doc AS json FROM ${table} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY created_at ${order}, key ${order} LIMIT ?`;
     return this.statement<OrderJson>(sql).all(...args, limit);
+  }
+
+  async countOrders(filter: OrderFilter): Promise<number> {
+    const table = this.table('order-views', await this.activeGeneration('order-views'));
+    const { where, args } = orderConditions(filter);
+    return this.statement<number>(`SELECT count(*) FROM ${table} ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`).pluck().get(...args)!;
   }
 
   async listQueue(after: QueueKey | null, limit: number): Promise<QueueEntry[]> {
@@ -177,4 +180,14 @@ export class SqliteReadStore implements ReadModelStore {
   async close(): Promise<void> {
     this.db.close();
   }
+}
+
+function orderConditions(filter: OrderFilter): { where: string[]; args: unknown[] } {
+  const where: string[] = [];
+  const args: unknown[] = [];
+  if (filter.status !== undefined) where.push('status = ?'), args.push(filter.status);
+  if (filter.customerId !== undefined) where.push('customer_id = ?'), args.push(filter.customerId);
+  if (filter.createdFrom !== undefined) where.push('created_at >= ?'), args.push(filter.createdFrom);
+  if (filter.createdTo !== undefined) where.push('created_at < ?'), args.push(filter.createdTo);
+  return { where, args };
 }

@@ -90,6 +90,17 @@ export function readStoreContract(name: string, open: () => Promise<ReadStoreFix
       }
     });
 
+    it('filters by a createdAt range (from inclusive, to exclusive) and counts what a filter selects', async () => {
+      await put(Array.from({ length: 30 }, (_, i) => order(i)));
+      const range = { createdFrom: at(10), createdTo: at(20) };
+      const inRange = await store.listOrders(range, 'asc', null, 100);
+      expect(inRange.map((v) => v.id)).toEqual(Array.from({ length: 10 }, (_, i) => order(10 + i).id));
+      expect(await store.countOrders(range)).toBe(10);
+      expect(await store.countOrders({ ...range, status: 'paid' })).toBe(inRange.filter((v) => v.status === 'paid').length);
+      expect(await store.countOrders({})).toBe(30);
+      expect(await store.countOrders({ customerId: 'nobody' })).toBe(0);
+    });
+
     it('breaks ties on createdAt by id', async () => {
       const same = at(0);
       await put([order(3, { createdAt: same }), order(1, { createdAt: same }), order(2, { createdAt: same })]);

@@ -13,6 +13,10 @@ import { orderViews } from '../../projections/order-views.js';
 import { Projector } from '../../projections/projector.js';
 import { SqliteEventStore } from '../../write-side/adapters/sqlite-event-store.js';
 import { OrderService } from '../../write-side/order-service.js';
+import { JobService } from '../../write-side/job-service.js';
+import { ExportWorker, type ExportWorkerOptions } from '../../workers/export-worker.js';
+import type { ReadModelStore } from '../../read-side/read-store.js';
+import { mkdirSync } from 'node:fs';
 import { tempDir } from './event-stores.js';
 
 export const SECRET = 'test-secret-that-is-at-least-32-bytes-long!!';
@@ -24,16 +28,32 @@ export interface TestService {
   readonly reads: SqliteReadStore;
   readonly projector: Projector<'order-views'>;
   readonly logs: string[];
+  readonly jobs: JobService;
+  readonly exportsDir: string;
+  /** The export worker, when the service was started with one. */
+  readonly worker: ExportWorker | null;
   token(options?: { sub?: string; scope?: string; customerId?: string | null; ttlSeconds?: number }): Promise<string>;
   stop(): Promise<void>;
 }
 
-export async function startService(overrides: Partial<AppDeps> = {}): Promise<TestService> {
+export interface WorkerSettings extends Partial<Omit<ExportWorkerOptions, 'exportsDir'>> {
+  /** The read models the worker reads, when a test wants them to misbehave. */
+  readonly readModels?: (real: ReadModelStore) => ReadModelStore;
+}
+
+export async function startService(overrides: Partial<AppDeps> = {}, worker?: WorkerSettings): Promise<TestService> {
   const dir = tempDir('api-');
   const events = new SqliteEventStore({ file: join(dir.path, 'events.sqlite3') });
   const reads = new SqliteReadStore(join(dir.path, 'read-models.sqlite3'));
   const projector = new Projector(events, reads, orderViews);
   projector.start();
+  const jobs = new JobService(events);
+  const exportsDir = join(dir.path, 'exports');
+  mkdirSync(exportsDir);
+  const exportWorker = worker
+    ? new ExportWorker(events, jobs, worker.readModels ? worker.readModels(reads) : reads, { pollMs: 50, ...worker, exportsDir })
+    : null;
+  exportWorker?.start();
   const logs: string[] = [];
   const logger = pino({ level: 'info' }, { write: (line: string) => void logs.push(line) });
   const app = createApp({
@@ -45,6 +65,7 @@ export async function startService(overrides: Partial<AppDeps> = {}): Promise<Te
     metrics: createMetrics([projector]),
     checkReady: async () => {},
     rateLimit: { perSecond: 100_000, burst: 100_000 },
+    exports: { jobs, exportsDir, retentionMs: worker?.retentionMs ?? 24 * 3600_000 },
     ...overrides,
   });
   const server = app.listen(0, '127.0.0.1');
@@ -57,11 +78,15 @@ export async function startService(overrides: Partial<AppDeps> = {}): Promise<Te
     reads,
     projector,
     logs,
+    jobs,
+    exportsDir,
+    worker: exportWorker,
     token: ({ sub = 'user-1', scope = ALL_SCOPES, customerId = null, ttlSeconds = 600 } = {}) =>
       signDevToken(SECRET, { sub, scope, customerId }, ttlSeconds),
     stop: async () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
+      await exportWorker?.stop();
       await projector.stop();
       await reads.close();
       await events.close();

@@ -1,0 +1,229 @@
+// Exports as job resources, through real HTTP with the export worker running in the process.
+import { parse } from 'csv-parse/sync';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CSV_COLUMNS } from '../../workers/export-file.js';
+import { ExportWorker } from '../../workers/export-worker.js';
+import { OrderService } from '../../write-side/order-service.js';
+import { client, newOrder, startService, type TestService } from '../support/http.js';
+
+let service: TestService;
+let api: ReturnType<typeof client>;
+let keys = 0;
+const key = () => `export-key-${Date.now()}-${keys++}`;
+
+beforeAll(async () => {
+  service = await startService({}, { leaseMs: 2000 });
+  api = client(service, await service.token({ sub: 'exporter' }));
+});
+afterAll(() => service.stop());
+
+async function placeOrders(customer: string, count: number, payEvery = 2): Promise<{ ids: string[]; token: string }> {
+  const ids: string[] = [];
+  let token = '';
+  for (let i = 0; i < count; i++) {
+    const placed = await api('POST', '/orders', { body: newOrder(customer), headers: { 'Idempotency-Key': key() } });
+    ids.push(placed.body.id);
+    token = placed.headers.get('consistency-token')!;
+    if (i % payEvery === 0) {
+      const paid = await api('POST', `/orders/${placed.body.id}/payments`, { body: { amount: placed.body.total, reference: 'psp' }, headers: { 'Idempotency-Key': key() } });
+      token = paid.headers.get('consistency-token')!;
+    }
+  }
+  expect(await service.projector.waitFor(token as never, 5000)).toBe(true);
+  return { ids, token };
+}
+
+async function waitForJob(id: string, as = api, until: (status: string) => boolean = (status) => status === 'succeeded' || status === 'failed') {
+  for (let i = 0; i < 200; i++) {
+    const job = await as('GET', `/jobs/${id}`);
+    expect(job.status).toBe(200);
+    if (until(job.body.status)) return job;
+    expect(job.headers.get('retry-after')).toBe('1');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`job ${id} did not finish`);
+}
+
+describe('order exports', () => {
+  it('runs the whole lifecycle: 202, poll, succeeded, download; the rows are the filtered orders', async () => {
+    const customer = `cus_export_${Date.now()}`;
+    await placeOrders(customer, 9);
+    const started = await api('POST', '/exports', { body: { format: 'ndjson', filter: { status: 'paid' } }, headers: { 'Idempotency-Key': key() } });
+    expect(started.status).toBe(202);
+    expect(started.headers.get('location')).toBe(`/jobs/${started.body.id}`);
+    expect(started.headers.get('retry-after')).toBe('1');
+    expect(started.body).toMatchObject({ type: 'order-export', status: 'queued', progress: { processed: 0, total: 0 }, result: null, error: null, startedAt: null, finishedAt: null });
+
+    const done = await waitForJob(started.body.id);
+    expect(done.body.status).toBe('succeeded');
+    expect(done.headers.get('retry-after')).toBeNull();
+    const paid = [];
+    for (let path = '/orders?status=paid&sort=createdAt&limit=100'; ; ) {
+      const page = await api('GET', path);
+      paid.push(...page.body.items);
+      if (!page.body.nextCursor) break;
+      path = `/orders?status=paid&sort=createdAt&limit=100&cursor=${encodeURIComponent(page.body.nextCursor)}`;
+    }
+    expect(done.body.result).toEqual({ href: `/jobs/${started.body.id}/result`, contentType: 'application/x-ndjson', count: paid.length, bytes: expect.any(Number) });
+    expect(done.body.progress).toEqual({ processed: paid.length, total: paid.length });
+    expect(done.body.startedAt).not.toBeNull();
+    expect(done.body.resultExpiresAt).not.toBeNull();
+
+    const file = await fetch(`${service.url}${done.body.result.href}`, { headers: { Authorization: `Bearer ${await service.token({ sub: 'exporter' })}` } });
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('application/x-ndjson');
+    expect(file.headers.get('content-disposition')).toBe(`attachment; filename="orders-${started.body.id}.ndjson"`);
+    const text = await file.text();
+    expect(Number(file.headers.get('content-length'))).toBe(Buffer.byteLength(text));
+    expect(Buffer.byteLength(text)).toBe(done.body.result.bytes);
+    const rows = text.trimEnd().split('\n').map((line) => JSON.parse(line));
+    expect(rows).toEqual(paid);
+  });
+
+  it('starts once per key: a repeat returns the same job, another body with the key is 422', async () => {
+    const k = key();
+    const first = await api('POST', '/exports', { body: { format: 'csv' }, headers: { 'Idempotency-Key': k } });
+    const again = await api('POST', '/exports', { body: { format: 'csv' }, headers: { 'Idempotency-Key': k } });
+    expect(again.status).toBe(202);
+    expect(again.body).toEqual(first.body);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    const other = await api('POST', '/exports', { body: { format: 'ndjson' }, headers: { 'Idempotency-Key': k } });
+    expect(other.status).toBe(422);
+    await waitForJob(first.body.id);
+  });
+
+  it('validates the request', async () => {
+    const bad = async (body: unknown, headers: Record<string, string> = { 'Idempotency-Key': key() }) => (await api('POST', '/exports', { body, headers })).body;
+    expect(await bad({ format: 'xml' })).toMatchObject({ status: 400, errors: [{ pointer: '/format' }] });
+    expect(await bad({ format: 'csv', filter: { createdFrom: 'yesterday' } })).toMatchObject({ status: 400, errors: [{ pointer: '/filter/createdFrom' }] });
+    expect(await bad({ format: 'csv', filter: { createdFrom: '2026-02-01T00:00:00Z', createdTo: '2026-01-01T00:00:00Z' } })).toMatchObject({ status: 400, errors: [{ pointer: '/filter/createdTo' }] });
+    expect(await bad({ format: 'csv' }, {})).toMatchObject({ status: 400, type: 'https://errors.orders.example/idempotency-key-missing' });
+  });
+
+  it('writes CSV per RFC 4180, with commas, quotes and line breaks in addresses', async () => {
+    const orders = new OrderService(service.events);
+    const customer = `cus_csv_${Date.now()}`;
+    const tricky = { name: 'Lovelace, Ada "Countess"', line1: '1 Main St\r\nBack building', line2: 'a,b', city: 'Berlin', postalCode: '10115', region: '"Mitte"', country: 'DE' };
+    const placed = await orders.place({ customerId: customer, currency: 'EUR', lines: [{ sku: 'A', quantity: 3, unitPrice: 250 }], address: tricky }, { principal: 'seed', correlationId: 'c', idempotency: { key: key(), fingerprint: 'f' } });
+    expect(await service.projector.waitFor(placed.position!, 5000)).toBe(true);
+    const customerToken = await service.token({ sub: 'csv-customer', customerId: customer });
+    const asCustomer = client(service, customerToken);
+    const started = await asCustomer('POST', '/exports', { body: { format: 'csv' }, headers: { 'Idempotency-Key': key() } });
+    const done = await waitForJob(started.body.id, asCustomer);
+    expect(done.body.status).toBe('succeeded');
+    const file = await fetch(`${service.url}${done.body.result.href}`, { headers: { Authorization: `Bearer ${customerToken}` } });
+    expect(file.headers.get('content-type')).toBe('text/csv; charset=utf-8; header=present');
+    const text = await file.text();
+    expect(text.split('\r\n')[0]).toBe(CSV_COLUMNS.join(','));
+    const records = parse(text, { columns: true }) as Array<Record<string, string>>;
+    // A customer's export holds that customer's orders only.
+    expect(records).toHaveLength(1);
+    expect(records[0]).toMatchObject({ id: (placed.state as { id: string }).id, customerId: customer, name: tricky.name, line1: tricky.line1, line2: 'a,b', region: '"Mitte"', total: '750' });
+    expect(JSON.parse(records[0]!.lines!)).toEqual([{ sku: 'A', quantity: 3, unitPrice: 250, lineTotal: 750 }]);
+  });
+
+  it('shows a job only to the principal that started it, or an auditor; others get 404', async () => {
+    const started = await api('POST', '/exports', { body: { format: 'ndjson' }, headers: { 'Idempotency-Key': key() } });
+    await waitForJob(started.body.id);
+    const stranger = client(service, await service.token({ sub: 'someone-else', scope: 'exports:write' }));
+    const unknown = await stranger('GET', '/jobs/00000000-0000-4000-8000-000000000000');
+    const theirs = await stranger('GET', `/jobs/${started.body.id}`);
+    expect(theirs.status).toBe(404);
+    expect(unknown.status).toBe(404);
+    expect((await stranger('GET', `/jobs/${started.body.id}/result`)).status).toBe(404);
+    const auditor = client(service, await service.token({ sub: 'auditor', scope: 'audit:read' }));
+    expect((await auditor('GET', `/jobs/${started.body.id}`)).body.id).toBe(started.body.id);
+    expect((await auditor('GET', `/jobs/${started.body.id}/result`)).status).toBe(200);
+    const reader = client(service, await service.token({ sub: 'exporter', scope: 'orders:read' }));
+    expect((await reader('GET', `/jobs/${started.body.id}`)).status).toBe(403);
+    expect((await reader('POST', '/exports', { body: { format: 'csv' }, headers: { 'Idempotency-Key': key() } })).status).toBe(403);
+    expect((await client(service, null)('GET', `/jobs/${started.body.id}`)).status).toBe(401);
+  });
+
+  it('answers 409 for the result of a job that has not succeeded', async () => {
+    const slow = await startService({}, { leaseMs: 2000, readModels: (real) => Object.create(real, { countOrders: { value: () => new Promise(() => {}) } }) });
+    try {
+      const as = client(slow, await slow.token());
+      const started = await as('POST', '/exports', { body: { format: 'csv' }, headers: { 'Idempotency-Key': 'k' } });
+      const running = await waitForJob(started.body.id, as, (status) => status === 'running');
+      expect(running.headers.get('retry-after')).toBe('1');
+      const early = await as('GET', `/jobs/${started.body.id}/result`);
+      expect(early.status).toBe(409);
+      expect(early.body).toMatchObject({ type: 'https://errors.orders.example/state-conflict', currentStatus: 'running' });
+    } finally {
+      await slow.stop();
+    }
+  });
+
+  it('records a failing export as failed, with a problem, never stuck in running', async () => {
+    const broken = await startService({}, { readModels: (real) => Object.create(real, { listOrderJson: { value: async () => { throw new Error('disk on fire at /var/lib/x'); } } }) });
+    try {
+      const as = client(broken, await broken.token());
+      const started = await as('POST', '/exports', { body: { format: 'ndjson' }, headers: { 'Idempotency-Key': 'k' } });
+      const done = await waitForJob(started.body.id, as);
+      expect(done.body).toMatchObject({ status: 'failed', result: null, error: { type: 'https://errors.orders.example/internal', title: expect.any(String), status: 500, detail: expect.any(String) } });
+      expect(JSON.stringify(done.body.error)).not.toContain('disk on fire');
+      expect(done.body.finishedAt).not.toBeNull();
+      const result = await as('GET', `/jobs/${started.body.id}/result`);
+      expect(result.body).toMatchObject({ status: 409, currentStatus: 'failed' });
+      expect(readdirSync(broken.exportsDir)).toEqual([]);
+    } finally {
+      await broken.stop();
+    }
+  });
+
+  it('removes results after the retention, and the job says so', async () => {
+    const brief = await startService({}, { retentionMs: 300 });
+    try {
+      const as = client(brief, await brief.token());
+      await as('POST', '/orders', { body: newOrder(), headers: { 'Idempotency-Key': 'o' } });
+      const started = await as('POST', '/exports', { body: { format: 'ndjson' }, headers: { 'Idempotency-Key': 'k' } });
+      const done = await waitForJob(started.body.id, as);
+      expect(done.body.result).not.toBeNull();
+      expect(readdirSync(brief.exportsDir)).toHaveLength(1);
+      let expired = done;
+      for (let i = 0; i < 100 && expired.body.result !== null; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        expired = await as('GET', `/jobs/${started.body.id}`);
+      }
+      expect(expired.body).toMatchObject({ status: 'succeeded', result: null, resultExpiredAt: expect.any(String), resultExpiresAt: null });
+      expect(readdirSync(brief.exportsDir)).toEqual([]);
+      const gone = await as('GET', `/jobs/${started.body.id}/result`);
+      expect(gone.status).toBe(410);
+      expect(gone.body.type).toBe('https://errors.orders.example/result-expired');
+    } finally {
+      await brief.stop();
+    }
+  });
+
+  it('finishes a job whose worker died mid-export, once its lease lapses', async () => {
+    // The first worker hangs inside the export, then dies without a word (as a killed process would).
+    const hanging = await startService({}, { leaseMs: 400, readModels: (real) => Object.create(real, { listOrderJson: { value: () => new Promise(() => {}) } }) });
+    try {
+      const as = client(hanging, await hanging.token());
+      await as('POST', '/orders', { body: newOrder(), headers: { 'Idempotency-Key': 'o' } });
+      const started = await as('POST', '/exports', { body: { format: 'ndjson' }, headers: { 'Idempotency-Key': 'k' } });
+      const running = await waitForJob(started.body.id, as, (status) => status === 'running');
+      const dead = hanging.worker!;
+      void dead.stop(0); // stops following and claiming; its export stays stuck, reporting nothing
+
+      const successor = new ExportWorker(hanging.events, hanging.jobs, hanging.reads, { exportsDir: hanging.exportsDir, leaseMs: 400, pollMs: 50 });
+      successor.start();
+      try {
+        const done = await waitForJob(started.body.id, as);
+        expect(done.body.status).toBe('succeeded');
+        expect(done.body.result.count).toBe(1);
+        expect(Date.parse(done.body.startedAt)).toBeGreaterThan(Date.parse(running.body.startedAt));
+        const events = (await hanging.events.readStream(`job-${started.body.id}`)).map((e) => e.type);
+        expect(events.filter((t) => t === 'JobStarted')).toHaveLength(2);
+        expect(existsSync(join(hanging.exportsDir, readdirSync(hanging.exportsDir)[0]!))).toBe(true);
+      } finally {
+        await successor.stop();
+      }
+    } finally {
+      await hanging.stop().catch(() => {});
+    }
+  });
+});

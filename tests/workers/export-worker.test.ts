@@ -1,0 +1,45 @@
+import { join } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { SqliteReadStore } from '../../read-side/adapters/sqlite-read-store.js';
+import { ExportWorker } from '../../workers/export-worker.js';
+import { SqliteEventStore } from '../../write-side/adapters/sqlite-event-store.js';
+import { JobService } from '../../write-side/job-service.js';
+import { tempDir } from '../support/event-stores.js';
+
+describe('export workers', () => {
+  it('never run one job twice at once: three workers, twelve jobs, each started and finished once', async () => {
+    const dir = tempDir('workers-');
+    const events = new SqliteEventStore({ file: join(dir.path, 'events.sqlite3') });
+    const reads = new SqliteReadStore(join(dir.path, 'read-models.sqlite3'));
+    const exportsDir = join(dir.path, 'exports');
+    mkdirSync(exportsDir);
+    const jobs = new JobService(events);
+    const workers = Array.from({ length: 3 }, (_, i) => new ExportWorker(events, new JobService(events), reads, { exportsDir, workerId: `w${i}`, pollMs: 5, leaseMs: 10_000 }));
+    workers.forEach((w) => w.start());
+    const ids = await Promise.all(
+      Array.from({ length: 12 }, async (_, i) => {
+        const result = await jobs.requestExport({ format: i % 2 ? 'csv' : 'ndjson', filter: {}, customerId: null }, { principal: 'p', correlationId: 'c', idempotency: { key: `k${i}`, fingerprint: 'f' } });
+        return (result.state as { id: string }).id;
+      }),
+    );
+    for (let i = 0; i < 400; i++) {
+      const states = await Promise.all(ids.map((id) => jobs.get(id)));
+      if (states.every((s) => s?.job.status === 'succeeded')) break;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    const runners = new Set<string>();
+    for (const id of ids) {
+      const types = (await events.readStream(`job-${id}`)).map((e) => e.type);
+      if (types.filter((t) => t === 'JobStarted').length !== 1) console.log(JSON.stringify((await events.readStream(`job-${id}`)).map((e) => [e.revision, e.type, e.data, e.recordedAt])));
+      expect(types.filter((t) => t === 'JobStarted')).toHaveLength(1);
+      expect(types.filter((t) => t === 'JobSucceeded')).toHaveLength(1);
+      runners.add(((await events.readStream(`job-${id}`))[1]!.data as { workerId: string }).workerId);
+    }
+    expect(runners.size).toBeGreaterThan(1);
+    await Promise.all(workers.map((w) => w.stop()));
+    await reads.close();
+    await events.close();
+    dir.remove();
+  });
+});
