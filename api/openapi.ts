@@ -29,6 +29,7 @@ const authProblems = {
   '503': { $ref: '#/components/responses/Unavailable' },
 };
 const orderId = { $ref: '#/components/parameters/OrderId' };
+const jobId = { $ref: '#/components/parameters/JobId' };
 const idempotencyKey = { $ref: '#/components/parameters/Idempotency-Key' };
 // A bearer scheme names no scopes in OpenAPI; the scope each operation needs is in x-required-scope.
 const security = (scope: string) => ({ security: [{ bearer: [] }], 'x-required-scope': scope });
@@ -53,6 +54,7 @@ export function openApiDocument() {
     servers: [{ url: 'http://127.0.0.1:3000', description: 'local (embedded default)' }],
     tags: [
       { name: 'orders', description: 'Orders and their lifecycle' },
+      { name: 'jobs', description: 'Long-running work: order exports' },
       { name: 'operations', description: 'Health, metrics and this document' },
     ],
     security: [{ bearer: [] }],
@@ -195,6 +197,61 @@ export function openApiDocument() {
           },
         },
       },
+      '/exports': {
+        post: {
+          operationId: 'startExport',
+          tags: ['jobs'],
+          summary: 'Start an order export',
+          description: 'Needs exports:write. Answers 202 at once with the job; the export runs in the background (in the service, or in a process started with --role worker). A customer token exports only its own orders. A retry with the same Idempotency-Key and body returns the same job.',
+          ...security('exports:write'),
+          parameters: [idempotencyKey],
+          requestBody: { required: true, content: json(ref('NewExport')) },
+          responses: {
+            '202': { description: 'The job was accepted.', headers: { ...commonHeaders, ...rateLimitHeaders, Location: header('/jobs/{id}'), 'Retry-After': { $ref: '#/components/headers/Retry-After' }, 'Idempotent-Replayed': { $ref: '#/components/headers/Idempotent-Replayed' } }, content: json(ref('Job')) },
+            ...authProblems,
+            '409': { $ref: '#/components/responses/IdempotencyKeyInUse' },
+            '413': { $ref: '#/components/responses/PayloadTooLarge' },
+            '415': { $ref: '#/components/responses/UnsupportedMediaType' },
+            '422': { $ref: '#/components/responses/IdempotencyKeyReused' },
+          },
+        },
+      },
+      '/jobs/{id}': {
+        parameters: [jobId],
+        get: {
+          operationId: 'getJob',
+          tags: ['jobs'],
+          summary: 'Follow a job',
+          description: 'Needs exports:write (the jobs this token started) or audit:read (any job); anyone else gets 404. Retry-After is set while the job is queued or running. After the retention (EXPORT_RETENTION_SECONDS, default 24 h) the result is removed: result becomes null and resultExpiredAt says when.',
+          ...security('exports:write'),
+          responses: {
+            '200': { description: 'The job.', headers: { ...commonHeaders, ...rateLimitHeaders, 'Retry-After': { $ref: '#/components/headers/Retry-After' } }, content: json(ref('Job')) },
+            ...authProblems,
+            '404': { $ref: '#/components/responses/NotFound' },
+          },
+        },
+      },
+      '/jobs/{id}/result': {
+        parameters: [jobId],
+        get: {
+          operationId: 'getJobResult',
+          tags: ['jobs'],
+          summary: 'Download the export',
+          description: 'The file, streamed, once the job has succeeded: 409 state-conflict before (currentStatus says how far it is), 410 result-expired after the retention.',
+          ...security('exports:write'),
+          responses: {
+            '200': {
+              description: 'The export file.',
+              headers: { ...commonHeaders, 'Content-Length': header('bytes', { type: 'integer' }), 'Content-Disposition': header('attachment; filename="orders-<id>.<ndjson|csv>"') },
+              content: { 'application/x-ndjson': { schema: { type: 'string' } }, 'text/csv': { schema: { type: 'string' } } },
+            },
+            ...authProblems,
+            '404': { $ref: '#/components/responses/NotFound' },
+            '409': { $ref: '#/components/responses/StateConflict' },
+            '410': problem('result-expired: the result was removed after the retention.'),
+          },
+        },
+      },
       '/health/live': operation('healthLive', 'The process is up.'),
       '/health/ready': operation('healthReady', 'The stores answer and the projections have caught up once; 503 until then.', true),
       '/metrics': {
@@ -217,6 +274,7 @@ export function openApiDocument() {
       },
       parameters: {
         OrderId: { name: 'id', in: 'path', required: true, description: 'The order id, a UUID.', schema: { type: 'string', pattern: ORDER_ID_PATTERN } },
+        JobId: { name: 'id', in: 'path', required: true, description: 'The job id, a UUID.', schema: { type: 'string', pattern: ORDER_ID_PATTERN } },
         'Idempotency-Key': { name: 'Idempotency-Key', in: 'header', required: true, description: '1–255 visible ASCII characters, scoped to the token subject; kept at least 24 hours (in fact for the life of the order).', schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' } },
       },
       headers: {

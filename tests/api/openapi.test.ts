@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { openApiDocument } from '../../api/openapi.js';
+import { jobRoutes } from '../../api/routes/jobs.js';
 import { orderRoutes } from '../../api/routes/orders.js';
 import { schemas } from '../../api/schemas.js';
 
@@ -10,13 +11,12 @@ describe('OpenAPI document', () => {
     expect(document.components.schemas).toBe(schemas);
   });
 
-  it('documents every order route with its method, and nothing that is not served', () => {
-    const router = orderRoutes({} as never);
-    const served = router.stack.flatMap((layer) =>
+  it('documents every order and job route with its method, and nothing that is not served', () => {
+    const served = [...orderRoutes({} as never).stack, ...jobRoutes({} as never).stack].flatMap((layer) =>
       layer.methods.filter((m) => m !== 'HEAD').map((m) => `${m.toLowerCase()} ${String(layer.path).replace(/:(\w+)/g, '{$1}')}`),
     );
     const documented = Object.entries(document.paths)
-      .filter(([path]) => path.startsWith('/orders'))
+      .filter(([path]) => /^\/(orders|exports|jobs)/.test(path))
       .flatMap(([path, item]) => Object.keys(item).filter((k) => k !== 'parameters').map((method) => `${method} ${path}`));
     expect(documented.sort()).toEqual(served.sort());
   });
@@ -24,7 +24,7 @@ describe('OpenAPI document', () => {
   it('names the scope of every secured operation', () => {
     for (const [path, item] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(item as Record<string, { security?: unknown[]; 'x-required-scope'?: string }>)) {
-        if (method === 'parameters' || !path.startsWith('/orders')) continue;
+        if (method === 'parameters' || !/^\/(orders|exports|jobs)/.test(path)) continue;
         expect(operation['x-required-scope'], `${method} ${path}`).toMatch(/^[a-z]+:(read|write)$/);
       }
     }

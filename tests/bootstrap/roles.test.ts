@@ -1,0 +1,75 @@
+// The export worker as a role of its own: `npm start -- --role worker` beside `--role api`.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { signDevToken } from '../../api/auth.js';
+import { tempDir } from '../support/event-stores.js';
+
+const root = join(import.meta.dirname, '../..');
+const SECRET = 'roles-test-secret-roles-test-secret-123';
+
+function start(role: string, env: Record<string, string>): { child: ChildProcess; output: () => string; port: Promise<number> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bootstrap/main.ts', '--role', role], {
+    cwd: root,
+    env: { PATH: process.env.PATH, PORT: '0', AUTH_JWT_SECRET: SECRET, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const port = new Promise<number>((resolve) => {
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+      output += chunk;
+      const match = /"port":(\d+)/.exec(output);
+      if (match) resolve(Number(match[1]));
+    });
+  });
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  return { child, output: () => output, port };
+}
+
+describe('process roles', () => {
+  it('runs exports in a separate worker process while the API process serves', async () => {
+    const dir = tempDir('roles-');
+    const api = start('api', { DATA_DIR: dir.path });
+    const worker = start('worker', { DATA_DIR: dir.path });
+    try {
+      const port = await api.port;
+      const token = await signDevToken(SECRET, { sub: 'ops', scope: 'orders:read orders:write exports:write' });
+      const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+      const order = { customerId: 'cus_1', currency: 'EUR', lines: [{ sku: 'A', quantity: 1, unitPrice: 5 }], address: { name: 'A', line1: 'B', city: 'C', postalCode: '1', country: 'DE' } };
+      const placed = await fetch(`http://127.0.0.1:${port}/orders`, { method: 'POST', headers: { ...headers, 'Idempotency-Key': 'o1' }, body: JSON.stringify(order) });
+      expect(placed.status).toBe(201);
+      // The export reads the projected views: wait until the API process's projector has the order.
+      const seen = await fetch(`http://127.0.0.1:${port}/orders`, { headers: { ...headers, 'Consistency-Token': placed.headers.get('consistency-token')! } });
+      expect(seen.status).toBe(200);
+      const started = await fetch(`http://127.0.0.1:${port}/exports`, { method: 'POST', headers: { ...headers, 'Idempotency-Key': 'e1' }, body: JSON.stringify({ format: 'ndjson' }) });
+      expect(started.status).toBe(202);
+      const { id } = (await started.json()) as { id: string };
+      let job: { status: string; result: { count: number } | null } = { status: 'queued', result: null };
+      for (let i = 0; i < 100 && job.status !== 'succeeded'; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        job = (await (await fetch(`http://127.0.0.1:${port}/jobs/${id}`, { headers })).json()) as typeof job;
+      }
+      expect(job.status).toBe('succeeded');
+      expect(job.result?.count).toBe(1);
+      expect(worker.output()).toContain('export worker running');
+      expect(worker.output()).not.toContain('listening on');
+    } finally {
+      api.child.kill('SIGTERM');
+      worker.child.kill('SIGTERM');
+      const [[apiCode], [workerCode]] = await Promise.all([once(api.child, 'exit'), once(worker.child, 'exit')]);
+      expect(apiCode).toBe(0);
+      expect(workerCode).toBe(0);
+      dir.remove();
+    }
+  });
+
+  it('refuses an unknown role', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'bootstrap/main.ts', '--role', 'chef'], { cwd: root, env: { PATH: process.env.PATH }, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(2);
+    expect(stderr).toContain('--role');
+  });
+});
