@@ -13,7 +13,7 @@ module.exports = {
       name: 'adapters-only-from-the-composition-root',
       comment: 'Only bootstrap/ (and tests and benchmarks) pick adapters; everything else talks to ports.',
       severity: 'error',
-      from: { path: '^(write-side|read-side|projections|api)/', pathNot: '/adapters/' },
+      from: { path: '^(write-side|read-side|projections|workers|api)/', pathNot: '/adapters/' },
       to: { path: '/adapters/' },
     },
     {
@@ -27,12 +27,12 @@ module.exports = {
       name: 'write-side-knows-no-readers',
       severity: 'error',
       from: { path: '^write-side/' },
-      to: { path: '^(read-side|projections|api|bootstrap)/' },
+      to: { path: '^(read-side|projections|workers|api|bootstrap)/' },
     },
     {
       name: 'read-side-knows-no-http',
       severity: 'error',
-      from: { path: '^(read-side|projections)/' },
+      from: { path: '^(read-side|projections|workers)/' },
       to: { path: '^(api|bootstrap)/' },
     },
     {
