@@ -13,6 +13,7 @@ import { requestContext } from './middleware/context.js';
 import { rateLimit, type RateLimitOptions } from './middleware/rate-limit.js';
 import { openApiDocument } from './openapi.js';
 import { HttpProblem } from './problem.js';
+import { fulfilmentRoutes, type FulfilmentRoutesDeps } from './routes/fulfilment.js';
 import { jobRoutes, type JobRoutesDeps } from './routes/jobs.js';
 import { orderRoutes, type Consistency } from './routes/orders.js';
 
@@ -30,10 +31,17 @@ export interface AppDeps {
   readonly consistencyWaitMs?: number;
   /** Exports as job resources; without it the job routes are not served. */
   readonly exports?: Omit<JobRoutesDeps, 'inFlight'>;
+  /** The fulfilment queue and its changes; without it those routes are not served. */
+  readonly fulfilment?: Omit<FulfilmentRoutesDeps, 'queries'>;
 }
 
 export function createApp(deps: AppDeps): Koa {
   const app = new Koa();
+  // Errors after the response began (a client gone while a stream was written) end up here.
+  app.on('error', (error: NodeJS.ErrnoException) => {
+    const gone = error.code === 'ERR_STREAM_PREMATURE_CLOSE' || error.code === 'ECONNRESET' || error.code === 'EPIPE';
+    deps.logger[gone ? 'debug' : 'error']({ err: error }, gone ? 'client went away mid-response' : 'error after the response began');
+  });
   app.use(requestContext(deps.logger));
   app.use(deps.metrics.middleware);
 
@@ -69,6 +77,7 @@ export function createApp(deps: AppDeps): Koa {
   const inFlight = new InFlight();
   api.use(orderRoutes({ ...deps, inFlight }).routes());
   if (deps.exports) api.use(jobRoutes({ ...deps.exports, inFlight }).routes());
+  if (deps.fulfilment) api.use(fulfilmentRoutes({ ...deps.fulfilment, queries: deps.queries }).routes());
   app.use(api.routes());
   app.use(api.allowedMethods());
   return app;
@@ -81,7 +90,12 @@ function timeout(ms: number): Koa.Middleware {
     const work = next();
     work.catch(() => {});
     const expired = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new HttpProblem(503, 'unavailable', 'The request took too long; retry it (with the same Idempotency-Key).', {}, { 'Retry-After': '1' })), ms);
+      const fire = () => {
+        // A long-poll sets its own time limit; the others are cut here.
+        if (ctx.state.longPoll) return;
+        reject(new HttpProblem(503, 'unavailable', 'The request took too long; retry it (with the same Idempotency-Key).', {}, { 'Retry-After': '1' }));
+      };
+      timer = setTimeout(fire, ms);
     });
     try {
       await Promise.race([work, expired]);

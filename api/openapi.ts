@@ -55,6 +55,8 @@ export function openApiDocument() {
     tags: [
       { name: 'orders', description: 'Orders and their lifecycle' },
       { name: 'jobs', description: 'Long-running work: order exports' },
+      { name: 'fulfilment', description: 'The fulfilment queue and its changes' },
+      { name: 'audit', description: 'Order history and point-in-time reads' },
       { name: 'operations', description: 'Health, metrics and this document' },
     ],
     security: [{ bearer: [] }],
@@ -109,7 +111,11 @@ export function openApiDocument() {
           summary: 'Read an order',
           description: 'Needs orders:read. Always current: folded from the order history, never older than a revision already acknowledged. Another customer\'s order answers 404 exactly as an unknown one.',
           ...security('orders:read'),
-          parameters: [{ name: 'If-None-Match', in: 'header', required: false, schema: { type: 'string' } }],
+          parameters: [
+            { name: 'If-None-Match', in: 'header', required: false, schema: { type: 'string' } },
+            { name: 'asOf', in: 'query', required: false, description: 'audit:read: the order as it stood at this instant (the store\'s recorded time); 404 if it did not exist yet.', schema: { $ref: '#/components/schemas/PointInTimeQuery/properties/asOf' } },
+            { name: 'revision', in: 'query', required: false, description: 'audit:read: the order as it stood at this revision.', schema: { $ref: '#/components/schemas/PointInTimeQuery/properties/revision' } },
+          ],
           responses: {
             '200': { description: 'The order.', headers: { ...commonHeaders, ...rateLimitHeaders, ETag: { $ref: '#/components/headers/ETag' }, 'Consistency-Token': { $ref: '#/components/headers/Consistency-Token' } }, content: json(ref('Order')) },
             '304': { description: 'The order still has the revision named in If-None-Match.', headers: { ...commonHeaders, ETag: { $ref: '#/components/headers/ETag' } } },
@@ -194,6 +200,63 @@ export function openApiDocument() {
             '409': { $ref: '#/components/responses/StateConflict' },
             '413': { $ref: '#/components/responses/PayloadTooLarge' },
             '415': { $ref: '#/components/responses/UnsupportedMediaType' },
+          },
+        },
+      },
+      '/orders/{id}/history': {
+        parameters: [orderId],
+        get: {
+          operationId: 'getOrderHistory',
+          tags: ['audit'],
+          summary: 'The order\'s events, in order',
+          description: 'Needs audit:read. Each event with its type, schema version (data is upcast to the current version; recordedSchemaVersion is the stored one), data, revision, global position, recorded time and metadata (principal, correlation id, causation id). Cursor-paged.',
+          ...security('audit:read'),
+          parameters: ['limit', 'cursor'].map((name) => ({ name, in: 'query', required: false, schema: { $ref: `#/components/schemas/HistoryQuery/properties/${name}` } })),
+          responses: {
+            '200': { description: 'A page of the history.', headers: { ...commonHeaders, ...rateLimitHeaders, Link: header('<…>; rel="next" while there is a next page') }, content: json({ type: 'object', required: ['items', 'nextCursor'], properties: { items: { type: 'array', items: { type: 'object' } }, nextCursor: { type: ['string', 'null'] } } }) },
+            ...authProblems,
+            '404': { $ref: '#/components/responses/NotFound' },
+          },
+        },
+      },
+      '/fulfilment-queue': {
+        get: {
+          operationId: 'listFulfilmentQueue',
+          tags: ['fulfilment'],
+          summary: 'Paid orders waiting to ship, oldest payment first',
+          description: 'Needs shipments:write. From the fulfilment-queue projection; the same paging and Consistency-Token rules as GET /orders.',
+          ...security('shipments:write'),
+          parameters: [
+            ...['limit', 'cursor'].map((name) => ({ name, in: 'query', required: false, schema: { $ref: `#/components/schemas/QueueQuery/properties/${name}` } })),
+            { name: 'Consistency-Token', in: 'header', required: false, schema: { type: 'string' } },
+          ],
+          responses: {
+            '200': { description: 'A page of the queue.', headers: { ...commonHeaders, ...rateLimitHeaders, Link: header('<…>; rel="next" while there is a next page'), 'Consistency-Token': { $ref: '#/components/headers/Consistency-Token' } }, content: json({ type: 'object', required: ['items', 'nextCursor'], properties: { items: { type: 'array', items: { type: 'object' } }, nextCursor: { type: ['string', 'null'] } } }) },
+            ...authProblems,
+          },
+        },
+      },
+      '/fulfilment-queue/changes': {
+        get: {
+          operationId: 'followFulfilmentQueue',
+          tags: ['fulfilment'],
+          summary: 'Changes of the queue: an order entered (paid) or left (shipped, cancelled)',
+          description: 'Needs shipments:write. With Accept: text/event-stream, Server-Sent Events: each change an event named entered or left whose id is its log position; reconnecting with Last-Event-ID resumes right after it (at least once); a comment line every 15 s keeps idle connections open. Otherwise a JSON long-poll: the changes after `after`, waiting up to `wait` seconds for one; continue with `next`.',
+          ...security('shipments:write'),
+          parameters: [
+            ...['after', 'wait', 'limit'].map((name) => ({ name, in: 'query', required: false, schema: { $ref: `#/components/schemas/ChangesQuery/properties/${name}` } })),
+            { name: 'Last-Event-ID', in: 'header', required: false, schema: { type: 'string' } },
+          ],
+          responses: {
+            '200': {
+              description: 'The changes.',
+              headers: { ...commonHeaders, ...rateLimitHeaders },
+              content: {
+                'text/event-stream': { schema: { type: 'string' } },
+                'application/json': { schema: { type: 'object', required: ['changes', 'next'], properties: { changes: { type: 'array', items: { type: 'object', required: ['position', 'orderId', 'change', 'reason', 'at'], properties: { position: { type: 'string' }, orderId: { type: 'string' }, change: { type: 'string', enum: ['entered', 'left'] }, reason: { type: 'string', enum: ['paid', 'shipped', 'cancelled'] }, at: { type: 'string', format: 'date-time' } } } }, next: { type: ['string', 'null'] } } } },
+              },
+            },
+            ...authProblems,
           },
         },
       },

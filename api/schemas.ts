@@ -125,6 +125,39 @@ export const schemas = {
       error: { oneOf: [{ type: 'null' }, { $ref: '#/components/schemas/Problem' }] },
     },
   },
+  QueueQuery: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+      cursor: { type: 'string', minLength: 1, maxLength: 1024 },
+    },
+  },
+  ChangesQuery: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      after: { type: 'string', pattern: '^[0-9a-f]{32}$', description: 'the position of the last change handled' },
+      wait: { type: 'integer', minimum: 0, maximum: 30, default: 0, description: 'seconds to wait for a change when there is none yet' },
+      limit: { type: 'integer', minimum: 1, maximum: 1000, default: 100 },
+    },
+  },
+  HistoryQuery: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+      cursor: { type: 'string', minLength: 1, maxLength: 1024 },
+    },
+  },
+  PointInTimeQuery: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      asOf: { type: 'string', pattern: RFC3339, description: 'the order as it stood at this instant (audit:read)' },
+      revision: { type: 'integer', minimum: 0, description: 'the order as it stood at this revision (audit:read)' },
+    },
+  },
   OrderListQuery: {
     type: 'object',
     additionalProperties: false,

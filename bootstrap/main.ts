@@ -8,6 +8,7 @@ import { createApp } from '../api/app.js';
 import { createTokenVerifier } from '../api/auth.js';
 import { answerClientErrors } from '../api/client-errors.js';
 import { createMetrics } from '../api/metrics.js';
+import { QueueChanges } from '../projections/queue-changes.js';
 import { ConfigError, parseConfig, type Config } from './config.js';
 import { loadOrCreateSecret } from './secrets.js';
 import { openServices, type Role, type Services } from './services.js';
@@ -46,6 +47,7 @@ async function serveHttp(config: Config, services: Services, logger: Logger): Pr
     rateLimit: config.rateLimit,
     requestTimeoutMs: config.requestTimeoutMs,
     exports: { jobs: services.jobs, exportsDir: services.exportsDir, retentionMs: config.exports.retentionMs },
+    fulfilment: { changes: new QueueChanges(services.eventStore), queueConsistency: services.projectors['fulfilment-queue'] },
   });
   const server = app.listen(config.port, config.host);
   answerClientErrors(server);

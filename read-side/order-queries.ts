@@ -25,7 +25,8 @@ export interface Page<T> {
 export class OrderQueries {
   constructor(
     private readonly store: ReadModelStore,
-    private readonly cursors: CursorCodec,
+    /** Public so that other collections (an order's history) sign their cursors alike. */
+    readonly cursors: CursorCodec,
   ) {}
 
   getOrder(id: string): Promise<OrderView | null> {

@@ -2,7 +2,7 @@
 // clock and new ids), runs them through the command handler, and reads an order's current state.
 import { v4 as uuidv4, v5 as uuidv5 } from 'uuid';
 import { CommandHandler, type CommandContext, type CommandResult } from './command-handler.js';
-import type { EventStore, Position, ReadStreamOptions } from './event-store.js';
+import type { EventStore, Position, ReadStreamOptions, RecordedEvent } from './event-store.js';
 import { decodeOrderEvent, encodeOrderEvent, orderStream } from './orders/codec.js';
 import { orderDecider } from './orders/decider.js';
 import type { Address, LineInput, Order, OrderCommand, OrderEvent, PlacedOrder } from './orders/types.js';
@@ -90,6 +90,11 @@ export class OrderService {
     const order = recorded.reduce((state, r) => orderDecider.evolve(state, decodeOrderEvent(r)), orderDecider.initialState());
     if (order.status === 'absent') return null;
     return { order, revision: last.revision, position: last.position };
+  }
+
+  /** The order's events from a revision on, at most `limit` (an auditor's view of its history). */
+  history(orderId: string, fromRevision: number, limit: number): Promise<RecordedEvent[]> {
+    return this.store.readStream(orderStream(orderId), { fromRevision, toRevision: fromRevision + limit - 1 });
   }
 
   private run(orderId: string, command: OrderCommand, context: WriteContext & Partial<Idempotent> & { expectedRevision?: number }) {

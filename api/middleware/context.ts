@@ -18,6 +18,8 @@ declare module 'koa' {
   interface DefaultState {
     correlationId: string;
     log: Logger;
+    /** Set by a handler that waits on purpose (a long-poll): the request timeout leaves it alone. */
+    longPoll?: boolean;
   }
 }
 

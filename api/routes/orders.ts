@@ -3,7 +3,9 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { OrderQueries, OrderListRequest } from '../../read-side/order-queries.js';
+import { InvalidCursor } from '../../read-side/cursor.js';
 import { orderRepresentation } from '../../read-side/views.js';
+import { decodeOrderEvent } from '../../write-side/orders/codec.js';
 import type { Position } from '../../write-side/event-store.js';
 import type { OrderResult, OrderService } from '../../write-side/order-service.js';
 import { PreconditionFailed } from '../../write-side/errors.js';
@@ -11,6 +13,7 @@ import type { Address, LineInput, OrderStatus, PlacedOrder } from '../../write-s
 import { encodePosition, parsePosition } from '../../write-side/position.js';
 import { readJson } from '../body.js';
 import { fingerprint, idempotencyKey, type InFlight } from '../idempotency.js';
+import { hasScope } from '../auth.js';
 import { requireScope } from '../middleware/auth.js';
 import { HttpProblem, validationFailed } from '../problem.js';
 import { ORDER_ID_PATTERN } from '../schemas.js';
@@ -42,6 +45,8 @@ const validPayment = bodyValidator<{ amount: number; reference: string }>('NewPa
 const validShipment = bodyValidator<{ carrier: string; trackingNumber: string }>('NewShipment');
 const validCancellation = bodyValidator<{ reason?: string | null }>('Cancellation');
 const validListQuery = queryValidator<ListQuery>('OrderListQuery');
+const validPointInTime = queryValidator<{ asOf?: string; revision?: number }>('PointInTimeQuery');
+const validHistoryQuery = queryValidator<{ limit: number; cursor?: string }>('HistoryQuery');
 const ORDER_ID = new RegExp(ORDER_ID_PATTERN);
 const JSON_TYPES = ['application/json'];
 const MERGE_PATCH = 'application/merge-patch+json';
@@ -104,6 +109,16 @@ export function orderRoutes(deps: OrderRoutesDeps): Router {
   });
 
   router.get('/orders/:id', requireScope('orders:read'), async (ctx) => {
+    const { asOf, revision } = validPointInTime(ctx.query);
+    if (asOf !== undefined || revision !== undefined) {
+      // Point in time: an auditor's read, folded from the history up to then.
+      if (!hasScope(ctx.state.principal, 'audit:read')) throw new HttpProblem(403, 'forbidden', 'Reading an order as it stood needs the audit:read scope.', { requiredScope: 'audit:read' });
+      const current = await visibleOrder(ctx);
+      const then = await orders.get(current.order.id, asOf !== undefined ? { recordedUntil: new Date(asOf) } : { toRevision: revision! });
+      if (!then) throw new HttpProblem(404, 'not-found', `Order ${current.order.id} did not exist then.`);
+      sendOrder(ctx, 200, then.order, then);
+      return;
+    }
     const snapshot = await visibleOrder(ctx);
     const etag = `"${snapshot.revision}"`;
     if (matchesNoneMatch(ctx.get('If-None-Match'), etag)) {
@@ -175,6 +190,30 @@ export function orderRoutes(deps: OrderRoutesDeps): Router {
     const id = await visibleOrderId(ctx);
     const result = await orders.cancel(id, input.reason ?? null, writeContext(ctx));
     sendOrder(ctx, 200, placed(result), result);
+  });
+
+  router.get('/orders/:id/history', requireScope('audit:read'), async (ctx) => {
+    const query = validHistoryQuery(ctx.query);
+    const { order } = await visibleOrder(ctx);
+    const scope = { collection: 'history', orderId: order.id };
+    let from = 0;
+    if (query.cursor !== undefined) {
+      const key = queries.cursors.decode(query.cursor, scope);
+      if (typeof key.next !== 'string' || !/^\d{1,15}$/.test(key.next)) throw new InvalidCursor('undecodable');
+      from = Number(key.next);
+    }
+    const events = await orders.history(order.id, from, query.limit + 1);
+    const items = events.slice(0, query.limit).map((recorded) => {
+      const { schemaVersion, data } = decodeOrderEvent(recorded);
+      const { principal, correlationId, causationId } = recorded.metadata;
+      return {
+        type: recorded.type, schemaVersion, recordedSchemaVersion: recorded.metadata.schemaVersion, revision: recorded.revision,
+        position: recorded.position, recordedAt: recorded.recordedAt.toISOString(), data, metadata: { principal, correlationId, causationId },
+      };
+    });
+    const nextCursor = events.length > query.limit ? queries.cursors.encode(scope, { next: String(from + query.limit) }) : null;
+    if (nextCursor) ctx.set('Link', `</orders/${order.id}/history?${new URLSearchParams({ limit: String(query.limit), cursor: nextCursor })}>; rel="next"`);
+    ctx.body = { items, nextCursor };
   });
 
   /** The order, when it exists and the principal may see it; 404 otherwise, alike. */

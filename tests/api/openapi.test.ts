@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { openApiDocument } from '../../api/openapi.js';
+import { fulfilmentRoutes } from '../../api/routes/fulfilment.js';
 import { jobRoutes } from '../../api/routes/jobs.js';
 import { orderRoutes } from '../../api/routes/orders.js';
 import { schemas } from '../../api/schemas.js';
@@ -12,11 +13,11 @@ describe('OpenAPI document', () => {
   });
 
   it('documents every order and job route with its method, and nothing that is not served', () => {
-    const served = [...orderRoutes({} as never).stack, ...jobRoutes({} as never).stack].flatMap((layer) =>
+    const served = [...orderRoutes({} as never).stack, ...jobRoutes({} as never).stack, ...fulfilmentRoutes({} as never).stack].flatMap((layer) =>
       layer.methods.filter((m) => m !== 'HEAD').map((m) => `${m.toLowerCase()} ${String(layer.path).replace(/:(\w+)/g, '{$1}')}`),
     );
     const documented = Object.entries(document.paths)
-      .filter(([path]) => /^\/(orders|exports|jobs)/.test(path))
+      .filter(([path]) => /^\/(orders|exports|jobs|fulfilment-queue)/.test(path))
       .flatMap(([path, item]) => Object.keys(item).filter((k) => k !== 'parameters').map((method) => `${method} ${path}`));
     expect(documented.sort()).toEqual(served.sort());
   });
@@ -24,7 +25,7 @@ describe('OpenAPI document', () => {
   it('names the scope of every secured operation', () => {
     for (const [path, item] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(item as Record<string, { security?: unknown[]; 'x-required-scope'?: string }>)) {
-        if (method === 'parameters' || !/^\/(orders|exports|jobs)/.test(path)) continue;
+        if (method === 'parameters' || !/^\/(orders|exports|jobs|fulfilment-queue)/.test(path)) continue;
         expect(operation['x-required-scope'], `${method} ${path}`).toMatch(/^[a-z]+:(read|write)$/);
       }
     }

@@ -9,7 +9,9 @@ import { createMetrics } from '../../api/metrics.js';
 import { SqliteReadStore } from '../../read-side/adapters/sqlite-read-store.js';
 import { CursorCodec } from '../../read-side/cursor.js';
 import { OrderQueries } from '../../read-side/order-queries.js';
+import { fulfilmentQueue } from '../../projections/fulfilment-queue.js';
 import { orderViews } from '../../projections/order-views.js';
+import { QueueChanges } from '../../projections/queue-changes.js';
 import { Projector } from '../../projections/projector.js';
 import { SqliteEventStore } from '../../write-side/adapters/sqlite-event-store.js';
 import { OrderService } from '../../write-side/order-service.js';
@@ -47,6 +49,8 @@ export async function startService(overrides: Partial<AppDeps> = {}, worker?: Wo
   const reads = new SqliteReadStore(join(dir.path, 'read-models.sqlite3'));
   const projector = new Projector(events, reads, orderViews);
   projector.start();
+  const queueProjector = new Projector(events, reads, fulfilmentQueue);
+  queueProjector.start();
   const jobs = new JobService(events);
   const exportsDir = join(dir.path, 'exports');
   mkdirSync(exportsDir);
@@ -66,6 +70,7 @@ export async function startService(overrides: Partial<AppDeps> = {}, worker?: Wo
     checkReady: async () => {},
     rateLimit: { perSecond: 100_000, burst: 100_000 },
     exports: { jobs, exportsDir, retentionMs: worker?.retentionMs ?? 24 * 3600_000 },
+    fulfilment: { changes: new QueueChanges(events), queueConsistency: queueProjector, heartbeatMs: 200 },
     ...overrides,
   });
   const server = app.listen(0, '127.0.0.1');
@@ -88,6 +93,7 @@ export async function startService(overrides: Partial<AppDeps> = {}, worker?: Wo
       await new Promise((resolve) => server.close(resolve));
       await exportWorker?.stop();
       await projector.stop();
+      await queueProjector.stop();
       await reads.close();
       await events.close();
       dir.remove();
