@@ -1,0 +1,84 @@
+// Auditors: an order's history, and the order as it stood at a revision or an instant.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client, newOrder, startService, type TestService } from '../support/http.js';
+
+let service: TestService;
+let staff: ReturnType<typeof client>;
+let auditor: ReturnType<typeof client>;
+beforeAll(async () => {
+  service = await startService();
+  staff = client(service, await service.token({ sub: 'clerk', scope: 'orders:read orders:write payments:write shipments:write' }));
+  auditor = client(service, await service.token({ sub: 'auditor', scope: 'orders:read audit:read' }));
+});
+afterAll(() => service.stop());
+
+async function lifecycle() {
+  const placed = await staff('POST', '/orders', { body: newOrder(), headers: { 'Idempotency-Key': `a-${Date.now()}-${Math.random()}`, 'X-Correlation-Id': 'corr-place' } });
+  const id = placed.body.id as string;
+  await new Promise((r) => setTimeout(r, 20));
+  const between = new Date().toISOString();
+  await new Promise((r) => setTimeout(r, 20));
+  await staff('PATCH', `/orders/${id}`, { raw: JSON.stringify({ address: { city: 'Paris' } }), headers: { 'Content-Type': 'application/merge-patch+json', 'X-Correlation-Id': 'corr-patch' } });
+  await staff('POST', `/orders/${id}/payments`, { body: { amount: 3998, reference: 'psp' }, headers: { 'Idempotency-Key': `p-${id}` } });
+  await staff('POST', `/orders/${id}/shipments`, { body: { carrier: 'DHL', trackingNumber: 'T' }, headers: { 'Idempotency-Key': `s-${id}` } });
+  return { id, createdAt: placed.body.createdAt as string, between };
+}
+
+describe('order history', () => {
+  it('lists the events in order, with type, schema version, data, revision, position, time and metadata', async () => {
+    const { id } = await lifecycle();
+    const history = await auditor('GET', `/orders/${id}/history`);
+    expect(history.status).toBe(200);
+    expect(history.body.items.map((e: { type: string }) => e.type)).toEqual(['OrderPlaced', 'OrderAddressChanged', 'PaymentRecorded', 'ShipmentCreated']);
+    expect(history.body.items.map((e: { revision: number }) => e.revision)).toEqual([0, 1, 2, 3]);
+    const positions = history.body.items.map((e: { position: string }) => e.position);
+    expect(positions).toEqual([...positions].sort());
+    expect(history.body.items[0]).toMatchObject({
+      schemaVersion: 1, recordedSchemaVersion: 1, recordedAt: expect.any(String),
+      data: { orderId: id, total: 3998, address: { city: 'Berlin' } },
+      metadata: { principal: 'clerk', correlationId: 'corr-place', causationId: 'corr-place' },
+    });
+    expect(history.body.items[1]).toMatchObject({ data: { address: { city: 'Paris' } }, metadata: { correlationId: 'corr-patch' } });
+    expect(history.body.nextCursor).toBeNull();
+  });
+
+  it('pages the history with a cursor bound to the order', async () => {
+    const { id } = await lifecycle();
+    const first = await auditor('GET', `/orders/${id}/history?limit=3`);
+    expect(first.body.items).toHaveLength(3);
+    expect(first.headers.get('link')).toContain('rel="next"');
+    const rest = await auditor('GET', `/orders/${id}/history?limit=3&cursor=${encodeURIComponent(first.body.nextCursor)}`);
+    expect(rest.body.items.map((e: { revision: number }) => e.revision)).toEqual([3]);
+    expect(rest.body.nextCursor).toBeNull();
+    const other = await lifecycle();
+    expect((await auditor('GET', `/orders/${other.id}/history?cursor=${encodeURIComponent(first.body.nextCursor)}`)).body.type).toBe('https://errors.orders.example/invalid-cursor');
+  });
+
+  it('needs audit:read, and answers 404 for an unknown order', async () => {
+    const { id } = await lifecycle();
+    expect((await staff('GET', `/orders/${id}/history`)).status).toBe(403);
+    expect((await auditor('GET', '/orders/00000000-0000-4000-8000-000000000000/history')).status).toBe(404);
+  });
+});
+
+describe('point-in-time reads', () => {
+  it('folds the order as it stood at a revision or an instant', async () => {
+    const { id, createdAt, between } = await lifecycle();
+    const atZero = await auditor('GET', `/orders/${id}?revision=0`);
+    expect(atZero.body).toMatchObject({ status: 'pending', revision: 0, address: { city: 'Berlin' } });
+    expect(atZero.headers.get('etag')).toBe('"0"');
+    expect((await auditor('GET', `/orders/${id}?revision=2`)).body).toMatchObject({ status: 'paid', address: { city: 'Paris' } });
+    expect((await auditor('GET', `/orders/${id}?asOf=${between}`)).body).toMatchObject({ status: 'pending', revision: 0, address: { city: 'Berlin' } });
+    expect((await auditor('GET', `/orders/${id}?asOf=${new Date().toISOString()}`)).body).toMatchObject({ status: 'shipped', revision: 3 });
+    const before = new Date(Date.parse(createdAt) - 60_000).toISOString();
+    expect((await auditor('GET', `/orders/${id}?asOf=${before}`)).status).toBe(404);
+  });
+
+  it('needs audit:read and a well-formed time or revision', async () => {
+    const { id } = await lifecycle();
+    expect((await staff('GET', `/orders/${id}?revision=0`)).status).toBe(403);
+    expect((await auditor('GET', `/orders/${id}?revision=-1`)).status).toBe(400);
+    expect((await auditor('GET', `/orders/${id}?asOf=yesterday`)).status).toBe(400);
+    expect((await auditor('GET', `/orders/${id}?colour=red`)).status).toBe(400);
+  });
+});
