@@ -1,0 +1,83 @@
+// A fulfilment worker, as a partner would write one: it follows the queue's changes, ships each
+// order that entered the queue, and keeps its own position in a file. Killed at any moment and
+// started again, it ships every paid order exactly once: the position only moves after an order
+// is handled, and the shipment's Idempotency-Key (and body) are derived from the order, so a
+// repeat is answered from the first shipment instead of making a second.
+//
+//   tsx examples/fulfilment-worker.ts --url http://127.0.0.1:3000 --token "$TOKEN" --state ./worker.position
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+
+const { values } = parseArgs({
+  options: {
+    url: { type: 'string', default: 'http://127.0.0.1:3000' },
+    token: { type: 'string' },
+    state: { type: 'string', default: './fulfilment-worker.position' },
+    carrier: { type: 'string', default: 'DHL' },
+  },
+});
+if (!values.token) {
+  console.error('usage: fulfilment-worker --url <service> --token <token with shipments:write> [--state <file>]');
+  process.exit(2);
+}
+const headers = { Authorization: `Bearer ${values.token}`, 'Content-Type': 'application/json' };
+
+interface Change {
+  position: string;
+  orderId: string;
+  change: 'entered' | 'left';
+}
+
+async function loadPosition(): Promise<string | null> {
+  try {
+    return (await readFile(values.state!, 'utf8')).trim() || null;
+  } catch {
+    return null;
+  }
+}
+
+async function savePosition(position: string): Promise<void> {
+  // Write then rename: a kill leaves either the old position or the new one, never half of one.
+  await writeFile(`${values.state}.tmp`, position);
+  await rename(`${values.state}.tmp`, values.state!);
+}
+
+async function ship(orderId: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const response = await fetch(`${values.url}/orders/${orderId}/shipments`, {
+      method: 'POST',
+      headers: { ...headers, 'Idempotency-Key': `fulfilment-ship-${orderId}` },
+      body: JSON.stringify({ carrier: values.carrier, trackingNumber: `TRK-${orderId}` }),
+    });
+    // 201: shipped now, or the replay of the first shipment. 409: shipped or cancelled meanwhile.
+    if (response.status === 201 || response.status === 409) {
+      console.log(`${response.status === 201 ? 'shipped' : 'skipped'} ${orderId}${response.headers.get('idempotent-replayed') ? ' (replayed)' : ''}`);
+      return;
+    }
+    if (response.status >= 500 || response.status === 429) {
+      await new Promise((r) => setTimeout(r, Math.min(100 * 2 ** attempt, 5000)));
+      continue;
+    }
+    throw new Error(`shipping ${orderId} failed with ${response.status}: ${await response.text()}`);
+  }
+}
+
+let position = await loadPosition();
+for (;;) {
+  const query = new URLSearchParams({ wait: '10', limit: '100', ...(position ? { after: position } : {}) });
+  const response = await fetch(`${values.url}/fulfilment-queue/changes?${query}`, { headers });
+  if (!response.ok) {
+    await new Promise((r) => setTimeout(r, 1000));
+    continue;
+  }
+  const page = (await response.json()) as { changes: Change[]; next: string | null };
+  for (const change of page.changes) {
+    if (change.change === 'entered') await ship(change.orderId);
+    position = change.position;
+    await savePosition(position);
+  }
+  if (page.next && page.next !== position) {
+    position = page.next;
+    await savePosition(position);
+  }
+}
