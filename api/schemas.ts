@@ -72,6 +72,7 @@ export const schemas = {
     properties: {
       amount: { type: 'integer', minimum: 0, description: 'minor units; must equal the order total' },
       reference: text(100),
+      method: { type: 'string', enum: ['card', 'bank-transfer', 'wallet', 'unknown'], description: 'how the order was paid; unknown when not sent (added in 2026-11-01, additive)' },
     },
   },
   NewShipment: {
@@ -206,6 +207,7 @@ export const schemas = {
       orderId: { type: 'string', format: 'uuid' },
       amount: { type: 'integer' },
       reference: { type: 'string' },
+      method: { type: 'string', enum: ['card', 'bank-transfer', 'wallet', 'unknown'] },
       createdAt: { type: 'string', format: 'date-time' },
     },
   },

@@ -281,8 +281,8 @@ async function loadOrders(file: string, count: number): Promise<string[]> {
           const recorded = [encodeOrderEvent(placed, meta)];
           if (i % 2 === 0) {
             const payment: OrderEvent = {
-              type: 'PaymentRecorded', schemaVersion: 1,
-              data: { orderId, paymentId: randomUUID(), amount: 3998, reference: `psp-${i}`, recordedAt: new Date(t0 + i * 1000 + 500).toISOString() },
+              type: 'PaymentRecorded', schemaVersion: 2,
+              data: { orderId, paymentId: randomUUID(), amount: 3998, reference: `psp-${i}`, method: 'card', recordedAt: new Date(t0 + i * 1000 + 500).toISOString() },
             };
             recorded.push(encodeOrderEvent(payment, meta));
           }

@@ -49,7 +49,7 @@ try {
     const phases: Array<(id: string, i: number) => OrderEvent> = [
       (orderId, i) => ({ type: 'OrderPlaced', schemaVersion: 1, data: { orderId, customerId: `cus_${i % 1000}`, currency: 'EUR', lines: [{ sku: 'SKU-1', quantity: 2, unitPrice: 1999, lineTotal: 3998 }], total: 3998, address, placedAt: new Date(t0 + (base + i) * 1000).toISOString() } }),
       (orderId, i) => ({ type: 'OrderAddressChanged', schemaVersion: 1, data: { orderId, address: { ...address, line1: `${i} Side St` }, changedAt: new Date(t0 + (base + i) * 1000 + 10).toISOString() } }),
-      (orderId, i) => ({ type: 'PaymentRecorded', schemaVersion: 1, data: { orderId, paymentId: `pay-${orderId}`, amount: 3998, reference: 'psp', recordedAt: new Date(t0 + (base + i) * 1000 + 20).toISOString() } }),
+      (orderId, i) => ({ type: 'PaymentRecorded', schemaVersion: 2, data: { orderId, paymentId: `pay-${orderId}`, amount: 3998, reference: 'psp', method: 'card', recordedAt: new Date(t0 + (base + i) * 1000 + 20).toISOString() } }),
       // Half the orders ship; the other half change address again and stay in the queue.
       (orderId, i) => i % 2 === 0
         ? { type: 'ShipmentCreated', schemaVersion: 1, data: { orderId, shipmentId: `shp-${orderId}`, carrier: 'DHL', trackingNumber: `T${i}`, createdAt: new Date(t0 + (base + i) * 1000 + 30).toISOString() } }

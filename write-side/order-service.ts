@@ -5,7 +5,7 @@ import { CommandHandler, type CommandContext, type CommandResult } from './comma
 import type { EventStore, Position, ReadStreamOptions, RecordedEvent } from './event-store.js';
 import { decodeOrderEvent, encodeOrderEvent, orderStream } from './orders/codec.js';
 import { orderDecider } from './orders/decider.js';
-import type { Address, LineInput, Order, OrderCommand, OrderEvent, PlacedOrder } from './orders/types.js';
+import type { Address, LineInput, Order, OrderCommand, OrderEvent, PaymentMethod, PlacedOrder } from './orders/types.js';
 
 /** Fixed namespace for ids derived from (principal, idempotency key). */
 const PLACEMENT_NAMESPACE = '1b671a64-40d5-491e-99b0-da01ff1e3171';
@@ -68,8 +68,8 @@ export class OrderService {
     return this.run(orderId, { type: 'ChangeAddress', data: { orderId, address }, metadata: this.meta(context) }, context);
   }
 
-  recordPayment(orderId: string, input: { amount: number; reference: string }, context: WriteContext & Idempotent): Promise<OrderResult> {
-    const data = { orderId, paymentId: this.newId(), ...input };
+  recordPayment(orderId: string, input: { amount: number; reference: string; method?: PaymentMethod }, context: WriteContext & Idempotent): Promise<OrderResult> {
+    const data = { orderId, paymentId: this.newId(), amount: input.amount, reference: input.reference, method: input.method ?? 'unknown' };
     return this.run(orderId, { type: 'RecordPayment', data, metadata: this.meta(context) }, context);
   }
 

@@ -9,7 +9,7 @@ import { decodeOrderEvent } from '../../write-side/orders/codec.js';
 import type { Position } from '../../write-side/event-store.js';
 import type { OrderResult, OrderService } from '../../write-side/order-service.js';
 import { PreconditionFailed } from '../../write-side/errors.js';
-import type { Address, LineInput, OrderStatus, PlacedOrder } from '../../write-side/orders/types.js';
+import type { Address, LineInput, OrderStatus, PaymentMethod, PlacedOrder } from '../../write-side/orders/types.js';
 import { encodePosition, parsePosition } from '../../write-side/position.js';
 import { readJson } from '../body.js';
 import { fingerprint, idempotencyKey, type InFlight } from '../idempotency.js';
@@ -41,7 +41,7 @@ type ListQuery = { status?: OrderStatus; customerId?: string; sort: 'createdAt' 
 const validNewOrder = bodyValidator<NewOrder>('NewOrder');
 const validPatch = bodyValidator<OrderPatch>('OrderPatch');
 const validAddress = bodyValidator<Address>('Address');
-const validPayment = bodyValidator<{ amount: number; reference: string }>('NewPayment');
+const validPayment = bodyValidator<{ amount: number; reference: string; method?: PaymentMethod }>('NewPayment');
 const validShipment = bodyValidator<{ carrier: string; trackingNumber: string }>('NewShipment');
 const validCancellation = bodyValidator<{ reason?: string | null }>('Cancellation');
 const validListQuery = queryValidator<ListQuery>('OrderListQuery');
@@ -159,11 +159,11 @@ export function orderRoutes(deps: OrderRoutesDeps): Router {
     );
     const event = result.events.find((e) => e.type === 'PaymentRecorded');
     if (!event || event.type !== 'PaymentRecorded') throw new Error('payment command recorded no payment');
-    const { paymentId, amount, reference, recordedAt } = event.data;
+    const { paymentId, amount, reference, method, recordedAt } = event.data;
     replayed(ctx, result);
     setConsistency(ctx, result.position);
     ctx.status = 201;
-    ctx.body = { id: paymentId, orderId: id, amount, reference, createdAt: recordedAt };
+    ctx.body = { id: paymentId, orderId: id, amount, reference, method, createdAt: recordedAt };
   });
 
   router.post('/orders/:id/shipments', requireScope('shipments:write'), async (ctx) => {

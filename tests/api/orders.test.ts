@@ -210,7 +210,7 @@ describe('payments, shipments and cancellation', () => {
     const k = key();
     const response = await pay(order.id, 3998, k);
     expect(response.status).toBe(201);
-    expect(response.body).toEqual({ id: expect.any(String), orderId: order.id, amount: 3998, reference: 'psp-1', createdAt: expect.any(String) });
+    expect(response.body).toEqual({ id: expect.any(String), orderId: order.id, amount: 3998, reference: 'psp-1', method: 'unknown', createdAt: expect.any(String) });
     expect(response.headers.get('consistency-token')).toMatch(/^[0-9a-f]{32}$/);
     const replay = await pay(order.id, 3998, k);
     expect(replay.status).toBe(201);

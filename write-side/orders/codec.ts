@@ -10,9 +10,20 @@ export const orderStream = (orderId: string): string => ORDER_STREAM_PREFIX + or
 const CURRENT_VERSIONS: { readonly [T in OrderEventType]: number } = {
   OrderPlaced: 1,
   OrderAddressChanged: 1,
-  PaymentRecorded: 1,
+  PaymentRecorded: 2,
   ShipmentCreated: 1,
   OrderCancelled: 1,
+};
+
+type Upcaster = (data: JsonObject) => JsonObject;
+
+/**
+ * The chain that brings an old event to the current shape: UPCASTERS[type][v - 1] turns
+ * version v into version v + 1. Stored events are never rewritten; they are upcast on read,
+ * so old history replays through the current code.
+ */
+const UPCASTERS: { readonly [T in OrderEventType]?: readonly Upcaster[] } = {
+  PaymentRecorded: [(v1) => ({ ...v1, method: 'unknown' })],
 };
 
 export function isOrderEventType(type: string): type is OrderEventType {
@@ -26,8 +37,16 @@ export function encodeOrderEvent(event: OrderEvent, metadata: Omit<EventMetadata
 export function decodeOrderEvent(recorded: Pick<RecordedEvent, 'type' | 'data' | 'metadata'>): OrderEvent {
   const { type, metadata } = recorded;
   if (!isOrderEventType(type)) throw new TypeError(`not an order event: ${type}`);
-  if (metadata.schemaVersion !== CURRENT_VERSIONS[type]) {
-    throw new TypeError(`${type} has schema version ${metadata.schemaVersion}, which this build cannot read`);
+  const current = CURRENT_VERSIONS[type];
+  let version = metadata.schemaVersion;
+  if (!Number.isInteger(version) || version < 1 || version > current) {
+    throw new TypeError(`${type} has schema version ${version}, which this build cannot read`);
   }
-  return { type, schemaVersion: metadata.schemaVersion, data: recorded.data } as unknown as OrderEvent;
+  let data = recorded.data;
+  for (; version < current; version++) {
+    const upcast = UPCASTERS[type]?.[version - 1];
+    if (!upcast) throw new TypeError(`no upcaster for ${type} version ${version}`);
+    data = upcast(data);
+  }
+  return { type, schemaVersion: current, data } as unknown as OrderEvent;
 }

@@ -29,8 +29,8 @@ export function evolve(state: Order, event: OrderEvent): Order {
     case 'OrderAddressChanged':
       return { ...placed(state), address: event.data.address, updatedAt: event.data.changedAt };
     case 'PaymentRecorded': {
-      const { paymentId: id, amount, reference, recordedAt } = event.data;
-      return { ...placed(state), status: 'paid', payment: { id, amount, reference, createdAt: recordedAt }, updatedAt: recordedAt };
+      const { paymentId: id, amount, reference, method, recordedAt } = event.data;
+      return { ...placed(state), status: 'paid', payment: { id, amount, reference, method, createdAt: recordedAt }, updatedAt: recordedAt };
     }
     case 'ShipmentCreated': {
       const { shipmentId: id, carrier, trackingNumber, createdAt } = event.data;
@@ -69,11 +69,11 @@ export function decide(command: OrderCommand, state: Order): OrderEvent[] {
       if (order.status !== 'pending') {
         throw new StateConflict(`Order ${order.id} is ${order.status}; only a pending order can be paid.`, order.status);
       }
-      const { paymentId, amount, reference } = command.data;
+      const { paymentId, amount, reference, method } = command.data;
       if (amount !== order.total) {
         throw new ValidationFailed([{ pointer: '/amount', message: `must equal the order total, ${order.total}` }]);
       }
-      return [{ type: 'PaymentRecorded', schemaVersion: 1, data: { orderId: order.id, paymentId, amount, reference, recordedAt: now } }];
+      return [{ type: 'PaymentRecorded', schemaVersion: 2, data: { orderId: order.id, paymentId, amount, reference, method, recordedAt: now } }];
     }
     case 'CreateShipment': {
       const order = existing(state, command.data.orderId);

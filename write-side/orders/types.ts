@@ -46,14 +46,21 @@ export type OrderAddressChanged = {
   readonly data: { readonly orderId: string; readonly address: Address; readonly changedAt: string };
 };
 
+export type PaymentMethod = 'card' | 'bank-transfer' | 'wallet' | 'unknown';
+
+/**
+ * Version 2 added `method`. Version 1 events are upcast on read (orders/codec.ts) with
+ * method `unknown`, which is what they were: nobody recorded how the order was paid.
+ */
 export type PaymentRecorded = {
   readonly type: 'PaymentRecorded';
-  readonly schemaVersion: 1;
+  readonly schemaVersion: 2;
   readonly data: {
     readonly orderId: string;
     readonly paymentId: string;
     readonly amount: number;
     readonly reference: string;
+    readonly method: PaymentMethod;
     readonly recordedAt: string;
   };
 };
@@ -107,7 +114,7 @@ export type ChangeAddress = {
 
 export type RecordPayment = {
   readonly type: 'RecordPayment';
-  readonly data: { readonly orderId: string; readonly paymentId: string; readonly amount: number; readonly reference: string };
+  readonly data: { readonly orderId: string; readonly paymentId: string; readonly amount: number; readonly reference: string; readonly method: PaymentMethod };
   readonly metadata: CommandMetadata;
 };
 
@@ -131,6 +138,7 @@ export interface Payment {
   readonly id: string;
   readonly amount: number;
   readonly reference: string;
+  readonly method: PaymentMethod;
   readonly createdAt: string;
 }
 

@@ -37,7 +37,7 @@ const place = (lines = [{ sku: 'SKU-1', quantity: 2, unitPrice: 1999 }, { sku: '
   metadata: meta,
 });
 const changeAddress: OrderCommand = { type: 'ChangeAddress', data: { orderId: id, address: work }, metadata: later };
-const pay = (amount = 3999): OrderCommand => ({ type: 'RecordPayment', data: { orderId: id, paymentId: 'pay-1', amount, reference: 'psp-9' }, metadata: later });
+const pay = (amount = 3999): OrderCommand => ({ type: 'RecordPayment', data: { orderId: id, paymentId: 'pay-1', amount, reference: 'psp-9', method: 'card' }, metadata: later });
 const ship: OrderCommand = { type: 'CreateShipment', data: { orderId: id, shipmentId: 'shp-1', carrier: 'DHL', trackingNumber: 'T1' }, metadata: later };
 const cancel: OrderCommand = { type: 'CancelOrder', data: { orderId: id, reason: 'changed my mind' }, metadata: later };
 
@@ -50,7 +50,7 @@ const placed: OrderEvent = {
   },
 };
 const addressChanged: OrderEvent = { type: 'OrderAddressChanged', schemaVersion: 1, data: { orderId: id, address: work, changedAt: later.now } };
-const paid: OrderEvent = { type: 'PaymentRecorded', schemaVersion: 1, data: { orderId: id, paymentId: 'pay-1', amount: 3999, reference: 'psp-9', recordedAt: later.now } };
+const paid: OrderEvent = { type: 'PaymentRecorded', schemaVersion: 2, data: { orderId: id, paymentId: 'pay-1', amount: 3999, reference: 'psp-9', method: 'card', recordedAt: later.now } };
 const shipped: OrderEvent = { type: 'ShipmentCreated', schemaVersion: 1, data: { orderId: id, shipmentId: 'shp-1', carrier: 'DHL', trackingNumber: 'T1', createdAt: later.now } };
 const cancelled: OrderEvent = { type: 'OrderCancelled', schemaVersion: 1, data: { orderId: id, reason: 'changed my mind', cancelledAt: later.now } };
 
