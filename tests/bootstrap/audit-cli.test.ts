@@ -1,0 +1,42 @@
+// `npm run audit` as an auditor runs it, on the embedded default.
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { SqliteEventStore } from '../../write-side/adapters/sqlite-event-store.js';
+import { tempDir } from '../support/event-stores.js';
+import { seedOrders } from '../support/seed.js';
+
+const root = join(import.meta.dirname, '../..');
+const run = (dataDir: string, script: string, ...args: string[]) =>
+  spawnSync(process.execPath, ['--import', 'tsx', script, ...args], { cwd: root, env: { PATH: process.env.PATH, DATA_DIR: dataDir }, encoding: 'utf8' });
+
+describe('audit command', () => {
+  it('verifies clean history, then reports an address change recorded after a shipment', async () => {
+    const dir = tempDir('audit-');
+    const events = new SqliteEventStore({ file: join(dir.path, 'events.sqlite3') });
+    const ids = await seedOrders(events, 15);
+    await events.close();
+    expect(run(dir.path, 'bootstrap/projections-cli.ts', 'rebuild').status).toBe(0);
+
+    const clean = run(dir.path, 'bootstrap/audit-cli.ts', 'verify');
+    expect(clean.stdout).toContain('domain rules: 15 orders checked, 0 finding(s)');
+    expect(clean.stdout).toContain('read model order-views: 15 orders checked, 0 difference(s)');
+    expect(clean.status).toBe(0);
+
+    const replay = run(dir.path, 'bootstrap/audit-cli.ts', 'replay', '--order', ids[3]!);
+    expect(replay.status).toBe(0);
+    expect(replay.stdout).toMatch(/#0 .* OrderPlaced v1 by seeder/);
+    expect(replay.stdout).toMatch(/#2 .* ShipmentCreated v1/);
+    expect(replay.stdout).toContain('"status":"shipped"');
+
+    // A write that skipped the expected-revision check, as a buggy or hostile client of the store might.
+    const store = new SqliteEventStore({ file: join(dir.path, 'events.sqlite3') });
+    await store.appendToStream(`order-${ids[3]}`, [{ type: 'OrderAddressChanged', data: { orderId: ids[3]!, address: { name: 'X', line1: 'Y', line2: null, city: 'Z', postalCode: '1', region: null, country: 'DE' }, changedAt: new Date().toISOString() }, metadata: { schemaVersion: 1, principal: 'rogue', correlationId: 'c', causationId: null } }], 'any');
+    await store.close();
+    const dirty = run(dir.path, 'bootstrap/audit-cli.ts', 'verify');
+    expect(dirty.status).toBe(1);
+    expect(dirty.stdout).toContain(`order-${ids[3]} #3 [nothing after the end] OrderAddressChanged after the order was shipped`);
+    expect(run(dir.path, 'bootstrap/audit-cli.ts', 'replay').status).toBe(2);
+    dir.remove();
+  });
+});
