@@ -194,7 +194,13 @@ export function orderRoutes(deps: OrderRoutesDeps): Router {
 
   router.get('/orders/:id/history', requireScope('audit:read'), async (ctx) => {
     const query = validHistoryQuery(ctx.query);
-    const { order } = await visibleOrder(ctx);
+    const id = ctx.params.id ?? '';
+    if (!ORDER_ID.test(id)) throw validationFailed([{ pointer: '/path/id', message: 'must be an order id (a UUID)' }]);
+    // Who may see it is settled by the first event alone: the history is not folded twice.
+    const placed = await orders.get(id, { toRevision: 0 });
+    const { customerId } = ctx.state.principal;
+    if (!placed || (customerId !== null && placed.order.customerId !== customerId)) throw new HttpProblem(404, 'not-found', `Order ${id} does not exist.`);
+    const order = placed.order;
     const scope = { collection: 'history', orderId: order.id };
     let from = 0;
     if (query.cursor !== undefined) {
