@@ -2,13 +2,13 @@
 // port, as NDJSON or as CSV (RFC 4180, by csv-stringify). The pages flow through a stream
 // pipeline, so the next page is read while the last is written, and memory holds a few pages
 // however many orders there are.
-import { stringify } from 'csv-stringify/sync';
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
 import { createWriteStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { OrderFilter, OrderKey, ReadModelStore } from '../read-side/read-store.js';
-import type { OrderView } from '../read-side/views.js';
 import type { ExportFormat } from '../write-side/jobs/types.js';
 
 export const CONTENT_TYPES: { readonly [F in ExportFormat]: string } = {
@@ -21,15 +21,6 @@ export const CSV_COLUMNS = [
   'name', 'line1', 'line2', 'city', 'postalCode', 'region', 'country',
   'createdAt', 'updatedAt', 'revision',
 ] as const;
-
-function csvRecord(view: OrderView): unknown[] {
-  const a = view.address;
-  return [
-    view.id, view.customerId, view.status, view.currency, view.total, JSON.stringify(view.lines),
-    a.name, a.line1, a.line2 ?? '', a.city, a.postalCode, a.region ?? '', a.country,
-    view.createdAt, view.updatedAt, view.revision,
-  ];
-}
 
 export async function writeExport(
   readModels: ReadModelStore,
@@ -53,19 +44,24 @@ export async function writeExport(
     }
   }
   // One encoded chunk per page: per-record stream objects would cost more than the encoding.
-  const csvOptions = { columns: [...CSV_COLUMNS], record_delimiter: 'windows' as const };
+  // CSV encoding is the costliest step, so it runs on a thread of its own while this one reads
+  // the next page.
+  const encoder = format === 'csv' ? csvEncoder() : null;
   let header = true;
   const encode = new Transform({
     writableObjectMode: true,
     transform(rows: { json: string }[], _, done) {
-      if (format === 'ndjson') return done(null, rows.map((r) => r.json).join('\n') + '\n');
-      const text = stringify(rows.map((r) => csvRecord(JSON.parse(r.json) as OrderView)), { ...csvOptions, header });
+      if (!encoder) return done(null, rows.map((r) => r.json).join('\n') + '\n');
+      encoder.encode(rows.map((r) => r.json), header).then((text) => done(null, text), done);
       header = false;
-      done(null, text);
     },
   });
   const out = createWriteStream(path);
-  await pipeline(Readable.from(pages()), encode, out);
+  try {
+    await pipeline(Readable.from(pages()), encode, out);
+  } finally {
+    await encoder?.close();
+  }
   // On disk before the job says it succeeded (fsync flushes the file, whichever descriptor asks).
   const file = await open(path, 'r+');
   try {
@@ -74,4 +70,51 @@ export async function writeExport(
     await file.close();
   }
   return { count, bytes: out.bytesWritten };
+}
+
+// The CSV encoder: order views (JSON text) in, RFC 4180 records out, on a worker thread. Plain
+// JavaScript, so that it runs alike under tsx, vitest and the build. The header goes in as a
+// record of its own: csv-stringify's 'columns' option costs a fifth of its speed.
+const ENCODER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { stringify } = require(workerData.csv);
+const record = (v) => {
+  const a = v.address;
+  return [v.id, v.customerId, v.status, v.currency, v.total, JSON.stringify(v.lines),
+    a.name, a.line1, a.line2 ?? '', a.city, a.postalCode, a.region ?? '', a.country,
+    v.createdAt, v.updatedAt, v.revision];
+};
+parentPort.on('message', ({ views, header }) => {
+  try {
+    const records = views.map((json) => record(JSON.parse(json)));
+    if (header) records.unshift(workerData.columns);
+    parentPort.postMessage({ text: stringify(records, { record_delimiter: 'windows' }) });
+  } catch (error) {
+    parentPort.postMessage({ error: String(error && error.message || error) });
+  }
+});
+`;
+
+function csvEncoder() {
+  const worker = new Worker(ENCODER, {
+    eval: true,
+    workerData: { csv: createRequire(import.meta.url).resolve('csv-stringify/sync'), columns: [...CSV_COLUMNS] },
+  });
+  let pending: { resolve: (text: string) => void; reject: (error: Error) => void } | null = null;
+  worker.on('message', (reply: { text?: string; error?: string }) => {
+    const waiting = pending;
+    pending = null;
+    if (reply.error !== undefined) waiting?.reject(new Error(`CSV encoding failed: ${reply.error}`));
+    else waiting?.resolve(reply.text!);
+  });
+  worker.on('error', (error) => pending?.reject(error));
+  return {
+    /** One page at a time: the pipeline waits for each page before it hands over the next. */
+    encode: (views: string[], header: boolean) =>
+      new Promise<string>((resolve, reject) => {
+        pending = { resolve, reject };
+        worker.postMessage({ views, header });
+      }),
+    close: () => worker.terminate().then(() => undefined),
+  };
 }
