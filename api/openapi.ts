@@ -211,7 +211,7 @@ export function openApiDocument() {
           summary: 'The order\'s events, in order',
           description: 'Needs audit:read. Each event with its type, schema version (data is upcast to the current version; recordedSchemaVersion is the stored one), data, revision, global position, recorded time and metadata (principal, correlation id, causation id). Cursor-paged.',
           ...security('audit:read'),
-          parameters: ['limit', 'cursor'].map((name) => ({ name, in: 'query', required: false, schema: { $ref: `#/components/schemas/HistoryQuery/properties/${name}` } })),
+          parameters: ['limit', 'cursor'].map((name) => ({ name, in: 'query', required: false, schema: { $ref: `#/components/schemas/PageQuery/properties/${name}` } })),
           responses: {
             '200': { description: 'A page of the history.', headers: { ...commonHeaders, ...rateLimitHeaders, Link: header('<…>; rel="next" while there is a next page') }, content: json({ type: 'object', required: ['items', 'nextCursor'], properties: { items: { type: 'array', items: { type: 'object' } }, nextCursor: { type: ['string', 'null'] } } }) },
             ...authProblems,
@@ -227,7 +227,7 @@ export function openApiDocument() {
           description: 'Needs shipments:write. From the fulfilment-queue projection; the same paging and Consistency-Token rules as GET /orders.',
           ...security('shipments:write'),
           parameters: [
-            ...['limit', 'cursor'].map((name) => ({ name, in: 'query', required: false, schema: { $ref: `#/components/schemas/QueueQuery/properties/${name}` } })),
+            ...['limit', 'cursor'].map((name) => ({ name, in: 'query', required: false, schema: { $ref: `#/components/schemas/PageQuery/properties/${name}` } })),
             { name: 'Consistency-Token', in: 'header', required: false, schema: { type: 'string' } },
           ],
           responses: {

@@ -126,7 +126,8 @@ export const schemas = {
       error: { oneOf: [{ type: 'null' }, { $ref: '#/components/schemas/Problem' }] },
     },
   },
-  QueueQuery: {
+  PageQuery: {
+    description: 'A page of a collection without filters: the fulfilment queue, an order history.',
     type: 'object',
     additionalProperties: false,
     properties: {
@@ -141,14 +142,6 @@ export const schemas = {
       after: { type: 'string', pattern: '^[0-9a-f]{32}$', description: 'the position of the last change handled' },
       wait: { type: 'integer', minimum: 0, maximum: 30, default: 0, description: 'seconds to wait for a change when there is none yet' },
       limit: { type: 'integer', minimum: 1, maximum: 1000, default: 100 },
-    },
-  },
-  HistoryQuery: {
-    type: 'object',
-    additionalProperties: false,
-    properties: {
-      limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
-      cursor: { type: 'string', minLength: 1, maxLength: 1024 },
     },
   },
   PointInTimeQuery: {

@@ -8,7 +8,7 @@ import { verify } from '../projections/rebuild.js';
 import { PROJECTION_NAMES } from '../read-side/read-store.js';
 import type { Position } from '../write-side/event-store.js';
 import { ORDER_STREAM_PREFIX, orderStream } from '../write-side/orders/codec.js';
-import { ConfigError, parseConfig } from './config.js';
+import { configOrExit } from './config.js';
 import { openStores, PROJECTIONS } from './services.js';
 
 const USAGE = 'usage: npm run audit -- replay --order <id>\n       npm run audit -- verify';
@@ -18,14 +18,7 @@ if (!(command === 'replay' && values.order) && command !== 'verify') {
   console.error(USAGE);
   process.exit(2);
 }
-let config;
-try {
-  config = parseConfig(process.env);
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  console.error(`Configuration error: ${error.message}`);
-  process.exit(2);
-}
+const config = configOrExit();
 const stores = await openStores(config, pino({ level: 'warn' }, pino.destination(2)));
 let findings = 0;
 try {

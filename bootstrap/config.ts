@@ -98,3 +98,14 @@ export function parseConfig(env: Env): Config {
     logLevel: oneOf('LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
   });
 }
+
+/** For the commands: the config from the environment, or a message naming the bad variable and exit code 2. */
+export function configOrExit(env: Env = process.env): Config {
+  try {
+    return parseConfig(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`Configuration error: ${error.message}`);
+    process.exit(2);
+  }
+}

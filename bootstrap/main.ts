@@ -9,22 +9,19 @@ import { createTokenVerifier } from '../api/auth.js';
 import { answerClientErrors } from '../api/client-errors.js';
 import { createMetrics } from '../api/metrics.js';
 import { QueueChanges } from '../projections/queue-changes.js';
-import { ConfigError, parseConfig, type Config } from './config.js';
+import { configOrExit, type Config } from './config.js';
 import { loadOrCreateSecret } from './secrets.js';
 import { openServices, type Role, type Services } from './services.js';
 
 const ROLES: readonly Role[] = ['all', 'api', 'worker'];
 
 function configure(): { config: Config; role: Role } {
-  try {
-    const { values } = parseArgs({ options: { role: { type: 'string', default: 'all' } } });
-    if (!ROLES.includes(values.role as Role)) throw new ConfigError('--role', `must be one of ${ROLES.join(', ')}`);
-    return { config: parseConfig(process.env), role: values.role as Role };
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    console.error(`Configuration error: ${error.message}`);
+  const { values } = parseArgs({ options: { role: { type: 'string', default: 'all' } } });
+  if (!ROLES.includes(values.role as Role)) {
+    console.error(`Configuration error: --role must be one of ${ROLES.join(', ')}`);
     process.exit(2);
   }
+  return { config: configOrExit(), role: values.role as Role };
 }
 
 async function serveHttp(config: Config, services: Services, logger: Logger): Promise<() => Promise<void>> {

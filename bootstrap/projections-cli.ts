@@ -5,7 +5,7 @@ import { pino } from 'pino';
 import { rebuild, verify } from '../projections/rebuild.js';
 import { PROJECTION_NAMES, type ProjectionName } from '../read-side/read-store.js';
 import { fractionOf } from '../write-side/position.js';
-import { ConfigError, parseConfig } from './config.js';
+import { configOrExit } from './config.js';
 import { progressReporter } from './progress.js';
 import { openStores, PROJECTIONS } from './services.js';
 
@@ -17,14 +17,7 @@ if ((command !== 'rebuild' && command !== 'verify') || (only !== undefined && !P
   console.error(USAGE);
   process.exit(2);
 }
-let config;
-try {
-  config = parseConfig(process.env);
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  console.error(`Configuration error: ${error.message}`);
-  process.exit(2);
-}
+const config = configOrExit();
 const logger = pino({ level: 'warn' }, pino.destination(2));
 const stores = await openStores(config, logger);
 const names = only ? [only as ProjectionName] : PROJECTION_NAMES;

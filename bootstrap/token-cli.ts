@@ -3,7 +3,7 @@
 // else goes to stderr. Signs with AUTH_JWT_SECRET, else with the dev secret the service keeps in DATA_DIR.
 import { parseArgs } from 'node:util';
 import { SCOPES, signDevToken } from '../api/auth.js';
-import { ConfigError, parseConfig } from './config.js';
+import { configOrExit } from './config.js';
 import { loadOrCreateSecret } from './secrets.js';
 
 const USAGE = `usage: npm run token -- --sub <id> --scope "<scopes>" [--customer <id>] [--ttl <seconds>]
@@ -42,13 +42,7 @@ const ttlSeconds = Number(ttlText);
 if (!/^\d+$/.test(ttlText) || !Number.isSafeInteger(ttlSeconds) || ttlSeconds <= 0) fail(`--ttl must be a positive number of seconds, not "${ttlText}"`);
 if (customer === '') fail('--customer must not be empty');
 
-let config;
-try {
-  config = parseConfig(process.env);
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  fail(`Configuration error: ${error.message}`);
-}
+const config = configOrExit();
 const { jwtSecret, jwksUrl, issuer, audience } = config.auth;
 if (!jwtSecret && jwksUrl) {
   fail('AUTH_JWKS_URL is set: the service accepts only tokens from the identity provider; get one there.');

@@ -21,7 +21,7 @@ export interface FulfilmentRoutesDeps {
   readonly consistencyWaitMs?: number;
 }
 
-const validQueueQuery = queryValidator<{ limit: number; cursor?: string }>('QueueQuery');
+const validQueueQuery = queryValidator<{ limit: number; cursor?: string }>('PageQuery');
 const validChangesQuery = queryValidator<{ after?: string; wait: number; limit: number }>('ChangesQuery');
 
 export function fulfilmentRoutes(deps: FulfilmentRoutesDeps): Router {
