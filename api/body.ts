@@ -51,11 +51,53 @@ export async function readJson(ctx: Context, options: BodyOptions): Promise<unkn
     throw new HttpProblem(400, 'malformed-json', 'The body is not valid UTF-8.');
   }
   if (text.trim() === '' && options.optional) return undefined;
+  let value: unknown;
+  let unsafe = false;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text, (_, v: unknown) => {
+      if (typeof v === 'number' && Number.isInteger(v) && !Number.isSafeInteger(v)) unsafe = true;
+      return v;
+    });
   } catch {
     throw new HttpProblem(400, 'malformed-json', 'The body is not valid JSON.');
   }
+  // JSON.parse keeps the last of two equal members and rounds big integers silently: either
+  // would make the request mean something other than what was sent.
+  if (unsafe) throw validationFailed([{ pointer: '', message: 'holds an integer beyond ±(2^53 − 1), which cannot be kept exactly' }]);
+  const repeated = repeatedMember(text);
+  if (repeated !== null) throw validationFailed([{ pointer: repeated.pointer, message: `repeats the member ${JSON.stringify(repeated.name)}` }]);
+  return value;
+}
+
+/** The first object member named twice in (valid) JSON text, with the pointer of its object. */
+function repeatedMember(text: string): { pointer: string; name: string } | null {
+  // One frame per open container: an object's member names so far, or an array's element index.
+  const frames: Array<{ names: Set<string> | null; path: string; expectKey: boolean; last: string; index: number }> = [];
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    const top = frames.at(-1);
+    if (c === '"') {
+      let end = i + 1;
+      while (text[end] !== '"') end += text[end] === '\\' ? 2 : 1;
+      if (top?.names && top.expectKey) {
+        const name = JSON.parse(text.slice(i, end + 1)) as string;
+        if (top.names.has(name)) return { pointer: top.path, name };
+        top.names.add(name);
+        top.last = name;
+        top.expectKey = false;
+      }
+      i = end;
+    } else if (c === '{' || c === '[') {
+      const step = !top ? '' : `/${top.names ? top.last.replace(/~/g, '~0').replace(/\//g, '~1') : top.index}`;
+      frames.push({ names: c === '{' ? new Set() : null, path: (top?.path ?? '') + step, expectKey: c === '{', last: '', index: 0 });
+    } else if (c === '}' || c === ']') {
+      frames.pop();
+    } else if (c === ',' && top) {
+      if (top.names) top.expectKey = true;
+      else top.index++;
+    }
+  }
+  return null;
 }
 
 function tooLarge(): HttpProblem {

@@ -107,6 +107,22 @@ describe('POST /orders', () => {
     expectProblem(await api('POST', '/orders', { raw: '{"customerId":', headers: { 'Idempotency-Key': key(), 'Content-Type': 'application/json' } }), 400, 'malformed-json');
   });
 
+  it('refuses a repeated member and an integer beyond 2^53, which JSON.parse would silently change', async () => {
+    const order = JSON.stringify(newOrder());
+    const repeated = await api('POST', '/orders', { raw: order.replace('"currency":"EUR"', '"currency":"EUR","currency":"USD"'), headers: { 'Idempotency-Key': key(), 'Content-Type': 'application/json' } });
+    expectProblem(repeated, 400, 'validation-failed');
+    expect(repeated.body.errors).toEqual([{ pointer: '', message: 'repeats the member "currency"' }]);
+    const nested = await api('POST', '/orders', { raw: order.replace('"sku":"SKU-1"', '"sku":"SKU-1","sku":"SKU-2"'), headers: { 'Idempotency-Key': key(), 'Content-Type': 'application/json' } });
+    expect(nested.body.errors).toEqual([{ pointer: '/lines/0', message: 'repeats the member "sku"' }]);
+    const escaped = await api('POST', '/orders', { raw: order.replace('"currency":"EUR"', '"currency":"EUR","curr\\u0065ncy":"EUR"'), headers: { 'Idempotency-Key': key(), 'Content-Type': 'application/json' } });
+    expect(escaped.status).toBe(400);
+    const big = await api('POST', '/orders', { raw: order.replace('"unitPrice":1999', '"unitPrice":9007199254740993'), headers: { 'Idempotency-Key': key(), 'Content-Type': 'application/json' } });
+    expectProblem(big, 400, 'validation-failed');
+    expect(big.body.errors[0].message).toContain('2^53');
+    const strings = await api('POST', '/orders', { raw: order.replace('"name":"Ada Lovelace"', '"name":"Ada \\"currency\\": {[,]}"'), headers: { 'Idempotency-Key': key(), 'Content-Type': 'application/json' } });
+    expect(strings.status).toBe(201);
+  });
+
   it('refuses another media type: 415', async () => {
     expectProblem(await api('POST', '/orders', { raw: JSON.stringify(newOrder()), headers: { 'Idempotency-Key': key(), 'Content-Type': 'text/plain' } }), 415, 'unsupported-media-type');
   });
