@@ -9,6 +9,7 @@ import type { TokenVerifier } from './auth.js';
 import { InFlight } from './idempotency.js';
 import type { Metrics } from './metrics.js';
 import { authenticate } from './middleware/auth.js';
+import { cors } from './middleware/cors.js';
 import { requestContext } from './middleware/context.js';
 import { rateLimit, type RateLimitOptions } from './middleware/rate-limit.js';
 import { openApiDocument } from './openapi.js';
@@ -28,6 +29,8 @@ export interface AppDeps {
   readonly checkReady: () => Promise<void>;
   readonly rateLimit?: RateLimitOptions;
   readonly requestTimeoutMs?: number;
+  /** Origins allowed to call from a browser; none by default. */
+  readonly corsOrigins?: readonly string[];
   readonly consistencyWaitMs?: number;
   /** Exports as job resources; without it the job routes are not served. */
   readonly exports?: Omit<JobRoutesDeps, 'inFlight'>;
@@ -43,6 +46,7 @@ export function createApp(deps: AppDeps): Koa {
     deps.logger[gone ? 'debug' : 'error']({ err: error }, gone ? 'client went away mid-response' : 'error after the response began');
   });
   app.use(requestContext(deps.logger));
+  app.use(cors(deps.corsOrigins ?? []));
   app.use(deps.metrics.middleware);
 
   const operations = new Router();

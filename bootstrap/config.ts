@@ -16,6 +16,7 @@ export interface Config {
   };
   readonly rateLimit: { readonly perSecond: number; readonly burst: number };
   readonly requestTimeoutMs: number;
+  readonly corsOrigins: readonly string[];
   readonly exports: { readonly retentionMs: number; readonly leaseMs: number };
   /** Signs collection cursors; when unset, derived from AUTH_JWT_SECRET or kept in DATA_DIR. */
   readonly cursorSecret: string | null;
@@ -93,9 +94,25 @@ export function parseConfig(env: Env): Config {
     }),
     rateLimit: Object.freeze({ perSecond: positive('RATE_LIMIT_PER_SECOND', 100), burst: positive('RATE_LIMIT_BURST', 200) }),
     requestTimeoutMs: positive('REQUEST_TIMEOUT_MS', 10_000),
+    corsOrigins: Object.freeze(origins(text('CORS_ORIGINS'))),
     exports: Object.freeze({ retentionMs: positive('EXPORT_RETENTION_SECONDS', 86_400) * 1000, leaseMs: positive('EXPORT_LEASE_SECONDS', 30) * 1000 }),
     cursorSecret: text('CURSOR_SECRET'),
     logLevel: oneOf('LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
+  });
+}
+
+function origins(value: string | null): string[] {
+  if (value === null) return [];
+  return value.split(',').map((origin) => {
+    const trimmed = origin.trim();
+    let url: URL;
+    try {
+      url = new URL(trimmed);
+    } catch {
+      throw new ConfigError('CORS_ORIGINS', `"${trimmed}" is not an origin such as https://shop.example`);
+    }
+    if (url.origin !== trimmed) throw new ConfigError('CORS_ORIGINS', `"${trimmed}" is not an origin such as https://shop.example`);
+    return trimmed;
   });
 }
 

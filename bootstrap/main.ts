@@ -1,6 +1,7 @@
 // Starts the service: config, stores, projectors, export worker, HTTP listener, and a graceful
 // stop on SIGTERM/SIGINT. `--role api` leaves the export worker out; `--role worker` runs it alone.
 import { once } from 'node:events';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { pino, type Logger } from 'pino';
@@ -43,15 +44,15 @@ async function serveHttp(config: Config, services: Services, logger: Logger): Pr
     checkReady: services.checkReady,
     rateLimit: config.rateLimit,
     requestTimeoutMs: config.requestTimeoutMs,
+    corsOrigins: config.corsOrigins,
     exports: { jobs: services.jobs, exportsDir: services.exportsDir, retentionMs: config.exports.retentionMs },
     fulfilment: { changes: new QueueChanges(services.eventStore), queueConsistency: services.projectors['fulfilment-queue'] },
   });
-  const server = app.listen(config.port, config.host);
+  // Slow clients cannot hold a connection open for ever (slow-drip headers or bodies): the
+  // timeouts are checked every second, not every 30 s as by default.
+  const server = createServer({ headersTimeout: 10_000, requestTimeout: 30_000, keepAliveTimeout: 5_000, connectionsCheckingInterval: 1_000 }, app.callback());
   answerClientErrors(server);
-  // Slow clients cannot hold a connection open for ever (slow-drip headers or bodies).
-  server.headersTimeout = 10_000;
-  server.requestTimeout = 30_000;
-  server.keepAliveTimeout = 5_000;
+  server.listen(config.port, config.host);
   await once(server, 'listening');
   const { address, port } = server.address() as AddressInfo;
   logger.info({ address, port }, `listening on http://${address}:${port}`);

@@ -13,6 +13,11 @@ describe('configuration', () => {
     expect(Object.isFrozen(config)).toBe(true);
   });
 
+  it('reads the allowed CORS origins', () => {
+    expect(parseConfig({ CORS_ORIGINS: 'https://shop.example, http://localhost:5173' }).corsOrigins).toEqual(['https://shop.example', 'http://localhost:5173']);
+    expect(parseConfig({}).corsOrigins).toEqual([]);
+  });
+
   it('picks EventStoreDB and MongoDB when their URLs are set', () => {
     const config = parseConfig({ EVENTSTORE_URL: 'esdb://localhost:2113?tls=false', MONGO_URL: 'mongodb://localhost:27017', MONGO_DB: 'shop' });
     expect(config.eventStore).toEqual({ kind: 'eventstoredb', url: 'esdb://localhost:2113?tls=false' });
@@ -30,6 +35,10 @@ describe('configuration', () => {
     ['EMBEDDED_SYNC', 'sometimes'],
     ['AUTH_JWT_SECRET', 'short'],
     ['AUTH_JWKS_URL', 'ftp://keys'],
+    ['CORS_ORIGINS', 'https://shop.example/path'],
+    ['CORS_ORIGINS', 'shop.example'],
+    ['EXPORT_RETENTION_SECONDS', '0'],
+    ['RATE_LIMIT_BURST', 'many'],
   ])('stops on %s=%s, naming the variable', (variable, value) => {
     let error: unknown;
     try {

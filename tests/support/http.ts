@@ -1,4 +1,5 @@
 // A real service on the embedded stores, listening on port 0, for tests that go through HTTP.
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { pino } from 'pino';
@@ -73,8 +74,9 @@ export async function startService(overrides: Partial<AppDeps> = {}, worker?: Wo
     fulfilment: { changes: new QueueChanges(events), queueConsistency: queueProjector, heartbeatMs: 200 },
     ...overrides,
   });
-  const server = app.listen(0, '127.0.0.1');
+  const server = createServer({ headersTimeout: 1_000, requestTimeout: 5_000, connectionsCheckingInterval: 200 }, app.callback());
   answerClientErrors(server);
+  server.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const { port } = server.address() as AddressInfo;
   return {

@@ -1,0 +1,80 @@
+// Security basics and hostile clients that the other API tests do not cover.
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client, startService, type TestService } from '../support/http.js';
+
+let service: TestService;
+beforeAll(async () => {
+  service = await startService();
+});
+afterAll(() => service.stop());
+
+describe('security basics', () => {
+  it('sends no X-Powered-By or server banner', async () => {
+    for (const path of ['/health/live', '/orders', '/nowhere']) {
+      const response = await fetch(`${service.url}${path}`);
+      expect(response.headers.get('x-powered-by')).toBeNull();
+      expect(response.headers.get('server')).toBeNull();
+    }
+  });
+
+  it('has CORS off unless origins are configured', async () => {
+    const plain = await fetch(`${service.url}/orders`, { headers: { Origin: 'https://evil.example' } });
+    expect(plain.headers.get('access-control-allow-origin')).toBeNull();
+    const preflight = await fetch(`${service.url}/orders`, { method: 'OPTIONS', headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'POST' } });
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('lets configured origins in, and only them', async () => {
+    const open = await startService({ corsOrigins: ['https://shop.example'] });
+    try {
+      const token = await open.token();
+      const allowed = await fetch(`${open.url}/orders`, { headers: { Origin: 'https://shop.example', Authorization: `Bearer ${token}` } });
+      expect(allowed.status).toBe(200);
+      expect(allowed.headers.get('access-control-allow-origin')).toBe('https://shop.example');
+      expect(allowed.headers.get('access-control-expose-headers')).toContain('Consistency-Token');
+      expect(allowed.headers.get('vary')).toContain('Origin');
+      const preflight = await fetch(`${open.url}/orders`, { method: 'OPTIONS', headers: { Origin: 'https://shop.example', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization, idempotency-key' } });
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers.get('access-control-allow-headers')).toContain('Idempotency-Key');
+      expect(preflight.headers.get('access-control-allow-methods')).toContain('PATCH');
+      const other = await fetch(`${open.url}/orders`, { headers: { Origin: 'https://evil.example', Authorization: `Bearer ${token}` } });
+      expect(other.headers.get('access-control-allow-origin')).toBeNull();
+    } finally {
+      await open.stop();
+    }
+  });
+});
+
+describe('hostile clients', () => {
+  it('answers a slow-drip request head with 408 problem+json, and keeps serving', async () => {
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(new URL(service.url).port), '127.0.0.1', () => socket.write('GET /orders HTTP/1.1\r\nHost: x\r\n'));
+      let text = '';
+      const drip = setInterval(() => socket.writable && socket.write('X-Drip: 1\r\n'), 300);
+      socket.setEncoding('utf8').on('data', (chunk: string) => (text += chunk)).on('close', () => {
+        clearInterval(drip);
+        resolve(text);
+      }).on('error', reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1.1 408 /);
+    expect(answer).toContain('request-timeout');
+    expect(answer).toContain('Api-Version: 2026-11-01');
+    expect((await fetch(`${service.url}/health/live`)).status).toBe(200);
+  });
+
+  it('refuses deeply nested JSON, 10,000-character keys and cursors, and control characters in filters, writing nothing', async () => {
+    const api = client(service, await service.token());
+    const head = await service.events.headPosition();
+    const deep = '['.repeat(100_000) + ']'.repeat(100_000);
+    expect((await api('POST', '/orders', { raw: deep, headers: { 'Idempotency-Key': 'deep', 'Content-Type': 'application/json' } })).status).toBe(413);
+    const nested = '{"a":'.repeat(5_000) + '1' + '}'.repeat(5_000);
+    expect((await api('POST', '/orders', { raw: nested, headers: { 'Idempotency-Key': 'nested', 'Content-Type': 'application/json' } })).status).toBe(400);
+    expect((await api('POST', '/orders', { body: {}, headers: { 'Idempotency-Key': 'k'.repeat(10_000) } })).body.type).toBe('https://errors.orders.example/idempotency-key-missing');
+    expect((await api('GET', `/orders?cursor=${'c'.repeat(10_000)}`)).status).toBe(400);
+    expect((await api('GET', '/orders?customerId=cus%00%1b%0a')).body.type).toBe('https://errors.orders.example/validation-failed');
+    expect((await api('POST', '/orders', { raw: '{"__proto__":{"admin":true},"constructor":{"prototype":{"x":1}}}', headers: { 'Idempotency-Key': 'proto', 'Content-Type': 'application/json' } })).status).toBe(400);
+    expect(({} as Record<string, unknown>).admin).toBeUndefined();
+    expect(await service.events.headPosition()).toBe(head);
+  });
+});
