@@ -134,6 +134,7 @@ export class SqliteEventStore implements EventStore {
         'SELECT * FROM events WHERE stream = ? AND revision >= ? AND revision <= ? AND recorded_at <= ? ORDER BY revision',
       ),
       head: this.db.prepare<[], number | null>('SELECT max(position) FROM events').pluck(),
+      scan: this.db.prepare<[number, number], EventRow>('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?'),
     };
     this.writer = new Worker(WRITER, {
       eval: true,
@@ -257,13 +258,15 @@ export class SqliteEventStore implements EventStore {
       try {
         while (!stopped && !store.closed) {
           const seen = store.commits;
-          const batch = store.readAllNow(after, SUBSCRIPTION_BATCH, prefixes);
-          for (const event of batch) {
+          // Scan a range of the log and filter here, so that the scan moves past events of other
+          // streams too: a subscriber to a rare prefix must not rescan the whole log on every commit.
+          const rows = store.statements.scan.all(after === null ? 0 : Number(decodePosition(after).commit), SUBSCRIPTION_BATCH);
+          for (const row of rows) {
             if (stopped) return;
-            yield event;
-            after = event.position;
+            if (prefixes.length === 0 || prefixes.some((p) => row.stream.startsWith(p))) yield toRecorded(row);
+            after = encodeSequence(row.position);
           }
-          if (batch.length < SUBSCRIPTION_BATCH) {
+          if (rows.length < SUBSCRIPTION_BATCH) {
             await new Promise<void>((resolve) => {
               wakeNow = store.waitForCommit(seen, resolve);
             });
@@ -314,6 +317,8 @@ export class SqliteEventStore implements EventStore {
     if (this.closed) return;
     this.closed = true;
     if (this.committing) await new Promise<void>((resolve) => (this.drained = resolve));
+    // Held until it has stopped: an unreferenced worker would let the process end first.
+    this.writer.ref();
     await this.writer.terminate();
     await Promise.all([...this.subscriptions].map((s) => s.close()));
     for (const wake of this.waiters) wake();
