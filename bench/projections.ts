@@ -67,7 +67,7 @@ try {
   console.log('rebuild (child process, from an empty read store):');
   for (const name of ['order-views', 'fulfilment-queue']) {
     const child = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--rebuild', dir, name], { encoding: 'utf8' });
-    if (child.status !== 0) throw new Error(child.stderr);
+    if (child.status !== 0) throw new Error(`rebuild child ended with ${child.status ?? child.signal}: ${child.stderr}`);
     const r = JSON.parse(child.stdout.trim().split('\n').at(-1)!) as { events: number; seconds: number; maxRssMb: number };
     const rate = r.events / r.seconds;
     console.log(`  ${name.padEnd(17)} ${fmt(r.events)} events in ${r.seconds.toFixed(1)} s = ${fmt(rate)} events/s, peak RSS ${r.maxRssMb.toFixed(0)} MB` +
@@ -109,5 +109,5 @@ try {
   console.log(`  p99 at 1,000,000 / p99 at 10,000 = ${ratio.toFixed(2)} (target <= 2: ${ratio <= 2 ? 'met' : 'NOT met'})`);
   await reads.close();
 } finally {
-  rmSync(dir, { recursive: true, force: true });
+  if (!process.env.BENCH_KEEP) rmSync(dir, { recursive: true, force: true });
 }

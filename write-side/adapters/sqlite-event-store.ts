@@ -317,8 +317,10 @@ export class SqliteEventStore implements EventStore {
     if (this.closed) return;
     this.closed = true;
     if (this.committing) await new Promise<void>((resolve) => (this.drained = resolve));
-    // Held until it has stopped: an unreferenced worker would let the process end first.
+    // Held until it has stopped: an unreferenced worker would let the process end first. And a
+    // worker stopped while it is still starting up never reports that it stopped.
     this.writer.ref();
+    await this.writerReady.catch(() => {});
     await this.writer.terminate();
     await Promise.all([...this.subscriptions].map((s) => s.close()));
     for (const wake of this.waiters) wake();
