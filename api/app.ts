@@ -10,6 +10,7 @@ import { InFlight } from './idempotency.js';
 import type { Metrics } from './metrics.js';
 import { authenticate } from './middleware/auth.js';
 import { cors } from './middleware/cors.js';
+import { loadShedding } from './middleware/load-shedding.js';
 import { requestContext } from './middleware/context.js';
 import { rateLimit, type RateLimitOptions } from './middleware/rate-limit.js';
 import { openApiDocument } from './openapi.js';
@@ -29,6 +30,8 @@ export interface AppDeps {
   readonly checkReady: () => Promise<void>;
   readonly rateLimit?: RateLimitOptions;
   readonly requestTimeoutMs?: number;
+  /** Requests served at once before the excess is shed with 503; unlimited when unset. */
+  readonly maxInFlight?: number;
   /** Origins allowed to call from a browser; none by default. */
   readonly corsOrigins?: readonly string[];
   readonly consistencyWaitMs?: number;
@@ -75,6 +78,7 @@ export function createApp(deps: AppDeps): Koa {
   app.use(operations.allowedMethods());
 
   const api = new Router();
+  if (deps.maxInFlight !== undefined) api.use(loadShedding(deps.maxInFlight));
   api.use(authenticate(deps.auth));
   api.use(rateLimit(deps.rateLimit ?? { perSecond: 100, burst: 200 }));
   api.use(timeout(deps.requestTimeoutMs ?? 10_000));

@@ -17,6 +17,7 @@ export interface Config {
   readonly rateLimit: { readonly perSecond: number; readonly burst: number };
   readonly requestTimeoutMs: number;
   readonly corsOrigins: readonly string[];
+  readonly maxInFlight: number;
   readonly exports: { readonly retentionMs: number; readonly leaseMs: number };
   /** Signs collection cursors; when unset, derived from AUTH_JWT_SECRET or kept in DATA_DIR. */
   readonly cursorSecret: string | null;
@@ -95,6 +96,7 @@ export function parseConfig(env: Env): Config {
     rateLimit: Object.freeze({ perSecond: positive('RATE_LIMIT_PER_SECOND', 100), burst: positive('RATE_LIMIT_BURST', 200) }),
     requestTimeoutMs: positive('REQUEST_TIMEOUT_MS', 10_000),
     corsOrigins: Object.freeze(origins(text('CORS_ORIGINS'))),
+    maxInFlight: positive('MAX_IN_FLIGHT', 512),
     exports: Object.freeze({ retentionMs: positive('EXPORT_RETENTION_SECONDS', 86_400) * 1000, leaseMs: positive('EXPORT_LEASE_SECONDS', 30) * 1000 }),
     cursorSecret: text('CURSOR_SECRET'),
     logLevel: oneOf('LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),

@@ -45,6 +45,7 @@ async function serveHttp(config: Config, services: Services, logger: Logger): Pr
     rateLimit: config.rateLimit,
     requestTimeoutMs: config.requestTimeoutMs,
     corsOrigins: config.corsOrigins,
+    maxInFlight: config.maxInFlight,
     exports: { jobs: services.jobs, exportsDir: services.exportsDir, retentionMs: config.exports.retentionMs },
     fulfilment: { changes: new QueueChanges(services.eventStore), queueConsistency: services.projectors['fulfilment-queue'] },
   });

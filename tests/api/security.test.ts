@@ -46,6 +46,31 @@ describe('security basics', () => {
   });
 });
 
+describe('overload', () => {
+  it('sheds requests past the in-flight limit at once with 503 and Retry-After, and serves again after', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const busy = await startService({ maxInFlight: 2, queries: { listOrderJson: async () => { await gate; return { items: [], nextCursor: null }; } } as never });
+    try {
+      const api = client(busy, await busy.token());
+      const held = [api('GET', '/orders'), api('GET', '/orders')];
+      await new Promise((r) => setTimeout(r, 100));
+      const started = Date.now();
+      const shed = await api('GET', '/orders');
+      expect(Date.now() - started).toBeLessThan(500);
+      expect(shed.status).toBe(503);
+      expect(shed.headers.get('retry-after')).toBe('1');
+      expect(shed.body.type).toBe('https://errors.orders.example/unavailable');
+      expect((await client(busy, null)('GET', '/health/live')).status).toBe(200);
+      release();
+      expect((await Promise.all(held)).map((r) => r.status)).toEqual([200, 200]);
+      expect((await api('GET', '/orders')).status).toBe(200);
+    } finally {
+      await busy.stop();
+    }
+  });
+});
+
 describe('hostile clients', () => {
   it('answers a slow-drip request head with 408 problem+json, and keeps serving', async () => {
     const answer = await new Promise<string>((resolve, reject) => {
