@@ -14,6 +14,7 @@ import type { ProjectionName, ReadModelStore } from '../read-side/read-store.js'
 import { EsdbEventStore } from '../write-side/adapters/esdb-event-store.js';
 import { SqliteEventStore } from '../write-side/adapters/sqlite-event-store.js';
 import type { EventStore } from '../write-side/event-store.js';
+import { StoreHealth } from '../write-side/store-health.js';
 import { JobService } from '../write-side/job-service.js';
 import { OrderService } from '../write-side/order-service.js';
 import { ExportWorker } from '../workers/export-worker.js';
@@ -83,7 +84,9 @@ export async function openStores(config: Config, logger: Logger): Promise<Stores
 
 export async function openServices(config: Config, logger: Logger, role: Role = 'all'): Promise<Services> {
   const stores = await openStores(config, logger);
-  const { eventStore, readModels } = stores;
+  const health = new StoreHealth(stores.eventStore);
+  const eventStore = health.watched();
+  const { readModels } = stores;
   const jobs = new JobService(eventStore);
   const exportsDir = join(config.dataDir, 'exports');
   mkdirSync(exportsDir, { recursive: true });
@@ -107,13 +110,14 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
   let caughtUpOnce = false;
   return {
     ...stores,
+    eventStore,
     orders: new OrderService(eventStore),
     jobs,
     exportsDir,
     queries: new OrderQueries(readModels, new CursorCodec(cursorSecret(config))),
     projectors,
     checkReady: async () => {
-      await eventStore.headPosition();
+      await health.check();
       await readModels.activeGeneration('order-views');
       if (caughtUpOnce) return;
       const statuses = await Promise.all(Object.values(projectors).map((p) => p.status()));

@@ -3,6 +3,7 @@
 import type { Middleware } from 'koa';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
+import { StoreUnavailable } from '../../write-side/event-store.js';
 import { HttpProblem, PROBLEM_BASE, PROBLEM_TITLES, toProblem } from '../problem.js';
 
 export const API_VERSION = '2026-11-01';
@@ -54,6 +55,7 @@ export function requestContext(logger: Logger): Middleware {
       }
     } catch (error) {
       let problem = toProblem(error);
+      if (error instanceof StoreUnavailable) ctx.state.log.error({ err: error, method: ctx.method, path }, 'store unavailable: answered 503');
       if (!problem) {
         ctx.state.log.error({ err: error, method: ctx.method, path }, 'unexpected error');
         problem = new HttpProblem(500, 'internal', 'Something went wrong on our side; the correlation id identifies it.');
