@@ -7,7 +7,7 @@ import { InvalidCursor } from '../../read-side/cursor.js';
 import { orderRepresentation } from '../../read-side/views.js';
 import { decodeOrderEvent } from '../../write-side/orders/codec.js';
 import type { Position } from '../../write-side/event-store.js';
-import type { OrderResult, OrderService } from '../../write-side/order-service.js';
+import type { Idempotent, OrderResult, OrderService, WriteContext } from '../../write-side/order-service.js';
 import { PreconditionFailed } from '../../write-side/errors.js';
 import type { Address, LineInput, OrderStatus, PaymentMethod, PlacedOrder } from '../../write-side/orders/types.js';
 import { encodePosition, parsePosition } from '../../write-side/position.js';
@@ -148,41 +148,48 @@ export function orderRoutes(deps: OrderRoutesDeps): Router {
     }
   });
 
-  router.post('/orders/:id/payments', requireScope('payments:write'), async (ctx) => {
-    const key = idempotencyKey(ctx);
-    const body = await readJson(ctx, { mediaTypes: JSON_TYPES });
-    const input = validPayment(body);
-    const id = await visibleOrderId(ctx);
-    const print = fingerprint('POST', `/orders/${id}/payments`, body);
-    const result = await inFlight.run(ctx.state.principal.sub, key, () =>
-      orders.recordPayment(id, input, { ...writeContext(ctx), idempotency: { key, fingerprint: print } }),
-    );
-    const event = result.events.find((e) => e.type === 'PaymentRecorded');
-    if (!event || event.type !== 'PaymentRecorded') throw new Error('payment command recorded no payment');
-    const { paymentId, amount, reference, method, recordedAt } = event.data;
-    replayed(ctx, result);
-    setConsistency(ctx, result.position);
-    ctx.status = 201;
-    ctx.body = { id: paymentId, orderId: id, amount, reference, method, createdAt: recordedAt };
-  });
+  /** A keyed sub-resource of an order (a payment, a shipment): 201 with what the event recorded. */
+  function keyedCommand<Input>(
+    path: 'payments' | 'shipments',
+    validate: (body: unknown) => Input,
+    run: (id: string, input: Input, context: WriteContext & Idempotent) => Promise<OrderResult>,
+    represent: (result: OrderResult, id: string) => object,
+  ) {
+    return async (ctx: Context) => {
+      const key = idempotencyKey(ctx);
+      const body = await readJson(ctx, { mediaTypes: JSON_TYPES });
+      const input = validate(body);
+      const id = await visibleOrderId(ctx);
+      const print = fingerprint('POST', `/orders/${id}/${path}`, body);
+      const result = await inFlight.run(ctx.state.principal.sub, key, () => run(id, input, { ...writeContext(ctx), idempotency: { key, fingerprint: print } }));
+      replayed(ctx, result);
+      setConsistency(ctx, result.position);
+      ctx.status = 201;
+      ctx.body = represent(result, id);
+    };
+  }
 
-  router.post('/orders/:id/shipments', requireScope('shipments:write'), async (ctx) => {
-    const key = idempotencyKey(ctx);
-    const body = await readJson(ctx, { mediaTypes: JSON_TYPES });
-    const input = validShipment(body);
-    const id = await visibleOrderId(ctx);
-    const print = fingerprint('POST', `/orders/${id}/shipments`, body);
-    const result = await inFlight.run(ctx.state.principal.sub, key, () =>
-      orders.createShipment(id, input, { ...writeContext(ctx), idempotency: { key, fingerprint: print } }),
-    );
-    const event = result.events.find((e) => e.type === 'ShipmentCreated');
-    if (!event || event.type !== 'ShipmentCreated') throw new Error('shipment command recorded no shipment');
-    const { shipmentId, carrier, trackingNumber, createdAt } = event.data;
-    replayed(ctx, result);
-    setConsistency(ctx, result.position);
-    ctx.status = 201;
-    ctx.body = { id: shipmentId, orderId: id, carrier, trackingNumber, createdAt };
-  });
+  router.post(
+    '/orders/:id/payments',
+    requireScope('payments:write'),
+    keyedCommand('payments', validPayment, (id, input, context) => orders.recordPayment(id, input, context), (result, orderId) => {
+      const event = result.events.find((e) => e.type === 'PaymentRecorded');
+      if (event?.type !== 'PaymentRecorded') throw new Error('payment command recorded no payment');
+      const { paymentId, amount, reference, method, recordedAt } = event.data;
+      return { id: paymentId, orderId, amount, reference, method, createdAt: recordedAt };
+    }),
+  );
+
+  router.post(
+    '/orders/:id/shipments',
+    requireScope('shipments:write'),
+    keyedCommand('shipments', validShipment, (id, input, context) => orders.createShipment(id, input, context), (result, orderId) => {
+      const event = result.events.find((e) => e.type === 'ShipmentCreated');
+      if (event?.type !== 'ShipmentCreated') throw new Error('shipment command recorded no shipment');
+      const { shipmentId, carrier, trackingNumber, createdAt } = event.data;
+      return { id: shipmentId, orderId, carrier, trackingNumber, createdAt };
+    }),
+  );
 
   router.post('/orders/:id/cancellation', requireScope('orders:write'), async (ctx) => {
     const body = await readJson(ctx, { mediaTypes: JSON_TYPES, optional: true });
