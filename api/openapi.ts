@@ -142,48 +142,8 @@ export function openApiDocument() {
           },
         },
       },
-      '/orders/{id}/payments': {
-        parameters: [orderId],
-        post: {
-          operationId: 'recordPayment',
-          tags: ['orders'],
-          summary: 'Record the payment of a pending order',
-          description: 'Needs payments:write. The amount must equal the order total. The order becomes paid.',
-          ...security('payments:write'),
-          parameters: [idempotencyKey],
-          requestBody: { required: true, content: json(ref('NewPayment')) },
-          responses: {
-            '201': { description: 'The payment.', headers: { ...commonHeaders, ...rateLimitHeaders, 'Consistency-Token': { $ref: '#/components/headers/Consistency-Token' }, 'Idempotent-Replayed': { $ref: '#/components/headers/Idempotent-Replayed' } }, content: json(ref('Payment')) },
-            ...authProblems,
-            '404': { $ref: '#/components/responses/NotFound' },
-            '409': { $ref: '#/components/responses/StateConflict' },
-            '413': { $ref: '#/components/responses/PayloadTooLarge' },
-            '415': { $ref: '#/components/responses/UnsupportedMediaType' },
-            '422': { $ref: '#/components/responses/IdempotencyKeyReused' },
-          },
-        },
-      },
-      '/orders/{id}/shipments': {
-        parameters: [orderId],
-        post: {
-          operationId: 'createShipment',
-          tags: ['orders'],
-          summary: 'Ship a paid order',
-          description: 'Needs shipments:write. The order must be paid; it becomes shipped.',
-          ...security('shipments:write'),
-          parameters: [idempotencyKey],
-          requestBody: { required: true, content: json(ref('NewShipment')) },
-          responses: {
-            '201': { description: 'The shipment.', headers: { ...commonHeaders, ...rateLimitHeaders, 'Consistency-Token': { $ref: '#/components/headers/Consistency-Token' }, 'Idempotent-Replayed': { $ref: '#/components/headers/Idempotent-Replayed' } }, content: json(ref('Shipment')) },
-            ...authProblems,
-            '404': { $ref: '#/components/responses/NotFound' },
-            '409': { $ref: '#/components/responses/StateConflict' },
-            '413': { $ref: '#/components/responses/PayloadTooLarge' },
-            '415': { $ref: '#/components/responses/UnsupportedMediaType' },
-            '422': { $ref: '#/components/responses/IdempotencyKeyReused' },
-          },
-        },
-      },
+      '/orders/{id}/payments': keyedSubresource('recordPayment', 'Record the payment of a pending order', 'Needs payments:write. The amount must equal the order total. The order becomes paid.', 'payments:write', 'NewPayment', 'Payment'),
+      '/orders/{id}/shipments': keyedSubresource('createShipment', 'Ship a paid order', 'Needs shipments:write. The order must be paid; it becomes shipped.', 'shipments:write', 'NewShipment', 'Shipment'),
       '/orders/{id}/cancellation': {
         parameters: [orderId],
         post: {
@@ -364,6 +324,35 @@ export function openApiDocument() {
         RateLimited: problem('rate-limited.', { 'Retry-After': { $ref: '#/components/headers/Retry-After' }, ...rateLimitHeaders }),
         Internal: problem('internal: anything unexpected; nothing internal is shown.'),
         Unavailable: problem('unavailable: a store is unreachable, the request took too long, the service is at capacity (MAX_IN_FLIGHT), or the collections did not catch up with a Consistency-Token in time.', { 'Retry-After': { $ref: '#/components/headers/Retry-After' } }),
+      },
+    },
+  };
+}
+
+/** POST of a payment or a shipment: keyed, 201 with the new sub-resource, no Location. */
+function keyedSubresource(operationId: string, summary: string, description: string, scope: string, request: string, response: string) {
+  return {
+    parameters: [orderId],
+    post: {
+      operationId,
+      tags: ['orders'],
+      summary,
+      description,
+      ...security(scope),
+      parameters: [idempotencyKey],
+      requestBody: { required: true, content: json(ref(request)) },
+      responses: {
+        '201': {
+          description: `The ${response.toLowerCase()}.`,
+          headers: { ...commonHeaders, ...rateLimitHeaders, 'Consistency-Token': { $ref: '#/components/headers/Consistency-Token' }, 'Idempotent-Replayed': { $ref: '#/components/headers/Idempotent-Replayed' } },
+          content: json(ref(response)),
+        },
+        ...authProblems,
+        '404': { $ref: '#/components/responses/NotFound' },
+        '409': { $ref: '#/components/responses/StateConflict' },
+        '413': { $ref: '#/components/responses/PayloadTooLarge' },
+        '415': { $ref: '#/components/responses/UnsupportedMediaType' },
+        '422': { $ref: '#/components/responses/IdempotencyKeyReused' },
       },
     },
   };

@@ -72,9 +72,10 @@ export const schemas = {
     properties: {
       amount: { type: 'integer', minimum: 0, description: 'minor units; must equal the order total' },
       reference: text(100),
-      method: { type: 'string', enum: ['card', 'bank-transfer', 'wallet', 'unknown'], description: 'how the order was paid; unknown when not sent (added in 2026-11-01, additive)' },
+      method: { $ref: '#/components/schemas/PaymentMethod', description: 'how the order was paid; unknown when not sent (added in 2026-11-01, additive)' },
     },
   },
+  PaymentMethod: { type: 'string', enum: ['card', 'bank-transfer', 'wallet', 'unknown'] },
   NewShipment: {
     type: 'object',
     additionalProperties: false,
@@ -194,13 +195,13 @@ export const schemas = {
   },
   Payment: {
     type: 'object',
-    required: ['id', 'orderId', 'amount', 'reference', 'createdAt'],
+    required: ['id', 'orderId', 'amount', 'reference', 'method', 'createdAt'],
     properties: {
       id: { type: 'string', format: 'uuid' },
       orderId: { type: 'string', format: 'uuid' },
       amount: { type: 'integer' },
       reference: { type: 'string' },
-      method: { type: 'string', enum: ['card', 'bank-transfer', 'wallet', 'unknown'] },
+      method: { $ref: '#/components/schemas/PaymentMethod' },
       createdAt: { type: 'string', format: 'date-time' },
     },
   },

@@ -201,8 +201,7 @@ export function orderRoutes(deps: OrderRoutesDeps): Router {
 
   router.get('/orders/:id/history', requireScope('audit:read'), async (ctx) => {
     const query = validHistoryQuery(ctx.query);
-    const id = ctx.params.id ?? '';
-    if (!ORDER_ID.test(id)) throw validationFailed([{ pointer: '/path/id', message: 'must be an order id (a UUID)' }]);
+    const id = orderIdOf(ctx);
     // Who may see it is settled by the first event alone: the history is not folded twice.
     const placed = await orders.get(id, { toRevision: 0 });
     const { customerId } = ctx.state.principal;
@@ -231,8 +230,7 @@ export function orderRoutes(deps: OrderRoutesDeps): Router {
 
   /** The order, when it exists and the principal may see it; 404 otherwise, alike. */
   async function visibleOrder(ctx: Context) {
-    const id = ctx.params.id ?? '';
-    if (!ORDER_ID.test(id)) throw validationFailed([{ pointer: '/path/id', message: 'must be an order id (a UUID)' }]);
+    const id = orderIdOf(ctx);
     const snapshot = await orders.get(id);
     const { customerId } = ctx.state.principal;
     if (!snapshot || (customerId !== null && snapshot.order.customerId !== customerId)) {
@@ -243,13 +241,19 @@ export function orderRoutes(deps: OrderRoutesDeps): Router {
 
   /** Checks visibility only where it can differ (customer tokens); the command itself finds unknown orders. */
   async function visibleOrderId(ctx: Context): Promise<string> {
-    const id = ctx.params.id ?? '';
-    if (!ORDER_ID.test(id)) throw validationFailed([{ pointer: '/path/id', message: 'must be an order id (a UUID)' }]);
+    const id = orderIdOf(ctx);
     if (ctx.state.principal.customerId !== null) await visibleOrder(ctx);
     return id;
   }
 
   return router;
+}
+
+/** The order id of the path; 400 when it cannot be one. */
+function orderIdOf(ctx: Context): string {
+  const id = ctx.params.id ?? '';
+  if (!ORDER_ID.test(id)) throw validationFailed([{ pointer: '/path/id', message: 'must be an order id (a UUID)' }]);
+  return id;
 }
 
 function writeContext(ctx: Context) {
