@@ -66,7 +66,8 @@ export async function openReadStore(config: Config, logger: Logger): Promise<Rea
   mkdirSync(config.dataDir, { recursive: true });
   const file = join(config.dataDir, 'read-models.sqlite3');
   logger.info({ file }, 'read models: embedded SQLite');
-  return new SqliteReadStore(file);
+  // A short lock wait: it blocks the event loop, and the projector retries anyway.
+  return new SqliteReadStore(file, { busyTimeoutMs: 250 });
 }
 
 export async function openStores(config: Config, logger: Logger): Promise<Stores> {
@@ -119,6 +120,13 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
     checkReady: async () => {
       await health.check();
       await readModels.activeGeneration('order-views');
+      for (const p of Object.values(projectors)) {
+        const failing = p.failing;
+        if (failing) {
+          const reason = failing.error instanceof Error ? failing.error.message : String(failing.error);
+          throw new Error(`projection ${p.projection.name} cannot move on since ${failing.since.toISOString()}: ${reason}`);
+        }
+      }
       if (caughtUpOnce) return;
       const statuses = await Promise.all(Object.values(projectors).map((p) => p.status()));
       const behind = statuses.filter((s) => !s.caughtUp).map((s) => s.name);

@@ -42,9 +42,20 @@ async function savePosition(position: string): Promise<void> {
   await rename(`${values.state}.tmp`, values.state!);
 }
 
+/** A request that outlives a restart of the service: connection failures are retried. */
+async function call(path: string, init: RequestInit = {}): Promise<Response> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fetch(`${values.url}${path}`, init);
+    } catch {
+      await new Promise((r) => setTimeout(r, Math.min(100 * 2 ** attempt, 2000)));
+    }
+  }
+}
+
 async function ship(orderId: string): Promise<void> {
   for (let attempt = 1; ; attempt++) {
-    const response = await fetch(`${values.url}/orders/${orderId}/shipments`, {
+    const response = await call(`/orders/${orderId}/shipments`, {
       method: 'POST',
       headers: { ...headers, 'Idempotency-Key': `fulfilment-ship-${orderId}` },
       body: JSON.stringify({ carrier: values.carrier, trackingNumber: `TRK-${orderId}` }),
@@ -65,7 +76,7 @@ async function ship(orderId: string): Promise<void> {
 let position = await loadPosition();
 for (;;) {
   const query = new URLSearchParams({ wait: '10', limit: '100', ...(position ? { after: position } : {}) });
-  const response = await fetch(`${values.url}/fulfilment-queue/changes?${query}`, { headers });
+  const response = await call(`/fulfilment-queue/changes?${query}`, { headers });
   if (!response.ok) {
     await new Promise((r) => setTimeout(r, 1000));
     continue;

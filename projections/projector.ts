@@ -29,6 +29,7 @@ export class Projector<N extends ProjectionName> {
   private loop: Promise<void> | null = null;
   private subscription: EventSubscription | null = null;
   private current: Position | null = null;
+  private failure: { readonly since: Date; readonly error: unknown } | null = null;
   private readonly waiters = new Set<{ position: Position; resolve: (reached: boolean) => void }>();
   private readonly batchSize: number;
   private readonly batchDelayMs: number;
@@ -45,6 +46,11 @@ export class Projector<N extends ProjectionName> {
 
   get position(): Position | null {
     return this.current;
+  }
+
+  /** Since when, and why, the projection has been failing to move on; null while it is well. */
+  get failing(): { readonly since: Date; readonly error: unknown } | null {
+    return this.failure;
   }
 
   start(): void {
@@ -80,6 +86,8 @@ export class Projector<N extends ProjectionName> {
 
   async status(): Promise<ProjectorStatus> {
     const [next] = await this.events.readAll({ after: this.current, maxCount: 1, streamPrefixes: [this.projection.streamPrefix] });
+    // Nothing left to apply means nothing is failing to be applied (a read failure that has passed).
+    if (next === undefined) this.failure = null;
     return {
       name: this.projection.name,
       position: this.current,
@@ -92,9 +100,13 @@ export class Projector<N extends ProjectionName> {
     let backoff = 100;
     while (this.running) {
       try {
-        await this.follow(() => (backoff = 100));
+        await this.follow(() => {
+          backoff = 100;
+          this.failure = null;
+        });
       } catch (error) {
         if (!this.running) break;
+        this.failure ??= { since: new Date(), error };
         this.options.onError?.(error, backoff);
         await new Promise((r) => setTimeout(r, backoff));
         backoff = Math.min(backoff * 2, 5000);

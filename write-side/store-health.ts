@@ -5,6 +5,8 @@
 import { StoreUnavailable, type AppendResult, type EventStore, type ExpectedRevision, type NewEvent } from './event-store.js';
 
 export const HEALTH_STREAM = 'health-probe';
+/** A readiness probe answers within this, even while the store makes writes wait. */
+const PROBE_TIMEOUT_MS = 1000;
 
 export class StoreHealth {
   private failure: { at: Date; error: unknown } | null = null;
@@ -38,11 +40,21 @@ export class StoreHealth {
     await this.store.headPosition();
     if (!this.failure) return;
     const since = this.failure.at.toISOString();
+    const probe = this.store.appendToStream(
+      HEALTH_STREAM,
+      [{ type: 'HealthProbed', data: { at: new Date().toISOString() }, metadata: { schemaVersion: 1, principal: 'health', correlationId: 'health-probe', causationId: null } }],
+      'any',
+    );
+    let timer: NodeJS.Timeout | undefined;
+    const slow = new Promise<never>((_, reject) => (timer = setTimeout(reject, PROBE_TIMEOUT_MS, new Error(`no answer within ${PROBE_TIMEOUT_MS} ms`))));
     try {
-      await this.store.appendToStream(HEALTH_STREAM, [{ type: 'HealthProbed', data: { at: new Date().toISOString() }, metadata: { schemaVersion: 1, principal: 'health', correlationId: 'health-probe', causationId: null } }], 'any');
+      await Promise.race([probe, slow]);
       this.failure = null;
     } catch (error) {
+      probe.catch(() => {}); // still waiting for a lock, perhaps; its outcome no longer matters
       throw new StoreUnavailable(`the event store cannot be written since ${since}`, { cause: error });
+    } finally {
+      clearTimeout(timer);
     }
   }
 }

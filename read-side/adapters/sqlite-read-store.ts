@@ -2,6 +2,7 @@
 // and rebuilt without touching the events. Each projection generation is a table; views and
 // the checkpoint change in one transaction.
 import Database from 'better-sqlite3';
+import { sqliteIo } from '../../write-side/adapters/sqlite-errors.js';
 import type { Position } from '../../write-side/event-store.js';
 import type {
   Keyed,
@@ -34,16 +35,23 @@ const SCHEMAS: { readonly [N in ProjectionName]: { columns: string; indexes: rea
   },
 };
 
+const READ = 'the read-model store could not be read';
+const WRITE = 'the read-model store could not be written';
+
 export class SqliteReadStore implements ReadModelStore {
   private readonly db: Database.Database;
   private readonly statements = new Map<string, Database.Statement<unknown[], unknown>>();
 
-  constructor(file: string) {
+  /**
+   * `busyTimeoutMs` is how long a write waits for a lock held by another process. The wait
+   * blocks this thread, so a long-running service keeps it short and lets the projector retry.
+   */
+  constructor(file: string, options: { busyTimeoutMs?: number } = {}) {
     this.db = new Database(file);
     this.db.pragma('journal_mode = WAL');
     // The read side is rebuilt from the events, so a crash may lose its last commit but never corrupts it.
     this.db.pragma('synchronous = NORMAL');
-    this.db.pragma('busy_timeout = 5000');
+    this.db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
     this.db.exec(`
       CREATE TABLE IF NOT EXISTS projections (name TEXT PRIMARY KEY, active INTEGER NOT NULL, latest INTEGER NOT NULL) STRICT;
       CREATE TABLE IF NOT EXISTS checkpoints (name TEXT NOT NULL, generation INTEGER NOT NULL, position TEXT NOT NULL, PRIMARY KEY (name, generation)) STRICT;`);
@@ -92,14 +100,16 @@ export class SqliteReadStore implements ReadModelStore {
       name,
       generation,
       async checkpoint() {
-        const row = store.statement<{ position: string }>('SELECT position FROM checkpoints WHERE name = ? AND generation = ?').get(name, generation);
+        const row = sqliteIo(READ, () =>
+          store.statement<{ position: string }>('SELECT position FROM checkpoints WHERE name = ? AND generation = ?').get(name, generation),
+        );
         return row ? (row.position as Position) : null;
       },
       async load(keys) {
         const found = new Map<string, V>();
-        const rows = store
-          .statement<{ key: string; doc: string }>(`SELECT key, doc FROM ${table} WHERE key IN (SELECT value FROM json_each(?))`)
-          .all(JSON.stringify(keys));
+        const rows = sqliteIo(READ, () =>
+          store.statement<{ key: string; doc: string }>(`SELECT key, doc FROM ${table} WHERE key IN (SELECT value FROM json_each(?))`).all(JSON.stringify(keys)),
+        );
         for (const row of rows) found.set(row.key, JSON.parse(row.doc) as V);
         return found;
       },
@@ -109,45 +119,50 @@ export class SqliteReadStore implements ReadModelStore {
           `INSERT INTO checkpoints (name, generation, position) VALUES (?, ?, ?)
            ON CONFLICT (name, generation) DO UPDATE SET position = excluded.position WHERE excluded.position > checkpoints.position`,
         );
-        store.db.transaction(() => {
+        const transaction = store.db.transaction(() => {
           for (const { key, view } of views) write.run(key, view.revision, ...schema.values(view), JSON.stringify(view));
           move.run(name, generation, checkpoint);
-        }).immediate();
+        });
+        sqliteIo(WRITE, () => transaction.immediate());
       },
       async scan(afterKey, limit) {
-        const rows = store.statement<{ key: string; doc: string }>(`SELECT key, doc FROM ${table} WHERE key > ? ORDER BY key LIMIT ?`).all(afterKey ?? '', limit);
+        const rows = sqliteIo(READ, () =>
+          store.statement<{ key: string; doc: string }>(`SELECT key, doc FROM ${table} WHERE key > ? ORDER BY key LIMIT ?`).all(afterKey ?? '', limit),
+        );
         return rows.map((row) => ({ key: row.key, view: JSON.parse(row.doc) as V }));
       },
     };
   }
 
   async activeGeneration(name: ProjectionName): Promise<number> {
-    return this.statement<number>('SELECT active FROM projections WHERE name = ?').pluck().get(name)!;
+    return sqliteIo(READ, () => this.statement<number>('SELECT active FROM projections WHERE name = ?').pluck().get(name)!);
   }
 
   async createGeneration(name: ProjectionName): Promise<number> {
-    return this.db.transaction(() => {
+    const transaction = this.db.transaction(() => {
       const generation = this.db.prepare('UPDATE projections SET latest = latest + 1 WHERE name = ? RETURNING latest').pluck().get(name) as number;
       // Queries do not read it yet: its indexes are built once, at activation, which is far
       // cheaper than keeping them up to date through a rebuild.
       this.createTable(name, generation, false);
       return generation;
-    }).immediate();
+    });
+    return sqliteIo(WRITE, () => transaction.immediate());
   }
 
   async activateGeneration(name: ProjectionName, generation: number): Promise<void> {
-    this.db.transaction(() => {
+    const transaction = this.db.transaction(() => {
       this.createIndexes(name, generation);
       this.db.prepare('UPDATE projections SET active = ? WHERE name = ?').run(generation, name);
       for (let g = 1; g < generation; g++) this.db.exec(`DROP TABLE IF EXISTS ${this.table(name, g)}`);
       this.db.prepare('DELETE FROM checkpoints WHERE name = ? AND generation < ?').run(name, generation);
-    }).immediate();
+    });
+    sqliteIo(WRITE, () => transaction.immediate());
     for (const sql of this.statements.keys()) if (sql.includes(`${TABLES[name]}_g`)) this.statements.delete(sql);
   }
 
   async getOrder(id: string): Promise<OrderView | null> {
     const table = this.table('order-views', await this.activeGeneration('order-views'));
-    const doc = this.statement<string>(`SELECT doc FROM ${table} WHERE key = ?`).pluck().get(id);
+    const doc = sqliteIo(READ, () => this.statement<string>(`SELECT doc FROM ${table} WHERE key = ?`).pluck().get(id));
     return doc === undefined ? null : (JSON.parse(doc) as OrderView);
   }
 
@@ -161,20 +176,20 @@ export class SqliteReadStore implements ReadModelStore {
     if (after) where.push(`(created_at, key) ${direction === 'asc' ? '>' : '<'} (?, ?)`), args.push(after.createdAt, after.id);
     const order = direction === 'asc' ? 'ASC' : 'DESC';
     const sql = `SELECT key AS id, created_at AS createdAt, doc AS json FROM ${table} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY created_at ${order}, key ${order} LIMIT ?`;
-    return this.statement<OrderJson>(sql).all(...args, limit);
+    return sqliteIo(READ, () => this.statement<OrderJson>(sql).all(...args, limit));
   }
 
   async countOrders(filter: OrderFilter): Promise<number> {
     const table = this.table('order-views', await this.activeGeneration('order-views'));
     const { where, args } = orderConditions(filter);
-    return this.statement<number>(`SELECT count(*) FROM ${table} ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`).pluck().get(...args)!;
+    return sqliteIo(READ, () => this.statement<number>(`SELECT count(*) FROM ${table} ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`).pluck().get(...args)!);
   }
 
   async listQueue(after: QueueKey | null, limit: number): Promise<QueueEntry[]> {
     const table = this.table('fulfilment-queue', await this.activeGeneration('fulfilment-queue'));
     const sql = `SELECT doc FROM ${table} WHERE state = 'queued' ${after ? 'AND (paid_at, key) > (?, ?)' : ''} ORDER BY paid_at, key LIMIT ?`;
     const args = after ? [after.paidAt, after.orderId, limit] : [limit];
-    return this.statement<string>(sql).pluck().all(...args).map((doc) => JSON.parse(doc) as QueueEntry);
+    return sqliteIo(READ, () => this.statement<string>(sql).pluck().all(...args)).map((doc) => JSON.parse(doc) as QueueEntry);
   }
 
   async close(): Promise<void> {

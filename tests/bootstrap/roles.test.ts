@@ -1,30 +1,15 @@
 // The export worker as a role of its own: `npm start -- --role worker` beside `--role api`.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { signDevToken } from '../../api/auth.js';
 import { tempDir } from '../support/event-stores.js';
+import { startServiceProcess } from '../support/service-process.js';
 
-const root = join(import.meta.dirname, '../..');
 const SECRET = 'roles-test-secret-roles-test-secret-123';
 
-function start(role: string, env: Record<string, string>): { child: ChildProcess; output: () => string; port: Promise<number> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bootstrap/main.ts', '--role', role], {
-    cwd: root,
-    env: { PATH: process.env.PATH, PORT: '0', AUTH_JWT_SECRET: SECRET, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const port = new Promise<number>((resolve) => {
-    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
-      output += chunk;
-      const match = /"port":(\d+)/.exec(output);
-      if (match) resolve(Number(match[1]));
-    });
-  });
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-  return { child, output: () => output, port };
+function start(role: string, env: Record<string, string>) {
+  return startServiceProcess({ AUTH_JWT_SECRET: SECRET, ...env }, ['--role', role]);
 }
 
 describe('process roles', () => {
@@ -65,11 +50,8 @@ describe('process roles', () => {
   });
 
   it('refuses an unknown role', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'bootstrap/main.ts', '--role', 'chef'], { cwd: root, env: { PATH: process.env.PATH }, stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
-    const [code] = await once(child, 'exit');
-    expect(code).toBe(2);
-    expect(stderr).toContain('--role');
+    const service = start('chef', {});
+    expect(await service.exit).toBe(2);
+    expect(service.output()).toContain('--role');
   });
 });

@@ -1,31 +1,14 @@
 // `npm start` as a user runs it: a real process on the embedded default, no server needed.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { signDevToken } from '../../api/auth.js';
 import { tempDir } from '../support/event-stores.js';
+import { startServiceProcess } from '../support/service-process.js';
 
-const root = join(import.meta.dirname, '../..');
-
-function start(env: Record<string, string>): { child: ChildProcess; port: Promise<number>; output: () => string } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bootstrap/main.ts'], {
-    cwd: root,
-    env: { PATH: process.env.PATH, PORT: '0', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const port = new Promise<number>((resolve, reject) => {
-    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
-      output += chunk;
-      const match = /"port":(\d+)/.exec(output);
-      if (match) resolve(Number(match[1]));
-    });
-    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-    child.on('exit', (code) => reject(new Error(`exited with ${code}: ${output}`)));
-  });
-  return { child, port, output: () => output };
+function start(env: Record<string, string>) {
+  return startServiceProcess(env);
 }
 
 describe('starting the service', () => {
@@ -79,15 +62,8 @@ describe('starting the service', () => {
   });
 
   it('refuses to start on a bad variable and names it', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'bootstrap/main.ts'], {
-      cwd: root,
-      env: { PATH: process.env.PATH, PORT: 'eighty' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
-    const [code] = await once(child, 'exit');
-    expect(code).toBe(2);
-    expect(stderr).toContain('PORT');
+    const service = start({ PORT: 'eighty' });
+    expect(await service.exit).toBe(2);
+    expect(service.output()).toContain('PORT');
   });
 });

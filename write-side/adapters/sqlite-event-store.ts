@@ -24,6 +24,7 @@ import {
   type SubscribeOptions,
 } from '../event-store.js';
 import { decodePosition, encodeSequence } from '../position.js';
+import { sqliteIo } from './sqlite-errors.js';
 
 export interface SqliteEventStoreOptions {
   readonly file: string;
@@ -31,6 +32,8 @@ export interface SqliteEventStoreOptions {
   readonly synchronous?: 'full' | 'normal';
   /** How often a subscriber looks for events appended by another process. */
   readonly pollIntervalMs?: number;
+  /** How long a commit waits for a write lock held by another process before it fails (503). */
+  readonly busyTimeoutMs?: number;
 }
 
 interface PendingAppend {
@@ -78,7 +81,7 @@ const Database = require(workerData.driver);
 const db = new Database(workerData.file);
 db.pragma('journal_mode = WAL');
 db.pragma('synchronous = ' + workerData.synchronous);
-db.pragma('busy_timeout = 5000');
+db.pragma('busy_timeout = ' + workerData.busyTimeoutMs);
 const current = db.prepare('SELECT revision FROM events WHERE stream = ? ORDER BY revision DESC LIMIT 1').pluck();
 const insert = db.prepare('INSERT INTO events (stream, revision, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?)');
 const commit = db.transaction((appends, recordedAt) => appends.map(({ stream, rows, expected }) => {
@@ -141,6 +144,7 @@ export class SqliteEventStore implements EventStore {
       workerData: {
         file: options.file,
         synchronous: options.synchronous === 'normal' ? 'NORMAL' : 'FULL',
+        busyTimeoutMs: options.busyTimeoutMs ?? 5000,
         driver: createRequire(import.meta.url).resolve('better-sqlite3'),
       },
     });
@@ -218,18 +222,20 @@ export class SqliteEventStore implements EventStore {
 
   async readStream(stream: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
     this.assertOpen();
-    const rows = this.statements.readStream.all(
-      stream,
-      options.fromRevision ?? 0,
-      options.toRevision ?? Number.MAX_SAFE_INTEGER,
-      options.recordedUntil?.getTime() ?? Number.MAX_SAFE_INTEGER,
+    const rows = sqliteIo('the event store could not be read', () =>
+      this.statements.readStream.all(
+        stream,
+        options.fromRevision ?? 0,
+        options.toRevision ?? Number.MAX_SAFE_INTEGER,
+        options.recordedUntil?.getTime() ?? Number.MAX_SAFE_INTEGER,
+      ),
     );
     return rows.map(toRecorded);
   }
 
   async readAll(options: ReadAllOptions): Promise<RecordedEvent[]> {
     this.assertOpen();
-    return this.readAllNow(options.after ?? null, options.maxCount, options.streamPrefixes ?? []);
+    return sqliteIo('the event store could not be read', () => this.readAllNow(options.after ?? null, options.maxCount, options.streamPrefixes ?? []));
   }
 
   private readAllNow(after: Position | null, maxCount: number, prefixes: readonly string[]): RecordedEvent[] {
@@ -260,7 +266,8 @@ export class SqliteEventStore implements EventStore {
           const seen = store.commits;
           // Scan a range of the log and filter here, so that the scan moves past events of other
           // streams too: a subscriber to a rare prefix must not rescan the whole log on every commit.
-          const rows = store.statements.scan.all(after === null ? 0 : Number(decodePosition(after).commit), SUBSCRIPTION_BATCH);
+          const from = after === null ? 0 : Number(decodePosition(after).commit);
+          const rows = sqliteIo('the event store could not be read', () => store.statements.scan.all(from, SUBSCRIPTION_BATCH));
           for (const row of rows) {
             if (stopped) return;
             if (prefixes.length === 0 || prefixes.some((p) => row.stream.startsWith(p))) yield toRecorded(row);
@@ -309,7 +316,7 @@ export class SqliteEventStore implements EventStore {
 
   async headPosition(): Promise<Position | null> {
     this.assertOpen();
-    const head = this.statements.head.get() ?? null;
+    const head = sqliteIo('the event store could not be read', () => this.statements.head.get() ?? null);
     return head === null ? null : encodeSequence(head);
   }
 

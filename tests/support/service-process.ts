@@ -1,0 +1,49 @@
+// The service as a user starts it: `bootstrap/main.ts` in a child process of its own.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { join } from 'node:path';
+
+export const ROOT = join(import.meta.dirname, '../..');
+
+export interface ServiceProcess {
+  readonly child: ChildProcess;
+  /** The port it listens on, once it says so; rejects if it exits first. */
+  readonly port: Promise<number>;
+  /** Everything it printed so far, stdout and stderr. */
+  output(): string;
+  /** Resolves with the exit code when it exits by itself. */
+  readonly exit: Promise<number | null>;
+  /** Sends the signal and resolves with the exit code (null after a kill). */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+export function startServiceProcess(env: Record<string, string>, args: readonly string[] = []): ServiceProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bootstrap/main.ts', ...args], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH, PORT: '0', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
+  const port = new Promise<number>((resolve, reject) => {
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+      output += chunk;
+      const match = /"port":(\d+)/.exec(output);
+      if (match) resolve(Number(match[1]));
+    });
+    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    void exited.then(([code]) => reject(new Error(`the service exited with ${code}: ${output.slice(-2000)}`)));
+  });
+  port.catch(() => {});
+  return {
+    child,
+    port,
+    exit: exited.then(([code]) => code),
+    output: () => output,
+    stop: async (signal = 'SIGTERM') => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      const [code] = await exited;
+      return code;
+    },
+  };
+}
