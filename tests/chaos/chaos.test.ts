@@ -1,0 +1,14 @@
+// The short chaos run of `npm test`: three SIGKILLs under load (`npm run chaos` does twenty).
+import { describe, expect, it } from 'vitest';
+import { runChaos } from './chaos.js';
+
+describe('chaos', () => {
+  it('loses nothing acknowledged and does nothing twice across 3 SIGKILLs under load', async () => {
+    const seed = Date.now() % 1_000_000;
+    const result = await runChaos({ kills: 3, clients: 4, seed });
+    const failures = result.checks.filter((c) => !c.passed).map((c) => `${c.name}: ${c.detail}`);
+    expect(failures, `seed ${seed}`).toEqual([]);
+    expect(result.checks.length).toBeGreaterThanOrEqual(12);
+    expect(result.stats.acknowledged).toBeGreaterThan(0);
+  }, 180_000);
+});

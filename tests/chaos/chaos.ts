@@ -1,0 +1,376 @@
+// The chaos run: the service as a child process on the embedded stores, a mixed load from
+// retrying clients and the example fulfilment worker, and SIGKILLs at random moments, each
+// followed by a restart. At the end the stores are opened and checked: every acknowledged
+// write is there with exactly its acknowledged effect, no idempotency key did anything twice,
+// the audit finds nothing, the read models equal a fresh replay, every paid order was shipped
+// once, and the service's log holds no token, secret or address.
+//
+// `npm run chaos` runs it in full (20 kills); tests/chaos/chaos.test.ts runs a short one.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { signDevToken } from '../../api/auth.js';
+import { SqliteEventStore } from '../../write-side/adapters/sqlite-event-store.js';
+import type { Position, RecordedEvent } from '../../write-side/event-store.js';
+import { ROOT, startServiceProcess, type ServiceProcess } from '../support/service-process.js';
+
+export interface ChaosOptions {
+  /** SIGKILLs of the service (each followed by a restart). */
+  readonly kills: number;
+  /** Concurrent clients, each placing and working on its own orders. */
+  readonly clients?: number;
+  /** How long the service runs between a restart and the next kill, at random within. */
+  readonly uptimeMs?: readonly [number, number];
+  readonly seed?: number;
+  /** Progress lines; the result lines are returned either way. */
+  readonly log?: (line: string) => void;
+}
+
+export interface ChaosCheck {
+  readonly name: string;
+  readonly passed: boolean;
+  readonly detail: string;
+}
+
+export interface ChaosResult {
+  readonly checks: readonly ChaosCheck[];
+  readonly passed: number;
+  readonly failed: number;
+  readonly stats: { kills: number; requests: number; retries: number; acknowledged: number };
+}
+
+const SCOPES = 'orders:read orders:write payments:write shipments:write';
+const SHOP = 'chaos-shop';
+const WORKER = 'fulfilment-worker';
+/** Written into every address, so that the log check can look for it. */
+const ADDRESS_MARK = 'Chaoslane';
+
+interface Placed {
+  readonly key: string;
+  readonly id: string;
+  readonly body: string;
+  readonly total: number;
+}
+interface Ack {
+  readonly id: string;
+  readonly what: 'address' | 'payment' | 'cancellation';
+  /** The revision the response named (address, cancellation) or the payment's id. */
+  readonly revision?: number;
+  readonly line1?: string;
+  readonly key?: string;
+  readonly paymentId?: string;
+  readonly amount?: number;
+}
+
+export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
+  const log = options.log ?? (() => {});
+  const clients = options.clients ?? 6;
+  const [minUp, maxUp] = options.uptimeMs ?? [300, 1500];
+  const random = mulberry32(options.seed ?? Date.now());
+  const dataDir = mkdtempSync(join(tmpdir(), 'chaos-'));
+  const secret = `chaos-${Math.floor(random() * 1e12)}-secret-that-is-long-enough`;
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const env = {
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    AUTH_JWT_SECRET: secret,
+    RATE_LIMIT_PER_SECOND: '1000000',
+    RATE_LIMIT_BURST: '1000000',
+  };
+  const shopToken = await signDevToken(secret, { sub: SHOP, scope: SCOPES }, 3600);
+  const workerToken = await signDevToken(secret, { sub: WORKER, scope: 'shipments:write' }, 3600);
+  const stats = { kills: 0, requests: 0, retries: 0, acknowledged: 0 };
+  const outputs: string[] = [];
+  const placed: Placed[] = [];
+  const acks: Ack[] = [];
+  const unexpected: string[] = [];
+  const lostReads: string[] = [];
+  const revisionsSeen = new Map<string, number>();
+
+  let service: ServiceProcess = startServiceProcess(env);
+  await service.port;
+  const worker = spawn(process.execPath, ['--import', 'tsx', 'examples/fulfilment-worker.ts', '--url', url, '--token', workerToken, '--state', join(dataDir, 'worker.position')], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let workerOutput = '';
+  worker.stdout.setEncoding('utf8').on('data', (chunk: string) => (workerOutput += chunk));
+  worker.stderr.setEncoding('utf8').on('data', (chunk: string) => (workerOutput += chunk));
+
+  /** One request, retried with the same key and body on connection failures, 429 and 5xx. */
+  async function send(method: string, path: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; headers: Headers; json: any }> {
+    const init = {
+      method,
+      headers: { Authorization: `Bearer ${shopToken}`, ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...headers },
+      ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
+    };
+    for (let attempt = 0; ; attempt++) {
+      stats.requests++;
+      if (attempt > 0) stats.retries++;
+      try {
+        const response = await fetch(url + path, { ...init, signal: AbortSignal.timeout(15_000) });
+        const text = await response.text();
+        if (response.status === 429 || response.status >= 500) throw new Error(`status ${response.status}`);
+        return { status: response.status, headers: response.headers, json: text ? JSON.parse(text) : null };
+      } catch {
+        await sleep(Math.min(50 * 2 ** attempt, 1000));
+      }
+    }
+  }
+
+  const expect = (what: string, status: number, allowed: readonly number[]) => {
+    if (!allowed.includes(status)) unexpected.push(`${what}: ${status}`);
+    return allowed.includes(status);
+  };
+
+  async function readBack(id: string): Promise<void> {
+    const { status, json } = await send('GET', `/orders/${id}`, undefined);
+    const acknowledged = revisionsSeen.get(id) ?? 0;
+    if (status !== 200) lostReads.push(`${id}: ${status}`);
+    else if (json.revision < acknowledged) lostReads.push(`${id}: revision ${json.revision} after ${acknowledged} was acknowledged`);
+  }
+
+  const acknowledge = (id: string, revision: number) => {
+    stats.acknowledged++;
+    revisionsSeen.set(id, Math.max(revisionsSeen.get(id) ?? 0, revision));
+  };
+
+  /** One client's life: place an order, then work on it; all its requests retried until answered. */
+  async function client(n: number, stop: () => boolean): Promise<void> {
+    for (let i = 0; !stop(); i++) {
+      const key = `place-${n}-${i}`;
+      const order = {
+        customerId: `cus_${n}`,
+        currency: 'EUR',
+        lines: [{ sku: `SKU-${i % 7}`, quantity: 1 + (i % 3), unitPrice: 500 + n }],
+        address: { name: `Person ${n}-${i}`, line1: `${i} ${ADDRESS_MARK}`, city: 'Berlin', postalCode: '10115', country: 'DE' },
+      };
+      const body = JSON.stringify(order);
+      const response = await send('POST', '/orders', body, { 'Idempotency-Key': key });
+      if (!expect('POST /orders', response.status, [201])) continue;
+      const id = response.json.id as string;
+      placed.push({ key, id, body, total: response.json.total });
+      acknowledge(id, 0);
+      await readBack(id);
+
+      const roll = random();
+      if (roll < 0.3) {
+        const line1 = `${i} ${ADDRESS_MARK} ${Math.floor(random() * 1e6)}`;
+        const patched = await send('PATCH', `/orders/${id}`, { address: { line1 } }, { 'Content-Type': 'application/merge-patch+json' });
+        if (expect('PATCH /orders/{id}', patched.status, [200])) {
+          acks.push({ id, what: 'address', revision: patched.json.revision, line1 });
+          acknowledge(id, patched.json.revision);
+        }
+      }
+      if (roll < 0.15) {
+        const cancelled = await send('POST', `/orders/${id}/cancellation`, { reason: 'chaos' });
+        if (expect('POST /orders/{id}/cancellation', cancelled.status, [200])) {
+          acks.push({ id, what: 'cancellation', revision: cancelled.json.revision });
+          acknowledge(id, cancelled.json.revision);
+        }
+      } else if (roll < 0.85) {
+        const payKey = `pay-${id}`;
+        const paid = await send('POST', `/orders/${id}/payments`, { amount: response.json.total, reference: `psp-${n}-${i}` }, { 'Idempotency-Key': payKey });
+        if (expect('POST /orders/{id}/payments', paid.status, [201])) {
+          acks.push({ id, what: 'payment', key: payKey, paymentId: paid.json.id, amount: paid.json.amount });
+          stats.acknowledged++;
+        }
+      }
+      await readBack(id);
+    }
+  }
+
+  let stopping = false;
+  const load = Array.from({ length: clients }, (_, n) => client(n, () => stopping));
+
+  try {
+    for (let kill = 1; kill <= options.kills; kill++) {
+      await sleep(minUp + random() * (maxUp - minUp));
+      const before = stats.acknowledged;
+      service.child.kill('SIGKILL');
+      await service.stop('SIGKILL');
+      outputs.push(service.output());
+      stats.kills++;
+      service = startServiceProcess(env);
+      await service.port;
+      log(`kill ${kill}/${options.kills}: ${before} acknowledged writes so far; restarted`);
+    }
+    stopping = true;
+    await Promise.all(load);
+
+    // Every acknowledged placement and payment again, after all the crashes: each is answered
+    // from its first outcome and nothing new is written.
+    const replays: string[] = [];
+    for (const p of placed) {
+      const again = await send('POST', '/orders', p.body, { 'Idempotency-Key': p.key });
+      if (again.status !== 201 || again.json.id !== p.id || again.headers.get('idempotent-replayed') !== 'true') replays.push(`${p.key}: ${again.status} ${again.json?.id}`);
+    }
+    for (const a of acks.filter((x) => x.what === 'payment')) {
+      const order = placed.find((p) => p.id === a.id)!;
+      const again = await send('POST', `/orders/${a.id}/payments`, { amount: order.total, reference: `psp-${order.key.slice('place-'.length)}` }, { 'Idempotency-Key': a.key! });
+      if (again.status !== 201 || again.json.id !== a.paymentId || again.headers.get('idempotent-replayed') !== 'true') replays.push(`${a.key}: ${again.status} ${again.json?.id}`);
+    }
+
+    // The worker has shipped every paid order once the queue is empty and stays so.
+    const drained = await waitUntil(async () => {
+      const queue = await send('GET', '/fulfilment-queue?limit=1', undefined, { Authorization: `Bearer ${shopToken}` });
+      return queue.status === 200 && queue.json.items.length === 0;
+    }, 60_000);
+    worker.kill('SIGTERM');
+    const code = await service.stop('SIGTERM');
+    outputs.push(service.output());
+    await new Promise((r) => (worker.exitCode !== null || worker.signalCode !== null ? r(null) : worker.once('exit', r)));
+
+    const history = await readOrderHistory(join(dataDir, 'events.sqlite3'));
+    const checks: ChaosCheck[] = [];
+    const check = (name: string, failures: readonly string[], passedDetail = '') =>
+      checks.push({ name, passed: failures.length === 0, detail: failures.length === 0 ? passedDetail : `${failures.length}: ${failures.slice(0, 5).join('; ')}` });
+
+    check(`the service was killed ${options.kills} times and came back each time`, stats.kills === options.kills ? [] : [`${stats.kills} kills`], `${stats.requests} requests, ${stats.retries} retried`);
+    check('the last stop on SIGTERM was clean', code === 0 ? [] : [`exit code ${code}`]);
+    check('no request got an answer it should not have', unexpected);
+    check('no read missed an acknowledged write', lostReads);
+    check(
+      'every acknowledged placement is there, once, with its idempotency key',
+      placed.flatMap((p) => {
+        const events = history.get(`order-${p.id}`) ?? [];
+        const first = events[0];
+        return first?.type === 'OrderPlaced' && first.metadata.idempotency?.key === p.key && (first.data as { total: number }).total === p.total ? [] : [`${p.key} → ${p.id}`];
+      }),
+      `${placed.length} orders`,
+    );
+    check(
+      'every acknowledged address change, payment and cancellation is there with its effect',
+      acks.flatMap((a) => {
+        const events = history.get(`order-${a.id}`) ?? [];
+        if (a.what === 'address') {
+          const event = events[a.revision!];
+          return event?.type === 'OrderAddressChanged' && (event.data as { address: { line1: string } }).address.line1 === a.line1 ? [] : [`address of ${a.id} at ${a.revision}`];
+        }
+        if (a.what === 'cancellation') return events[a.revision!]?.type === 'OrderCancelled' ? [] : [`cancellation of ${a.id} at ${a.revision}`];
+        const payments = events.filter((e) => e.type === 'PaymentRecorded');
+        const data = payments[0]?.data as { paymentId: string; amount: number } | undefined;
+        return payments.length === 1 && data?.paymentId === a.paymentId && data?.amount === a.amount ? [] : [`payment ${a.key}`];
+      }),
+      `${acks.length} changes`,
+    );
+    check('every acknowledged placement and payment, sent again, is answered from its first outcome', replays);
+    check('no idempotency key produced a second order, payment or shipment', duplicateEffects(history));
+    check('the fulfilment queue drained', drained ? [] : ['orders still queued after 60 s']);
+    check('the fulfilment worker shipped every paid order exactly once', shippedOnce(history));
+    const audit = cli('bootstrap/audit-cli.ts', ['verify'], dataDir);
+    check('`audit verify` finds nothing', audit.status === 0 ? [] : [audit.output.slice(-500)]);
+    const projections = cli('bootstrap/projections-cli.ts', ['verify'], dataDir);
+    check('the read models equal a fresh replay', projections.status === 0 ? [] : [projections.output.slice(-500)]);
+    const serviceLog = outputs.join('');
+    const secrets = [secret, shopToken, workerToken, ...[shopToken, workerToken].map((t) => t.split('.')[2]!), ADDRESS_MARK];
+    check(
+      'the service log holds no token, secret or address',
+      secrets.filter((s) => serviceLog.includes(s)).map((s) => `found ${s.slice(0, 12)}…`),
+      `${serviceLog.split('\n').length} lines searched`,
+    );
+
+    const failed = checks.filter((c) => !c.passed).length;
+    return { checks, passed: checks.length - failed, failed, stats };
+  } finally {
+    stopping = true;
+    worker.kill('SIGKILL');
+    await service.stop('SIGKILL').catch(() => {});
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Every order stream's events, read from the event store file once the service has stopped. */
+async function readOrderHistory(file: string): Promise<Map<string, RecordedEvent[]>> {
+  const store = new SqliteEventStore({ file });
+  const streams = new Map<string, RecordedEvent[]>();
+  try {
+    for (let after: Position | null = null; ; ) {
+      const batch = await store.readAll({ after, maxCount: 5000, streamPrefixes: ['order-'] });
+      if (batch.length === 0) break;
+      for (const event of batch) {
+        const events = streams.get(event.streamName) ?? [];
+        events.push(event);
+        streams.set(event.streamName, events);
+      }
+      after = batch.at(-1)!.position;
+    }
+  } finally {
+    await store.close();
+  }
+  return streams;
+}
+
+function duplicateEffects(history: Map<string, RecordedEvent[]>): string[] {
+  const seen = new Map<string, number>();
+  const failures: string[] = [];
+  for (const [stream, events] of history) {
+    for (const event of events) {
+      if (!['OrderPlaced', 'PaymentRecorded', 'ShipmentCreated'].includes(event.type)) continue;
+      const key = event.metadata.idempotency?.key;
+      if (!key) failures.push(`${event.type} in ${stream} without an idempotency key`);
+      const id = `${event.metadata.principal} ${event.type} ${key}`;
+      seen.set(id, (seen.get(id) ?? 0) + 1);
+    }
+    for (const type of ['PaymentRecorded', 'ShipmentCreated']) {
+      const count = events.filter((e) => e.type === type).length;
+      if (count > 1) failures.push(`${count} × ${type} in ${stream}`);
+    }
+  }
+  for (const [id, count] of seen) if (count > 1) failures.push(`${count} × ${id}`);
+  return failures;
+}
+
+function shippedOnce(history: Map<string, RecordedEvent[]>): string[] {
+  const failures: string[] = [];
+  for (const [stream, events] of history) {
+    const types = events.map((e) => e.type);
+    if (!types.includes('PaymentRecorded') || types.includes('OrderCancelled')) continue;
+    const shipments = events.filter((e) => e.type === 'ShipmentCreated');
+    if (shipments.length !== 1 || shipments[0]!.metadata.principal !== WORKER) failures.push(`${stream}: ${shipments.length} shipments`);
+  }
+  return failures;
+}
+
+function cli(script: string, args: readonly string[], dataDir: string): { status: number | null; output: string } {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', script, ...args], { cwd: ROOT, env: { PATH: process.env.PATH, DATA_DIR: dataDir }, encoding: 'utf8' });
+  return { status: run.status, output: run.stdout + run.stderr };
+}
+
+async function waitUntil(condition: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
+  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await sleep(200)) {
+    // Twice in a row, a moment apart: an empty queue between a payment and its projection is not drained.
+    if ((await condition()) && (await sleep(300), await condition())) return true;
+  }
+  return false;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A small seeded generator, so that a failing run can be repeated with its seed. */
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
