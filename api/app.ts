@@ -48,6 +48,7 @@ export function createApp(deps: AppDeps): Koa {
     const gone = error.code === 'ERR_STREAM_PREMATURE_CLOSE' || error.code === 'ECONNRESET' || error.code === 'EPIPE';
     deps.logger[gone ? 'debug' : 'error']({ err: error }, gone ? 'client went away mid-response' : 'error after the response began');
   });
+  if (deps.maxInFlight !== undefined) app.use(loadShedding({ maxInFlight: deps.maxInFlight, logger: deps.logger, onShed: deps.metrics.onShed }));
   app.use(requestContext(deps.logger));
   app.use(cors(deps.corsOrigins ?? []));
   app.use(deps.metrics.middleware);
@@ -78,7 +79,6 @@ export function createApp(deps: AppDeps): Koa {
   app.use(operations.allowedMethods());
 
   const api = new Router();
-  if (deps.maxInFlight !== undefined) api.use(loadShedding(deps.maxInFlight));
   api.use(authenticate(deps.auth));
   api.use(rateLimit(deps.rateLimit ?? { perSecond: 100, burst: 200 }));
   api.use(timeout(deps.requestTimeoutMs ?? 10_000));

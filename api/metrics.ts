@@ -9,6 +9,8 @@ export interface ProjectionProbe {
 export interface Metrics {
   readonly registry: Registry;
   readonly middleware: Middleware;
+  /** Counts a request shed at capacity (it never reaches the middleware). */
+  readonly onShed: () => void;
 }
 
 export function createMetrics(projections: readonly ProjectionProbe[] = []): Metrics {
@@ -51,5 +53,6 @@ export function createMetrics(projections: readonly ProjectionProbe[] = []): Met
       duration.observe({ method: ctx.method, route }, (performance.now() - started) / 1000);
     }
   };
-  return { registry, middleware };
+  const shed = new Counter({ name: 'http_requests_shed_total', help: 'Requests answered 503 at once because the service was at capacity', registers: [registry] });
+  return { registry, middleware, onShed: () => shed.inc() };
 }

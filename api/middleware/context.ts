@@ -9,7 +9,7 @@ import { HttpProblem, PROBLEM_BASE, PROBLEM_TITLES, toProblem } from '../problem
 export const API_VERSION = '2026-11-01';
 export const SUPPORTED_API_VERSIONS: readonly string[] = [API_VERSION];
 
-const CORRELATION_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+export const CORRELATION_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const TOKEN_PARAMETERS = new Set(['access_token', 'token', 'id_token', 'refresh_token', 'jwt', 'bearer', 'authorization', 'auth', 'api_key', 'apikey', 'key']);
 const JWT_SHAPE = /eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/;
 /** Headers a problem response keeps from the work done before the error. */

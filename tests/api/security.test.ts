@@ -61,7 +61,17 @@ describe('overload', () => {
       expect(shed.status).toBe(503);
       expect(shed.headers.get('retry-after')).toBe('1');
       expect(shed.body.type).toBe('https://errors.orders.example/unavailable');
+      expect(shed.body.correlationId).toBe(shed.headers.get('x-correlation-id'));
+      expect(shed.headers.get('content-type')).toContain('application/problem+json');
+      expect((await api('GET', '/orders', { headers: { 'X-Correlation-Id': 'shed-42' } })).body.correlationId).toBe('shed-42');
+      // Probes and metrics are never shed; the shed requests are counted there, and logged as one line.
       expect((await client(busy, null)('GET', '/health/live')).status).toBe(200);
+      const metrics = await client(busy, null)('GET', '/metrics');
+      expect(metrics.status).toBe(200);
+      expect(String(metrics.body)).toMatch(/^http_requests_shed_total 2$/m);
+      const lines = busy.logs.map((line) => JSON.parse(line) as { msg: string; status?: number; shed?: number });
+      expect(lines.filter((l) => l.msg.startsWith('at capacity'))).toEqual([expect.objectContaining({ shed: 1 })]);
+      expect(lines.some((l) => l.status === 503)).toBe(false);
       release();
       expect((await Promise.all(held)).map((r) => r.status)).toEqual([200, 200]);
       expect((await api('GET', '/orders')).status).toBe(200);
