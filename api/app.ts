@@ -49,7 +49,8 @@ export function createApp(deps: AppDeps): Koa {
     deps.logger[gone ? 'debug' : 'error']({ err: error }, gone ? 'client went away mid-response' : 'error after the response began');
   });
   app.use(requestContext(deps.logger));
-  app.use(cors(deps.corsOrigins ?? []));
+  // Without allowed origins CORS answers nothing, so it is not mounted at all.
+  if ((deps.corsOrigins ?? []).length > 0) app.use(cors(deps.corsOrigins ?? []));
   app.use(deps.metrics.middleware);
 
   const operations = new Router();
@@ -91,24 +92,62 @@ export function createApp(deps: AppDeps): Koa {
   return app;
 }
 
-/** Answers 503 when the work takes too long; the work itself finishes (or fails) unobserved. */
+/**
+ * Answers 503 when the work takes too long; the work itself finishes (or fails) unobserved.
+ * Every request gets the same limit, so deadlines fall due in arrival order: one queue and one
+ * timer serve all requests, instead of a timer, a second promise and a race for each.
+ */
 function timeout(ms: number): Koa.Middleware {
-  return async (ctx, next) => {
-    let timer: NodeJS.Timeout | undefined;
-    const work = next();
-    work.catch(() => {});
-    const expired = new Promise<never>((_, reject) => {
-      const fire = () => {
-        // A long-poll sets its own time limit; the others are cut here.
-        if (ctx.state.longPoll) return;
-        reject(new HttpProblem(503, 'unavailable', 'The request took too long; retry it (with the same Idempotency-Key).', {}, { 'Retry-After': '1' }));
-      };
-      timer = setTimeout(fire, ms);
-    });
-    try {
-      await Promise.race([work, expired]);
-    } finally {
-      clearTimeout(timer);
+  interface Deadline {
+    readonly at: number;
+    /** Cuts the request short; null once its work has settled. */
+    expire: (() => void) | null;
+  }
+  let queue: Deadline[] = [];
+  let head = 0;
+  let timer: NodeJS.Timeout | null = null;
+
+  const arm = (now: number) => {
+    // Settled requests leave the queue from its front; they mostly finish in arrival order.
+    while (head < queue.length && queue[head]!.expire === null) head++;
+    if (head > 1024 && head * 2 > queue.length) {
+      queue = queue.slice(head);
+      head = 0;
+    }
+    if (timer === null && head < queue.length) {
+      timer = setTimeout(sweep, Math.max(0, queue[head]!.at - now));
+      timer.unref();
     }
   };
+  const sweep = () => {
+    timer = null;
+    const now = performance.now();
+    while (head < queue.length && queue[head]!.at <= now) queue[head++]!.expire?.();
+    arm(now);
+  };
+
+  return (ctx, next) =>
+    new Promise<void>((resolve, reject) => {
+      const now = performance.now();
+      const deadline: Deadline = {
+        at: now + ms,
+        expire: () => {
+          // A long-poll sets its own time limit; the others are cut here.
+          if (ctx.state.longPoll) return;
+          reject(new HttpProblem(503, 'unavailable', 'The request took too long; retry it (with the same Idempotency-Key).', {}, { 'Retry-After': '1' }));
+        },
+      };
+      queue.push(deadline);
+      arm(now);
+      next().then(
+        () => {
+          deadline.expire = null;
+          resolve();
+        },
+        (error: unknown) => {
+          deadline.expire = null;
+          reject(error);
+        },
+      );
+    });
 }
