@@ -61,6 +61,8 @@ interface EventRow {
 }
 
 const SUBSCRIPTION_BATCH = 500;
+const READ_MMAP_BYTES = 1 << 30;
+const READ_CACHE_KIB = 64 * 1024;
 
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS events (
@@ -131,11 +133,18 @@ export class SqliteEventStore implements EventStore {
     this.db = new Database(options.file);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('busy_timeout = 5000');
+    // Reads on this connection are random lookups by stream all over the file: mapping it saves
+    // a read() system call per page, and a larger page cache keeps the index's upper levels.
+    // Neither changes what a commit writes or when it is durable.
+    this.db.pragma(`mmap_size = ${READ_MMAP_BYTES}`);
+    this.db.pragma(`cache_size = -${READ_CACHE_KIB}`);
     this.db.exec(SCHEMA);
     this.statements = {
       readStream: this.db.prepare<[string, number, number, number], EventRow>(
         'SELECT * FROM events WHERE stream = ? AND revision >= ? AND revision <= ? AND recorded_at <= ? ORDER BY revision',
       ),
+      // The common read (a whole stream, or its tail from a revision on) without the bounds it does not need.
+      readStreamFrom: this.db.prepare<[string, number], EventRow>('SELECT * FROM events WHERE stream = ? AND revision >= ? ORDER BY revision'),
       head: this.db.prepare<[], number | null>('SELECT max(position) FROM events').pluck(),
       scan: this.db.prepare<[number, number], EventRow>('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?'),
     };
@@ -222,13 +231,16 @@ export class SqliteEventStore implements EventStore {
 
   async readStream(stream: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
     this.assertOpen();
+    const from = options.fromRevision ?? 0;
     const rows = sqliteIo('the event store could not be read', () =>
-      this.statements.readStream.all(
-        stream,
-        options.fromRevision ?? 0,
-        options.toRevision ?? Number.MAX_SAFE_INTEGER,
-        options.recordedUntil?.getTime() ?? Number.MAX_SAFE_INTEGER,
-      ),
+      options.toRevision === undefined && options.recordedUntil === undefined
+        ? this.statements.readStreamFrom.all(stream, from)
+        : this.statements.readStream.all(
+            stream,
+            from,
+            options.toRevision ?? Number.MAX_SAFE_INTEGER,
+            options.recordedUntil?.getTime() ?? Number.MAX_SAFE_INTEGER,
+          ),
     );
     return rows.map(toRecorded);
   }
