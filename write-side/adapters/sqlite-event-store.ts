@@ -146,6 +146,8 @@ export class SqliteEventStore implements EventStore {
       // The common read (a whole stream, or its tail from a revision on) without the bounds it does not need.
       readStreamFrom: this.db.prepare<[string, number], EventRow>('SELECT * FROM events WHERE stream = ? AND revision >= ? ORDER BY revision'),
       head: this.db.prepare<[], number | null>('SELECT max(position) FROM events').pluck(),
+      // Moves whenever another connection commits: the writer thread, or another process.
+      dataVersion: this.db.prepare<[], number>('PRAGMA data_version').pluck(),
       scan: this.db.prepare<[number, number], EventRow>('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?'),
     };
     this.writer = new Worker(WRITER, {
@@ -324,6 +326,12 @@ export class SqliteEventStore implements EventStore {
     if (this.commits !== seen) done();
     else waiters.add(done);
     return done;
+  }
+
+  /** Every append is committed by another connection than this one, so data_version sees them all. */
+  changeStamp(): number {
+    this.assertOpen();
+    return sqliteIo('the event store could not be read', () => this.statements.dataVersion.get()!);
   }
 
   async headPosition(): Promise<Position | null> {
