@@ -99,19 +99,18 @@ export function createApp(deps: AppDeps): Koa {
 
 type Step<C> = (ctx: C, next: () => Promise<unknown>) => unknown;
 
-/** Middleware run one after the other, as one. */
+/** Middleware run one after the other, as one. Built once; a request makes one closure per step. */
 function chain<C>(middleware: readonly Step<C>[]): (ctx: C, next: () => Promise<unknown>) => Promise<unknown> {
-  return (ctx, next) => {
-    const step = (i: number): Promise<unknown> => {
-      if (i === middleware.length) return next();
+  return middleware.reduceRight<(ctx: C, next: () => Promise<unknown>) => Promise<unknown>>(
+    (rest, first) => (ctx, next) => {
       try {
-        return Promise.resolve(middleware[i]!(ctx, () => step(i + 1)));
+        return Promise.resolve(first(ctx, () => rest(ctx, next)));
       } catch (error) {
         return Promise.reject(error);
       }
-    };
-    return step(0);
-  };
+    },
+    (_ctx, next) => next(),
+  );
 }
 
 /**
@@ -122,16 +121,17 @@ function chain<C>(middleware: readonly Step<C>[]): (ctx: C, next: () => Promise<
 function timeout(ms: number): Koa.Middleware {
   interface Deadline {
     readonly at: number;
+    readonly ctx: Koa.Context;
     /** Cuts the request short; null once its work has settled. */
-    expire: (() => void) | null;
+    reject: ((error: HttpProblem) => void) | null;
   }
   let queue: Deadline[] = [];
   let head = 0;
   let timer: NodeJS.Timeout | null = null;
 
-  const arm = (now: number) => {
+  function arm(now: number): void {
     // Settled requests leave the queue from its front; they mostly finish in arrival order.
-    while (head < queue.length && queue[head]!.expire === null) head++;
+    while (head < queue.length && queue[head]!.reject === null) head++;
     if (head > 1024 && head * 2 > queue.length) {
       queue = queue.slice(head);
       head = 0;
@@ -140,34 +140,33 @@ function timeout(ms: number): Koa.Middleware {
       timer = setTimeout(sweep, Math.max(0, queue[head]!.at - now));
       timer.unref();
     }
-  };
-  const sweep = () => {
+  }
+  function sweep(): void {
     timer = null;
     const now = performance.now();
-    while (head < queue.length && queue[head]!.at <= now) queue[head++]!.expire?.();
+    while (head < queue.length && queue[head]!.at <= now) {
+      const { ctx, reject } = queue[head++]!;
+      // A long-poll sets its own time limit; the others are cut here.
+      if (reject && !ctx.state.longPoll) {
+        reject(new HttpProblem(503, 'unavailable', 'The request took too long; retry it (with the same Idempotency-Key).', {}, { 'Retry-After': '1' }));
+      }
+    }
     arm(now);
-  };
+  }
 
   return (ctx, next) =>
     new Promise<void>((resolve, reject) => {
       const now = performance.now();
-      const deadline: Deadline = {
-        at: now + ms,
-        expire: () => {
-          // A long-poll sets its own time limit; the others are cut here.
-          if (ctx.state.longPoll) return;
-          reject(new HttpProblem(503, 'unavailable', 'The request took too long; retry it (with the same Idempotency-Key).', {}, { 'Retry-After': '1' }));
-        },
-      };
+      const deadline: Deadline = { at: now + ms, ctx, reject };
       queue.push(deadline);
       arm(now);
       next().then(
         () => {
-          deadline.expire = null;
+          deadline.reject = null;
           resolve();
         },
         (error: unknown) => {
-          deadline.expire = null;
+          deadline.reject = null;
           reject(error);
         },
       );
