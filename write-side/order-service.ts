@@ -1,6 +1,7 @@
 // The write side's entry point for callers: turns requests into order commands (bringing the
 // clock and new ids), runs them through the command handler, and reads an order's current state.
-import { v4 as uuidv4, v5 as uuidv5 } from 'uuid';
+import { createHash } from 'node:crypto';
+import { v4 as uuidv4 } from 'uuid';
 import { CommandHandler, type CommandContext, type CommandResult } from './command-handler.js';
 import type { EventStore, Position, ReadStreamOptions, RecordedEvent } from './event-store.js';
 import { decodeOrderEvent, encodeOrderEvent, orderStream } from './orders/codec.js';
@@ -9,6 +10,7 @@ import type { Address, LineInput, Order, OrderCommand, OrderEvent, PaymentMethod
 
 /** Fixed namespace for ids derived from (principal, idempotency key). */
 const PLACEMENT_NAMESPACE = '1b671a64-40d5-491e-99b0-da01ff1e3171';
+const PLACEMENT_NAMESPACE_BYTES = Buffer.from(PLACEMENT_NAMESPACE.replaceAll('-', ''), 'hex');
 
 export interface WriteContext {
   readonly principal: string;
@@ -64,7 +66,15 @@ export class OrderService {
    * in this process or any other, before or after a restart.
    */
   static placementId(principal: string, idempotencyKey: string): string {
-    return uuidv5(JSON.stringify([principal, idempotencyKey]), PLACEMENT_NAMESPACE);
+    // A UUID version 5 (RFC 9562): SHA-1 of the namespace and the name, with the version and
+    // variant bits set. Made here with node:crypto in one pass; uuid's v5 copies the name
+    // byte by byte and parses the namespace again on every call. JSON.stringify escapes lone
+    // surrogates, so the name is always well-formed UTF-16 and encodes to UTF-8 the same way.
+    const hash = createHash('sha1').update(PLACEMENT_NAMESPACE_BYTES).update(JSON.stringify([principal, idempotencyKey]), 'utf8').digest();
+    hash[6] = (hash[6]! & 0x0f) | 0x50;
+    hash[8] = (hash[8]! & 0x3f) | 0x80;
+    const hex = hash.toString('hex', 0, 16);
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
   }
 
   place(

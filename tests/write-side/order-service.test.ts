@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { v5 as uuidv5 } from 'uuid';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SqliteEventStore } from '../../write-side/adapters/sqlite-event-store.js';
 import { CommandHandler } from '../../write-side/command-handler.js';
@@ -208,6 +209,13 @@ describe('command handling on the embedded store', () => {
     } finally {
       await store.close();
       dir.remove();
+    }
+  });
+
+  it('derives placement ids as the UUID version 5 of (principal, key) in its fixed namespace', () => {
+    const inputs: Array<[string, string]> = [['user-1', 'k1'], ['bench', 'a0f6c3b2-0000-4000-8000-000000000000'], ['ünïcødé 🚀', '~!#'], ['lone \ud800 surrogate', 'k'], ['', '']];
+    for (const [principal, key] of inputs) {
+      expect(OrderService.placementId(principal, key)).toBe(uuidv5(JSON.stringify([principal, key]), '1b671a64-40d5-491e-99b0-da01ff1e3171'));
     }
   });
 
