@@ -121,8 +121,8 @@ function chain<C>(middleware: readonly Step<C>[]): (ctx: C, next: () => Promise<
 function timeout(ms: number): Koa.Middleware {
   interface Deadline {
     readonly at: number;
-    readonly ctx: Koa.Context;
-    /** Cuts the request short; null once its work has settled. */
+    /** The request, and how to cut it short; both null once its work has settled, so that the queue holds on to nothing. */
+    ctx: Koa.Context | null;
     reject: ((error: HttpProblem) => void) | null;
   }
   let queue: Deadline[] = [];
@@ -132,7 +132,7 @@ function timeout(ms: number): Koa.Middleware {
   function arm(now: number): void {
     // Settled requests leave the queue from its front; they mostly finish in arrival order.
     while (head < queue.length && queue[head]!.reject === null) head++;
-    if (head > 1024 && head * 2 > queue.length) {
+    if (head >= 256) {
       queue = queue.slice(head);
       head = 0;
     }
@@ -147,7 +147,7 @@ function timeout(ms: number): Koa.Middleware {
     while (head < queue.length && queue[head]!.at <= now) {
       const { ctx, reject } = queue[head++]!;
       // A long-poll sets its own time limit; the others are cut here.
-      if (reject && !ctx.state.longPoll) {
+      if (ctx && reject && !ctx.state.longPoll) {
         reject(new HttpProblem(503, 'unavailable', 'The request took too long; retry it (with the same Idempotency-Key).', {}, { 'Retry-After': '1' }));
       }
     }
@@ -162,11 +162,11 @@ function timeout(ms: number): Koa.Middleware {
       arm(now);
       next().then(
         () => {
-          deadline.reject = null;
+          deadline.ctx = deadline.reject = null;
           resolve();
         },
         (error: unknown) => {
-          deadline.reject = null;
+          deadline.ctx = deadline.reject = null;
           reject(error);
         },
       );
