@@ -60,6 +60,12 @@ interface EventRow {
   recorded_at: number;
 }
 
+/** A scanned row, and the event made of it once a subscriber wanted it (then shared by all). */
+interface Scanned {
+  readonly row: EventRow;
+  recorded: RecordedEvent | null;
+}
+
 const SUBSCRIPTION_BATCH = 500;
 const READ_MMAP_BYTES = 1 << 30;
 const READ_CACHE_KIB = 64 * 1024;
@@ -124,6 +130,8 @@ export class SqliteEventStore implements EventStore {
   private commits = 0;
   private readonly waiters = new Set<() => void>();
   private readonly subscriptions = new Set<EventSubscription>();
+  /** The last scan of the log, for the other subscribers that read on from the same place. */
+  private scanned: { readonly from: number; readonly version: number; readonly entries: readonly Scanned[] } | null = null;
   private closed = false;
   /** Counters for metrics and tests: how many appends and how many commits carried them. */
   readonly stats = { appends: 0, commits: 0 };
@@ -281,13 +289,14 @@ export class SqliteEventStore implements EventStore {
           // Scan a range of the log and filter here, so that the scan moves past events of other
           // streams too: a subscriber to a rare prefix must not rescan the whole log on every commit.
           const from = after === null ? 0 : Number(decodePosition(after).commit);
-          const rows = sqliteIo('the event store could not be read', () => store.statements.scan.all(from, SUBSCRIPTION_BATCH));
-          for (const row of rows) {
+          const entries = sqliteIo('the event store could not be read', () => store.scan(from));
+          for (const entry of entries) {
             if (stopped) return;
-            if (prefixes.length === 0 || prefixes.some((p) => row.stream.startsWith(p))) yield toRecorded(row);
+            const { row } = entry;
+            if (prefixes.length === 0 || prefixes.some((p) => row.stream.startsWith(p))) yield (entry.recorded ??= toRecorded(row));
             after = encodeSequence(row.position);
           }
-          if (rows.length < SUBSCRIPTION_BATCH) {
+          if (entries.length < SUBSCRIPTION_BATCH) {
             await new Promise<void>((resolve) => {
               wakeNow = store.waitForCommit(seen, resolve);
             });
@@ -309,6 +318,22 @@ export class SqliteEventStore implements EventStore {
     };
     this.subscriptions.add(subscription);
     return subscription;
+  }
+
+  /**
+   * A batch of the log after `from`. The subscribers (the projections, the export worker) all
+   * follow the head of the log, so after a commit they all ask for the same rows: while no
+   * connection has committed since (data_version has not moved), the last scan's rows, and the
+   * events already made of them, are handed out again instead of being read and parsed again.
+   * Subscribers only read the events, so sharing them is safe.
+   */
+  private scan(from: number): readonly Scanned[] {
+    const version = this.statements.dataVersion.get()!;
+    const last = this.scanned;
+    if (last && last.from === from && last.version === version) return last.entries;
+    const entries = this.statements.scan.all(from, SUBSCRIPTION_BATCH).map((row): Scanned => ({ row, recorded: null }));
+    this.scanned = { from, version, entries };
+    return entries;
   }
 
   /**
