@@ -32,6 +32,8 @@ export class KeySetUnavailable extends Error {
 
 export interface TokenVerifier {
   verify(token: string): Promise<Principal>;
+  /** The principal of a token verified before and not expired yet, without waiting; undefined otherwise (then verify it). */
+  known?(token: string): Principal | undefined;
 }
 
 export interface TokenVerifierOptions {
@@ -70,6 +72,10 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
   const verified = new Map<string, { principal: Principal; expiresAtMs: number }>();
 
   return {
+    known(token: string): Principal | undefined {
+      const known = verified.get(token);
+      return known && known.expiresAtMs > Date.now() ? known.principal : undefined;
+    },
     async verify(token: string): Promise<Principal> {
       const known = verified.get(token);
       if (known && known.expiresAtMs > Date.now()) return known.principal;

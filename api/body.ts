@@ -52,21 +52,33 @@ export async function readJson(ctx: Context, options: BodyOptions): Promise<unkn
   }
   if (text.trim() === '' && options.optional) return undefined;
   let value: unknown;
-  let unsafe = false;
   try {
-    value = JSON.parse(text, (_, v: unknown) => {
-      if (typeof v === 'number' && Number.isInteger(v) && !Number.isSafeInteger(v)) unsafe = true;
-      return v;
-    });
+    // Without a reviver: V8 parses far faster without one, and the numbers are checked below.
+    value = JSON.parse(text);
   } catch {
     throw new HttpProblem(400, 'malformed-json', 'The body is not valid JSON.');
   }
   // JSON.parse keeps the last of two equal members and rounds big integers silently: either
   // would make the request mean something other than what was sent.
-  if (unsafe) throw validationFailed([{ pointer: '', message: 'holds an integer beyond ±(2^53 − 1), which cannot be kept exactly' }]);
+  if (holdsUnsafeInteger(value)) throw validationFailed([{ pointer: '', message: 'holds an integer beyond ±(2^53 − 1), which cannot be kept exactly' }]);
   const repeated = repeatedMember(text);
   if (repeated !== null) throw validationFailed([{ pointer: repeated.pointer, message: `repeats the member ${JSON.stringify(repeated.name)}` }]);
   return value;
+}
+
+/** Whether a parsed JSON value holds an integer that a double cannot keep exactly. */
+function holdsUnsafeInteger(value: unknown): boolean {
+  // With a stack of its own: a body may nest deeper than the call stack reaches.
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (typeof next === 'number') {
+      if (Number.isInteger(next) && !Number.isSafeInteger(next)) return true;
+    } else if (next !== null && typeof next === 'object') {
+      for (const member of Array.isArray(next) ? next : Object.values(next)) pending.push(member);
+    }
+  }
+  return false;
 }
 
 /** The first object member named twice in (valid) JSON text, with the pointer of its object. */

@@ -66,8 +66,9 @@ export async function openReadStore(config: Config, logger: Logger): Promise<Rea
   mkdirSync(config.dataDir, { recursive: true });
   const file = join(config.dataDir, 'read-models.sqlite3');
   logger.info({ file }, 'read models: embedded SQLite');
-  // A short lock wait: it blocks the event loop, and the projector retries anyway.
-  return new SqliteReadStore(file, { busyTimeoutMs: 250 });
+  // A short lock wait: it blocks the event loop, and the projector retries anyway. Checkpoints
+  // run in the background, so that the projections' commits do not stall the requests.
+  return new SqliteReadStore(file, { busyTimeoutMs: 250, backgroundCheckpointMs: 100 });
 }
 
 export async function openStores(config: Config, logger: Logger): Promise<Stores> {

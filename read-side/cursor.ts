@@ -1,7 +1,7 @@
 // Opaque, tamper-evident cursors for keyset paging: the last item's sort key plus the filter
 // and sort the page came from, signed with HMAC-SHA256. A cursor used with any other filter
 // or sort, altered, or made up is refused.
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
 
 export const MAX_CURSOR_LENGTH = 1024;
 
@@ -15,7 +15,12 @@ export class InvalidCursor extends Error {
 type Scope = Readonly<Record<string, string | number | undefined>>;
 
 export class CursorCodec {
-  constructor(private readonly secret: string | Buffer) {}
+  /** Imported once: given the raw secret, createHmac would import it again for every cursor. */
+  private readonly key: KeyObject;
+
+  constructor(secret: string | Buffer) {
+    this.key = createSecretKey(typeof secret === 'string' ? Buffer.from(secret, 'utf8') : secret);
+  }
 
   encode(scope: Scope, key: Readonly<Record<string, string>>): string {
     const payload = Buffer.from(JSON.stringify({ s: canonical(scope), k: key })).toString('base64url');
@@ -43,7 +48,7 @@ export class CursorCodec {
   }
 
   private sign(payload: string): string {
-    return createHmac('sha256', this.secret).update(payload).digest('base64url').slice(0, 22);
+    return createHmac('sha256', this.key).update(payload).digest('base64url').slice(0, 22);
   }
 }
 

@@ -82,6 +82,12 @@ export interface EventStore {
   subscribeToAll(options?: SubscribeOptions): EventSubscription;
   /** The position of the last event in the log, or null when it is empty. */
   headPosition(): Promise<Position | null>;
+  /**
+   * Optional, for stores that can tell at no cost: a stamp that two calls return alike only
+   * when nothing was appended in between, by this process or any other. What a caller read
+   * after taking a stamp is still current as long as the stamp has not changed.
+   */
+  changeStamp?(): number;
   close(): Promise<void>;
 }
 

@@ -31,12 +31,22 @@ export interface OrderSnapshot {
 export interface OrderServiceOptions {
   readonly clock?: () => Date;
   readonly newId?: () => string;
+  /** Orders whose folded state is kept between reads (least recently read dropped first). */
+  readonly foldedOrdersKept?: number;
+}
+
+/** An order as last folded, with the store's change stamp taken before the read it came from. */
+interface Folded {
+  readonly snapshot: OrderSnapshot;
+  readonly stamp: number | undefined;
 }
 
 export class OrderService {
   private readonly handler: CommandHandler<Order, OrderCommand, OrderEvent>;
   private readonly clock: () => Date;
   private readonly newId: () => string;
+  private readonly folded = new Map<string, Folded>();
+  private readonly foldedKept: number;
 
   constructor(
     private readonly store: EventStore,
@@ -45,6 +55,7 @@ export class OrderService {
     this.handler = new CommandHandler(store, orderDecider, { encode: encodeOrderEvent, decode: decodeOrderEvent });
     this.clock = options.clock ?? (() => new Date());
     this.newId = options.newId ?? uuidv4;
+    this.foldedKept = options.foldedOrdersKept ?? 100_000;
   }
 
   /**
@@ -82,12 +93,38 @@ export class OrderService {
     return this.run(orderId, { type: 'CancelOrder', data: { orderId, reason }, metadata: this.meta(context) }, context);
   }
 
-  /** The order folded from its stream: always current, or as of a revision or time. */
+  /**
+   * The order folded from its stream: always current, or as of a revision or time.
+   *
+   * The current state is kept once folded. A later read folds only the events appended since,
+   * after asking the store for them; and when the store's change stamp shows that nothing at
+   * all was appended since the state was read, it does not even ask.
+   */
   async get(orderId: string, options: Pick<ReadStreamOptions, 'toRevision' | 'recordedUntil'> = {}): Promise<OrderSnapshot | null> {
-    const recorded = await this.store.readStream(orderStream(orderId), options);
+    if (options.toRevision !== undefined || options.recordedUntil !== undefined) {
+      return this.fold(null, await this.store.readStream(orderStream(orderId), options));
+    }
+    // Taken before the read: an append after this point changes it, even one the read below sees.
+    const stamp = this.store.changeStamp?.();
+    const cached = this.folded.get(orderId);
+    this.folded.delete(orderId);
+    let snapshot: OrderSnapshot | null;
+    if (cached && stamp !== undefined && cached.stamp === stamp) snapshot = cached.snapshot;
+    else if (cached) snapshot = this.fold(cached.snapshot, await this.store.readStream(orderStream(orderId), { fromRevision: cached.snapshot.revision + 1 }));
+    else snapshot = this.fold(null, await this.store.readStream(orderStream(orderId)));
+    if (snapshot) {
+      this.folded.set(orderId, { snapshot, stamp });
+      if (this.folded.size > this.foldedKept) this.folded.delete(this.folded.keys().next().value!);
+    }
+    return snapshot;
+  }
+
+  /** `recorded` folded onto `from` (or onto nothing); null while no order was placed. */
+  private fold(from: OrderSnapshot | null, recorded: readonly RecordedEvent[]): OrderSnapshot | null {
     const last = recorded.at(-1);
-    if (!last) return null;
-    const order = recorded.reduce((state, r) => orderDecider.evolve(state, decodeOrderEvent(r)), orderDecider.initialState());
+    if (!last) return from;
+    let order: Order = from ? from.order : orderDecider.initialState();
+    for (const r of recorded) order = orderDecider.evolve(order, decodeOrderEvent(r));
     if (order.status === 'absent') return null;
     return { order, revision: last.revision, position: last.position };
   }

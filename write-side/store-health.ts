@@ -32,6 +32,7 @@ export class StoreHealth {
       subscribeToAll: (options) => store.subscribeToAll(options),
       headPosition: () => store.headPosition(),
       close: () => store.close(),
+      ...(store.changeStamp ? { changeStamp: () => store.changeStamp!() } : {}),
     };
   }
 

@@ -15,9 +15,22 @@ const JWT_SHAPE = /eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/;
 /** Headers a problem response keeps from the work done before the error. */
 const KEPT_ON_ERROR = ['x-correlation-id', 'api-version', 'ratelimit', 'ratelimit-policy', 'allow', 'access-control-allow-origin', 'vary'];
 
+/** Where a request's state keeps the service logger, for its log child made on first use. */
+const LOGGER = Symbol('logger');
+// One accessor shared by all requests, instead of a closure (and a descriptor) made for each.
+const LAZY_LOG: PropertyDescriptor = {
+  configurable: true,
+  get(this: { correlationId: string; [LOGGER]: Logger }) {
+    const child = this[LOGGER].child({ correlationId: this.correlationId });
+    Object.defineProperty(this, 'log', { value: child, configurable: true, writable: true });
+    return child;
+  },
+};
+
 declare module 'koa' {
   interface DefaultState {
     correlationId: string;
+    [LOGGER]?: Logger;
     log: Logger;
     /** Set by a handler that waits on purpose (a long-poll): the request timeout leaves it alone. */
     longPoll?: boolean;
@@ -31,8 +44,8 @@ export function requestContext(logger: Logger): Middleware {
     const correlationId = CORRELATION_ID.test(incoming) ? incoming : randomUUID();
     ctx.state.correlationId = correlationId;
     // Made on first use: most requests log one line, and that one is written below without it.
-    let child: Logger | undefined;
-    Object.defineProperty(ctx.state, 'log', { get: () => (child ??= logger.child({ correlationId })), configurable: true });
+    ctx.state[LOGGER] = logger;
+    Object.defineProperty(ctx.state, 'log', LAZY_LOG);
     ctx.set('X-Correlation-Id', correlationId);
     ctx.set('Api-Version', API_VERSION);
     // The raw URL can hold a token: only the path is ever logged.

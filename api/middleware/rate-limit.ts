@@ -23,7 +23,7 @@ export function rateLimit(options: RateLimitOptions, now: () => number = () => p
   const window = Math.max(1, Math.round(burst / perSecond));
   const policy = `"default";q=${burst};w=${window}`;
 
-  return async (ctx, next) => {
+  return (ctx, next) => {
     const key = ctx.state.principal.sub;
     const t = now();
     const bucket = buckets.get(key) ?? { tokens: burst, at: t };
@@ -37,10 +37,10 @@ export function rateLimit(options: RateLimitOptions, now: () => number = () => p
     if (bucket.tokens < 1) {
       const retryAfter = Math.max(1, Math.ceil((1 - bucket.tokens) / perSecond));
       ctx.set('RateLimit', `"default";r=0;t=${retryAfter}`);
-      throw new HttpProblem(429, 'rate-limited', 'Too many requests; slow down.', {}, { 'Retry-After': String(retryAfter) });
+      return Promise.reject(new HttpProblem(429, 'rate-limited', 'Too many requests; slow down.', {}, { 'Retry-After': String(retryAfter) }));
     }
     bucket.tokens -= 1;
     ctx.set('RateLimit', `"default";r=${Math.floor(bucket.tokens)};t=${Math.ceil((burst - bucket.tokens) / perSecond)}`);
-    await next();
+    return next();
   };
 }

@@ -170,6 +170,47 @@ describe('command handling on the embedded store', () => {
     dir.remove();
   });
 
+  it('reads an order as current when another process (another store on the file) changed it since the last read', async () => {
+    const dir = tempDir('folded-');
+    const file = join(dir.path, 'events.sqlite3');
+    const mine = new SqliteEventStore({ file });
+    const theirs = new SqliteEventStore({ file });
+    try {
+      const service = new OrderService(mine);
+      const other = new OrderService(theirs);
+      const id = (((await service.place(newOrder, keyed('k-folded'))).state) as { id: string }).id;
+      expect(await service.get(id)).toMatchObject({ revision: 0, order: { address: home } });
+      expect(await service.get(id)).toMatchObject({ revision: 0 });
+      await other.changeAddress(id, work, ctx());
+      expect(await service.get(id)).toMatchObject({ revision: 1, order: { address: work } });
+      await other.recordPayment(id, { amount: 1000, reference: 'psp' }, keyed('k-pay'));
+      await service.changeAddress(id, home, ctx());
+      expect(await service.get(id)).toMatchObject({ revision: 3, order: { status: 'paid', address: home } });
+      // Points in time still fold the history up to then.
+      expect(await service.get(id, { toRevision: 1 })).toMatchObject({ revision: 1, order: { status: 'pending', address: work } });
+    } finally {
+      await mine.close();
+      await theirs.close();
+      dir.remove();
+    }
+  });
+
+  it('keeps at most the configured number of folded orders and reads the others again', async () => {
+    const dir = tempDir('folded-kept-');
+    const store = new SqliteEventStore({ file: join(dir.path, 'events.sqlite3') });
+    try {
+      const service = new OrderService(store, { foldedOrdersKept: 2 });
+      const ids: string[] = [];
+      for (const key of ['a', 'b', 'c']) ids.push((((await service.place(newOrder, keyed(key))).state) as { id: string }).id);
+      for (const id of ids) expect(await service.get(id)).toMatchObject({ revision: 0, order: { id } });
+      for (const id of ids) expect(await service.get(id)).toMatchObject({ revision: 0, order: { id } });
+      expect(await service.get('00000000-0000-4000-8000-000000000000')).toBeNull();
+    } finally {
+      await store.close();
+      dir.remove();
+    }
+  });
+
   it('gives up after a bounded number of revision conflicts', async () => {
     let appends = 0;
     const store = {

@@ -44,6 +44,33 @@ describe('embedded event store', () => {
     await dispose();
   });
 
+  it('gives subscribers at the same place the same events, and still those another process appends', async () => {
+    const { store, file, dispose } = withStore();
+    const other = new SqliteEventStore({ file });
+    const subscribers = [store.subscribeToAll({ streamPrefixes: ['order-'] }), store.subscribeToAll({ streamPrefixes: ['order-'] })];
+    const iterators = subscribers.map((s) => s[Symbol.asyncIterator]());
+    try {
+      await store.appendToStream('order-a', [event(0), event(1)], 'no_stream');
+      await other.appendToStream('job-x', [event(2)], 'no_stream');
+      await other.appendToStream('order-b', [event(3)], 'no_stream');
+      for (const iterator of iterators) {
+        const seen: unknown[] = [];
+        for (let i = 0; i < 3; i++) seen.push(((await iterator.next()).value as { data: unknown }).data);
+        expect(seen).toEqual([{ n: 0 }, { n: 1 }, { n: 3 }]);
+      }
+      // Both caught up and found nothing more; then a commit by the other process alone still
+      // reaches them (by polling), although they scan from where they scanned before.
+      const pending = iterators.map((iterator) => iterator.next());
+      await new Promise((resolve) => setTimeout(resolve, 300)); // past one poll: they scanned the head, empty
+      await other.appendToStream('order-c', [event(4)], 'no_stream');
+      for (const next of pending) expect(((await next).value as { data: unknown }).data).toEqual({ n: 4 });
+    } finally {
+      await Promise.all(subscribers.map((s) => s.close()));
+      await other.close();
+      await dispose();
+    }
+  });
+
   it('fails an append whose event cannot be stored without failing its neighbours', async () => {
     const { store, dispose } = withStore();
     const bad = { ...event(1), data: { n: 10n } } as unknown as NewEvent;
