@@ -1,6 +1,8 @@
 // npm run bench:overload: the service on the embedded default, first at its measured capacity,
 // then offered twice that from many connections, then back to normal. Prints how the excess was
 // answered (503/429 with Retry-After, and how fast), the service's peak RSS, and the recovery.
+// BENCH_MAX_IN_FLIGHT (default 64) sets the service's MAX_IN_FLIGHT: a low limit answers the
+// excess fastest, a high one places more orders during the flood with a longer tail.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -12,7 +14,7 @@ import { signDevToken } from '../api/auth.js';
 interface AcResult { requests: { average: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number; timeouts: number; statusCodeStats: Record<string, { count: number }> }
 const autocannon = createRequire(import.meta.url)('autocannon') as (opts: object) => Promise<AcResult>;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const MAX_IN_FLIGHT = 64;
+const MAX_IN_FLIGHT = Number(process.env.BENCH_MAX_IN_FLIGHT ?? 64);
 const SECRET = `bench-overload-${randomUUID()}-${randomUUID()}`;
 
 const freePort = () =>
