@@ -86,10 +86,6 @@ export class SqliteReadStore implements ReadModelStore {
     // The read side is rebuilt from the events, so a crash may lose its last commit but never corrupts it.
     this.db.pragma('synchronous = NORMAL');
     this.db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
-    // Pages of views are read at random (by key, and along the indexes): mapping the file saves a
-    // read() system call per page, and a larger page cache keeps the hot index pages.
-    this.db.pragma('mmap_size = 1073741824');
-    this.db.pragma('cache_size = -65536');
     this.db.exec(`
       CREATE TABLE IF NOT EXISTS projections (name TEXT PRIMARY KEY, active INTEGER NOT NULL, latest INTEGER NOT NULL) STRICT;
       CREATE TABLE IF NOT EXISTS checkpoints (name TEXT NOT NULL, generation INTEGER NOT NULL, position TEXT NOT NULL, PRIMARY KEY (name, generation)) STRICT;`);

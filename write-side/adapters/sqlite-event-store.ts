@@ -67,8 +67,6 @@ interface Scanned {
 }
 
 const SUBSCRIPTION_BATCH = 500;
-const READ_MMAP_BYTES = 1 << 30;
-const READ_CACHE_KIB = 64 * 1024;
 
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS events (
@@ -141,11 +139,6 @@ export class SqliteEventStore implements EventStore {
     this.db = new Database(options.file);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('busy_timeout = 5000');
-    // Reads on this connection are random lookups by stream all over the file: mapping it saves
-    // a read() system call per page, and a larger page cache keeps the index's upper levels.
-    // Neither changes what a commit writes or when it is durable.
-    this.db.pragma(`mmap_size = ${READ_MMAP_BYTES}`);
-    this.db.pragma(`cache_size = -${READ_CACHE_KIB}`);
     this.db.exec(SCHEMA);
     this.statements = {
       readStream: this.db.prepare<[string, number, number, number], EventRow>(
