@@ -195,15 +195,26 @@ describe('command handling on the embedded store', () => {
     }
   });
 
-  it('keeps at most the configured number of folded orders and reads the others again', async () => {
+  it('keeps folded orders within a budget of orders and lines, dropping the least recently read, and reads the others again', async () => {
     const dir = tempDir('folded-kept-');
     const store = new SqliteEventStore({ file: join(dir.path, 'events.sqlite3') });
     try {
-      const service = new OrderService(store, { foldedOrdersKept: 2 });
-      const ids: string[] = [];
-      for (const key of ['a', 'b', 'c']) ids.push((((await service.place(newOrder, keyed(key))).state) as { id: string }).id);
-      for (const id of ids) expect(await service.get(id)).toMatchObject({ revision: 0, order: { id } });
-      for (const id of ids) expect(await service.get(id)).toMatchObject({ revision: 0, order: { id } });
+      const service = new OrderService(store, { foldedBudget: 10 });
+      const lines = (n: number) => Array.from({ length: n }, (_, i) => ({ sku: `S${i}`, quantity: 1, unitPrice: 100 }));
+      const place = async (key: string, n: number) => ((await service.place({ ...newOrder, lines: lines(n) }, keyed(key))).state as { id: string }).id;
+      const small = [await place('a', 1), await place('b', 1), await place('c', 1)]; // 2 units each
+      for (const id of small) await service.get(id);
+      expect(service.foldedKept).toEqual({ orders: 3, weight: 6 });
+      const large = await place('d', 5); // 6 units: the least recently read small one makes room
+      expect(await service.get(large)).toMatchObject({ order: { id: large } });
+      expect(service.foldedKept).toEqual({ orders: 3, weight: 10 });
+      const larger = await place('e', 7); // 8 units: all but itself go
+      await service.get(larger);
+      expect(service.foldedKept).toEqual({ orders: 1, weight: 8 });
+      await service.get(small[0]!); // read again from the store, and kept once more
+      expect(service.foldedKept.weight).toBeLessThanOrEqual(10);
+      for (const id of [...small, large, larger]) expect(await service.get(id)).toMatchObject({ revision: 0, order: { id } });
+      expect(service.foldedKept.weight).toBeLessThanOrEqual(10);
       expect(await service.get('00000000-0000-4000-8000-000000000000')).toBeNull();
     } finally {
       await store.close();
