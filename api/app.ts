@@ -48,10 +48,11 @@ export function createApp(deps: AppDeps): Koa {
     const gone = error.code === 'ERR_STREAM_PREMATURE_CLOSE' || error.code === 'ECONNRESET' || error.code === 'EPIPE';
     deps.logger[gone ? 'debug' : 'error']({ err: error }, gone ? 'client went away mid-response' : 'error after the response began');
   });
+  // First, so that every answer a browser gets is readable, a shed one included. Without allowed
+  // origins CORS answers nothing, so it is not mounted at all.
+  if ((deps.corsOrigins ?? []).length > 0) app.use(cors(deps.corsOrigins ?? []));
   if (deps.maxInFlight !== undefined) app.use(loadShedding({ maxInFlight: deps.maxInFlight, logger: deps.logger, onShed: deps.metrics.onShed }));
   app.use(requestContext(deps.logger));
-  // Without allowed origins CORS answers nothing, so it is not mounted at all.
-  if ((deps.corsOrigins ?? []).length > 0) app.use(cors(deps.corsOrigins ?? []));
   app.use(deps.metrics.middleware);
 
   const operations = new Router();

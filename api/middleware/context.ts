@@ -13,7 +13,7 @@ export const CORRELATION_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const TOKEN_PARAMETERS = new Set(['access_token', 'token', 'id_token', 'refresh_token', 'jwt', 'bearer', 'authorization', 'auth', 'api_key', 'apikey', 'key']);
 const JWT_SHAPE = /eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/;
 /** Headers a problem response keeps from the work done before the error. */
-const KEPT_ON_ERROR = ['x-correlation-id', 'api-version', 'ratelimit', 'ratelimit-policy', 'allow', 'access-control-allow-origin', 'vary'];
+const KEPT_ON_ERROR = ['x-correlation-id', 'api-version', 'ratelimit', 'ratelimit-policy', 'allow', 'access-control-allow-origin', 'access-control-expose-headers', 'vary'];
 
 /** Where a request's state keeps the service logger, for its log child made on first use. */
 const LOGGER = Symbol('logger');

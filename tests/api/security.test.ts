@@ -40,6 +40,11 @@ describe('security basics', () => {
       expect(preflight.headers.get('access-control-allow-methods')).toContain('PATCH');
       const other = await fetch(`${open.url}/orders`, { headers: { Origin: 'https://evil.example', Authorization: `Bearer ${token}` } });
       expect(other.headers.get('access-control-allow-origin')).toBeNull();
+      // A problem keeps them, so that a browser can read its Retry-After and correlation id.
+      const refused = await fetch(`${open.url}/orders`, { headers: { Origin: 'https://shop.example' } });
+      expect(refused.status).toBe(401);
+      expect(refused.headers.get('access-control-allow-origin')).toBe('https://shop.example');
+      expect(refused.headers.get('access-control-expose-headers')).toContain('X-Correlation-Id');
     } finally {
       await open.stop();
     }
@@ -50,7 +55,7 @@ describe('overload', () => {
   it('sheds requests past the in-flight limit at once with 503 and Retry-After, and serves again after', async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    const busy = await startService({ maxInFlight: 2, queries: { listOrderJson: async () => { await gate; return { items: [], nextCursor: null }; } } as never });
+    const busy = await startService({ maxInFlight: 2, corsOrigins: ['https://shop.example'], queries: { listOrderJson: async () => { await gate; return { items: [], nextCursor: null }; } } as never });
     try {
       const api = client(busy, await busy.token());
       const held = [api('GET', '/orders'), api('GET', '/orders')];
@@ -64,11 +69,16 @@ describe('overload', () => {
       expect(shed.body.correlationId).toBe(shed.headers.get('x-correlation-id'));
       expect(shed.headers.get('content-type')).toContain('application/problem+json');
       expect((await api('GET', '/orders', { headers: { 'X-Correlation-Id': 'shed-42' } })).body.correlationId).toBe('shed-42');
+      // A browser can read a shed answer too.
+      const fromBrowser = await api('GET', '/orders', { headers: { Origin: 'https://shop.example' } });
+      expect(fromBrowser.status).toBe(503);
+      expect(fromBrowser.headers.get('access-control-allow-origin')).toBe('https://shop.example');
+      expect(fromBrowser.headers.get('access-control-expose-headers')).toContain('Retry-After');
       // Probes and metrics are never shed; the shed requests are counted there, and logged as one line.
       expect((await client(busy, null)('GET', '/health/live')).status).toBe(200);
       const metrics = await client(busy, null)('GET', '/metrics');
       expect(metrics.status).toBe(200);
-      expect(String(metrics.body)).toMatch(/^http_requests_shed_total 2$/m);
+      expect(String(metrics.body)).toMatch(/^http_requests_shed_total 3$/m);
       const lines = busy.logs.map((line) => JSON.parse(line) as { msg: string; status?: number; shed?: number });
       expect(lines.filter((l) => l.msg.startsWith('at capacity'))).toEqual([expect.objectContaining({ shed: 1 })]);
       expect(lines.some((l) => l.status === 503)).toBe(false);
