@@ -2,6 +2,7 @@
 // drive the same app on port 0.
 import Router from '@koa/router';
 import Koa from 'koa';
+import compose from 'koa-compose';
 import type { Logger } from 'pino';
 import type { OrderQueries } from '../read-side/order-queries.js';
 import type { OrderService } from '../write-side/order-service.js';
@@ -80,13 +81,13 @@ export function createApp(deps: AppDeps): Koa {
   // Only requests for the operations' own paths go through their router. For any other path it
   // matches nothing, and its allowed-methods pass agrees with the API router's, which runs anyway.
   // Both are Koa middleware; the router's types only disagree on what the context holds.
-  const operationRoutes = chain([operations.routes() as unknown as Koa.Middleware, operations.allowedMethods() as unknown as Koa.Middleware]);
+  const operationRoutes = compose([operations.routes() as unknown as Koa.Middleware, operations.allowedMethods() as unknown as Koa.Middleware]);
   app.use((ctx, next) => (operations.stack.some((layer) => layer.match(ctx.path)) ? operationRoutes(ctx, next) : next()));
 
   const api = new Router();
   // One router layer for all the guards: the router matches and prepares every layer it runs
   // for every request, so three layers cost three times what one does.
-  api.use(chain([authenticate(deps.auth), rateLimit(deps.rateLimit ?? { perSecond: 100, burst: 200 }), timeout(deps.requestTimeoutMs ?? 10_000)]));
+  api.use(compose([authenticate(deps.auth), rateLimit(deps.rateLimit ?? { perSecond: 100, burst: 200 }), timeout(deps.requestTimeoutMs ?? 10_000)]));
   const inFlight = new InFlight();
   api.use(orderRoutes({ ...deps, inFlight }).routes());
   if (deps.exports) api.use(jobRoutes({ ...deps.exports, inFlight }).routes());
@@ -94,22 +95,6 @@ export function createApp(deps: AppDeps): Koa {
   app.use(api.routes());
   app.use(api.allowedMethods());
   return app;
-}
-
-type Step<C> = (ctx: C, next: () => Promise<unknown>) => unknown;
-
-/** Middleware run one after the other, as one. Built once; a request makes one closure per step. */
-function chain<C>(middleware: readonly Step<C>[]): (ctx: C, next: () => Promise<unknown>) => Promise<unknown> {
-  return middleware.reduceRight<(ctx: C, next: () => Promise<unknown>) => Promise<unknown>>(
-    (rest, first) => (ctx, next) => {
-      try {
-        return Promise.resolve(first(ctx, () => rest(ctx, next)));
-      } catch (error) {
-        return Promise.reject(error);
-      }
-    },
-    (_ctx, next) => next(),
-  );
 }
 
 /**

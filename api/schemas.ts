@@ -8,35 +8,30 @@ export const ORDER_ID_PATTERN = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4
 export const CUSTOMER_ID_PATTERN = '^[A-Za-z0-9_.:-]{1,64}$';
 const RFC3339 = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,9})?(Z|[+-]\\d{2}:\\d{2})$';
 
+/** An address's members: a whole address requires some of them, a merge patch none. */
+const addressProperties = {
+  name: text(200),
+  line1: text(200),
+  line2: optionalText(200),
+  city: text(100),
+  postalCode: text(20),
+  region: optionalText(100),
+  country: { type: 'string', pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2' },
+} as const;
+
 export const schemas = {
   Address: {
     type: 'object',
     additionalProperties: false,
     required: ['name', 'line1', 'city', 'postalCode', 'country'],
-    properties: {
-      name: text(200),
-      line1: text(200),
-      line2: optionalText(200),
-      city: text(100),
-      postalCode: text(20),
-      region: optionalText(100),
-      country: { type: 'string', pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2' },
-    },
+    properties: addressProperties,
   },
   AddressPatch: {
     description: 'JSON Merge Patch (RFC 7396) of an address: a member set to null removes it (only line2 and region may be removed).',
     type: 'object',
     additionalProperties: false,
     minProperties: 1,
-    properties: {
-      name: text(200),
-      line1: text(200),
-      line2: optionalText(200),
-      city: text(100),
-      postalCode: text(20),
-      region: optionalText(100),
-      country: { type: 'string', pattern: '^[A-Z]{2}$' },
-    },
+    properties: addressProperties,
   },
   OrderLineInput: {
     type: 'object',

@@ -3,7 +3,6 @@
 // need the store answer 503 with Retry-After, nothing is half-written, a log line says why,
 // readiness fails, and the service recovers by itself once the lock is released.
 import Database from 'better-sqlite3';
-import { spawnSync } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { pino } from 'pino';
@@ -19,7 +18,7 @@ import { OrderService } from '../../write-side/order-service.js';
 import { StoreHealth } from '../../write-side/store-health.js';
 import { tempDir } from '../support/event-stores.js';
 import { newOrder, SECRET } from '../support/http.js';
-import { ROOT, startServiceProcess } from '../support/service-process.js';
+import { runScript, startServiceProcess } from '../support/service-process.js';
 
 /** Another process's connection holding the write lock of a database file. */
 function holdWriteLock(file: string): { release(): void } {
@@ -143,7 +142,7 @@ describe('a read-model store that cannot be written', () => {
       expect(await service.stop()).toBe(0);
     }
     // Nothing half-written: the read models equal a fresh replay of the events.
-    const verify = spawnSync(process.execPath, ['--import', 'tsx', 'bootstrap/audit-cli.ts', 'verify'], { cwd: ROOT, env: { PATH: process.env.PATH, DATA_DIR: dir.path }, encoding: 'utf8' });
+    const verify = runScript('bootstrap/audit-cli.ts', ['verify'], { DATA_DIR: dir.path });
     expect(verify.status, verify.stdout + verify.stderr).toBe(0);
     dir.remove();
   }, 60_000);

@@ -1,14 +1,12 @@
 // `npm run audit` as an auditor runs it, on the embedded default.
-import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SqliteEventStore } from '../../write-side/adapters/sqlite-event-store.js';
 import { tempDir } from '../support/event-stores.js';
 import { seedOrders } from '../support/seed.js';
+import { runScript } from '../support/service-process.js';
 
-const root = join(import.meta.dirname, '../..');
-const run = (dataDir: string, script: string, ...args: string[]) =>
-  spawnSync(process.execPath, ['--import', 'tsx', script, ...args], { cwd: root, env: { PATH: process.env.PATH, DATA_DIR: dataDir }, encoding: 'utf8' });
+const run = (dataDir: string, script: string, ...args: string[]) => runScript(script, args, { DATA_DIR: dataDir });
 
 describe('audit command', () => {
   it('verifies clean history, then reports an address change recorded after a shipment', async () => {

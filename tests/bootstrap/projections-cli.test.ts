@@ -1,18 +1,12 @@
 // `npm run projections -- rebuild|verify` as an operator runs it, on the embedded default.
-import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SqliteEventStore } from '../../write-side/adapters/sqlite-event-store.js';
 import { tempDir } from '../support/event-stores.js';
 import { seedOrders } from '../support/seed.js';
+import { runScript } from '../support/service-process.js';
 
-const root = join(import.meta.dirname, '../..');
-const cli = (dataDir: string, ...args: string[]) =>
-  spawnSync(process.execPath, ['--import', 'tsx', 'bootstrap/projections-cli.ts', ...args], {
-    cwd: root,
-    env: { PATH: process.env.PATH, DATA_DIR: dataDir },
-    encoding: 'utf8',
-  });
+const cli = (dataDir: string, ...args: string[]) => runScript('bootstrap/projections-cli.ts', args, { DATA_DIR: dataDir });
 
 describe('projections command', () => {
   it('verify finds stale views, rebuild fixes them, verify then passes', async () => {

@@ -1,12 +1,11 @@
 // `npm run token` as a developer runs it: the token it prints is one the service accepts.
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTokenVerifier, SCOPES } from '../../api/auth.js';
 import { tempDir } from '../support/event-stores.js';
+import { runScript } from '../support/service-process.js';
 
-const root = join(import.meta.dirname, '../..');
 const dirs: { remove: () => void }[] = [];
 afterEach(() => dirs.splice(0).forEach((dir) => dir.remove()));
 
@@ -16,12 +15,7 @@ function dataDir(): string {
   return dir.path;
 }
 
-const cli = (env: Record<string, string>, ...args: string[]) =>
-  spawnSync(process.execPath, ['--import', 'tsx', 'bootstrap/token-cli.ts', ...args], {
-    cwd: root,
-    env: { PATH: process.env.PATH, ...env },
-    encoding: 'utf8',
-  });
+const cli = (env: Record<string, string>, ...args: string[]) => runScript('bootstrap/token-cli.ts', args, env);
 
 const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as Record<string, unknown>;
 

@@ -6,7 +6,7 @@
 // once, and the service's log holds no token, secret or address.
 //
 // `npm run chaos` runs it in full (20 kills); tests/chaos/chaos.test.ts runs a short one.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { signDevToken } from '../../api/auth.js';
 import { SqliteEventStore } from '../../write-side/adapters/sqlite-event-store.js';
 import type { Position, RecordedEvent } from '../../write-side/event-store.js';
-import { ROOT, startServiceProcess, type ServiceProcess } from '../support/service-process.js';
+import { ROOT, runScript, startServiceProcess, type ServiceProcess } from '../support/service-process.js';
 
 export interface ChaosOptions {
   /** SIGKILLs of the service (each followed by a restart). */
@@ -123,7 +123,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
     }
   }
 
-  const expect = (what: string, status: number, allowed: readonly number[]) => {
+  const answered = (what: string, status: number, allowed: readonly number[]) => {
     if (!allowed.includes(status)) unexpected.push(`${what}: ${status}`);
     return allowed.includes(status);
   };
@@ -152,7 +152,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
       };
       const body = JSON.stringify(order);
       const response = await send('POST', '/orders', body, { 'Idempotency-Key': key });
-      if (!expect('POST /orders', response.status, [201])) continue;
+      if (!answered('POST /orders', response.status, [201])) continue;
       const id = response.json.id as string;
       placed.push({ key, id, body, total: response.json.total });
       acknowledge(id, 0);
@@ -162,21 +162,21 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
       if (roll < 0.3) {
         const line1 = `${i} ${ADDRESS_MARK} ${Math.floor(random() * 1e6)}`;
         const patched = await send('PATCH', `/orders/${id}`, { address: { line1 } }, { 'Content-Type': 'application/merge-patch+json' });
-        if (expect('PATCH /orders/{id}', patched.status, [200])) {
+        if (answered('PATCH /orders/{id}', patched.status, [200])) {
           acks.push({ id, what: 'address', revision: patched.json.revision, line1 });
           acknowledge(id, patched.json.revision);
         }
       }
       if (roll < 0.15) {
         const cancelled = await send('POST', `/orders/${id}/cancellation`, { reason: 'chaos' });
-        if (expect('POST /orders/{id}/cancellation', cancelled.status, [200])) {
+        if (answered('POST /orders/{id}/cancellation', cancelled.status, [200])) {
           acks.push({ id, what: 'cancellation', revision: cancelled.json.revision });
           acknowledge(id, cancelled.json.revision);
         }
       } else if (roll < 0.85) {
         const payKey = `pay-${id}`;
         const paid = await send('POST', `/orders/${id}/payments`, { amount: response.json.total, reference: `psp-${n}-${i}` }, { 'Idempotency-Key': payKey });
-        if (expect('POST /orders/{id}/payments', paid.status, [201])) {
+        if (answered('POST /orders/{id}/payments', paid.status, [201])) {
           acks.push({ id, what: 'payment', key: payKey, paymentId: paid.json.id, amount: paid.json.amount });
           stats.acknowledged++;
         }
@@ -192,7 +192,6 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
     for (let kill = 1; kill <= options.kills; kill++) {
       await sleep(minUp + random() * (maxUp - minUp));
       const before = stats.acknowledged;
-      service.child.kill('SIGKILL');
       await service.stop('SIGKILL');
       outputs.push(service.output());
       stats.kills++;
@@ -338,7 +337,7 @@ function shippedOnce(history: Map<string, RecordedEvent[]>): string[] {
 }
 
 function cli(script: string, args: readonly string[], dataDir: string): { status: number | null; output: string } {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', script, ...args], { cwd: ROOT, env: { PATH: process.env.PATH, DATA_DIR: dataDir }, encoding: 'utf8' });
+  const run = runScript(script, args, { DATA_DIR: dataDir });
   return { status: run.status, output: run.stdout + run.stderr };
 }
 

@@ -1,9 +1,14 @@
 // The service as a user starts it: `bootstrap/main.ts` in a child process of its own.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess, type SpawnSyncReturns } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
 
 export const ROOT = join(import.meta.dirname, '../..');
+
+/** Runs one of the project's commands (`bootstrap/audit-cli.ts`, …) to its end, with only PATH and `env` set. */
+export function runScript(script: string, args: readonly string[], env: Record<string, string>): SpawnSyncReturns<string> {
+  return spawnSync(process.execPath, ['--import', 'tsx', script, ...args], { cwd: ROOT, env: { PATH: process.env.PATH, ...env }, encoding: 'utf8' });
+}
 
 export interface ServiceProcess {
   readonly child: ChildProcess;
