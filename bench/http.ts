@@ -8,6 +8,13 @@
 // way for every route and for the baseline, so the ratios stay fair even where the absolute
 // figures are the machine's. The baseline also sends the same headers and builds each request
 // dynamically (a random /orders/{id} path), so the client-side cost is the same as for the routes.
+//
+// A third server, the floor, shows how far a route's ratio can go at all on this machine: bare
+// Koa doing only the store work of POST /orders (one durable append, through the embedded event
+// store) and of the page (one read-model query, through the embedded read store), with none of
+// the service's own work: no token, no validation, no idempotency, no projections, no signed
+// cursors, no logs or metrics. A route cannot beat its floor; the gap between them is the
+// service's own cost.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
@@ -17,6 +24,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { signDevToken } from '../api/auth.js';
+import { SqliteReadStore } from '../read-side/adapters/sqlite-read-store.js';
 import { SqliteEventStore } from '../write-side/adapters/sqlite-event-store.js';
 import { encodeOrderEvent, orderStream } from '../write-side/orders/codec.js';
 import type { Address, OrderEvent } from '../write-side/orders/types.js';
@@ -118,8 +126,13 @@ async function main(): Promise<void> {
       RATE_LIMIT_BURST: '100000000',
     });
     children.push(service);
+    // The floor appends to an event store of its own and reads the service's read models.
+    const floorDir = join(dir, 'floor');
+    const floor = startChild('floor', [fileURLToPath(import.meta.url), '--floor', floorDir, join(dir, 'read-models.sqlite3')], { PATH: process.env.PATH ?? '' });
+    children.push(floor);
     const bareUrl = `http://127.0.0.1:${await portFromStdout(bare, 30_000)}`;
     const serviceUrl = `http://127.0.0.1:${servicePort}`;
+    const floorUrl = `http://127.0.0.1:${await portFromStdout(floor, 30_000)}`;
 
     const readyStarted = performance.now();
     await waitReady(service, `${serviceUrl}/health/ready`, 600_000);
@@ -169,6 +182,17 @@ async function main(): Promise<void> {
         }],
       },
       {
+        route: 'floor: Koa + the append only',
+        url: floorUrl,
+        minRatio: null,
+        requests: () => [{
+          method: 'POST', path: '/orders', body: newOrder,
+          headers: { ...auth, 'content-type': 'application/json' },
+          setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'idempotency-key': randomUUID() } }),
+          onResponse: sampler('floor: Koa + the append only'),
+        }],
+      },
+      {
         route: 'GET /orders/{id}',
         url: serviceUrl,
         minRatio: 0.5,
@@ -180,6 +204,12 @@ async function main(): Promise<void> {
         minRatio: 0.4,
         requests: () => pageChain(firstPage, Math.ceil(paid / PAGE) + 2, auth, sampler(`GET ${firstPage} (cursors)`), (walk = { firstPages: 0, deepest: 0 })),
         note: () => `; ${fmt(walk.firstPages)} first pages, deepest page reached ${fmt(walk.deepest)} of ${fmt(Math.ceil(paid / PAGE))}`,
+      },
+      {
+        route: 'floor: Koa + the page query only',
+        url: floorUrl,
+        minRatio: null,
+        requests: () => pageChain(firstPage, Math.ceil(paid / PAGE) + 2, auth, sampler('floor: Koa + the page query only')),
       },
       {
         route: 'PATCH /orders/{id}',
@@ -248,6 +278,7 @@ async function main(): Promise<void> {
     console.log(line(header));
     console.log(line(widths.map((w) => '-'.repeat(w))));
     for (const row of table) console.log(line(row));
+    console.log('\n  A floor is bare Koa doing only the store work of its route (see the top of bench/http.ts): no route can beat it.');
     console.log(`\n  loading: ${loadSeconds.toFixed(1)} s to write the events, ${readySeconds.toFixed(1)} s until /health/ready`);
   } catch (error) {
     // Stopping the servers on SIGINT makes whatever was waiting on them fail: not worth a report.
@@ -447,6 +478,54 @@ if (process.argv[2] === '--bare') {
   const stop = () => server.close(() => process.exit(0));
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
+} else if (process.argv[2] === '--floor') {
+  await floorServer(process.argv[3]!, process.argv[4]!);
 } else {
   await main();
+}
+
+/**
+ * Child: the floor. POST /orders appends one OrderPlaced, made from the body as it comes, to a
+ * new stream of its own event store (durable, as the service's); GET /orders answers a page of
+ * paid orders from the read models, with the last key as a plain base64url cursor. Prints
+ * {"port":N} once listening.
+ */
+async function floorServer(dataDir: string, readModelsFile: string): Promise<void> {
+  const { default: Koa } = await import('koa');
+  const { mkdirSync } = await import('node:fs');
+  mkdirSync(dataDir, { recursive: true });
+  const events = new SqliteEventStore({ file: join(dataDir, 'events.sqlite3') });
+  const reads = new SqliteReadStore(readModelsFile, { busyTimeoutMs: 250 });
+  const meta = { principal: 'floor', correlationId: 'floor', causationId: null };
+  const app = new Koa();
+  app.use(async (ctx) => {
+    ctx.type = 'application/json; charset=utf-8';
+    if (ctx.method === 'POST') {
+      let text = '';
+      for await (const chunk of ctx.req) text += chunk;
+      const body = JSON.parse(text) as { customerId: string; currency: string; lines: { sku: string; quantity: number; unitPrice: number }[]; address: Partial<Address> };
+      const orderId = randomUUID();
+      const lines = body.lines.map((l) => ({ ...l, lineTotal: l.quantity * l.unitPrice }));
+      const data = {
+        orderId, customerId: body.customerId, currency: body.currency, lines, total: lines.reduce((sum, l) => sum + l.lineTotal, 0),
+        address: { ...address, ...body.address }, placedAt: new Date().toISOString(),
+      };
+      const appended = await events.appendToStream(orderStream(orderId), [encodeOrderEvent({ type: 'OrderPlaced', schemaVersion: 1, data }, meta)], 'no_stream');
+      ctx.status = 201;
+      ctx.body = JSON.stringify({ ...data, revision: appended.nextRevision });
+      return;
+    }
+    const cursor = typeof ctx.query.cursor === 'string' ? (JSON.parse(Buffer.from(ctx.query.cursor, 'base64url').toString()) as [string, string]) : null;
+    const rows = await reads.listOrderJson({ status: 'paid' }, 'desc', cursor && { createdAt: cursor[0], id: cursor[1] }, 21);
+    const items = rows.slice(0, 20);
+    const last = items.at(-1);
+    const next = rows.length > 20 && last ? Buffer.from(JSON.stringify([last.createdAt, last.id])).toString('base64url') : null;
+    ctx.body = `{"items":[${items.map((row) => row.json).join(',')}],"nextCursor":${JSON.stringify(next)}}`;
+  });
+  const server = app.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  console.log(JSON.stringify({ port: (server.address() as AddressInfo).port }));
+  const stop = () => server.close(() => void Promise.all([events.close(), reads.close()]).then(() => process.exit(0)));
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
 }
