@@ -3,18 +3,18 @@
 // the same run (50 connections, BENCH_SECONDS each, default 10). Prints requests/s, p50 and p99
 // per route and each route's ratio to the bare baseline.
 //
-// Both servers run as child processes; autocannon runs here. On a small machine (2 cores) the
+// The servers run as child processes; autocannon runs here. On a small machine (2 cores) the
 // load generator and the server under test compete for the same CPUs, and they compete the same
 // way for every route and for the baseline, so the ratios stay fair even where the absolute
 // figures are the machine's. The baseline also sends the same headers and builds each request
 // dynamically (a random /orders/{id} path), so the client-side cost is the same as for the routes.
 //
 // A third server, the floor, shows how far a route's ratio can go at all on this machine: bare
-// Koa doing only the store work of POST /orders (one durable append, through the embedded event
-// store) and of the page (one read-model query, through the embedded read store), with none of
-// the service's own work: no token, no validation, no idempotency, no projections, no signed
-// cursors, no logs or metrics. A route cannot beat its floor; the gap between them is the
-// service's own cost.
+// Koa doing only the store work of a route, through the same embedded stores: for POST /orders
+// one durable append; for GET /orders/{id} the order folded by the write side's order service
+// (with its cache of folded orders); for the page one read-model query. None of the service's
+// own work: no token, no validation, no idempotency, no projections, no signed cursors, no logs,
+// no metrics. A route cannot beat its floor; the gap between the two is the service's own cost.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
@@ -126,9 +126,8 @@ async function main(): Promise<void> {
       RATE_LIMIT_BURST: '100000000',
     });
     children.push(service);
-    // The floor appends to an event store of its own and reads the service's read models.
-    const floorDir = join(dir, 'floor');
-    const floor = startChild('floor', [fileURLToPath(import.meta.url), '--floor', floorDir, join(dir, 'read-models.sqlite3')], { PATH: process.env.PATH ?? '' });
+    // The floor appends to an event store of its own and reads the service's orders and read models.
+    const floor = startChild('floor', [fileURLToPath(import.meta.url), '--floor', join(dir, 'floor'), dir], { PATH: process.env.PATH ?? '' });
     children.push(floor);
     const bareUrl = `http://127.0.0.1:${await portFromStdout(bare, 30_000)}`;
     const serviceUrl = `http://127.0.0.1:${servicePort}`;
@@ -197,6 +196,12 @@ async function main(): Promise<void> {
         url: serviceUrl,
         minRatio: 0.5,
         requests: () => [{ method: 'GET', headers: auth, setupRequest: (req) => ({ ...req, path: `/orders/${randomId()}` }), onResponse: sampler('GET /orders/{id}') }],
+      },
+      {
+        route: 'floor: Koa + the fold only',
+        url: floorUrl,
+        minRatio: null,
+        requests: () => [{ method: 'GET', headers: auth, setupRequest: (req) => ({ ...req, path: `/orders/${randomId()}` }), onResponse: sampler('floor: Koa + the fold only') }],
       },
       {
         route: `GET ${firstPage} (cursors)`,
@@ -486,16 +491,21 @@ if (process.argv[2] === '--bare') {
 
 /**
  * Child: the floor. POST /orders appends one OrderPlaced, made from the body as it comes, to a
- * new stream of its own event store (durable, as the service's); GET /orders answers a page of
- * paid orders from the read models, with the last key as a plain base64url cursor. Prints
- * {"port":N} once listening.
+ * new stream of its own event store (durable, as the service's); GET /orders/{id} answers the
+ * service's order as the order service folds it; GET /orders answers a page of paid orders from
+ * the service's read models, with the last key as a plain base64url cursor. Prints {"port":N}
+ * once listening.
  */
-async function floorServer(dataDir: string, readModelsFile: string): Promise<void> {
+async function floorServer(dataDir: string, serviceDir: string): Promise<void> {
   const { default: Koa } = await import('koa');
   const { mkdirSync } = await import('node:fs');
+  const { OrderService } = await import('../write-side/order-service.js');
+  const { orderRepresentation } = await import('../read-side/views.js');
   mkdirSync(dataDir, { recursive: true });
   const events = new SqliteEventStore({ file: join(dataDir, 'events.sqlite3') });
-  const reads = new SqliteReadStore(readModelsFile, { busyTimeoutMs: 250 });
+  const serviceEvents = new SqliteEventStore({ file: join(serviceDir, 'events.sqlite3') });
+  const orders = new OrderService(serviceEvents);
+  const reads = new SqliteReadStore(join(serviceDir, 'read-models.sqlite3'), { busyTimeoutMs: 250 });
   const meta = { principal: 'floor', correlationId: 'floor', causationId: null };
   const app = new Koa();
   app.use(async (ctx) => {
@@ -515,6 +525,12 @@ async function floorServer(dataDir: string, readModelsFile: string): Promise<voi
       ctx.body = JSON.stringify({ ...data, revision: appended.nextRevision });
       return;
     }
+    if (ctx.path !== '/orders') {
+      const snapshot = await orders.get(ctx.path.slice('/orders/'.length));
+      if (snapshot) ctx.body = orderRepresentation(snapshot.order, snapshot.revision);
+      else ctx.status = 404;
+      return;
+    }
     const cursor = typeof ctx.query.cursor === 'string' ? (JSON.parse(Buffer.from(ctx.query.cursor, 'base64url').toString()) as [string, string]) : null;
     const rows = await reads.listOrderJson({ status: 'paid' }, 'desc', cursor && { createdAt: cursor[0], id: cursor[1] }, 21);
     const items = rows.slice(0, 20);
@@ -525,7 +541,7 @@ async function floorServer(dataDir: string, readModelsFile: string): Promise<voi
   const server = app.listen(0, '127.0.0.1');
   await once(server, 'listening');
   console.log(JSON.stringify({ port: (server.address() as AddressInfo).port }));
-  const stop = () => server.close(() => void Promise.all([events.close(), reads.close()]).then(() => process.exit(0)));
+  const stop = () => server.close(() => void Promise.all([events.close(), serviceEvents.close(), reads.close()]).then(() => process.exit(0)));
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
 }
