@@ -37,6 +37,13 @@ export interface CommandResult<State, Event> {
   readonly replayed: boolean;
 }
 
+/** A stream's state as folded, with the revision and global position of its last event. */
+export interface Known<State> {
+  readonly state: State;
+  readonly revision: number | null;
+  readonly position: Position | null;
+}
+
 export class CommandHandler<State, Command, Event> {
   constructor(
     private readonly store: EventStore,
@@ -45,24 +52,35 @@ export class CommandHandler<State, Command, Event> {
     private readonly maxAttempts = 8,
   ) {}
 
-  async handle(stream: string, command: Command, context: CommandContext): Promise<CommandResult<State, Event>> {
+  /**
+   * `known` is the stream's state as the caller folded it just before, if it has it. The first
+   * attempt decides on it instead of reading the stream again, unless the command carries an
+   * idempotency key (a replay is found in the stream's history, which `known` does not hold).
+   * Known state that is already stale fails the append's revision check like any other, and
+   * the next attempt reads the stream.
+   */
+  async handle(stream: string, command: Command, context: CommandContext, known?: Known<State>): Promise<CommandResult<State, Event>> {
     for (let attempt = 1; attempt <= this.maxAttempts; attempt++) {
-      const recorded = await this.store.readStream(stream);
-      const last = recorded.at(-1);
-      const revision = last ? last.revision : null;
-
-      if (context.idempotency) {
-        const replay = this.replay(recorded, context.principal, context.idempotency);
-        if (replay) return replay;
+      let current: Known<State>;
+      if (attempt === 1 && known && !context.idempotency) {
+        current = known;
+      } else {
+        const recorded = await this.store.readStream(stream);
+        const last = recorded.at(-1);
+        if (context.idempotency) {
+          const replay = this.replay(recorded, context.principal, context.idempotency);
+          if (replay) return replay;
+        }
+        current = { state: this.fold(recorded), revision: last ? last.revision : null, position: last?.position ?? null };
       }
+      const { state, revision } = current;
       if (context.expectedRevision !== undefined && context.expectedRevision !== revision) {
         throw new PreconditionFailed(context.expectedRevision, revision);
       }
 
-      const state = this.fold(recorded);
       const events = this.decider.decide(command, state);
       if (events.length === 0) {
-        return { state, revision, events, position: last?.position ?? null, replayed: false };
+        return { state, revision, events, position: current.position, replayed: false };
       }
 
       const { principal, correlationId, causationId, idempotency } = context;

@@ -156,7 +156,7 @@ export class OrderService {
     return this.store.readStream(orderStream(orderId), { fromRevision, toRevision: fromRevision + limit - 1 });
   }
 
-  private run(orderId: string, command: OrderCommand, context: WriteContext & Partial<Idempotent> & { expectedRevision?: number }) {
+  private async run(orderId: string, command: OrderCommand, context: WriteContext & Partial<Idempotent> & { expectedRevision?: number }) {
     const handlerContext: CommandContext = {
       principal: context.principal,
       correlationId: context.correlationId,
@@ -164,7 +164,12 @@ export class OrderService {
       ...(context.expectedRevision === undefined ? {} : { expectedRevision: context.expectedRevision }),
       ...(context.idempotency ? { idempotency: context.idempotency } : {}),
     };
-    return this.handler.handle(orderStream(orderId), command, handlerContext);
+    // A command without a key decides on the folded order, which the request's own read just
+    // before (an address change reads the order to merge into it) has usually left here: the
+    // stream is then not read and folded a second time. A keyed command reads its history.
+    const current = context.idempotency ? null : await this.get(orderId);
+    const known = current ? { state: current.order, revision: current.revision, position: current.position } : undefined;
+    return this.handler.handle(orderStream(orderId), command, handlerContext, known);
   }
 
   private meta(context: WriteContext) {

@@ -104,13 +104,18 @@ for (const [name, open] of availableStores) {
 
     it('never records an address change after the shipment (200 concurrent rounds)', async () => {
       const ids = await Promise.all(Array.from({ length: 200 }, () => paidOrder()));
-      // Alternate which request goes first, so that each side wins some rounds.
+      // Alternate which request goes first, and start the other from 0 to 15 microtask turns
+      // later, so that the two meet at every step of each other's way and each side wins some rounds.
+      const turns = async (n: number) => {
+        for (let i = 0; i < n; i++) await Promise.resolve();
+      };
       const outcomes = await Promise.all(
         ids.map(async (id, round) => {
           const ship = () => service.createShipment(id, { carrier: 'DHL', trackingNumber: id }, keyed(`ship-${id}`));
           const change = () => service.changeAddress(id, work, ctx());
-          if (round % 2 === 0) return Promise.allSettled([ship(), change()]);
-          const [c, s] = await Promise.allSettled([change(), ship()]);
+          const later = <T,>(start: () => Promise<T>) => turns(Math.floor(round / 2) % 16).then(start);
+          if (round % 2 === 0) return Promise.allSettled([ship(), later(change)]);
+          const [c, s] = await Promise.allSettled([change(), later(ship)]);
           return [s, c] as const;
         }),
       );
@@ -216,6 +221,79 @@ describe('command handling on the embedded store', () => {
       for (const id of [...small, large, larger]) expect(await service.get(id)).toMatchObject({ revision: 0, order: { id } });
       expect(service.foldedKept.weight).toBeLessThanOrEqual(10);
       expect(await service.get('00000000-0000-4000-8000-000000000000')).toBeNull();
+    } finally {
+      await store.close();
+      dir.remove();
+    }
+  });
+
+  /** The store, counting its stream reads, and running `beforeAppend` (once) before the next append. */
+  function watchedStore(store: EventStore) {
+    const watch = { reads: 0, beforeAppend: null as (() => Promise<unknown>) | null };
+    const watched: EventStore = {
+      appendToStream: async (stream, events, expected) => {
+        const hook = watch.beforeAppend;
+        watch.beforeAppend = null;
+        await hook?.();
+        return store.appendToStream(stream, events, expected);
+      },
+      readStream: (stream, options) => {
+        watch.reads++;
+        return store.readStream(stream, options);
+      },
+      readAll: (options) => store.readAll(options),
+      subscribeToAll: (options) => store.subscribeToAll(options),
+      headPosition: () => store.headPosition(),
+      changeStamp: () => store.changeStamp!(),
+      close: () => store.close(),
+    };
+    return { watched, watch };
+  }
+
+  it('decides a command without a key on the order the request just read, without reading its stream again', async () => {
+    const dir = tempDir('known-');
+    const store = new SqliteEventStore({ file: join(dir.path, 'events.sqlite3') });
+    try {
+      const { watched, watch } = watchedStore(store);
+      const service = new OrderService(watched);
+      const id = ((await service.place(newOrder, keyed('k-known'))).state as { id: string }).id;
+      const read = await service.get(id); // what PATCH does before it merges the address
+      watch.reads = 0;
+      const changed = await service.changeAddress(id, work, { ...ctx(), expectedRevision: read!.revision });
+      expect(changed).toMatchObject({ revision: 1, state: { address: work } });
+      expect(watch.reads).toBe(0);
+      // A keyed command still reads the stream: its replays are found in the history.
+      await service.recordPayment(id, { amount: 1000, reference: 'psp' }, keyed('k-known-pay'));
+      expect(watch.reads).toBeGreaterThan(0);
+      expect((await store.readStream(orderStream(id))).map((e) => e.type)).toEqual(['OrderPlaced', 'OrderAddressChanged', 'PaymentRecorded']);
+    } finally {
+      await store.close();
+      dir.remove();
+    }
+  });
+
+  it('decides again on the stream when the order it knew went stale before its append, losing no change', async () => {
+    const dir = tempDir('stale-');
+    const store = new SqliteEventStore({ file: join(dir.path, 'events.sqlite3') });
+    try {
+      const { watched, watch } = watchedStore(store);
+      const service = new OrderService(watched);
+      const other = new OrderService(store);
+      const id = ((await service.place(newOrder, keyed('k-stale'))).state as { id: string }).id;
+      await service.get(id);
+      // Another writer changes the address between this command's decision and its append.
+      watch.beforeAppend = () => other.changeAddress(id, work, ctx());
+      const cancelled = await service.cancel(id, 'changed my mind', ctx());
+      expect(cancelled).toMatchObject({ revision: 2, state: { status: 'cancelled', address: work } });
+      expect((await store.readStream(orderStream(id))).map((e) => e.type)).toEqual(['OrderPlaced', 'OrderAddressChanged', 'OrderCancelled']);
+
+      // Pinned to the revision it read (If-Match), it fails instead of deciding again.
+      const id2 = ((await service.place(newOrder, keyed('k-stale-2'))).state as { id: string }).id;
+      const read = await service.get(id2);
+      watch.beforeAppend = () => other.changeAddress(id2, work, ctx());
+      const third = { ...home, line1: '3 Third Way' };
+      await expect(service.changeAddress(id2, third, { ...ctx(), expectedRevision: read!.revision })).rejects.toBeInstanceOf(PreconditionFailed);
+      expect(await service.get(id2)).toMatchObject({ revision: 1, order: { address: work } });
     } finally {
       await store.close();
       dir.remove();
