@@ -1,6 +1,7 @@
 // Bearer tokens: verifies a JWT into a Principal (sub, scopes, customer) and mints dev tokens.
 import { createSecretKey, type KeyObject } from 'node:crypto';
 import { createRemoteJWKSet, errors, jwtVerify, SignJWT, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import { LRUCache } from 'lru-cache';
 
 export const SCOPES = ['orders:read', 'orders:write', 'payments:write', 'shipments:write', 'exports:write', 'audit:read'] as const;
 export type Scope = (typeof SCOPES)[number];
@@ -69,7 +70,7 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
   }
 
   // Tokens already verified, until they expire: a client sends the same token on every request.
-  const verified = new Map<string, { principal: Principal; expiresAtMs: number }>();
+  const verified = new LRUCache<string, { principal: Principal; expiresAtMs: number }>({ max: VERIFIED_TOKENS_KEPT });
 
   return {
     known(token: string): Principal | undefined {
@@ -96,7 +97,6 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
       }
       const principal = principalOf(payload);
       verified.set(token, { principal, expiresAtMs: (payload.exp! + CLOCK_TOLERANCE_SECONDS) * 1000 });
-      if (verified.size > VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value!);
       return principal;
     },
   };

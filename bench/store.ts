@@ -1,14 +1,21 @@
 // npm run bench:store: the embedded event store with durable commits (synchronous=FULL),
-// beside raw better-sqlite3 inserting the same rows in one transaction, in the same run.
+// beside raw better-sqlite3 inserting the same rows in one transaction, in the same run. Then
+// single-order reads through the write side's order service: the first read of each order
+// (from the store) is the baseline for reading them all again while they are kept, and for
+// reading more orders than the kept budget holds (every read then drops the least recent).
+import { randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { SqliteEventStore } from '../write-side/adapters/sqlite-event-store.js';
 import type { NewEvent } from '../write-side/event-store.js';
+import { OrderService } from '../write-side/order-service.js';
+import { encodeOrderEvent, orderStream } from '../write-side/orders/codec.js';
 
 const WRITERS = 64;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const READS = 20_000;
+const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
 
 // Under the working directory, not /tmp: a tmpfs would make every flush free.
 const dir = mkdtempSync(join(process.cwd(), '.bench-store-'));
@@ -74,6 +81,36 @@ async function readLatency(store: SqliteEventStore) {
   return { p50: percentile(times, 50), p99: percentile(times, 99) };
 }
 
+/** CPU µs per order read through the order service: a first pass, then two more passes. */
+async function foldedReads(store: SqliteEventStore, ids: readonly string[], foldedBudget: number) {
+  const service = new OrderService(store, { foldedBudget });
+  const pass = async () => {
+    const started = process.cpuUsage();
+    for (const id of ids) if (!(await service.get(id))) throw new Error(`order ${id} not found`);
+    const used = process.cpuUsage(started);
+    return (used.user + used.system) / ids.length;
+  };
+  const first = await pass();
+  const again = [await pass(), await pass()];
+  return { first, again: Math.max(...again), kept: service.foldedKept };
+}
+
+async function placeOrders(store: SqliteEventStore, count: number): Promise<string[]> {
+  const meta = { principal: 'bench', correlationId: 'bench', causationId: null };
+  const address = { name: 'Ada Lovelace', line1: '1 Main St', line2: null, city: 'Berlin', postalCode: '10115', region: null, country: 'DE' };
+  const ids = Array.from({ length: count }, () => randomUUID());
+  for (let base = 0; base < count; base += 10_000) {
+    await Promise.all(
+      ids.slice(base, base + 10_000).map((orderId) => {
+        const lines = [{ sku: 'SKU-1', quantity: 2, unitPrice: 1999, lineTotal: 3998 }];
+        const data = { orderId, customerId: 'cus_42', currency: 'EUR', lines, total: 3998, address, placedAt: new Date().toISOString() };
+        return store.appendToStream(orderStream(orderId), [encodeOrderEvent({ type: 'OrderPlaced', schemaVersion: 1, data }, meta)], 'no_stream');
+      }),
+    );
+  }
+  return ids;
+}
+
 try {
   const store = new SqliteEventStore({ file: join(dir, 'events.sqlite3') });
   if ((await store.durability()).synchronous !== 'full') throw new Error('benchmark needs synchronous=FULL');
@@ -81,6 +118,10 @@ try {
   const many = await concurrentAppends(store, WRITERS, SECONDS);
   const raw = rawInsertRate(many.appends);
   const reads = await readLatency(store);
+  const ids = await placeOrders(store, ORDERS);
+  // One-line orders weigh 2 units each: 2 × ORDERS keeps them all, ORDERS keeps half.
+  const allKept = await foldedReads(store, ids, 2 * ORDERS);
+  const halfKept = await foldedReads(store, ids, ORDERS);
   await store.close();
 
   const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
@@ -91,6 +132,13 @@ try {
   console.log(`  group commit reaches ${((many.rate / raw) * 100).toFixed(1)}% of the raw single-transaction rate`);
   console.log(`  read a 10-event stream (${fmt(READS)} reads): p50 ${reads.p50.toFixed(3)} ms, p99 ${reads.p99.toFixed(3)} ms`);
   console.log(`  target >= 20,000 durable appends/s: ${many.rate >= 20_000 ? 'met' : 'NOT met'}`);
+  const keptRatio = allKept.again / allKept.first;
+  const overRatio = halfKept.again / halfKept.first;
+  console.log(`\norder reads through the order service, ${fmt(ORDERS)} one-line orders, CPU µs per read (worst of two passes after the first)`);
+  console.log(`  all kept (budget ${fmt(2 * ORDERS)}): first read ${allKept.first.toFixed(1)}, again ${allKept.again.toFixed(1)} (${(keptRatio * 100).toFixed(0)}% of the first); kept ${fmt(allKept.kept.orders)} orders`);
+  console.log(`  half kept (budget ${fmt(ORDERS)}): first read ${halfKept.first.toFixed(1)}, again ${halfKept.again.toFixed(1)} (${(overRatio * 100).toFixed(0)}% of the first); kept ${fmt(halfKept.kept.orders)} orders`);
+  console.log(`  target: a kept order reads in < 25% of a first read: ${keptRatio < 0.25 ? 'met' : 'NOT met'}`);
+  console.log(`  target: beyond the budget a read costs < 150% of a first read: ${overRatio < 1.5 ? 'met' : 'NOT met'}`);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -2,6 +2,7 @@
 // the RateLimit and RateLimit-Policy fields of draft-ietf-httpapi-ratelimit-headers, and 429
 // with Retry-After when the bucket is empty.
 import type { Middleware } from 'koa';
+import { LRUCache } from 'lru-cache';
 import { HttpProblem } from '../problem.js';
 
 export interface RateLimitOptions {
@@ -19,17 +20,15 @@ interface Bucket {
 export function rateLimit(options: RateLimitOptions, now: () => number = () => performance.now()): Middleware {
   const { perSecond, burst } = options;
   const maxPrincipals = options.maxPrincipals ?? 100_000;
-  const buckets = new Map<string, Bucket>();
+  const buckets = new LRUCache<string, Bucket>({ max: maxPrincipals });
   const window = Math.max(1, Math.round(burst / perSecond));
   const policy = `"default";q=${burst};w=${window}`;
 
   return (ctx, next) => {
     const key = ctx.state.principal.sub;
     const t = now();
-    const bucket = buckets.get(key) ?? { tokens: burst, at: t };
-    buckets.delete(key);
-    buckets.set(key, bucket);
-    if (buckets.size > maxPrincipals) buckets.delete(buckets.keys().next().value!);
+    let bucket = buckets.get(key);
+    if (!bucket) buckets.set(key, (bucket = { tokens: burst, at: t }));
     bucket.tokens = Math.min(burst, bucket.tokens + ((t - bucket.at) / 1000) * perSecond);
     bucket.at = t;
 
