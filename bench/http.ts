@@ -111,6 +111,8 @@ async function main(): Promise<void> {
     // 2. Start both servers.
     const bare = startChild('bare koa', [fileURLToPath(import.meta.url), '--bare'], { PATH: process.env.PATH ?? '' });
     children.push(bare);
+    // Listened for from the start: a child may print its port before it is awaited.
+    const barePort = portFromStdout(bare, 30_000);
     // The service logs its port at info level, which LOG_LEVEL=warn (no per-request log lines,
     // to measure the service rather than the log pipe) suppresses: give it a free port instead.
     const servicePort = await freePort();
@@ -129,9 +131,10 @@ async function main(): Promise<void> {
     // The floor appends to an event store of its own and reads the service's orders and read models.
     const floor = startChild('floor', [fileURLToPath(import.meta.url), '--floor', join(dir, 'floor'), dir], { PATH: process.env.PATH ?? '' });
     children.push(floor);
-    const bareUrl = `http://127.0.0.1:${await portFromStdout(bare, 30_000)}`;
+    const floorPort = portFromStdout(floor, 30_000);
+    const bareUrl = `http://127.0.0.1:${await barePort}`;
     const serviceUrl = `http://127.0.0.1:${servicePort}`;
-    const floorUrl = `http://127.0.0.1:${await portFromStdout(floor, 30_000)}`;
+    const floorUrl = `http://127.0.0.1:${await floorPort}`;
 
     const readyStarted = performance.now();
     await waitReady(service, `${serviceUrl}/health/ready`, 600_000);
