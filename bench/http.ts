@@ -154,11 +154,22 @@ async function main(): Promise<void> {
       address: { name: 'Ada Lovelace', line1: '1 Main St', city: 'Berlin', postalCode: '10115', country: 'DE' },
     });
     const firstPage = `/orders?status=paid&limit=${PAGE}`;
+    // The requests a route and its floor (or the baseline) are driven with alike; `route` names the samples.
+    const randomReads = (route: string): AcRequest[] => [
+      { method: 'GET', headers: auth, setupRequest: (req) => ({ ...req, path: `/orders/${randomId()}` }), onResponse: sampler(route) },
+    ];
+    const placements = (route: string): AcRequest[] => [{
+      method: 'POST', path: '/orders', body: newOrder,
+      headers: { ...auth, 'content-type': 'application/json' },
+      setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'idempotency-key': randomUUID() } }),
+      onResponse: sampler(route),
+    }];
 
     interface Target {
       route: string;
       url: string;
-      requests: () => AcRequest[];
+      /** The requests to drive it with, given its route (which names the samples). */
+      requests: (route: string) => AcRequest[];
       minRatio: number | null;
       settle?: boolean;
       note?: () => string;
@@ -169,65 +180,55 @@ async function main(): Promise<void> {
         route: 'bare Koa baseline',
         url: bareUrl,
         minRatio: null,
-        requests: () => [{ method: 'GET', headers: auth, setupRequest: (req) => ({ ...req, path: `/orders/${randomId()}` }), onResponse: sampler('bare Koa baseline') }],
+        requests: randomReads,
       },
       {
         route: 'POST /orders',
         url: serviceUrl,
         minRatio: 0.35,
         settle: true,
-        requests: () => [{
-          method: 'POST', path: '/orders', body: newOrder,
-          headers: { ...auth, 'content-type': 'application/json' },
-          setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'idempotency-key': randomUUID() } }),
-          onResponse: sampler('POST /orders'),
-        }],
+        requests: placements,
       },
       {
         route: 'floor: Koa + the append only',
         url: floorUrl,
         minRatio: null,
-        requests: () => [{
-          method: 'POST', path: '/orders', body: newOrder,
-          headers: { ...auth, 'content-type': 'application/json' },
-          setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'idempotency-key': randomUUID() } }),
-          onResponse: sampler('floor: Koa + the append only'),
-        }],
+        requests: placements,
       },
       {
         route: 'GET /orders/{id}',
         url: serviceUrl,
         minRatio: 0.5,
-        requests: () => [{ method: 'GET', headers: auth, setupRequest: (req) => ({ ...req, path: `/orders/${randomId()}` }), onResponse: sampler('GET /orders/{id}') }],
+        requests: randomReads,
       },
       {
         route: 'floor: Koa + the fold only',
         url: floorUrl,
         minRatio: null,
-        requests: () => [{ method: 'GET', headers: auth, setupRequest: (req) => ({ ...req, path: `/orders/${randomId()}` }), onResponse: sampler('floor: Koa + the fold only') }],
+        requests: randomReads,
       },
       {
         route: `GET ${firstPage} (cursors)`,
         url: serviceUrl,
         minRatio: 0.4,
-        requests: () => pageChain(firstPage, Math.ceil(paid / PAGE) + 2, auth, sampler(`GET ${firstPage} (cursors)`), (walk = { firstPages: 0, deepest: 0 })),
+        requests: (route) => pageChain(firstPage, Math.ceil(paid / PAGE) + 2, auth, sampler(route), (walk = { firstPages: 0, deepest: 0 })),
         note: () => `; ${fmt(walk.firstPages)} first pages, deepest page reached ${fmt(walk.deepest)} of ${fmt(Math.ceil(paid / PAGE))}`,
       },
       {
         route: 'floor: Koa + the page query only',
         url: floorUrl,
         minRatio: null,
-        requests: () => pageChain(firstPage, Math.ceil(paid / PAGE) + 2, auth, sampler('floor: Koa + the page query only')),
+        requests: (route) => pageChain(firstPage, Math.ceil(paid / PAGE) + 2, auth, sampler(route)),
       },
       {
         route: 'PATCH /orders/{id}',
         url: serviceUrl,
         minRatio: null,
         settle: true,
-        requests: () => [{
+        requests: (route) => [{
           method: 'PATCH', headers: { ...auth, 'content-type': 'application/merge-patch+json' },
           setupRequest: (req) => ({ ...req, path: `/orders/${randomId()}`, body: JSON.stringify({ address: { city: `City ${Math.floor(Math.random() * 1e6)}` } }) }),
-          onResponse: sampler('PATCH /orders/{id}'),
+          onResponse: sampler(route),
         }],
       },
     ];
@@ -235,11 +236,11 @@ async function main(): Promise<void> {
     const rows: Array<{ target: Target; result: AcResult }> = [];
     for (const target of targets) {
       process.stdout.write(`  ${target.route}: warm-up ${WARMUP_SECONDS} s, then ${SECONDS} s ... `);
-      current = autocannon({ url: target.url, connections: CONNECTIONS, duration: WARMUP_SECONDS, requests: target.requests() });
+      current = autocannon({ url: target.url, connections: CONNECTIONS, duration: WARMUP_SECONDS, requests: target.requests(target.route) });
       await current;
       if (interrupted) return;
       samples.delete(target.route);
-      current = autocannon({ url: target.url, connections: CONNECTIONS, duration: SECONDS, requests: target.requests() });
+      current = autocannon({ url: target.url, connections: CONNECTIONS, duration: SECONDS, requests: target.requests(target.route) });
       const result = await current;
       current = null;
       if (interrupted) return;

@@ -158,6 +158,18 @@ for (const [name, open] of availableStores) {
 }
 
 describe('command handling on the embedded store', () => {
+  /** Runs `test` on an embedded store of its own, closed and removed afterwards. */
+  async function onStore(prefix: string, test: (store: SqliteEventStore) => Promise<void>): Promise<void> {
+    const dir = tempDir(prefix);
+    const store = new SqliteEventStore({ file: join(dir.path, 'events.sqlite3') });
+    try {
+      await test(store);
+    } finally {
+      await store.close();
+      dir.remove();
+    }
+  }
+
   it('keeps idempotency across a restart', async () => {
     const dir = tempDir('restart-');
     const file = join(dir.path, 'events.sqlite3');
@@ -201,9 +213,7 @@ describe('command handling on the embedded store', () => {
   });
 
   it('keeps folded orders within a budget of orders and lines, dropping the least recently read, and reads the others again', async () => {
-    const dir = tempDir('folded-kept-');
-    const store = new SqliteEventStore({ file: join(dir.path, 'events.sqlite3') });
-    try {
+    await onStore('folded-kept-', async (store) => {
       const service = new OrderService(store, { foldedBudget: 10 });
       const lines = (n: number) => Array.from({ length: n }, (_, i) => ({ sku: `S${i}`, quantity: 1, unitPrice: 100 }));
       const place = async (key: string, n: number) => ((await service.place({ ...newOrder, lines: lines(n) }, keyed(key))).state as { id: string }).id;
@@ -221,10 +231,7 @@ describe('command handling on the embedded store', () => {
       for (const id of [...small, large, larger]) expect(await service.get(id)).toMatchObject({ revision: 0, order: { id } });
       expect(service.foldedKept.weight).toBeLessThanOrEqual(10);
       expect(await service.get('00000000-0000-4000-8000-000000000000')).toBeNull();
-    } finally {
-      await store.close();
-      dir.remove();
-    }
+    });
   });
 
   /** The store, counting its stream reads, and running `beforeAppend` (once) before the next append. */
@@ -251,9 +258,7 @@ describe('command handling on the embedded store', () => {
   }
 
   it('decides a command without a key on the order the request just read, without reading its stream again', async () => {
-    const dir = tempDir('known-');
-    const store = new SqliteEventStore({ file: join(dir.path, 'events.sqlite3') });
-    try {
+    await onStore('known-', async (store) => {
       const { watched, watch } = watchedStore(store);
       const service = new OrderService(watched);
       const id = ((await service.place(newOrder, keyed('k-known'))).state as { id: string }).id;
@@ -266,16 +271,11 @@ describe('command handling on the embedded store', () => {
       await service.recordPayment(id, { amount: 1000, reference: 'psp' }, keyed('k-known-pay'));
       expect(watch.reads).toBeGreaterThan(0);
       expect((await store.readStream(orderStream(id))).map((e) => e.type)).toEqual(['OrderPlaced', 'OrderAddressChanged', 'PaymentRecorded']);
-    } finally {
-      await store.close();
-      dir.remove();
-    }
+    });
   });
 
   it('decides again on the stream when the order it knew went stale before its append, losing no change', async () => {
-    const dir = tempDir('stale-');
-    const store = new SqliteEventStore({ file: join(dir.path, 'events.sqlite3') });
-    try {
+    await onStore('stale-', async (store) => {
       const { watched, watch } = watchedStore(store);
       const service = new OrderService(watched);
       const other = new OrderService(store);
@@ -294,10 +294,7 @@ describe('command handling on the embedded store', () => {
       const third = { ...home, line1: '3 Third Way' };
       await expect(service.changeAddress(id2, third, { ...ctx(), expectedRevision: read!.revision })).rejects.toBeInstanceOf(PreconditionFailed);
       expect(await service.get(id2)).toMatchObject({ revision: 1, order: { address: work } });
-    } finally {
-      await store.close();
-      dir.remove();
-    }
+    });
   });
 
   it('gives up after a bounded number of revision conflicts', async () => {
