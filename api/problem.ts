@@ -4,6 +4,7 @@ import { StoreUnavailable } from '../write-side/event-store.js';
 import { JobNotFound } from '../write-side/jobs/decider.js';
 import {
   ConcurrencyExhausted,
+  Forbidden,
   IdempotencyKeyReused,
   OrderNotFound,
   PreconditionFailed,
@@ -62,6 +63,7 @@ export const validationFailed = (errors: readonly FieldError[], detail = 'The re
 /** Maps the errors of the layers below to problems; anything unknown is null (a 500). */
 export function toProblem(error: unknown): HttpProblem | null {
   if (error instanceof HttpProblem) return error;
+  if (error instanceof Forbidden) return new HttpProblem(403, 'forbidden', error.message);
   if (error instanceof StateConflict) return new HttpProblem(409, 'state-conflict', error.message, { currentStatus: error.currentStatus });
   if (error instanceof OrderNotFound || error instanceof JobNotFound) return new HttpProblem(404, 'not-found', error.message);
   if (error instanceof ValidationFailed) return validationFailed(error.errors, 'The request breaks a business rule.');

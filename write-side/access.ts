@@ -8,3 +8,13 @@ export interface Viewer {
   /** Set on a customer's own token: it sees and changes only that customer's resources. */
   readonly customerId: string | null;
 }
+
+/** A customer token sees only its own customer's resources; staff tokens see every customer's. */
+export function sees(viewer: Viewer, customerId: string): boolean {
+  return viewer.customerId === null || viewer.customerId === customerId;
+}
+
+/** True for a token that is not a customer's: what belongs to no single customer is for staff only. */
+export function isStaff(viewer: Viewer): boolean {
+  return viewer.customerId === null;
+}

@@ -65,3 +65,8 @@ export class ConcurrencyExhausted extends DomainError {
     super(`Gave up on ${stream} after ${attempts} revision conflicts.`);
   }
 }
+
+/** The viewer may not do this whatever the resource (a customer token and what belongs to no single customer). */
+export class Forbidden extends DomainError {
+  readonly code = 'forbidden';
+}
