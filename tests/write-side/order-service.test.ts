@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SqliteEventStore } from '../../write-side/adapters/sqlite-event-store.js';
@@ -13,9 +14,12 @@ import { availableStores, tempDir, type StoreFixture } from '../support/event-st
 const home: Address = { name: 'Ada', line1: '1 Main St', line2: null, city: 'Berlin', postalCode: '10115', region: null, country: 'DE' };
 const work: Address = { ...home, line1: '2 Work Rd' };
 const newOrder = { customerId: 'cus_1', currency: 'EUR', lines: [{ sku: 'A', quantity: 2, unitPrice: 500 }], address: home };
-const ctx = (principal = 'user-1') => ({ principal, correlationId: 'corr-1', causationId: 'req-1' });
-const keyed = (key: string, fingerprint = 'fp-1', principal = 'user-1') => ({ ...ctx(principal), idempotency: { key, fingerprint } });
 const unique = () => Math.random().toString(36).slice(2);
+// Keys are scoped to the principal, and a shared EventStoreDB keeps every earlier run's orders:
+// each test on a store of the run's choosing writes as a principal of its own.
+let user = 'user-1';
+const ctx = (principal = user) => ({ principal, correlationId: 'corr-1', causationId: 'req-1' });
+const keyed = (key: string, fingerprint = 'fp-1', principal = user) => ({ ...ctx(principal), idempotency: { key, fingerprint } });
 
 for (const [name, open] of availableStores) {
   describe(`order service on ${name}`, () => {
@@ -24,6 +28,7 @@ for (const [name, open] of availableStores) {
     beforeEach(async () => {
       fixture = await open();
       service = new OrderService(fixture.store);
+      user = `user-${randomUUID()}`;
     });
     afterEach(() => fixture.dispose());
 
@@ -39,7 +44,7 @@ for (const [name, open] of availableStores) {
       expect(result).toMatchObject({ revision: 0, replayed: false, state: { status: 'pending', total: 1000 } });
       const [event] = await fixture.store.readStream(orderStream((result.state as { id: string }).id));
       expect(event!.metadata).toEqual({
-        schemaVersion: 1, principal: 'user-1', correlationId: 'corr-1', causationId: 'req-1', idempotency: { key: 'k1', fingerprint: 'fp-1' },
+        schemaVersion: 1, principal: user, correlationId: 'corr-1', causationId: 'req-1', idempotency: { key: 'k1', fingerprint: 'fp-1' },
       });
     });
 
@@ -58,8 +63,8 @@ for (const [name, open] of availableStores) {
     });
 
     it('scopes keys to the principal', async () => {
-      const a = await service.place(newOrder, keyed('same', 'fp', 'alice'));
-      const b = await service.place(newOrder, keyed('same', 'fp', 'bob'));
+      const a = await service.place(newOrder, keyed('same', 'fp', `alice-${user}`));
+      const b = await service.place(newOrder, keyed('same', 'fp', `bob-${user}`));
       expect((a.state as { id: string }).id).not.toBe((b.state as { id: string }).id);
       expect(b.replayed).toBe(false);
     });
