@@ -1,6 +1,6 @@
 // RFC 9457 problem details: the one error format of the API, with stable `type` codes.
 import { InvalidCursor } from '../read-side/cursor.js';
-import { StoreUnavailable } from '../write-side/event-store.js';
+import { AppendOutcomeUnknown, InvalidPosition, StoreUnavailable } from '../write-side/event-store.js';
 import { JobNotFound } from '../write-side/jobs/decider.js';
 import {
   ConcurrencyExhausted,
@@ -74,6 +74,19 @@ export function toProblem(error: unknown): HttpProblem | null {
   if (error instanceof InvalidCursor) return new HttpProblem(400, 'invalid-cursor', error.message);
   if (error instanceof ConcurrencyExhausted) {
     return new HttpProblem(503, 'unavailable', 'The order is changing too fast; retry shortly.', {}, { 'Retry-After': '1' });
+  }
+  if (error instanceof InvalidPosition) {
+    return new HttpProblem(400, 'invalid-cursor', 'The position given (after or Last-Event-ID) is not a place in the event log; start again without it.');
+  }
+  if (error instanceof AppendOutcomeUnknown) {
+    return new HttpProblem(
+      503,
+      'unavailable',
+      'The event store did not confirm the write in time: it may or may not have taken effect. Retrying with the same Idempotency-Key is safe: ' +
+        'it returns the first outcome if the write took effect, and makes it once if not. Without a key, read the order again before retrying.',
+      { outcome: 'unknown' },
+      { 'Retry-After': '2' },
+    );
   }
   if (error instanceof StoreUnavailable) {
     return new HttpProblem(503, 'unavailable', 'A store is unavailable; retry shortly.', {}, { 'Retry-After': '2' });
