@@ -25,17 +25,21 @@ export function decodePosition(position: Position): { commit: bigint; prepare: b
   return { commit: BigInt('0x' + position.slice(0, WIDTH)), prepare: BigInt('0x' + position.slice(WIDTH)) };
 }
 
+/** Parses untrusted text (a checkpoint, a token from a client); null when it is not a position. */
+export function parsePosition(text: string): Position | null {
+  return PATTERN.test(text) ? (text as Position) : null;
+}
+
 /**
  * EventStoreDB keeps log positions as signed 64-bit numbers, and the embedded store's are far
- * smaller: a half above this is no place in either log (the server would answer InvalidPosition).
+ * smaller: a position with a half above this is no place in either log, and cannot be read from.
+ * (It still compares, so a far-future Consistency-Token is only waited for.)
  */
 const MAX_LOG_POSITION = (1n << 63n) - 1n;
 
-/** Parses untrusted text (a checkpoint, a token from a client); null when it is not a position. */
-export function parsePosition(text: string): Position | null {
-  if (!PATTERN.test(text)) return null;
-  const { commit, prepare } = decodePosition(text as Position);
-  return commit <= MAX_LOG_POSITION && prepare <= MAX_LOG_POSITION ? (text as Position) : null;
+export function isLogPosition(position: Position): boolean {
+  const { commit, prepare } = decodePosition(position);
+  return commit <= MAX_LOG_POSITION && prepare <= MAX_LOG_POSITION;
 }
 
 export function comparePositions(a: Position, b: Position): number {

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { toProblem } from '../../api/problem.js';
 import { EsdbEventStore, eventIdFor, isInvalidPosition } from '../../write-side/adapters/esdb-event-store.js';
 import { AppendOutcomeUnknown, InvalidPosition, StoreUnavailable, type NewEvent, type Position } from '../../write-side/event-store.js';
-import { decodePosition, encodePosition, parsePosition } from '../../write-side/position.js';
+import { decodePosition, encodePosition, isLogPosition, parsePosition } from '../../write-side/position.js';
 import { esdbUrl, openEsdb } from '../support/event-stores.js';
 
 const event = (n: number): NewEvent => ({ type: 'Tested', data: { n }, metadata: { schemaVersion: 1, correlationId: 'c', causationId: null, principal: 'p', idempotency: { key: 'k', fingerprint: 'f' } } });
@@ -129,12 +129,22 @@ describe('EventStoreDB adapter, without a server', () => {
     expect(retries).toEqual([]);
   });
 
-  it('parses only positions that can be in a log: each half at most 2^63 - 1', () => {
-    const largest = encodePosition((1n << 63n) - 1n, (1n << 63n) - 1n);
-    expect(parsePosition(largest)).toBe(largest);
-    expect(parsePosition(encodePosition(1n << 63n, 0n))).toBeNull();
-    expect(parsePosition(encodePosition(0n, (1n << 64n) - 1n))).toBeNull();
-    expect(decodePosition(parsePosition(encodePosition(5n, 4n))!)).toEqual({ commit: 5n, prepare: 4n });
+  it('tells positions that can be in a log (each half at most 2^63 - 1) from those that cannot', () => {
+    expect(isLogPosition(encodePosition((1n << 63n) - 1n, (1n << 63n) - 1n))).toBe(true);
+    expect(isLogPosition(encodePosition(5n, 4n))).toBe(true);
+    expect(isLogPosition(encodePosition(1n << 63n, 0n))).toBe(false);
+    expect(isLogPosition(encodePosition(0n, (1n << 64n) - 1n))).toBe(false);
+  });
+
+  it('refuses to read or subscribe from a position beyond any log without asking the server', async () => {
+    const asked: string[] = [];
+    const store = storeOn({ readAll: () => (asked.push('readAll'), failingStream(new Error('unreachable'))), subscribeToAll: () => (asked.push('subscribe'), failingStream(new Error('unreachable'))) });
+    const beyond = parsePosition('ffffffffffffff00ffffffffffffff00')!;
+    await expect(store.readAll({ after: beyond, maxCount: 1 })).rejects.toBeInstanceOf(InvalidPosition);
+    const subscription = store.subscribeToAll({ after: beyond });
+    await expect(subscription[Symbol.asyncIterator]().next()).rejects.toBeInstanceOf(InvalidPosition);
+    await subscription.close();
+    expect(asked).toEqual([]);
   });
 });
 

@@ -12,7 +12,7 @@ import {
   type AppendResult, type EventMetadata, type EventStore, type EventSubscription, type ExpectedRevision, type JsonObject,
   type NewEvent, type Position, type ReadAllOptions, type ReadStreamOptions, type RecordedEvent, type SubscribeOptions,
 } from '../event-store.js';
-import { decodePosition, encodePosition } from '../position.js';
+import { decodePosition, encodePosition, isLogPosition } from '../position.js';
 
 /** Fixed namespace for event ids derived from an append (see eventIdFor). */
 const EVENT_ID_NAMESPACE = '6f1c9b52-8d0e-4a57-9f43-2b7e0c1d5a86';
@@ -135,6 +135,7 @@ export class EsdbEventStore implements EventStore {
           : streamNameFilter({ regex: '^$' }); // no prefix: no stream, but stay open until closed
 
     async function* run(): AsyncGenerator<RecordedEvent> {
+      if (last !== null && !isLogPosition(last)) throw new InvalidPosition(last);
       let backoff = MIN_BACKOFF_MS;
       while (!closed) {
         // A catch-up subscription's fromPosition is exclusive: it resumes just after `last`.
@@ -202,6 +203,7 @@ export class EsdbEventStore implements EventStore {
 
   /** $all from `from` (exclusive; null: an end of the log) in pages, until the log runs out. */
   private async *scanAll(direction: Direction, from: Position | null, pageSize: number): AsyncGenerator<AllStreamRecordedEvent> {
+    if (from !== null && !isLogPosition(from)) throw new InvalidPosition(from);
     let cursor = from;
     for (;;) {
       const read = this.client.readAll({
