@@ -78,6 +78,7 @@ const plants: readonly Plant[] = [
   // api-reaches-only-use-cases
   { rule: 'api-reaches-only-use-cases', what: 'a route imports a projection', file: 'api/routes/jobs.ts', line: "import { orderViews } from '../../projections/order-views.js';", to: /^projections\/order-views\.ts$/ },
   { rule: 'api-reaches-only-use-cases', what: 'a route imports a codec', file: 'api/routes/jobs.ts', line: "import { jobStream } from '../../write-side/jobs/codec.js';", to: /^write-side\/jobs\/codec\.ts$/ },
+  { rule: 'api-reaches-only-use-cases', what: 'any other route imports the order codec', file: 'api/routes/jobs.ts', line: "import { orderStream } from '../../write-side/orders/codec.js';", to: /^write-side\/orders\/codec\.ts$/ },
   { rule: 'api-reaches-only-use-cases', what: 'a route imports an adapter', file: 'api/routes/orders.ts', line: "import type { SqliteReadStore } from '../../read-side/adapters/sqlite-read-store.js';", to: /^read-side\/adapters\/sqlite-read-store\.ts$/ },
   { rule: 'api-reaches-only-use-cases', what: 'a route imports the decider', file: 'api/routes/orders.ts', line: "import { decide } from '../../write-side/orders/decider.js';", to: /^write-side\/orders\/decider\.ts$/ },
   { rule: 'api-reaches-only-use-cases', what: 'a middleware imports the export worker', file: 'api/middleware/context.ts', line: "import type { ExportWorker } from '../../workers/export-worker.js';", to: /^workers\/export-worker\.ts$/ },
