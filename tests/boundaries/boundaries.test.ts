@@ -1,7 +1,8 @@
 // A boundary rule is a rule only if it can fail. Each case copies the source folders and the
 // dependency-cruiser config into a scratch directory, plants one forbidden import there, runs the
-// check exactly as `npm run boundaries` does (same folders, same config) and sees it fail naming
-// the rule; the unplanted copy passes.
+// check as `npm run boundaries` does (the script's folders, the project's config; through
+// dependency-cruiser's API, so that the runs share one process) and sees it fail naming the rule;
+// the unplanted copy passes.
 import { cruise } from 'dependency-cruiser';
 import extractDepcruiseOptions from 'dependency-cruiser/config-utl/extract-depcruise-options';
 import extractTSConfig from 'dependency-cruiser/config-utl/extract-ts-config';
