@@ -53,8 +53,8 @@ export function createApp(deps: AppDeps): Koa {
   // origins CORS answers nothing, so it is not mounted at all.
   if ((deps.corsOrigins ?? []).length > 0) app.use(cors(deps.corsOrigins ?? []));
   if (deps.maxInFlight !== undefined) app.use(loadShedding({ maxInFlight: deps.maxInFlight, logger: deps.logger, onShed: deps.metrics.onShed }));
-  app.use(requestContext(deps.logger));
   app.use(deps.metrics.middleware);
+  app.use(requestContext(deps.logger));
 
   const operations = new Router();
   operations.get('/health/live', (ctx) => {
