@@ -13,6 +13,12 @@ describe('configuration', () => {
     expect(Object.isFrozen(config)).toBe(true);
   });
 
+  it('runs every role in one process unless ROLE names one, with a 10 s projector lease', () => {
+    expect(parseConfig({})).toMatchObject({ role: 'all', projectorLeaseMs: 10_000 });
+    for (const role of ['all', 'api', 'projector', 'worker'] as const) expect(parseConfig({ ROLE: role }).role).toBe(role);
+    expect(parseConfig({ PROJECTOR_LEASE_SECONDS: '3' }).projectorLeaseMs).toBe(3000);
+  });
+
   it('reads the allowed CORS origins', () => {
     expect(parseConfig({ CORS_ORIGINS: 'https://shop.example, http://localhost:5173' }).corsOrigins).toEqual(['https://shop.example', 'http://localhost:5173']);
     expect(parseConfig({}).corsOrigins).toEqual([]);
@@ -39,6 +45,8 @@ describe('configuration', () => {
     ['CORS_ORIGINS', 'shop.example'],
     ['EXPORT_RETENTION_SECONDS', '0'],
     ['RATE_LIMIT_BURST', 'many'],
+    ['ROLE', 'chef'],
+    ['PROJECTOR_LEASE_SECONDS', '0'],
   ])('stops on %s=%s, naming the variable', (variable, value) => {
     let error: unknown;
     try {
