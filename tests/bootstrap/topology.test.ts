@@ -29,6 +29,12 @@ describe('scaled-out topology (embedded, separate processes)', () => {
     expect(topology.projectorHolding()).toBe('projector-1');
     expect(topology.process('projector-2').output()).not.toContain('holding the lease');
     for (const member of ['projector-1', 'projector-2', 'worker'] as const) expect(topology.process(member).output()).not.toContain('listening on');
+    // Ready from the checkpoints the projector process writes: the API processes project nothing themselves.
+    for (const url of [one, other]) {
+      let ready = 0;
+      for (let i = 0; i < 50 && ready !== 200; i++, await new Promise((r) => setTimeout(r, 100))) ready = (await fetch(`${url}/health/ready`)).status;
+      expect(ready).toBe(200);
+    }
 
     // Placed through one API process, listed through the other once its projection is there.
     const placed = await fetch(`${one}/orders`, { method: 'POST', headers: { ...json, 'Idempotency-Key': 'o1' }, body: JSON.stringify(order('cus_1')) });
