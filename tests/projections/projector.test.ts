@@ -64,14 +64,6 @@ for (const [name, openEvents, openReads] of combos) {
       reads = await openReads();
       store = events.store;
       readModels = reads.store;
-      // The projections start after what the log held before this test: a shared server's
-      // history (other tests', earlier runs') is not this test's to replay.
-      const before = await store.headPosition();
-      if (before) {
-        for (const projection of [orderViews, fulfilmentQueue]) {
-          await readModels.views(projection.name, await readModels.activeGeneration(projection.name)).commit([], before);
-        }
-      }
     });
     afterEach(async () => {
       await Promise.all(running.splice(0).map((p) => p.stop()));
