@@ -26,6 +26,7 @@ import { fileURLToPath } from 'node:url';
 import { signDevToken } from '../api/auth.js';
 import { SqliteReadStore } from '../read-side/adapters/sqlite-read-store.js';
 import { SqliteEventStore } from '../write-side/adapters/sqlite-event-store.js';
+import { serviceViewer } from '../write-side/access.js';
 import { encodeOrderEvent, orderStream } from '../write-side/orders/codec.js';
 import type { Address, OrderEvent } from '../write-side/orders/types.js';
 
@@ -530,7 +531,7 @@ async function floorServer(dataDir: string, serviceDir: string): Promise<void> {
       return;
     }
     if (ctx.path !== '/orders') {
-      const snapshot = await orders.get(ctx.path.slice('/orders/'.length));
+      const snapshot = await orders.get(serviceViewer('bench'), ctx.path.slice('/orders/'.length));
       if (snapshot) ctx.body = orderRepresentation(snapshot.order, snapshot.revision);
       else ctx.status = 404;
       return;

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSV_COLUMNS } from '../../workers/export-file.js';
 import { ExportWorker } from '../../workers/export-worker.js';
+import { serviceViewer } from '../../write-side/access.js';
 import { OrderService } from '../../write-side/order-service.js';
 import { client, newOrder, startService, type TestService } from '../support/http.js';
 
@@ -106,7 +107,7 @@ describe('order exports', () => {
     const orders = new OrderService(service.events);
     const customer = `cus_csv_${Date.now()}`;
     const tricky = { name: 'Lovelace, Ada "Countess"', line1: '1 Main St\r\nBack building', line2: 'a,b', city: 'Berlin', postalCode: '10115', region: '"Mitte"', country: 'DE' };
-    const placed = await orders.place({ customerId: customer, currency: 'EUR', lines: [{ sku: 'A', quantity: 3, unitPrice: 250 }], address: tricky }, { principal: 'seed', correlationId: 'c', idempotency: { key: key(), fingerprint: 'f' } });
+    const placed = await orders.place(serviceViewer('seed'), { customerId: customer, currency: 'EUR', lines: [{ sku: 'A', quantity: 3, unitPrice: 250 }], address: tricky }, { correlationId: 'c', idempotency: { key: key(), fingerprint: 'f' } });
     expect(await service.projector.waitFor(placed.position!, 5000)).toBe(true);
     const customerToken = await service.token({ sub: 'csv-customer', customerId: customer });
     const asCustomer = client(service, customerToken);
