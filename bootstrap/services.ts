@@ -17,7 +17,7 @@ import type { EventStore } from '../write-side/event-store.js';
 import { StoreHealth } from '../write-side/store-health.js';
 import { JobService } from '../write-side/job-service.js';
 import { OrderService } from '../write-side/order-service.js';
-import { ExportWorker } from '../workers/export-worker.js';
+import { ExportWorker, type ExportWorkerOptions } from '../workers/export-worker.js';
 import type { Config } from './config.js';
 import { cursorSecret } from './secrets.js';
 
@@ -41,7 +41,16 @@ export interface Services extends Stores {
   readonly exportsDir: string;
   readonly queries: OrderQueries;
   readonly projectors: { readonly [N in ProjectionName]: Projector<N> };
+  /** The export worker of this process; null in the api role. */
+  readonly worker: ExportWorker | null;
   checkReady(): Promise<void>;
+}
+
+/** What a test may change in the wiring that the environment cannot say (sub-second timings, a misbehaving store). */
+export interface ServiceOverrides {
+  readonly worker?: Partial<Omit<ExportWorkerOptions, 'exportsDir'>>;
+  /** The read models the export worker reads. */
+  readonly workerReadModels?: (real: ReadModelStore) => ReadModelStore;
 }
 
 export async function openEventStore(config: Config, logger: Logger): Promise<EventStore> {
@@ -84,7 +93,7 @@ export async function openStores(config: Config, logger: Logger): Promise<Stores
   };
 }
 
-export async function openServices(config: Config, logger: Logger, role: Role = 'all'): Promise<Services> {
+export async function openServices(config: Config, logger: Logger, role: Role = 'all', overrides: ServiceOverrides = {}): Promise<Services> {
   const stores = await openStores(config, logger);
   const health = new StoreHealth(stores.eventStore);
   const eventStore = health.watched();
@@ -95,11 +104,12 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
   const worker =
     role === 'api'
       ? null
-      : new ExportWorker(eventStore, jobs, readModels, {
-          exportsDir,
+      : new ExportWorker(eventStore, jobs, overrides.workerReadModels ? overrides.workerReadModels(readModels) : readModels, {
           leaseMs: config.exports.leaseMs,
           retentionMs: config.exports.retentionMs,
           onError: (error, what) => logger.error({ err: error }, `export worker: ${what}`),
+          ...overrides.worker,
+          exportsDir,
         });
   worker?.start();
   const projector = <N extends ProjectionName>(projection: Projection<N>) =>
@@ -118,6 +128,7 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
     exportsDir,
     queries: new OrderQueries(readModels, new CursorCodec(cursorSecret(config))),
     projectors,
+    worker,
     checkReady: async () => {
       await health.check();
       await readModels.activeGeneration('order-views');
