@@ -18,6 +18,11 @@ const JOB_NAMESPACE = '0d8b6c2e-5f3a-4e61-9a57-2c4d8e7f1b90';
 /** Exports one principal may have queued or running at once (HTTP-CONTRACT.md: "say 5"). */
 export const MAX_ACTIVE_EXPORTS = 5;
 const SLOT_ATTEMPTS = 8;
+/**
+ * A listed job whose request is not written yet holds its slot this long: it is being written
+ * by a request in flight, unless that request died (then the slot comes back).
+ */
+const UNWRITTEN_SLOT_MS = 60_000;
 
 export type JobResultOf = CommandResult<JobState, JobEvent>;
 
@@ -58,10 +63,10 @@ export class JobService {
     const stream = exportSlotsStream(viewer.sub, viewer.customerId);
     for (let attempt = 1; attempt <= SLOT_ATTEMPTS; attempt++) {
       const recorded = await this.store.readStream(stream);
-      const listed = recorded.map((r) => String(r.data.jobId));
-      if (listed.includes(jobId)) return;
+      if (recorded.some((r) => r.data.jobId === jobId)) return;
+      const unwrittenSince = this.clock().getTime() - UNWRITTEN_SLOT_MS;
       let active = 0;
-      for (const id of listed) if (await this.isActive(id)) active++;
+      for (const r of recorded) if (await this.holdsSlot(String(r.data.jobId), r.recordedAt.getTime() > unwrittenSince)) active++;
       if (active >= MAX_ACTIVE_EXPORTS) throw new ExportLimitReached(MAX_ACTIVE_EXPORTS);
       const event = { type: 'ExportSlotTaken', data: { jobId }, metadata: { schemaVersion: 1, principal: viewer.sub, correlationId: jobId, causationId: null } };
       try {
@@ -74,12 +79,13 @@ export class JobService {
     throw new ExportLimitReached(MAX_ACTIVE_EXPORTS);
   }
 
-  /** Queued or running. A listed job whose request never got written (a crash between the two) is not. */
-  private async isActive(jobId: string): Promise<boolean> {
+  /** Queued or running; or not written yet, while `recent` (its request may still be writing it). */
+  private async holdsSlot(jobId: string, recent: boolean): Promise<boolean> {
     if (this.finished.has(jobId)) return false;
     const found = await this.fold(jobId);
-    if (found && (found.job.status === 'queued' || found.job.status === 'running')) return true;
-    if (found) this.finished.add(jobId);
+    if (!found) return recent;
+    if (found.job.status === 'queued' || found.job.status === 'running') return true;
+    this.finished.add(jobId);
     return false;
   }
 

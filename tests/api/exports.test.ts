@@ -7,6 +7,7 @@ import { CSV_COLUMNS } from '../../workers/export-file.js';
 import { ExportWorker } from '../../workers/export-worker.js';
 import { serviceViewer } from '../../write-side/access.js';
 import { OrderService } from '../../write-side/order-service.js';
+import { MAX_ACTIVE_EXPORTS } from '../../write-side/job-service.js';
 import { client, newOrder, startService, type TestService } from '../support/http.js';
 
 let service: TestService;
@@ -226,5 +227,93 @@ describe('order exports', () => {
     } finally {
       await hanging.stop().catch(() => {});
     }
+  });
+});
+
+describe('the cap on queued-or-running exports per principal', () => {
+  // No export worker: jobs stay queued until the test ends them.
+  let idle: TestService;
+  beforeAll(async () => {
+    idle = await startService();
+  });
+  afterAll(() => idle.stop());
+
+  const start = (as: ReturnType<typeof client>, k = key(), format = 'csv') => as('POST', '/exports', { body: { format }, headers: { 'Idempotency-Key': k } });
+
+  it(`accepts ${MAX_ACTIVE_EXPORTS}; the next is 429 rate-limited with Retry-After and starts nothing, while other principals go on`, async () => {
+    const as = client(idle, await idle.token({ sub: 'cap-1', scope: 'exports:write' }));
+    const accepted = [];
+    for (let i = 0; i < MAX_ACTIVE_EXPORTS; i++) accepted.push(await start(as));
+    expect(accepted.map((r) => r.status)).toEqual(Array(MAX_ACTIVE_EXPORTS).fill(202));
+    const head = await idle.events.headPosition();
+    const refused = await start(as);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(refused.body).toMatchObject({ type: 'https://errors.orders.example/rate-limited', status: 429, limit: MAX_ACTIVE_EXPORTS });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await idle.events.headPosition()).toEqual(head);
+    // Another principal, and the same sub under a customer (another principal too), are not held back.
+    expect((await start(client(idle, await idle.token({ sub: 'cap-2', scope: 'exports:write' }))))).toMatchObject({ status: 202 });
+    expect((await start(client(idle, await idle.token({ sub: 'cap-1', customerId: 'cus_cap', scope: 'exports:write' }))))).toMatchObject({ status: 202 });
+  });
+
+  it('answers a retried request of an accepted export with its job even at the cap', async () => {
+    const as = client(idle, await idle.token({ sub: 'cap-3', scope: 'exports:write' }));
+    const keys = Array.from({ length: MAX_ACTIVE_EXPORTS }, () => key());
+    const first = await start(as, keys[0]);
+    for (const k of keys.slice(1)) expect((await start(as, k)).status).toBe(202);
+    const again = await start(as, keys[0]);
+    expect(again.status).toBe(202);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body.id).toBe(first.body.id);
+  });
+
+  it(`lets exactly ${MAX_ACTIVE_EXPORTS} of 12 concurrent requests of one principal through`, async () => {
+    const as = client(idle, await idle.token({ sub: 'cap-race', scope: 'exports:write' }));
+    const responses = await Promise.all(Array.from({ length: 12 }, () => start(as)));
+    expect(responses.filter((r) => r.status === 202)).toHaveLength(MAX_ACTIVE_EXPORTS);
+    expect(responses.filter((r) => r.status === 429)).toHaveLength(12 - MAX_ACTIVE_EXPORTS);
+  });
+
+  it('frees a slot when one of the exports ends', async () => {
+    const as = client(idle, await idle.token({ sub: 'cap-4', scope: 'exports:write' }));
+    const accepted = [];
+    for (let i = 0; i < MAX_ACTIVE_EXPORTS; i++) accepted.push(await start(as));
+    expect((await start(as)).status).toBe(429);
+    const ended = accepted[0]!.body.id as string;
+    await idle.jobs.start(ended, 'test-worker', 60_000);
+    expect((await start(as)).status).toBe(429); // running still counts
+    await idle.jobs.fail(ended, 'test-worker', { code: 'export-failed', detail: 'ended by the test' });
+    expect((await start(as)).status).toBe(202);
+    expect((await start(as)).status).toBe(429);
+  });
+});
+
+describe('jobs belong to the principal that started them: sub and customer together', () => {
+  it("hides a staff export from a customer's token whatever its scopes, audit:read included", async () => {
+    await placeOrders(`cus_hidden_${Date.now()}`, 1);
+    const started = await api('POST', '/exports', { body: { format: 'ndjson' }, headers: { 'Idempotency-Key': key() } });
+    await waitForJob(started.body.id);
+    const customer = client(service, await service.token({ sub: 'curious', customerId: 'cus_curious', scope: 'orders:read exports:write audit:read' }));
+    const unknown = await customer('GET', '/jobs/00000000-0000-4000-8000-000000000000');
+    for (const path of [`/jobs/${started.body.id}`, `/jobs/${started.body.id}/result`]) {
+      const response = await customer('GET', path);
+      expect(response.status).toBe(404);
+      expect(response.body.type).toBe(unknown.body.type);
+    }
+    // A staff auditor reads it.
+    const auditor = client(service, await service.token({ sub: 'auditor-2', scope: 'audit:read' }));
+    expect((await auditor('GET', `/jobs/${started.body.id}/result`)).status).toBe(200);
+  });
+
+  it('hides a job from the same sub under another customer, and a customer job from the bare sub', async () => {
+    const asCustomer = client(service, await service.token({ sub: 'shared-sub', customerId: 'cus_one', scope: 'exports:write' }));
+    const started = await asCustomer('POST', '/exports', { body: { format: 'csv' }, headers: { 'Idempotency-Key': key() } });
+    await waitForJob(started.body.id, asCustomer);
+    const otherCustomer = client(service, await service.token({ sub: 'shared-sub', customerId: 'cus_two', scope: 'exports:write' }));
+    const bare = client(service, await service.token({ sub: 'shared-sub', scope: 'exports:write' }));
+    expect((await otherCustomer('GET', `/jobs/${started.body.id}`)).status).toBe(404);
+    expect((await bare('GET', `/jobs/${started.body.id}`)).status).toBe(404);
+    expect((await asCustomer('GET', `/jobs/${started.body.id}/result`)).status).toBe(200);
   });
 });
