@@ -3,6 +3,7 @@
 // only what it names (an AppDeps override, the export worker's timings).
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type Koa from 'koa';
 import { pino } from 'pino';
 import type { AppDeps } from '../../api/app.js';
 import { signDevToken } from '../../api/auth.js';
@@ -22,6 +23,8 @@ export const ALL_SCOPES = 'orders:read orders:write payments:write shipments:wri
 
 export interface TestService {
   readonly url: string;
+  /** The Koa app as bootstrap/ wired it: its middleware holds the routers and their route lists. */
+  readonly app: Koa;
   readonly events: EventStore;
   readonly reads: ReadModelStore;
   readonly projector: Projector<'order-views'>;
@@ -70,6 +73,7 @@ export async function startService(overrides: Partial<AppDeps> = {}, worker?: Wo
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
+    app,
     events: services.eventStore,
     reads: services.readModels,
     projector: services.projectors['order-views'],
