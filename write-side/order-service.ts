@@ -81,7 +81,7 @@ export class OrderService {
     return uuidv5(JSON.stringify([principal, idempotencyKey]), PLACEMENT_NAMESPACE);
   }
 
-  place(
+  async place(
     viewer: Viewer,
     input: { customerId: string; currency: string; lines: readonly LineInput[]; address: Address },
     context: WriteContext & Idempotent,

@@ -7,7 +7,7 @@ import { serviceViewer } from '../../write-side/access.js';
 import { OrderService } from '../../write-side/order-service.js';
 import { orderStream } from '../../write-side/orders/codec.js';
 import { orderDecider } from '../../write-side/orders/decider.js';
-import { ConcurrencyExhausted, IdempotencyKeyReused, PreconditionFailed, StateConflict } from '../../write-side/errors.js';
+import { ConcurrencyExhausted, Forbidden, IdempotencyKeyReused, OrderNotFound, PreconditionFailed, StateConflict } from '../../write-side/errors.js';
 import type { Address } from '../../write-side/orders/types.js';
 import { availableStores, tempDir, type StoreFixture } from '../support/event-stores.js';
 
@@ -296,6 +296,49 @@ describe('command handling on the embedded store', () => {
       const third = { ...home, line1: '3 Third Way' };
       await expect(service.changeAddress(user, id2, third, { ...ctx(), expectedRevision: read!.revision })).rejects.toBeInstanceOf(PreconditionFailed);
       expect(await service.get(user, id2)).toMatchObject({ revision: 1, order: { address: work } });
+    });
+  });
+
+  it('applies a merge patch to the address as it is when decided: a concurrent change of another member is kept', async () => {
+    await onStore('patch-retry-', async (store) => {
+      const { watched, watch } = watchedStore(store);
+      const service = new OrderService(watched);
+      const other = new OrderService(store);
+      const id = ((await service.place(user, newOrder, keyed('k-patch'))).state as { id: string }).id;
+      await service.get(user, id);
+      // Between this command's decision and its append, another request changes line1.
+      watch.beforeAppend = () => other.changeAddress(user, id, { line1: '9 Other St' }, ctx());
+      const changed = await service.changeAddress(user, id, { city: 'Paris', line2: 'Apt 4' }, ctx());
+      expect(changed).toMatchObject({ revision: 2, state: { address: { ...home, line1: '9 Other St', city: 'Paris', line2: 'Apt 4' } } });
+      // A member set to null is removed; a required one cannot be.
+      expect((await service.changeAddress(user, id, { line2: null }, ctx())).state).toMatchObject({ address: { line2: null, city: 'Paris' } });
+      await expect(service.changeAddress(user, id, { name: null }, ctx())).rejects.toMatchObject({ code: 'validation-failed', errors: [{ pointer: '/address/name' }] });
+    });
+  });
+
+  it("confines every command and read to the viewer: another customer's order is unknown, and nobody places for another customer", async () => {
+    await onStore('confined-', async (store) => {
+      const service = new OrderService(store);
+      const own = { sub: 'cus-1-user', scopes: new Set<string>(), customerId: 'cus_1' };
+      const stranger = { sub: 'cus-2-user', scopes: new Set<string>(), customerId: 'cus_2' };
+      const id = ((await service.place(own, newOrder, keyed('k-own'))).state as { id: string }).id;
+      await expect(service.place(stranger, newOrder, keyed('k-stranger'))).rejects.toBeInstanceOf(Forbidden);
+      expect(await service.get(stranger, id)).toBeNull();
+      expect(await service.get(stranger, id, { toRevision: 0 })).toBeNull();
+      expect(await service.history(stranger, id, 0, 10)).toBeNull();
+      for (const attempt of [
+        () => service.changeAddress(stranger, id, { city: 'Paris' }, ctx()),
+        () => service.recordPayment(stranger, id, { amount: 1000, reference: 'psp' }, keyed('k-pay')),
+        () => service.createShipment(stranger, id, { carrier: 'DHL', trackingNumber: 'T' }, keyed('k-ship')),
+        () => service.cancel(stranger, id, null, ctx()),
+      ]) {
+        await expect(attempt()).rejects.toBeInstanceOf(OrderNotFound);
+      }
+      expect(await store.readStream(orderStream(id))).toHaveLength(1);
+      expect(await service.get(own, id)).toMatchObject({ revision: 0 });
+      expect(await service.get(user, id)).toMatchObject({ revision: 0 }); // staff
+      // A revision the order has not reached is not the order as it stood then.
+      expect(await service.get(user, id, { toRevision: 1 })).toBeNull();
     });
   });
 
