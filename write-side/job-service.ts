@@ -2,6 +2,7 @@
 // each a command through the same handler as orders, so two workers never hold one job.
 // A job belongs to the principal that asked for it (sub and customer together): only it, or a
 // staff auditor, reads it; and a principal holds at most MAX_ACTIVE_EXPORTS queued or running.
+import { LRUCache } from 'lru-cache';
 import { v5 as uuidv5 } from 'uuid';
 import { auditsJobs, owns, type Viewer } from './access.js';
 import { CommandHandler, type CommandResult } from './command-handler.js';
@@ -30,7 +31,7 @@ export class JobService {
   private readonly handler: CommandHandler<JobState, JobCommand, JobEvent>;
   private readonly clock: () => Date;
   /** Jobs seen finished: they never become active again, so their streams are not read twice. */
-  private readonly finished = new Set<string>();
+  private readonly finished = new LRUCache<string, true>({ max: 100_000 });
 
   constructor(
     private readonly store: EventStore,
@@ -85,7 +86,7 @@ export class JobService {
     const found = await this.fold(jobId);
     if (!found) return recent;
     if (found.job.status === 'queued' || found.job.status === 'running') return true;
-    this.finished.add(jobId);
+    this.finished.set(jobId, true);
     return false;
   }
 
