@@ -20,14 +20,14 @@ export function appDeps(config: Config, services: Services, logger: Logger): App
     secret = loadOrCreateSecret(config.dataDir, 'dev-jwt-secret');
     logger.warn(
       'AUTH_JWT_SECRET is not set: using the development secret in DATA_DIR. Mint a token with: ' +
-        'npm run --silent token -- --sub me --scope "orders:read orders:write payments:write shipments:write exports:write"',
+        'npm run --silent token -- --sub me --scope "orders:read orders:write payments:write shipments:write exports:write audit:read"',
     );
   }
   return {
     orders: services.orders,
     queries: services.queries,
     consistency: services.projectors['order-views'],
-    auth: createTokenVerifier({ secret, jwksUrl: config.auth.jwksUrl, issuer: config.auth.issuer, audience: config.auth.audience }),
+    auth: createTokenVerifier({ secret, jwksUrl: config.auth.jwksUrl, issuer: config.auth.issuer, audience: config.auth.audience, maxLifetimeSeconds: config.auth.maxTokenLifetimeSeconds }),
     logger,
     metrics: createMetrics(Object.values(services.projectors)),
     checkReady: services.checkReady,
