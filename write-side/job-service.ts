@@ -9,7 +9,7 @@ import { CommandHandler, type CommandResult } from './command-handler.js';
 import { ExportLimitReached, JobNotFound } from './errors.js';
 import { RevisionConflict, type EventStore } from './event-store.js';
 import { jobDecider } from './jobs/decider.js';
-import { decodeJobEvent, encodeJobEvent, exportSlotsStream, jobStream } from './jobs/codec.js';
+import { decodeJobEvent, encodeJobEvent, exportSlotTaken, exportSlotsStream, jobStream } from './jobs/codec.js';
 import type { ExportFilter, ExportFormat, Job, JobCommand, JobEvent, JobError, JobResult, JobState } from './jobs/types.js';
 import type { WriteContext } from './order-service.js';
 
@@ -51,7 +51,7 @@ export class JobService {
     const data = { jobId, owner: viewer.sub, customerId: viewer.customerId, ...input };
     const command: JobCommand = { type: 'RequestExport', data, metadata: this.meta(viewer.sub) };
     // A retry of a request that made its job is answered by the handler (a replay), never refused.
-    if ((await this.store.readStream(jobStream(jobId), { toRevision: 0 })).length === 0) await this.takeSlot(viewer, jobId);
+    if ((await this.store.readStream(jobStream(jobId), { toRevision: 0 })).length === 0) await this.takeSlot(viewer, jobId, context);
     return this.run(jobId, command, { ...context, principal: viewer.sub });
   }
 
@@ -60,7 +60,7 @@ export class JobService {
    * ones are queued or running. The list is appended at the revision it was counted at, so two
    * requests racing for the last slot cannot both take it.
    */
-  private async takeSlot(viewer: Viewer, jobId: string): Promise<void> {
+  private async takeSlot(viewer: Viewer, jobId: string, context: WriteContext): Promise<void> {
     const stream = exportSlotsStream(viewer.sub, viewer.customerId);
     for (let attempt = 1; attempt <= SLOT_ATTEMPTS; attempt++) {
       const recorded = await this.store.readStream(stream);
@@ -69,7 +69,7 @@ export class JobService {
       let active = 0;
       for (const r of recorded) if (await this.holdsSlot(String(r.data.jobId), r.recordedAt.getTime() > unwrittenSince)) active++;
       if (active >= MAX_ACTIVE_EXPORTS) throw new ExportLimitReached(MAX_ACTIVE_EXPORTS);
-      const event = { type: 'ExportSlotTaken', data: { jobId }, metadata: { schemaVersion: 1, principal: viewer.sub, correlationId: jobId, causationId: null } };
+      const event = exportSlotTaken(jobId, { principal: viewer.sub, correlationId: context.correlationId, causationId: context.causationId ?? null });
       try {
         await this.store.appendToStream(stream, [event], recorded.at(-1)?.revision ?? 'no_stream');
         return;

@@ -11,6 +11,10 @@ export const jobStream = (jobId: string): string => JOB_STREAM_PREFIX + jobId;
 export const exportSlotsStream = (sub: string, customerId: string | null): string =>
   `exports-of-${Buffer.from(JSON.stringify([sub, customerId])).toString('base64url')}`;
 
+export function exportSlotTaken(jobId: string, metadata: Omit<EventMetadata, 'schemaVersion'>): NewEvent {
+  return { type: 'ExportSlotTaken', data: { jobId }, metadata: { ...metadata, schemaVersion: 1 } };
+}
+
 const TYPES = new Set<string>(['ExportRequested', 'JobStarted', 'JobProgressed', 'JobSucceeded', 'JobFailed', 'JobResultExpired']);
 /** The schema version each type is written with now. */
 const CURRENT: Readonly<Record<string, number>> = { JobFailed: 2 };
