@@ -26,17 +26,17 @@ export function appDeps(config: Config, services: Services, logger: Logger): App
   return {
     orders: services.orders,
     queries: services.queries,
-    consistency: services.projectors['order-views'],
+    consistency: services.progress['order-views'],
     auth: createTokenVerifier({ secret, jwksUrl: config.auth.jwksUrl, issuer: config.auth.issuer, audience: config.auth.audience, maxLifetimeSeconds: config.auth.maxTokenLifetimeSeconds }),
     logger,
-    metrics: createMetrics(Object.values(services.projectors)),
+    metrics: createMetrics(Object.values(services.progress)),
     checkReady: services.checkReady,
     rateLimit: config.rateLimit,
     requestTimeoutMs: config.requestTimeoutMs,
     corsOrigins: config.corsOrigins,
     maxInFlight: config.maxInFlight,
     exports: { jobs: services.jobs, exportsDir: services.exportsDir, retentionMs: config.exports.retentionMs },
-    fulfilment: { changes: new QueueChanges(services.eventStore), queueConsistency: services.projectors['fulfilment-queue'] },
+    fulfilment: { changes: new QueueChanges(services.eventStore), queueConsistency: services.progress['fulfilment-queue'] },
   };
 }
 

@@ -1,24 +1,25 @@
 // Starts the service: config, stores, projectors, export worker, HTTP listener, and a graceful
-// stop on SIGTERM/SIGINT. `--role api` leaves the export worker out; `--role worker` runs it alone.
+// stop on SIGTERM/SIGINT. ROLE (or `--role`) picks what this process runs: all of it (the
+// default), `api` (HTTP only), `projector` (the projections, under a lease) or `worker` (exports).
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { pino, type Logger } from 'pino';
 import { answerClientErrors } from '../api/client-errors.js';
-import { configOrExit, type Config } from './config.js';
+import { configOrExit, ROLES, type Config, type Role } from './config.js';
 import { createHttpApp } from './http-app.js';
-import { openServices, type Role, type Services } from './services.js';
+import { openServices, type Services } from './services.js';
 
-const ROLES: readonly Role[] = ['all', 'api', 'worker'];
-
+/** `--role`, when given, stands for ROLE. */
 function configure(): { config: Config; role: Role } {
-  const { values } = parseArgs({ options: { role: { type: 'string', default: 'all' } } });
-  if (!ROLES.includes(values.role as Role)) {
+  const { values } = parseArgs({ options: { role: { type: 'string' } } });
+  if (values.role !== undefined && !ROLES.includes(values.role as Role)) {
     console.error(`Configuration error: --role must be one of ${ROLES.join(', ')}`);
     process.exit(2);
   }
-  return { config: configOrExit(), role: values.role as Role };
+  const config = configOrExit(values.role === undefined ? process.env : { ...process.env, ROLE: values.role });
+  return { config, role: config.role };
 }
 
 async function serveHttp(config: Config, services: Services, logger: Logger): Promise<() => Promise<void>> {
@@ -60,15 +61,17 @@ async function exitIfPortBusy(config: Config): Promise<void> {
 }
 
 const { config, role } = configure();
-if (role !== 'worker') await exitIfPortBusy(config);
+// Only the roles with an HTTP listener need the port.
+if (role === 'all' || role === 'api') await exitIfPortBusy(config);
 const logger = pino({
   level: config.logLevel,
   base: { service: 'order-service', role },
   redact: { paths: ['req.headers.authorization', '*.authorization', '*.token', '*.secret'], censor: '[redacted]' },
 });
 const services = await openServices(config, logger, role);
-const stopHttp = role === 'worker' ? null : await serveHttp(config, services, logger);
+const stopHttp = role === 'all' || role === 'api' ? await serveHttp(config, services, logger) : null;
 if (role === 'worker') logger.info('export worker running, without an HTTP listener');
+if (role === 'projector') logger.info('projector running, without an HTTP listener');
 
 let stopping = false;
 async function stop(signal: string): Promise<void> {

@@ -42,7 +42,7 @@ export interface WorkerSettings extends Partial<Omit<ExportWorkerOptions, 'expor
   readonly readModels?: (real: ReadModelStore) => ReadModelStore;
 }
 
-/** Starts the service as bootstrap/ wires it; without worker settings it runs the api role (no export worker). */
+/** Starts the service as bootstrap/ wires it, in the `all` role; without worker settings it runs no export worker. */
 export async function startService(overrides: Partial<AppDeps> = {}, worker?: WorkerSettings): Promise<TestService> {
   const dir = tempDir('api-');
   const config = parseConfig({
@@ -56,7 +56,8 @@ export async function startService(overrides: Partial<AppDeps> = {}, worker?: Wo
   const logger = pino({ level: 'info' }, { write: (line: string) => void logs.push(line) });
   const serviceLogger = pino({ level: 'silent' });
   const { readModels, ...workerOptions } = worker ?? {};
-  const services = await openServices(config, serviceLogger, worker ? 'all' : 'api', {
+  const services = await openServices(config, serviceLogger, 'all', {
+    exportWorker: worker !== undefined,
     worker: { pollMs: 50, ...workerOptions },
     ...(readModels ? { workerReadModels: readModels } : {}),
   });
