@@ -105,28 +105,7 @@ export class RevisionConflict extends Error {
 
 /**
  * The store cannot be reached or cannot write; nothing of the failed call was written, unless
- * the error is an AppendOutcomeUnknown.
+ * it is an AppendOutcomeUnknown (written or not). InvalidPosition: a position from outside
+ * that is no place in the log.
  */
-export class StoreUnavailable extends Error {
-  override readonly name: string = 'StoreUnavailable';
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-  }
-}
-
-/**
- * An append that the store did not confirm in time: it may have been written or not. A keyed
- * command retried with the same idempotency key finds its events if they were written (and
- * replays them) and appends them once if they were not.
- */
-export class AppendOutcomeUnknown extends StoreUnavailable {
-  override readonly name = 'AppendOutcomeUnknown';
-}
-
-/** A position given from outside (a client's cursor or Last-Event-ID) that is no place in this log. */
-export class InvalidPosition extends Error {
-  override readonly name = 'InvalidPosition';
-  constructor(readonly position: string, options?: { cause?: unknown }) {
-    super(`${position} is not a position in the event log`, options);
-  }
-}
+export { AppendOutcomeUnknown, InvalidPosition, StoreUnavailable } from './errors.js';
