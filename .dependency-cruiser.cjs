@@ -11,8 +11,6 @@ const API_EXCEPTIONS = [
   { from: '^api/routes/orders\\.ts$', to: '^write-side/orders/codec\\.ts$' },
   // The queue's changes are scanned from api/; the projection records them for a read-side query.
   { from: '^api/routes/fulfilment\\.ts$', to: '^projections/queue-changes\\.ts$' },
-  // JobNotFound lives in the jobs decider; it moves to the errors with the one error type.
-  { from: '^api/problem\\.ts$', to: '^write-side/jobs/decider\\.ts$' },
 ];
 
 /** @type {import('dependency-cruiser').IConfiguration} */
