@@ -1,8 +1,10 @@
 // The one command handler: read the stream, fold it, decide, append with the revision that
 // was read. A revision conflict means someone else wrote in between: read again and decide
-// again, a bounded number of times, unless the caller pinned the revision (If-Match).
+// again, a bounded number of times, unless the caller pinned the revision (If-Match). A keyed
+// command first takes its key (idempotency.ts), so a key acts for one request only.
 import { RevisionConflict, type EventMetadata, type EventStore, type NewEvent, type Position, type RecordedEvent } from './event-store.js';
 import { ConcurrencyExhausted, IdempotencyKeyReused, PreconditionFailed } from './errors.js';
+import { takeKey, type IdempotencyRequest } from './idempotency.js';
 
 export interface Decider<State, Command, Event> {
   initialState(): State;
@@ -21,8 +23,8 @@ export interface CommandContext {
   readonly causationId: string | null;
   /** The revision the caller saw (If-Match): a mismatch fails instead of retrying. */
   readonly expectedRevision?: number;
-  /** The command takes effect at most once per principal and key. */
-  readonly idempotency?: { readonly key: string; readonly fingerprint: string };
+  /** The command takes effect at most once per principal and key, and the key serves this request only. */
+  readonly idempotency?: IdempotencyRequest;
 }
 
 export interface CommandResult<State, Event> {
@@ -54,21 +56,24 @@ export class CommandHandler<State, Command, Event> {
 
   /**
    * `known` is the stream's state as the caller folded it just before, if it has it. The first
-   * attempt decides on it instead of reading the stream again, unless the command carries an
-   * idempotency key (a replay is found in the stream's history, which `known` does not hold).
+   * attempt decides on it instead of reading the stream again. A keyed command uses it only
+   * when it took its key just now: a key taken before may have acted already, and its first
+   * outcome is found in the stream's history, which `known` does not hold.
    * Known state that is already stale fails the append's revision check like any other, and
    * the next attempt reads the stream.
    */
   async handle(stream: string, command: Command, context: CommandContext, known?: Known<State>): Promise<CommandResult<State, Event>> {
+    const { principal, correlationId, causationId, idempotency } = context;
+    const taken = idempotency ? await takeKey(this.store, { principal, correlationId, causationId, idempotency, target: stream }) : null;
     for (let attempt = 1; attempt <= this.maxAttempts; attempt++) {
       let current: Known<State>;
-      if (attempt === 1 && known && !context.idempotency) {
+      if (attempt === 1 && known && taken !== 'retry') {
         current = known;
       } else {
         const recorded = await this.store.readStream(stream);
         const last = recorded.at(-1);
-        if (context.idempotency) {
-          const replay = this.replay(recorded, context.principal, context.idempotency);
+        if (idempotency) {
+          const replay = this.replay(recorded, principal, idempotency);
           if (replay) return replay;
         }
         current = { state: this.fold(recorded), revision: last ? last.revision : null, position: last?.position ?? null };
@@ -83,7 +88,6 @@ export class CommandHandler<State, Command, Event> {
         return { state, revision, events, position: current.position, replayed: false };
       }
 
-      const { principal, correlationId, causationId, idempotency } = context;
       const metadata = idempotency ? { principal, correlationId, causationId, idempotency } : { principal, correlationId, causationId };
       try {
         const appended = await this.store.appendToStream(

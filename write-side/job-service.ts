@@ -1,15 +1,12 @@
 // Jobs on the write side: requesting an export, and the worker's claim, progress and outcome,
 // each a command through the same handler as orders, so two workers never hold one job.
-import { v5 as uuidv5 } from 'uuid';
-import { CommandHandler, type CommandResult } from './command-handler.js';
+import { CommandHandler, type CommandResult, type Known } from './command-handler.js';
 import type { EventStore } from './event-store.js';
+import { keyId, type IdempotencyRequest } from './idempotency.js';
 import { jobDecider } from './jobs/decider.js';
 import { decodeJobEvent, encodeJobEvent, jobStream } from './jobs/codec.js';
 import type { ExportFilter, ExportFormat, Job, JobCommand, JobEvent, JobProblem, JobResult, JobState } from './jobs/types.js';
 import type { WriteContext } from './order-service.js';
-
-/** Fixed namespace for job ids derived from (principal, idempotency key). */
-const JOB_NAMESPACE = '0d8b6c2e-5f3a-4e61-9a57-2c4d8e7f1b90';
 
 export type JobResultOf = CommandResult<JobState, JobEvent>;
 
@@ -27,11 +24,13 @@ export class JobService {
 
   requestExport(
     input: { format: ExportFormat; filter: ExportFilter; customerId: string | null },
-    context: WriteContext & { idempotency: { key: string; fingerprint: string } },
+    context: WriteContext & { idempotency: IdempotencyRequest },
   ): Promise<JobResultOf> {
-    const jobId = uuidv5(JSON.stringify([context.principal, context.idempotency.key]), JOB_NAMESPACE);
+    // The job's id is the key's id; a key taken just now has requested nothing, so the new stream is not read first.
+    const jobId = keyId(context.principal, context.idempotency.key);
     const data = { jobId, owner: context.principal, ...input };
-    return this.run(jobId, { type: 'RequestExport', data, metadata: this.meta(context.principal) }, context);
+    const absent: Known<JobState> = { state: jobDecider.initialState(), revision: null, position: null };
+    return this.run(jobId, { type: 'RequestExport', data, metadata: this.meta(context.principal) }, context, absent);
   }
 
   /** Claims the job for this worker until `leaseMs` from now; throws when it is not claimable. */
@@ -64,13 +63,13 @@ export class JobService {
     return state.status === 'absent' ? null : { job: state, revision: recorded.at(-1)!.revision };
   }
 
-  private run(jobId: string, command: JobCommand, context: WriteContext & { idempotency?: { key: string; fingerprint: string } }) {
+  private run(jobId: string, command: JobCommand, context: WriteContext & { idempotency?: IdempotencyRequest }, known?: Known<JobState>) {
     return this.handler.handle(jobStream(jobId), command, {
       principal: context.principal,
       correlationId: context.correlationId,
       causationId: context.causationId ?? null,
       ...(context.idempotency ? { idempotency: context.idempotency } : {}),
-    });
+    }, known);
   }
 
   private workerContext(workerId: string): WriteContext {

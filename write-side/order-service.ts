@@ -1,15 +1,13 @@
 // The write side's entry point for callers: turns requests into order commands (bringing the
 // clock and new ids), runs them through the command handler, and reads an order's current state.
 import { LRUCache } from 'lru-cache';
-import { v4 as uuidv4, v5 as uuidv5 } from 'uuid';
-import { CommandHandler, type CommandContext, type CommandResult } from './command-handler.js';
+import { v4 as uuidv4 } from 'uuid';
+import { CommandHandler, type CommandContext, type CommandResult, type Known } from './command-handler.js';
 import type { EventStore, Position, ReadStreamOptions, RecordedEvent } from './event-store.js';
+import { keyId, type IdempotencyRequest } from './idempotency.js';
 import { decodeOrderEvent, encodeOrderEvent, orderStream } from './orders/codec.js';
 import { orderDecider } from './orders/decider.js';
 import type { Address, LineInput, Order, OrderCommand, OrderEvent, PaymentMethod, PlacedOrder } from './orders/types.js';
-
-/** Fixed namespace for ids derived from (principal, idempotency key). */
-const PLACEMENT_NAMESPACE = '1b671a64-40d5-491e-99b0-da01ff1e3171';
 
 export interface WriteContext {
   readonly principal: string;
@@ -18,7 +16,7 @@ export interface WriteContext {
 }
 
 export interface Idempotent {
-  readonly idempotency: { readonly key: string; readonly fingerprint: string };
+  readonly idempotency: IdempotencyRequest;
 }
 
 export type OrderResult = CommandResult<Order, OrderEvent>;
@@ -69,20 +67,17 @@ export class OrderService {
   }
 
   /**
-   * The order's id is derived from the principal and the idempotency key, so a retried
-   * placement lands on the same stream and its `no_stream` append cannot create a twin,
-   * in this process or any other, before or after a restart.
+   * The order's id is the key's id, so a retried placement lands on the same stream and its
+   * `no_stream` append cannot create a twin, in this process or any other, before or after a
+   * restart. A key taken just now has placed nothing, so the new stream is not read first.
    */
-  static placementId(principal: string, idempotencyKey: string): string {
-    return uuidv5(JSON.stringify([principal, idempotencyKey]), PLACEMENT_NAMESPACE);
-  }
-
   place(
     input: { customerId: string; currency: string; lines: readonly LineInput[]; address: Address },
     context: WriteContext & Idempotent,
   ): Promise<OrderResult> {
-    const orderId = OrderService.placementId(context.principal, context.idempotency.key);
-    return this.run(orderId, { type: 'PlaceOrder', data: { orderId, ...input }, metadata: this.meta(context) }, context);
+    const orderId = keyId(context.principal, context.idempotency.key);
+    const absent: Known<Order> = { state: orderDecider.initialState(), revision: null, position: null };
+    return this.run(orderId, { type: 'PlaceOrder', data: { orderId, ...input }, metadata: this.meta(context) }, context, absent);
   }
 
   changeAddress(orderId: string, address: Address, context: WriteContext & { expectedRevision?: number }): Promise<OrderResult> {
@@ -146,7 +141,7 @@ export class OrderService {
     return this.store.readStream(orderStream(orderId), { fromRevision, toRevision: fromRevision + limit - 1 });
   }
 
-  private async run(orderId: string, command: OrderCommand, context: WriteContext & Partial<Idempotent> & { expectedRevision?: number }) {
+  private async run(orderId: string, command: OrderCommand, context: WriteContext & Partial<Idempotent> & { expectedRevision?: number }, known?: Known<Order>) {
     const handlerContext: CommandContext = {
       principal: context.principal,
       correlationId: context.correlationId,
@@ -156,10 +151,12 @@ export class OrderService {
     };
     // A command without a key decides on the folded order, which the request's own read just
     // before (an address change reads the order to merge into it) has usually left here: the
-    // stream is then not read and folded a second time. A keyed command reads its history.
+    // stream is then not read and folded a second time. A keyed command reads its history, where
+    // a payment or shipment made before keys were recorded on their own stream is still found.
+    if (known) return this.handler.handle(orderStream(orderId), command, handlerContext, known);
     const current = context.idempotency ? null : await this.get(orderId);
-    const known = current ? { state: current.order, revision: current.revision, position: current.position } : undefined;
-    return this.handler.handle(orderStream(orderId), command, handlerContext, known);
+    const folded = current ? { state: current.order, revision: current.revision, position: current.position } : undefined;
+    return this.handler.handle(orderStream(orderId), command, handlerContext, folded);
   }
 
   private meta(context: WriteContext) {

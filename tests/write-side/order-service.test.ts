@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SqliteEventStore } from '../../write-side/adapters/sqlite-event-store.js';
 import { CommandHandler } from '../../write-side/command-handler.js';
 import { RevisionConflict, type EventStore } from '../../write-side/event-store.js';
+import { keyStream } from '../../write-side/idempotency.js';
 import { OrderService } from '../../write-side/order-service.js';
 import { orderStream } from '../../write-side/orders/codec.js';
 import { orderDecider } from '../../write-side/orders/decider.js';
@@ -104,6 +105,22 @@ for (const [name, open] of availableStores) {
 
     it('never records an address change after the shipment (200 concurrent rounds)', async () => {
       const ids = await Promise.all(Array.from({ length: 200 }, () => paidOrder()));
+      // A shipment first takes its key, a commit of its own; the race with the address change is
+      // run from the moment that commit is answered.
+      const keyTaken = new Map(ids.map((id) => {
+        let resolve = () => {};
+        const promise = new Promise<void>((r) => (resolve = r));
+        return [keyStream('user-1', `ship-${id}`), { promise, resolve }] as const;
+      }));
+      const store = fixture.store;
+      const watched = new OrderService({
+        appendToStream: (stream, events, expected) => store.appendToStream(stream, events, expected).finally(() => keyTaken.get(stream)?.resolve()),
+        readStream: (stream, options) => store.readStream(stream, options),
+        readAll: (options) => store.readAll(options),
+        subscribeToAll: (options) => store.subscribeToAll(options),
+        headPosition: () => store.headPosition(),
+        close: () => store.close(),
+      });
       // Alternate which request goes first, and start the other from 0 to 15 microtask turns
       // later, so that the two meet at every step of each other's way and each side wins some rounds.
       const turns = async (n: number) => {
@@ -111,10 +128,10 @@ for (const [name, open] of availableStores) {
       };
       const outcomes = await Promise.all(
         ids.map(async (id, round) => {
-          const ship = () => service.createShipment(id, { carrier: 'DHL', trackingNumber: id }, keyed(`ship-${id}`));
-          const change = () => service.changeAddress(id, work, ctx());
+          const ship = () => watched.createShipment(id, { carrier: 'DHL', trackingNumber: id }, keyed(`ship-${id}`));
+          const change = () => watched.changeAddress(id, work, ctx());
           const later = <T,>(start: () => Promise<T>) => turns(Math.floor(round / 2) % 16).then(start);
-          if (round % 2 === 0) return Promise.allSettled([ship(), later(change)]);
+          if (round % 2 === 0) return Promise.allSettled([ship(), keyTaken.get(keyStream('user-1', `ship-${id}`))!.promise.then(() => later(change))]);
           const [c, s] = await Promise.allSettled([change(), later(ship)]);
           return [s, c] as const;
         }),
