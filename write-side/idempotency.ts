@@ -1,8 +1,8 @@
 // One Idempotency-Key, one request (HTTP-CONTRACT "Idempotency"): a key belongs to its principal
-// and stands for a single request across every operation. The first request that uses it takes
-// it by creating the key's own stream, whose one event records the request's fingerprint; the
-// `no_stream` append is the one atomic claim, in this process or any other. A key taken for
-// another request is refused before the operation reads or writes anything.
+// and stands for a single request across every operation. A request takes its key just before
+// it acts, by creating the key's own stream, whose one event records the request's fingerprint;
+// that `no_stream` append is the one atomic claim, in this process or any other, on either event
+// store. A key taken by another request refuses the command before it writes anything.
 import { v5 as uuidv5 } from 'uuid';
 import { RevisionConflict, type EventStore, type RecordedEvent } from './event-store.js';
 import { IdempotencyKeyReused } from './errors.js';
@@ -39,11 +39,10 @@ export interface Taking {
 }
 
 /**
- * Takes the key for this request. `first` when this call took it: the key never acted before
- * (the operation has nothing to replay, unless it ran before keys were recorded). `retry` when
- * the same request took it earlier: it may have acted, or died before it could, so the
- * operation looks for its first outcome in its own stream and finishes it when there is none.
- * Throws IdempotencyKeyReused when another request holds the key.
+ * Takes the key for this request. `first` when this call took it. `retry` when the same request
+ * took it earlier: that run may have acted, or died before it could, so the command looks for
+ * its first outcome in its own stream and finishes it when there is none. Throws
+ * IdempotencyKeyReused when another request holds the key.
  */
 export async function takeKey(store: EventStore, taking: Taking): Promise<'first' | 'retry'> {
   const { principal, correlationId, causationId, idempotency, target } = taking;

@@ -26,7 +26,7 @@ export class JobService {
     input: { format: ExportFormat; filter: ExportFilter; customerId: string | null },
     context: WriteContext & { idempotency: IdempotencyRequest },
   ): Promise<JobResultOf> {
-    // The job's id is the key's id; a key taken just now has requested nothing, so the new stream is not read first.
+    // The job's id is the key's id; as for a placement, the new stream is not read first.
     const jobId = keyId(context.principal, context.idempotency.key);
     const data = { jobId, owner: context.principal, ...input };
     const absent: Known<JobState> = { state: jobDecider.initialState(), revision: null, position: null };

@@ -69,7 +69,9 @@ export class OrderService {
   /**
    * The order's id is the key's id, so a retried placement lands on the same stream and its
    * `no_stream` append cannot create a twin, in this process or any other, before or after a
-   * restart. A key taken just now has placed nothing, so the new stream is not read first.
+   * restart. The new stream is not read first: when the key was taken before, the command
+   * handler reads it then (a retry), and a stream placed before keys had their own record
+   * fails the `no_stream` append, after which the handler reads it and replays.
    */
   place(
     input: { customerId: string; currency: string; lines: readonly LineInput[]; address: Address },

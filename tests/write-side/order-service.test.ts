@@ -3,7 +3,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SqliteEventStore } from '../../write-side/adapters/sqlite-event-store.js';
 import { CommandHandler } from '../../write-side/command-handler.js';
 import { RevisionConflict, type EventStore } from '../../write-side/event-store.js';
-import { keyStream } from '../../write-side/idempotency.js';
+import { keyId, keyStream, takeKey } from '../../write-side/idempotency.js';
+import { JobService } from '../../write-side/job-service.js';
+import { jobStream } from '../../write-side/jobs/codec.js';
 import { OrderService } from '../../write-side/order-service.js';
 import { orderStream } from '../../write-side/orders/codec.js';
 import { orderDecider } from '../../write-side/orders/decider.js';
@@ -27,6 +29,10 @@ for (const [name, open] of availableStores) {
       service = new OrderService(fixture.store);
     });
     afterEach(() => fixture.dispose());
+
+    async function placedId() {
+      return ((await service.place(newOrder, keyed(unique()))).state as { id: string }).id;
+    }
 
     async function paidOrder() {
       const placed = await service.place(newOrder, keyed(unique()));
@@ -75,6 +81,61 @@ for (const [name, open] of availableStores) {
       await expect(service.recordPayment(id, { amount: 1000, reference: 'psp' }, keyed('new-key'))).rejects.toBeInstanceOf(StateConflict);
     });
 
+    it('refuses a key that paid one order when it pays another, and leaves the other unpaid', async () => {
+      const [x, y] = await Promise.all([placedId(), placedId()]);
+      await service.recordPayment(x, { amount: 1000, reference: 'psp' }, keyed('one-key', `POST /orders/${x}/payments`));
+      await expect(service.recordPayment(y, { amount: 1000, reference: 'psp' }, keyed('one-key', `POST /orders/${y}/payments`))).rejects.toBeInstanceOf(IdempotencyKeyReused);
+      expect((await fixture.store.readStream(orderStream(y))).map((e) => e.type)).toEqual(['OrderPlaced']);
+      expect((await service.get(y))!.order.status).toBe('pending');
+      expect((await service.get(x))!.order.status).toBe('paid');
+    });
+
+    it('refuses a key across operations: one used to place an order cannot pay, ship or export, one used to export cannot place', async () => {
+      const jobs = new JobService(fixture.store);
+      const placed = await service.place(newOrder, keyed('placed-with', 'POST /orders'));
+      const [pending, paid] = await Promise.all([placedId(), paidOrder()]);
+      await expect(service.recordPayment(pending, { amount: 1000, reference: 'psp' }, keyed('placed-with', 'pay'))).rejects.toBeInstanceOf(IdempotencyKeyReused);
+      await expect(service.createShipment(paid, { carrier: 'DHL', trackingNumber: 'T' }, keyed('placed-with', 'ship'))).rejects.toBeInstanceOf(IdempotencyKeyReused);
+      await expect(jobs.requestExport({ format: 'csv', filter: {}, customerId: null }, keyed('placed-with', 'POST /exports'))).rejects.toBeInstanceOf(IdempotencyKeyReused);
+      expect((await fixture.store.readStream(orderStream(pending))).map((e) => e.type)).toEqual(['OrderPlaced']);
+      expect((await fixture.store.readStream(orderStream(paid))).map((e) => e.type)).toEqual(['OrderPlaced', 'PaymentRecorded']);
+      expect(await fixture.store.readStream(jobStream(keyId('user-1', 'placed-with')))).toEqual([]);
+      expect((await service.place(newOrder, keyed('placed-with', 'POST /orders'))).replayed).toBe(true);
+
+      const exported = await jobs.requestExport({ format: 'csv', filter: {}, customerId: null }, keyed('exported-with', 'POST /exports'));
+      await expect(service.place(newOrder, keyed('exported-with', 'POST /orders'))).rejects.toBeInstanceOf(IdempotencyKeyReused);
+      expect(await fixture.store.readStream(orderStream(keyId('user-1', 'exported-with')))).toEqual([]);
+      expect(await jobs.requestExport({ format: 'csv', filter: {}, customerId: null }, keyed('exported-with', 'POST /exports'))).toMatchObject({ replayed: true, state: exported.state });
+      expect(placed.replayed).toBe(false);
+    });
+
+    it('leaves a key untaken by a request that was refused, so that the corrected request can use it', async () => {
+      const id = await placedId();
+      await expect(service.createShipment(id, { carrier: 'DHL', trackingNumber: 'T' }, keyed('early', 'ship'))).rejects.toBeInstanceOf(StateConflict);
+      expect(await fixture.store.readStream(keyStream('user-1', 'early'))).toEqual([]);
+      expect((await service.recordPayment(id, { amount: 1000, reference: 'psp' }, keyed('early', 'pay'))).replayed).toBe(false);
+    });
+
+    it('finishes, once, a payment and a placement whose first run died after taking its key', async () => {
+      const id = await placedId();
+      const died = (key: string, fingerprint: string, target: string) =>
+        takeKey(fixture.store, { principal: 'user-1', correlationId: 'died', causationId: null, idempotency: { key, fingerprint }, target });
+      expect(await died('pay-died', 'fp-1', orderStream(id))).toBe('first');
+
+      const finished = await service.recordPayment(id, { amount: 1000, reference: 'psp' }, keyed('pay-died'));
+      expect(finished).toMatchObject({ replayed: false, state: { status: 'paid' } });
+      const again = await service.recordPayment(id, { amount: 1000, reference: 'psp' }, keyed('pay-died'));
+      expect(again).toMatchObject({ replayed: true, revision: finished.revision, events: finished.events });
+      expect((await fixture.store.readStream(orderStream(id))).filter((e) => e.type === 'PaymentRecorded')).toHaveLength(1);
+
+      const orderId = keyId('user-1', 'place-died');
+      await died('place-died', 'fp-1', orderStream(orderId));
+      const retried = await Promise.all([service.place(newOrder, keyed('place-died')), service.place(newOrder, keyed('place-died'))]);
+      expect(retried.map((r) => r.replayed).sort()).toEqual([false, true]);
+      expect(await fixture.store.readStream(orderStream(orderId))).toHaveLength(1);
+      await expect(service.place(newOrder, keyed('place-died', 'fp-other'))).rejects.toBeInstanceOf(IdempotencyKeyReused);
+    });
+
     it('fails a pinned revision that is stale instead of retrying', async () => {
       const placed = await service.place(newOrder, keyed(unique()));
       const id = (placed.state as { id: string }).id;
@@ -105,8 +166,8 @@ for (const [name, open] of availableStores) {
 
     it('never records an address change after the shipment (200 concurrent rounds)', async () => {
       const ids = await Promise.all(Array.from({ length: 200 }, () => paidOrder()));
-      // A shipment first takes its key, a commit of its own; the race with the address change is
-      // run from the moment that commit is answered.
+      // A shipment takes its key (a commit of its own) just before it appends; in the rounds where
+      // it goes first, the address change is started once that commit is answered.
       const keyTaken = new Map(ids.map((id) => {
         let resolve = () => {};
         const promise = new Promise<void>((r) => (resolve = r));
@@ -202,6 +263,31 @@ describe('command handling on the embedded store', () => {
     await expect(service.place(newOrder, keyed('k-restart', 'fp-other'))).rejects.toBeInstanceOf(IdempotencyKeyReused);
     await second.close();
     dir.remove();
+  });
+
+  it('lets a key reused at once from two processes (two stores on the file) pay one of two orders, never both', async () => {
+    const dir = tempDir('key-race-');
+    const file = join(dir.path, 'events.sqlite3');
+    const mine = new SqliteEventStore({ file });
+    const theirs = new SqliteEventStore({ file });
+    try {
+      const [a, b] = [new OrderService(mine), new OrderService(theirs)];
+      for (let round = 0; round < 20; round++) {
+        const [x, y] = await Promise.all([a, b].map(async (s) => ((await s.place(newOrder, keyed(unique()))).state as { id: string }).id));
+        const key = `race-${round}`;
+        const outcomes = await Promise.allSettled([
+          a.recordPayment(x!, { amount: 1000, reference: 'psp' }, keyed(key, `pay ${x}`)),
+          b.recordPayment(y!, { amount: 1000, reference: 'psp' }, keyed(key, `pay ${y}`)),
+        ]);
+        expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+        expect((outcomes.find((o) => o.status === 'rejected') as PromiseRejectedResult).reason).toBeInstanceOf(IdempotencyKeyReused);
+        const payments = await Promise.all([x!, y!].map(async (id) => (await mine.readStream(orderStream(id))).filter((e) => e.type === 'PaymentRecorded').length));
+        expect(payments.sort()).toEqual([0, 1]);
+      }
+    } finally {
+      await Promise.all([mine.close(), theirs.close()]);
+      dir.remove();
+    }
   });
 
   it('reads an order as current when another process (another store on the file) changed it since the last read', async () => {
