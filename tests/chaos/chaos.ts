@@ -42,7 +42,7 @@ export interface ChaosResult {
   readonly checks: readonly ChaosCheck[];
   readonly passed: number;
   readonly failed: number;
-  readonly stats: { kills: number; requests: number; retries: number; acknowledged: number };
+  readonly stats: { kills: number; requests: number; retries: number; acknowledged: number; reusedKeys: number };
 }
 
 const SCOPES = 'orders:read orders:write payments:write shipments:write exports:write';
@@ -106,7 +106,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
   };
   const shopToken = await signDevToken(secret, { sub: SHOP, scope: SCOPES }, 3600);
   const workerToken = await signDevToken(secret, { sub: WORKER, scope: 'shipments:write' }, 3600);
-  const stats = { kills: 0, requests: 0, retries: 0, acknowledged: 0 };
+  const stats = { kills: 0, requests: 0, retries: 0, acknowledged: 0, reusedKeys: 0 };
   const outputs: string[] = [];
   const placed: Placed[] = [];
   const acks: Ack[] = [];
@@ -319,6 +319,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
     }
 
     // Every reused key, sent again with its first request and with the refused ones.
+    stats.reusedKeys = reuses.length;
     for (const r of reuses) {
       const again = await sendKeyed(r.first, r.key);
       if (again.status !== r.status || again.json.id !== r.id || again.headers.get('idempotent-replayed') !== 'true') replays.push(`${r.key}: ${again.status} ${again.json?.id}`);
