@@ -377,6 +377,43 @@ describe('command handling on the embedded store', () => {
     });
   });
 
+  it('costs a keyed request one append of its key when it acts, and nothing more when it replays or is refused on its merits', async () => {
+    await onStore('key-cost-', async (store) => {
+      const calls: string[] = [];
+      const kind = (stream: string) => stream.slice(0, stream.indexOf('-'));
+      const logged: EventStore = {
+        appendToStream: (stream, events, expected) =>
+          store.appendToStream(stream, events, expected).then(
+            (r) => (calls.push(`append ${kind(stream)}`), r),
+            (e: unknown) => (calls.push(`conflict ${kind(stream)}`), Promise.reject(e)),
+          ),
+        readStream: (stream, options) => (calls.push(`read ${kind(stream)}`), store.readStream(stream, options)),
+        readAll: (options) => store.readAll(options),
+        subscribeToAll: (options) => store.subscribeToAll(options),
+        headPosition: () => store.headPosition(),
+        close: () => store.close(),
+      };
+      const service = new OrderService(logged);
+      const calling = async (run: () => Promise<unknown>) => {
+        calls.length = 0;
+        await run().catch(() => {});
+        return [...calls];
+      };
+      let id = '';
+      // A placement does not read its new stream.
+      expect(await calling(async () => (id = ((await service.place(newOrder, keyed('cost-place'))).state as { id: string }).id))).toEqual(['append idempotency', 'append order']);
+      expect(await calling(() => service.recordPayment(id, { amount: 1000, reference: 'psp' }, keyed('cost-pay')))).toEqual(['read order', 'append idempotency', 'append order']);
+      // A replay of a payment is found in the order's history; the key's stream is not touched.
+      expect(await calling(() => service.recordPayment(id, { amount: 1000, reference: 'psp' }, keyed('cost-pay')))).toEqual(['read order']);
+      // Refused on its merits (already paid): the key stays untaken.
+      expect(await calling(() => service.recordPayment(id, { amount: 1000, reference: 'psp' }, keyed('cost-refused')))).toEqual(['read order']);
+      // A placement's replay, and a key reused for another request.
+      expect(await calling(() => service.place(newOrder, keyed('cost-place')))).toEqual(['conflict idempotency', 'read idempotency', 'read order']);
+      const other = ((await service.place(newOrder, keyed('cost-other'))).state as { id: string }).id;
+      expect(await calling(() => service.recordPayment(other, { amount: 1000, reference: 'psp' }, keyed('cost-pay', 'fp-2')))).toEqual(['read order', 'conflict idempotency', 'read idempotency']);
+    });
+  });
+
   it('decides again on the stream when the order it knew went stale before its append, losing no change', async () => {
     await onStore('stale-', async (store) => {
       const { watched, watch } = watchedStore(store);
