@@ -56,21 +56,24 @@ export class CommandHandler<State, Command, Event> {
 
   /**
    * `known` is the stream's state as the caller folded it just before, if it has it. The first
-   * attempt decides on it instead of reading the stream again. Known state that is already
-   * stale fails the append's revision check like any other, and the next attempt reads the stream.
+   * attempt decides on it instead of reading the stream again, unless the command carries an
+   * idempotency key (a replay is found in the stream's history, which `known` does not hold).
+   * Known state that is already stale fails the append's revision check like any other, and
+   * the next attempt reads the stream.
    *
    * A keyed command that is about to append takes its key first (idempotency.ts): a key held by
-   * another request fails it before anything is written, and one taken earlier by this same
-   * request means a first run may have acted, so its outcome is looked for in the stream's
-   * history, where a replay is found (`known` does not hold the history). A command that is
-   * refused or changes nothing leaves its key untaken.
+   * another request fails it before anything is written. One taken earlier by this same request
+   * (a run that died before its append, or one racing this) needs nothing more: a first outcome
+   * already appended was replayed above, or moved the stream and fails this append's revision
+   * check, and the next attempt replays it. A command that is refused or changes nothing leaves
+   * its key untaken.
    */
   async handle(stream: string, command: Command, context: CommandContext, known?: Known<State>): Promise<CommandResult<State, Event>> {
     const { principal, correlationId, causationId, idempotency } = context;
-    let taken: 'first' | 'retry' | null = null;
+    let taken = false;
     for (let attempt = 1; attempt <= this.maxAttempts; attempt++) {
       let current: Known<State>;
-      if (attempt === 1 && known) {
+      if (attempt === 1 && known && !idempotency) {
         current = known;
       } else {
         const recorded = await this.store.readStream(stream);
@@ -91,9 +94,9 @@ export class CommandHandler<State, Command, Event> {
         return { state, revision, events, position: current.position, replayed: false };
       }
 
-      if (idempotency && taken === null) {
-        taken = await takeKey(this.store, { principal, correlationId, causationId, idempotency, target: stream });
-        if (taken === 'retry' && current === known) continue;
+      if (idempotency && !taken) {
+        await takeKey(this.store, { principal, correlationId, causationId, idempotency, target: stream });
+        taken = true;
       }
       const metadata = idempotency ? { principal, correlationId, causationId, idempotency } : { principal, correlationId, causationId };
       try {

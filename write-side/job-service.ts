@@ -1,6 +1,6 @@
 // Jobs on the write side: requesting an export, and the worker's claim, progress and outcome,
 // each a command through the same handler as orders, so two workers never hold one job.
-import { CommandHandler, type CommandResult, type Known } from './command-handler.js';
+import { CommandHandler, type CommandResult } from './command-handler.js';
 import type { EventStore } from './event-store.js';
 import { keyId, type IdempotencyRequest } from './idempotency.js';
 import { jobDecider } from './jobs/decider.js';
@@ -26,11 +26,9 @@ export class JobService {
     input: { format: ExportFormat; filter: ExportFilter; customerId: string | null },
     context: WriteContext & { idempotency: IdempotencyRequest },
   ): Promise<JobResultOf> {
-    // The job's id is the key's id; as for a placement, the new stream is not read first.
     const jobId = keyId(context.principal, context.idempotency.key);
     const data = { jobId, owner: context.principal, ...input };
-    const absent: Known<JobState> = { state: jobDecider.initialState(), revision: null, position: null };
-    return this.run(jobId, { type: 'RequestExport', data, metadata: this.meta(context.principal) }, context, absent);
+    return this.run(jobId, { type: 'RequestExport', data, metadata: this.meta(context.principal) }, context);
   }
 
   /** Claims the job for this worker until `leaseMs` from now; throws when it is not claimable. */
@@ -63,13 +61,13 @@ export class JobService {
     return state.status === 'absent' ? null : { job: state, revision: recorded.at(-1)!.revision };
   }
 
-  private run(jobId: string, command: JobCommand, context: WriteContext & { idempotency?: IdempotencyRequest }, known?: Known<JobState>) {
+  private run(jobId: string, command: JobCommand, context: WriteContext & { idempotency?: IdempotencyRequest }) {
     return this.handler.handle(jobStream(jobId), command, {
       principal: context.principal,
       correlationId: context.correlationId,
       causationId: context.causationId ?? null,
       ...(context.idempotency ? { idempotency: context.idempotency } : {}),
-    }, known);
+    });
   }
 
   private workerContext(workerId: string): WriteContext {

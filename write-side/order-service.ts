@@ -2,7 +2,7 @@
 // clock and new ids), runs them through the command handler, and reads an order's current state.
 import { LRUCache } from 'lru-cache';
 import { v4 as uuidv4 } from 'uuid';
-import { CommandHandler, type CommandContext, type CommandResult, type Known } from './command-handler.js';
+import { CommandHandler, type CommandContext, type CommandResult } from './command-handler.js';
 import type { EventStore, Position, ReadStreamOptions, RecordedEvent } from './event-store.js';
 import { keyId, type IdempotencyRequest } from './idempotency.js';
 import { decodeOrderEvent, encodeOrderEvent, orderStream } from './orders/codec.js';
@@ -69,17 +69,14 @@ export class OrderService {
   /**
    * The order's id is the key's id, so a retried placement lands on the same stream and its
    * `no_stream` append cannot create a twin, in this process or any other, before or after a
-   * restart. The new stream is not read first: when the key was taken before, the command
-   * handler reads it then (a retry), and a stream placed before keys had their own record
-   * fails the `no_stream` append, after which the handler reads it and replays.
+   * restart.
    */
   place(
     input: { customerId: string; currency: string; lines: readonly LineInput[]; address: Address },
     context: WriteContext & Idempotent,
   ): Promise<OrderResult> {
     const orderId = keyId(context.principal, context.idempotency.key);
-    const absent: Known<Order> = { state: orderDecider.initialState(), revision: null, position: null };
-    return this.run(orderId, { type: 'PlaceOrder', data: { orderId, ...input }, metadata: this.meta(context) }, context, absent);
+    return this.run(orderId, { type: 'PlaceOrder', data: { orderId, ...input }, metadata: this.meta(context) }, context);
   }
 
   changeAddress(orderId: string, address: Address, context: WriteContext & { expectedRevision?: number }): Promise<OrderResult> {
@@ -143,7 +140,7 @@ export class OrderService {
     return this.store.readStream(orderStream(orderId), { fromRevision, toRevision: fromRevision + limit - 1 });
   }
 
-  private async run(orderId: string, command: OrderCommand, context: WriteContext & Partial<Idempotent> & { expectedRevision?: number }, known?: Known<Order>) {
+  private async run(orderId: string, command: OrderCommand, context: WriteContext & Partial<Idempotent> & { expectedRevision?: number }) {
     const handlerContext: CommandContext = {
       principal: context.principal,
       correlationId: context.correlationId,
@@ -153,12 +150,11 @@ export class OrderService {
     };
     // A command without a key decides on the folded order, which the request's own read just
     // before (an address change reads the order to merge into it) has usually left here: the
-    // stream is then not read and folded a second time. A keyed command reads its history, where
-    // a payment or shipment made before keys were recorded on their own stream is still found.
-    if (known) return this.handler.handle(orderStream(orderId), command, handlerContext, known);
+    // stream is then not read and folded a second time. A keyed command reads its history: its
+    // replay is found there without writing anything, even while the store cannot be written.
     const current = context.idempotency ? null : await this.get(orderId);
-    const folded = current ? { state: current.order, revision: current.revision, position: current.position } : undefined;
-    return this.handler.handle(orderStream(orderId), command, handlerContext, folded);
+    const known = current ? { state: current.order, revision: current.revision, position: current.position } : undefined;
+    return this.handler.handle(orderStream(orderId), command, handlerContext, known);
   }
 
   private meta(context: WriteContext) {

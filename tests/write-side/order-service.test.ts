@@ -400,15 +400,14 @@ describe('command handling on the embedded store', () => {
         return [...calls];
       };
       let id = '';
-      // A placement does not read its new stream.
-      expect(await calling(async () => (id = ((await service.place(newOrder, keyed('cost-place'))).state as { id: string }).id))).toEqual(['append idempotency', 'append order']);
+      expect(await calling(async () => (id = ((await service.place(newOrder, keyed('cost-place'))).state as { id: string }).id))).toEqual(['read order', 'append idempotency', 'append order']);
       expect(await calling(() => service.recordPayment(id, { amount: 1000, reference: 'psp' }, keyed('cost-pay')))).toEqual(['read order', 'append idempotency', 'append order']);
-      // A replay of a payment is found in the order's history; the key's stream is not touched.
+      // A replay is found in the stream's history, without a write: the key's stream is not touched.
       expect(await calling(() => service.recordPayment(id, { amount: 1000, reference: 'psp' }, keyed('cost-pay')))).toEqual(['read order']);
+      expect(await calling(() => service.place(newOrder, keyed('cost-place')))).toEqual(['read order']);
       // Refused on its merits (already paid): the key stays untaken.
       expect(await calling(() => service.recordPayment(id, { amount: 1000, reference: 'psp' }, keyed('cost-refused')))).toEqual(['read order']);
-      // A placement's replay, and a key reused for another request.
-      expect(await calling(() => service.place(newOrder, keyed('cost-place')))).toEqual(['conflict idempotency', 'read idempotency', 'read order']);
+      // A key reused for another request: refused when it would act, before its stream is written.
       const other = ((await service.place(newOrder, keyed('cost-other'))).state as { id: string }).id;
       expect(await calling(() => service.recordPayment(other, { amount: 1000, reference: 'psp' }, keyed('cost-pay', 'fp-2')))).toEqual(['read order', 'conflict idempotency', 'read idempotency']);
     });
