@@ -106,6 +106,8 @@ for (const [name, open] of availableStores) {
       await expect(service.place(newOrder, keyed('exported-with', 'POST /orders'))).rejects.toBeInstanceOf(IdempotencyKeyReused);
       expect(await fixture.store.readStream(orderStream(keyId('user-1', 'exported-with')))).toEqual([]);
       expect(await jobs.requestExport({ format: 'csv', filter: {}, customerId: null }, keyed('exported-with', 'POST /exports'))).toMatchObject({ replayed: true, state: exported.state });
+      // One id per (principal, key): the key's, the order's and the job's.
+      expect([placed.state, exported.state].map((state) => (state as { id: string }).id)).toEqual([keyId('user-1', 'placed-with'), keyId('user-1', 'exported-with')]);
       expect(placed.replayed).toBe(false);
     });
 
