@@ -18,6 +18,7 @@ import { requireScope } from '../middleware/auth.js';
 import { HttpProblem, validationFailed } from '../problem.js';
 import { ORDER_ID_PATTERN } from '../schemas.js';
 import { bodyValidator, queryValidator } from '../validation.js';
+import type { WaitingRequests } from '../waiting.js';
 
 export interface Consistency {
   /** The log position the order collections include. */
@@ -30,6 +31,7 @@ export interface OrderRoutesDeps {
   readonly queries: OrderQueries;
   readonly consistency: Consistency;
   readonly inFlight: InFlight;
+  readonly waiting: WaitingRequests;
   readonly consistencyWaitMs?: number;
 }
 
@@ -85,7 +87,9 @@ export function orderRoutes(deps: OrderRoutesDeps): Router {
     if (token !== '') {
       const position = parsePosition(token);
       if (!position) throw validationFailed([{ pointer: '/headers/consistency-token', message: 'is not a consistency token of this service' }]);
-      if (!(await consistency.waitFor(position, waitMs))) {
+      const release = deps.waiting.enter(principal);
+      const reached = await consistency.waitFor(position, waitMs).finally(release);
+      if (!reached) {
         throw new HttpProblem(503, 'unavailable', 'The collections have not caught up with that write yet; retry shortly.', {}, { 'Retry-After': '1' });
       }
     }
