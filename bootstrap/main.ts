@@ -1,5 +1,6 @@
 // Starts the service: config, stores, projectors, export worker, HTTP listener, and a graceful
-// stop on SIGTERM/SIGINT. `--role api` leaves the export worker out; `--role worker` runs it alone.
+// stop on SIGTERM/SIGINT. ROLE (or `--role`) picks what this process runs: all of it (the
+// default), `api` (HTTP only), `projector` (the projections, under a lease) or `worker` (exports).
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
@@ -10,19 +11,19 @@ import { createTokenVerifier } from '../api/auth.js';
 import { answerClientErrors } from '../api/client-errors.js';
 import { createMetrics } from '../api/metrics.js';
 import { QueueChanges } from '../projections/queue-changes.js';
-import { configOrExit, type Config } from './config.js';
+import { configOrExit, ROLES, type Config, type Role } from './config.js';
 import { loadOrCreateSecret } from './secrets.js';
-import { openServices, type Role, type Services } from './services.js';
+import { openServices, type Services } from './services.js';
 
-const ROLES: readonly Role[] = ['all', 'api', 'worker'];
-
+/** `--role`, when given, stands for ROLE. */
 function configure(): { config: Config; role: Role } {
-  const { values } = parseArgs({ options: { role: { type: 'string', default: 'all' } } });
-  if (!ROLES.includes(values.role as Role)) {
+  const { values } = parseArgs({ options: { role: { type: 'string' } } });
+  if (values.role !== undefined && !ROLES.includes(values.role as Role)) {
     console.error(`Configuration error: --role must be one of ${ROLES.join(', ')}`);
     process.exit(2);
   }
-  return { config: configOrExit(), role: values.role as Role };
+  const config = configOrExit(values.role === undefined ? process.env : { ...process.env, ROLE: values.role });
+  return { config, role: config.role };
 }
 
 async function serveHttp(config: Config, services: Services, logger: Logger): Promise<() => Promise<void>> {
@@ -37,17 +38,17 @@ async function serveHttp(config: Config, services: Services, logger: Logger): Pr
   const app = createApp({
     orders: services.orders,
     queries: services.queries,
-    consistency: services.projectors['order-views'],
+    consistency: services.progress['order-views'],
     auth: createTokenVerifier({ secret, jwksUrl: config.auth.jwksUrl, issuer: config.auth.issuer, audience: config.auth.audience, maxLifetimeSeconds: config.auth.maxTokenLifetimeSeconds }),
     logger,
-    metrics: createMetrics(Object.values(services.projectors)),
+    metrics: createMetrics(Object.values(services.progress)),
     checkReady: services.checkReady,
     rateLimit: config.rateLimit,
     requestTimeoutMs: config.requestTimeoutMs,
     corsOrigins: config.corsOrigins,
     maxInFlight: config.maxInFlight,
     exports: { jobs: services.jobs, exportsDir: services.exportsDir, retentionMs: config.exports.retentionMs },
-    fulfilment: { changes: new QueueChanges(services.eventStore), queueConsistency: services.projectors['fulfilment-queue'] },
+    fulfilment: { changes: new QueueChanges(services.eventStore), queueConsistency: services.progress['fulfilment-queue'] },
   });
   // Slow clients cannot hold a connection open for ever (slow-drip headers or bodies): the
   // timeouts are checked every second, not every 30 s as by default.
@@ -86,15 +87,17 @@ async function exitIfPortBusy(config: Config): Promise<void> {
 }
 
 const { config, role } = configure();
-if (role !== 'worker') await exitIfPortBusy(config);
+// Only the roles with an HTTP listener need the port.
+if (role === 'all' || role === 'api') await exitIfPortBusy(config);
 const logger = pino({
   level: config.logLevel,
   base: { service: 'order-service', role },
   redact: { paths: ['req.headers.authorization', '*.authorization', '*.token', '*.secret'], censor: '[redacted]' },
 });
 const services = await openServices(config, logger, role);
-const stopHttp = role === 'worker' ? null : await serveHttp(config, services, logger);
+const stopHttp = role === 'all' || role === 'api' ? await serveHttp(config, services, logger) : null;
 if (role === 'worker') logger.info('export worker running, without an HTTP listener');
+if (role === 'projector') logger.info('projector running, without an HTTP listener');
 
 let stopping = false;
 async function stop(signal: string): Promise<void> {
