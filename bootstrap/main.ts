@@ -55,7 +55,8 @@ async function serveHttp(config: Config, services: Services, logger: Logger): Pr
   const server = createServer({ headersTimeout: 10_000, requestTimeout: 30_000, keepAliveTimeout: 5_000, connectionsCheckingInterval: 1_000 }, app.callback());
   answerClientErrors(server);
   server.listen(config.port, config.host);
-  await once(server, 'listening');
+  // Taken between the check at start-up and now: the same one line.
+  await once(server, 'listening').catch((error: unknown) => cannotListen(config, error));
   const { address, port } = server.address() as AddressInfo;
   logger.info({ address, port }, `listening on http://${address}:${port}`);
 
@@ -78,12 +79,16 @@ async function exitIfPortBusy(config: Config): Promise<void> {
   try {
     await new Promise<void>((resolve, reject) => probe.once('error', reject).listen(config.port, config.host, resolve));
   } catch (error) {
-    const { code } = error as NodeJS.ErrnoException;
-    if (code !== 'EADDRINUSE' && code !== 'EACCES') throw error;
-    console.error(`Cannot listen on ${config.host}:${config.port}: ${code === 'EADDRINUSE' ? 'the port is in use (is the service running already?)' : 'permission denied'}; stop that process or set PORT.`);
-    process.exit(1);
+    cannotListen(config, error);
   }
   await new Promise((resolve) => probe.close(resolve));
+}
+
+function cannotListen(config: Config, error: unknown): never {
+  const { code } = error as NodeJS.ErrnoException;
+  if (code !== 'EADDRINUSE' && code !== 'EACCES') throw error;
+  console.error(`Cannot listen on ${config.host}:${config.port}: ${code === 'EADDRINUSE' ? 'the port is in use (is the service running already?)' : 'permission denied'}; stop that process or set PORT.`);
+  process.exit(1);
 }
 
 const { config, role } = configure();
