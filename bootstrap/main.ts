@@ -6,13 +6,9 @@ import { createServer } from 'node:http';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { pino, type Logger } from 'pino';
-import { createApp } from '../api/app.js';
-import { createTokenVerifier } from '../api/auth.js';
 import { answerClientErrors } from '../api/client-errors.js';
-import { createMetrics } from '../api/metrics.js';
-import { QueueChanges } from '../projections/queue-changes.js';
 import { configOrExit, ROLES, type Config, type Role } from './config.js';
-import { loadOrCreateSecret } from './secrets.js';
+import { createHttpApp } from './http-app.js';
 import { openServices, type Services } from './services.js';
 
 /** `--role`, when given, stands for ROLE. */
@@ -27,29 +23,7 @@ function configure(): { config: Config; role: Role } {
 }
 
 async function serveHttp(config: Config, services: Services, logger: Logger): Promise<() => Promise<void>> {
-  let secret = config.auth.jwtSecret;
-  if (!secret && !config.auth.jwksUrl) {
-    secret = loadOrCreateSecret(config.dataDir, 'dev-jwt-secret');
-    logger.warn(
-      'AUTH_JWT_SECRET is not set: using the development secret in DATA_DIR. Mint a token with: ' +
-        'npm run --silent token -- --sub me --scope "orders:read orders:write payments:write shipments:write exports:write audit:read"',
-    );
-  }
-  const app = createApp({
-    orders: services.orders,
-    queries: services.queries,
-    consistency: services.progress['order-views'],
-    auth: createTokenVerifier({ secret, jwksUrl: config.auth.jwksUrl, issuer: config.auth.issuer, audience: config.auth.audience, maxLifetimeSeconds: config.auth.maxTokenLifetimeSeconds }),
-    logger,
-    metrics: createMetrics(Object.values(services.progress)),
-    checkReady: services.checkReady,
-    rateLimit: config.rateLimit,
-    requestTimeoutMs: config.requestTimeoutMs,
-    corsOrigins: config.corsOrigins,
-    maxInFlight: config.maxInFlight,
-    exports: { jobs: services.jobs, exportsDir: services.exportsDir, retentionMs: config.exports.retentionMs },
-    fulfilment: { changes: new QueueChanges(services.eventStore), queueConsistency: services.progress['fulfilment-queue'] },
-  });
+  const app = createHttpApp(config, services, logger);
   // Slow clients cannot hold a connection open for ever (slow-drip headers or bodies): the
   // timeouts are checked every second, not every 30 s as by default.
   const server = createServer({ headersTimeout: 10_000, requestTimeout: 30_000, keepAliveTimeout: 5_000, connectionsCheckingInterval: 1_000 }, app.callback());

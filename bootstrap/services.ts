@@ -21,7 +21,7 @@ import type { EventStore, Position } from '../write-side/event-store.js';
 import { StoreHealth } from '../write-side/store-health.js';
 import { JobService } from '../write-side/job-service.js';
 import { OrderService } from '../write-side/order-service.js';
-import { ExportWorker } from '../workers/export-worker.js';
+import { ExportWorker, type ExportWorkerOptions } from '../workers/export-worker.js';
 import type { Config, Role } from './config.js';
 import { cursorSecret } from './secrets.js';
 
@@ -56,7 +56,18 @@ export interface Services extends Stores {
    * the read store's checkpoints (written by the projector process) in the `api` role.
    */
   readonly progress: { readonly [N in ProjectionName]: ProjectionProgress };
+  /** The export worker of this process; null in the roles without one. */
+  readonly worker: ExportWorker | null;
   checkReady(): Promise<void>;
+}
+
+/** What a test may change in the wiring that the environment cannot say (sub-second timings, a misbehaving store). */
+export interface ServiceOverrides {
+  /** false: no export worker, whatever the role (a test whose jobs must stay queued). */
+  readonly exportWorker?: boolean;
+  readonly worker?: Partial<Omit<ExportWorkerOptions, 'exportsDir'>>;
+  /** The read models the export worker reads. */
+  readonly workerReadModels?: (real: ReadModelStore) => ReadModelStore;
 }
 
 export async function openEventStore(config: Config, logger: Logger): Promise<EventStore> {
@@ -99,7 +110,7 @@ export async function openStores(config: Config, logger: Logger): Promise<Stores
   };
 }
 
-export async function openServices(config: Config, logger: Logger, role: Role = config.role): Promise<Services> {
+export async function openServices(config: Config, logger: Logger, role: Role = config.role, overrides: ServiceOverrides = {}): Promise<Services> {
   const stores = await openStores(config, logger);
   const health = new StoreHealth(stores.eventStore);
   const eventStore = health.watched();
@@ -108,13 +119,14 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
   const exportsDir = join(config.dataDir, 'exports');
   mkdirSync(exportsDir, { recursive: true });
   const worker =
-    role === 'api' || role === 'projector'
+    role === 'api' || role === 'projector' || overrides.exportWorker === false
       ? null
-      : new ExportWorker(eventStore, jobs, readModels, {
-          exportsDir,
+      : new ExportWorker(eventStore, jobs, overrides.workerReadModels ? overrides.workerReadModels(readModels) : readModels, {
           leaseMs: config.exports.leaseMs,
           retentionMs: config.exports.retentionMs,
           onError: (error, what) => logger.error({ err: error }, `export worker: ${what}`),
+          ...overrides.worker,
+          exportsDir,
         });
   worker?.start();
   const projector = <N extends ProjectionName>(projection: Projection<N>) =>
@@ -157,6 +169,7 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
     queries: new OrderQueries(readModels, new CursorCodec(cursorSecret(config))),
     projectors,
     progress,
+    worker,
     checkReady: async () => {
       await health.check();
       await readModels.activeGeneration('order-views');

@@ -59,6 +59,15 @@ export async function takeKey(store: EventStore, taking: Taking): Promise<'first
   return 'retry';
 }
 
+/**
+ * Throws IdempotencyKeyReused when another request holds the key already; takes nothing. For a
+ * command that would record something of its own before its key is taken (an export's slot).
+ */
+export async function refuseKeyOfAnother(store: EventStore, principal: string, idempotency: IdempotencyRequest): Promise<void> {
+  const [taken] = await store.readStream(keyStream(principal, idempotency.key), { toRevision: 0 });
+  if (taken && !sameRequest(taken, principal, idempotency)) throw new IdempotencyKeyReused();
+}
+
 function sameRequest(taken: RecordedEvent, principal: string, { key, fingerprint }: IdempotencyRequest): boolean {
   const recorded = taken.metadata.idempotency;
   return taken.metadata.principal === principal && recorded?.key === key && recorded.fingerprint === fingerprint;

@@ -6,6 +6,7 @@ import { PassThrough } from 'node:stream';
 import type { QueueChanges } from '../../projections/queue-changes.js';
 import type { OrderQueries } from '../../read-side/order-queries.js';
 import type { Position } from '../../write-side/event-store.js';
+import { requireStaff } from '../../write-side/access.js';
 import { encodePosition, parsePosition } from '../../write-side/position.js';
 import { requireScope } from '../middleware/auth.js';
 import { HttpProblem, validationFailed } from '../problem.js';
@@ -32,6 +33,7 @@ export function fulfilmentRoutes(deps: FulfilmentRoutesDeps): Router {
   const router = new Router();
 
   router.get('/fulfilment-queue', requireScope('shipments:write'), async (ctx) => {
+    requireStaff(ctx.state.principal, 'read the fulfilment queue: it holds every customer\'s orders');
     const query = validQueueQuery(ctx.query);
     const token = ctx.get('Consistency-Token');
     if (token !== '') {
@@ -54,6 +56,7 @@ export function fulfilmentRoutes(deps: FulfilmentRoutesDeps): Router {
   });
 
   router.get('/fulfilment-queue/changes', requireScope('shipments:write'), async (ctx) => {
+    requireStaff(ctx.state.principal, 'follow the fulfilment queue: it holds every customer\'s orders');
     const query = validChangesQuery(ctx.query);
     const lastEventId = ctx.get('Last-Event-ID');
     const from = lastEventId || query.after;

@@ -4,6 +4,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SqliteEventStore } from '../../write-side/adapters/sqlite-event-store.js';
+import { serviceViewer } from '../../write-side/access.js';
 import { OrderService } from '../../write-side/order-service.js';
 import { tempDir } from '../support/event-stores.js';
 import { runScript } from '../support/service-process.js';
@@ -17,12 +18,14 @@ describe('order reads across processes (embedded)', () => {
     const store = new SqliteEventStore({ file });
     try {
       const service = new OrderService(store);
+      const viewer = serviceViewer('p');
       const placed = await service.place(
+        viewer,
         { customerId: 'cus_1', currency: 'EUR', lines: [{ sku: 'A', quantity: 1, unitPrice: 100 }], address },
-        { principal: 'p', correlationId: 'c', idempotency: { key: 'k', fingerprint: 'f' } },
+        { correlationId: 'c', idempotency: { key: 'k', fingerprint: 'f' } },
       );
       const id = (placed.state as { id: string }).id;
-      expect(await service.get(id)).toMatchObject({ revision: 0 });
+      expect(await service.get(viewer, id)).toMatchObject({ revision: 0 });
       expect(service.foldedKept.orders).toBe(1);
       const stamp = store.changeStamp();
 
@@ -31,7 +34,7 @@ describe('order reads across processes (embedded)', () => {
         expect(other.stderr).toBe('');
         expect(other.stdout.trim()).toBe(String(revision));
         expect(store.changeStamp()).not.toBe(stamp);
-        expect(await service.get(id)).toMatchObject({ revision, order: { address: { line1 } } });
+        expect(await service.get(viewer, id)).toMatchObject({ revision, order: { address: { line1 } } });
       }
     } finally {
       await store.close();
