@@ -105,31 +105,31 @@ for (const [name, open] of availableStores) {
       await expect(jobs.requestExport(user, { format: 'csv', filter: {} }, keyed('placed-with', 'POST /exports'))).rejects.toBeInstanceOf(IdempotencyKeyReused);
       expect((await fixture.store.readStream(orderStream(pending))).map((e) => e.type)).toEqual(['OrderPlaced']);
       expect((await fixture.store.readStream(orderStream(paid))).map((e) => e.type)).toEqual(['OrderPlaced', 'PaymentRecorded']);
-      expect(await fixture.store.readStream(jobStream(keyId('user-1', 'placed-with')))).toEqual([]);
+      expect(await fixture.store.readStream(jobStream(keyId(user.sub, 'placed-with')))).toEqual([]);
       // The refused export took no slot among the principal's exports either.
-      expect(await fixture.store.readStream(exportSlotsStream('user-1', null))).toEqual([]);
+      expect(await fixture.store.readStream(exportSlotsStream(user.sub, null))).toEqual([]);
       expect((await service.place(user, newOrder, keyed('placed-with', 'POST /orders'))).replayed).toBe(true);
 
       const exported = await jobs.requestExport(user, { format: 'csv', filter: {} }, keyed('exported-with', 'POST /exports'));
       await expect(service.place(user, newOrder, keyed('exported-with', 'POST /orders'))).rejects.toBeInstanceOf(IdempotencyKeyReused);
-      expect(await fixture.store.readStream(orderStream(keyId('user-1', 'exported-with')))).toEqual([]);
+      expect(await fixture.store.readStream(orderStream(keyId(user.sub, 'exported-with')))).toEqual([]);
       expect(await jobs.requestExport(user, { format: 'csv', filter: {} }, keyed('exported-with', 'POST /exports'))).toMatchObject({ replayed: true, state: exported.state });
       // One id per (principal, key): the key's, the order's and the job's.
-      expect([placed.state, exported.state].map((state) => (state as { id: string }).id)).toEqual([keyId('user-1', 'placed-with'), keyId('user-1', 'exported-with')]);
+      expect([placed.state, exported.state].map((state) => (state as { id: string }).id)).toEqual([keyId(user.sub, 'placed-with'), keyId(user.sub, 'exported-with')]);
       expect(placed.replayed).toBe(false);
     });
 
     it('leaves a key untaken by a request that was refused, so that the corrected request can use it', async () => {
       const id = await placedId();
       await expect(service.createShipment(user, id, { carrier: 'DHL', trackingNumber: 'T' }, keyed('early', 'ship'))).rejects.toBeInstanceOf(StateConflict);
-      expect(await fixture.store.readStream(keyStream('user-1', 'early'))).toEqual([]);
+      expect(await fixture.store.readStream(keyStream(user.sub, 'early'))).toEqual([]);
       expect((await service.recordPayment(user, id, { amount: 1000, reference: 'psp' }, keyed('early', 'pay'))).replayed).toBe(false);
     });
 
     it('finishes, once, a payment and a placement whose first run died after taking its key', async () => {
       const id = await placedId();
       const died = (key: string, fingerprint: string, target: string) =>
-        takeKey(fixture.store, { principal: 'user-1', correlationId: 'died', causationId: null, idempotency: { key, fingerprint }, target });
+        takeKey(fixture.store, { principal: user.sub, correlationId: 'died', causationId: null, idempotency: { key, fingerprint }, target });
       expect(await died('pay-died', 'fp-1', orderStream(id))).toBe('first');
 
       const finished = await service.recordPayment(user, id, { amount: 1000, reference: 'psp' }, keyed('pay-died'));
@@ -138,7 +138,7 @@ for (const [name, open] of availableStores) {
       expect(again).toMatchObject({ replayed: true, revision: finished.revision, events: finished.events });
       expect((await fixture.store.readStream(orderStream(id))).filter((e) => e.type === 'PaymentRecorded')).toHaveLength(1);
 
-      const orderId = keyId('user-1', 'place-died');
+      const orderId = keyId(user.sub, 'place-died');
       await died('place-died', 'fp-1', orderStream(orderId));
       const retried = await Promise.all([service.place(user, newOrder, keyed('place-died')), service.place(user, newOrder, keyed('place-died'))]);
       expect(retried.map((r) => r.replayed).sort()).toEqual([false, true]);
@@ -181,7 +181,7 @@ for (const [name, open] of availableStores) {
       const keyTaken = new Map(ids.map((id) => {
         let resolve = () => {};
         const promise = new Promise<void>((r) => (resolve = r));
-        return [keyStream('user-1', `ship-${id}`), { promise, resolve }] as const;
+        return [keyStream(user.sub, `ship-${id}`), { promise, resolve }] as const;
       }));
       const store = fixture.store;
       const watched = new OrderService({
@@ -202,7 +202,7 @@ for (const [name, open] of availableStores) {
           const ship = () => watched.createShipment(user, id, { carrier: 'DHL', trackingNumber: id }, keyed(`ship-${id}`));
           const change = () => watched.changeAddress(user, id, work, ctx());
           const later = <T,>(start: () => Promise<T>) => turns(Math.floor(round / 2) % 16).then(start);
-          if (round % 2 === 0) return Promise.allSettled([ship(), keyTaken.get(keyStream('user-1', `ship-${id}`))!.promise.then(() => later(change))]);
+          if (round % 2 === 0) return Promise.allSettled([ship(), keyTaken.get(keyStream(user.sub, `ship-${id}`))!.promise.then(() => later(change))]);
           const [c, s] = await Promise.allSettled([change(), later(ship)]);
           return [s, c] as const;
         }),
