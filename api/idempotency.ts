@@ -1,5 +1,6 @@
 // The HTTP side of idempotency: the Idempotency-Key header, the request fingerprint, and the
-// in-flight guard. Taking effect at most once is the write side's job (see OrderService).
+// in-flight guard. Taking effect at most once, for one request per key, is the write side's job
+// (write-side/idempotency.ts).
 import { createHash } from 'node:crypto';
 import type { Context } from 'koa';
 import { HttpProblem } from './problem.js';

@@ -1,8 +1,10 @@
 // The one command handler: read the stream, fold it, decide, append with the revision that
 // was read. A revision conflict means someone else wrote in between: read again and decide
-// again, a bounded number of times, unless the caller pinned the revision (If-Match).
+// again, a bounded number of times, unless the caller pinned the revision (If-Match). A keyed
+// command first takes its key (idempotency.ts), so a key acts for one request only.
 import { RevisionConflict, type EventMetadata, type EventStore, type NewEvent, type Position, type RecordedEvent } from './event-store.js';
 import { ConcurrencyExhausted, IdempotencyKeyReused, PreconditionFailed } from './errors.js';
+import { takeKey, type IdempotencyRequest } from './idempotency.js';
 
 export interface Decider<State, Command, Event> {
   initialState(): State;
@@ -21,8 +23,8 @@ export interface CommandContext {
   readonly causationId: string | null;
   /** The revision the caller saw (If-Match): a mismatch fails instead of retrying. */
   readonly expectedRevision?: number;
-  /** The command takes effect at most once per principal and key. */
-  readonly idempotency?: { readonly key: string; readonly fingerprint: string };
+  /** The command takes effect at most once per principal and key, and the key serves this request only. */
+  readonly idempotency?: IdempotencyRequest;
 }
 
 export interface CommandResult<State, Event> {
@@ -58,17 +60,26 @@ export class CommandHandler<State, Command, Event> {
    * idempotency key (a replay is found in the stream's history, which `known` does not hold).
    * Known state that is already stale fails the append's revision check like any other, and
    * the next attempt reads the stream.
+   *
+   * A keyed command that is about to append takes its key first (idempotency.ts): a key held by
+   * another request fails it before anything is written. One taken earlier by this same request
+   * (a run that died before its append, or one racing this) needs nothing more: a first outcome
+   * already appended was replayed above, or moved the stream and fails this append's revision
+   * check, and the next attempt replays it. A command that is refused or changes nothing leaves
+   * its key untaken.
    */
   async handle(stream: string, command: Command, context: CommandContext, known?: Known<State>): Promise<CommandResult<State, Event>> {
+    const { principal, correlationId, causationId, idempotency } = context;
+    let taken = false;
     for (let attempt = 1; attempt <= this.maxAttempts; attempt++) {
       let current: Known<State>;
-      if (attempt === 1 && known && !context.idempotency) {
+      if (attempt === 1 && known && !idempotency) {
         current = known;
       } else {
         const recorded = await this.store.readStream(stream);
         const last = recorded.at(-1);
-        if (context.idempotency) {
-          const replay = this.replay(recorded, context.principal, context.idempotency);
+        if (idempotency) {
+          const replay = this.replay(recorded, principal, idempotency);
           if (replay) return replay;
         }
         current = { state: this.fold(recorded), revision: last ? last.revision : null, position: last?.position ?? null };
@@ -83,7 +94,10 @@ export class CommandHandler<State, Command, Event> {
         return { state, revision, events, position: current.position, replayed: false };
       }
 
-      const { principal, correlationId, causationId, idempotency } = context;
+      if (idempotency && !taken) {
+        await takeKey(this.store, { principal, correlationId, causationId, idempotency, target: stream });
+        taken = true;
+      }
       const metadata = idempotency ? { principal, correlationId, causationId, idempotency } : { principal, correlationId, causationId };
       try {
         const appended = await this.store.appendToStream(

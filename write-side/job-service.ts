@@ -3,18 +3,15 @@
 // A job belongs to the principal that asked for it (sub and customer together): only it, or a
 // staff auditor, reads it; and a principal holds at most MAX_ACTIVE_EXPORTS queued or running.
 import { LRUCache } from 'lru-cache';
-import { v5 as uuidv5 } from 'uuid';
 import { auditsJobs, owns, type Viewer } from './access.js';
 import { CommandHandler, type CommandResult } from './command-handler.js';
 import { ExportLimitReached, JobNotFound } from './errors.js';
 import { RevisionConflict, type EventStore } from './event-store.js';
+import { keyId, refuseKeyOfAnother, type IdempotencyRequest } from './idempotency.js';
 import { jobDecider } from './jobs/decider.js';
 import { decodeJobEvent, encodeJobEvent, exportSlotTaken, exportSlotsStream, jobStream } from './jobs/codec.js';
 import type { ExportFilter, ExportFormat, Job, JobCommand, JobEvent, JobError, JobResult, JobState } from './jobs/types.js';
 import type { WriteContext } from './order-service.js';
-
-/** Fixed namespace for job ids derived from (principal, idempotency key). */
-const JOB_NAMESPACE = '0d8b6c2e-5f3a-4e61-9a57-2c4d8e7f1b90';
 
 /** Exports one principal may have queued or running at once (HTTP-CONTRACT.md: "say 5"). */
 export const MAX_ACTIVE_EXPORTS = 5;
@@ -45,13 +42,17 @@ export class JobService {
   async requestExport(
     viewer: Viewer,
     input: { format: ExportFormat; filter: ExportFilter },
-    context: WriteContext & { idempotency: { key: string; fingerprint: string } },
+    context: WriteContext & { idempotency: IdempotencyRequest },
   ): Promise<JobResultOf> {
-    const jobId = uuidv5(JSON.stringify([viewer.sub, context.idempotency.key]), JOB_NAMESPACE);
+    const jobId = keyId(viewer.sub, context.idempotency.key);
     const data = { jobId, owner: viewer.sub, customerId: viewer.customerId, ...input };
     const command: JobCommand = { type: 'RequestExport', data, metadata: this.meta(viewer.sub) };
     // A retry of a request that made its job is answered by the handler (a replay), never refused.
-    if ((await this.store.readStream(jobStream(jobId), { toRevision: 0 })).length === 0) await this.takeSlot(viewer, jobId, context);
+    // A key another request holds is refused before it takes a slot, not after.
+    if ((await this.store.readStream(jobStream(jobId), { toRevision: 0 })).length === 0) {
+      await refuseKeyOfAnother(this.store, viewer.sub, context.idempotency);
+      await this.takeSlot(viewer, jobId, context);
+    }
     return this.run(jobId, command, { ...context, principal: viewer.sub });
   }
 
@@ -132,7 +133,7 @@ export class JobService {
     return state.status === 'absent' ? null : { job: state, revision: recorded.at(-1)!.revision };
   }
 
-  private run(jobId: string, command: JobCommand, context: WriteContext & { principal: string; idempotency?: { key: string; fingerprint: string } }) {
+  private run(jobId: string, command: JobCommand, context: WriteContext & { principal: string; idempotency?: IdempotencyRequest }) {
     return this.handler.handle(jobStream(jobId), command, {
       principal: context.principal,
       correlationId: context.correlationId,

@@ -3,17 +3,15 @@
 // Every command and read takes the viewer and is confined here: another customer's order reads
 // as an unknown one, and a customer's token places orders only for its own customer.
 import { LRUCache } from 'lru-cache';
-import { v4 as uuidv4, v5 as uuidv5 } from 'uuid';
+import { v4 as uuidv4 } from 'uuid';
 import { isStaff, sees, type Viewer } from './access.js';
 import { CommandHandler, type CommandContext, type CommandResult } from './command-handler.js';
 import { Forbidden, OrderNotFound } from './errors.js';
 import type { EventStore, Position, ReadStreamOptions, RecordedEvent } from './event-store.js';
+import { keyId, type IdempotencyRequest } from './idempotency.js';
 import { decodeOrderEvent, encodeOrderEvent, orderStream } from './orders/codec.js';
 import { orderDecider } from './orders/decider.js';
 import type { Address, AddressPatch, LineInput, Order, OrderCommand, OrderEvent, PaymentMethod, PlacedOrder } from './orders/types.js';
-
-/** Fixed namespace for ids derived from (principal, idempotency key). */
-const PLACEMENT_NAMESPACE = '1b671a64-40d5-491e-99b0-da01ff1e3171';
 
 /** The request a command belongs to; who asks is the viewer, passed beside it. */
 export interface WriteContext {
@@ -22,7 +20,7 @@ export interface WriteContext {
 }
 
 export interface Idempotent {
-  readonly idempotency: { readonly key: string; readonly fingerprint: string };
+  readonly idempotency: IdempotencyRequest;
 }
 
 export type OrderResult = CommandResult<Order, OrderEvent>;
@@ -73,21 +71,17 @@ export class OrderService {
   }
 
   /**
-   * The order's id is derived from the principal and the idempotency key, so a retried
-   * placement lands on the same stream and its `no_stream` append cannot create a twin,
-   * in this process or any other, before or after a restart.
+   * The order's id is the key's id, so a retried placement lands on the same stream and its
+   * `no_stream` append cannot create a twin, in this process or any other, before or after a
+   * restart.
    */
-  static placementId(principal: string, idempotencyKey: string): string {
-    return uuidv5(JSON.stringify([principal, idempotencyKey]), PLACEMENT_NAMESPACE);
-  }
-
   async place(
     viewer: Viewer,
     input: { customerId: string; currency: string; lines: readonly LineInput[]; address: Address },
     context: WriteContext & Idempotent,
   ): Promise<OrderResult> {
     if (!sees(viewer, input.customerId)) throw new Forbidden('A customer token can only place orders for its own customer.');
-    const orderId = OrderService.placementId(viewer.sub, context.idempotency.key);
+    const orderId = keyId(viewer.sub, context.idempotency.key);
     return this.run(viewer, orderId, { type: 'PlaceOrder', data: { orderId, ...input }, metadata: this.meta(viewer) }, context);
   }
 
@@ -177,7 +171,8 @@ export class OrderService {
     };
     // A command without a key decides on the folded order, which the request's own read just
     // before (an address change reads the order to merge into it) has usually left here: the
-    // stream is then not read and folded a second time. A keyed command reads its history.
+    // stream is then not read and folded a second time. A keyed command reads its history: its
+    // replay is found there without writing anything, even while the store cannot be written.
     // A customer's token sees only its customer's orders: another's reads as unknown. The customer
     // of an order never changes, so the check holds for every attempt of the handler.
     const confined = command.type !== 'PlaceOrder' && !isStaff(viewer);

@@ -330,6 +330,51 @@ describe('payments, shipments and cancellation', () => {
   });
 });
 
+describe('one Idempotency-Key, one request', () => {
+  it('refuses a key that paid one order when it pays another: 422, and the second order stays unpaid', async () => {
+    const [{ body: x }, { body: y }] = [await place(), await place()];
+    const k = key();
+    expect((await pay(x.id, 3998, k)).status).toBe(201);
+    expectProblem(await pay(y.id, 3998, k), 422, 'idempotency-key-reused');
+    expect((await api('GET', `/orders/${y.id}`)).body).toMatchObject({ status: 'pending', revision: 0 });
+    expect((await service.events.readStream(`order-${y.id}`)).map((e) => e.type)).toEqual(['OrderPlaced']);
+    const replay = await pay(x.id, 3998, k);
+    expect(replay.status).toBe(201);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+  });
+
+  it('refuses a key used to place an order when it pays, ships or exports, and one used to export when it places', async () => {
+    const k = key();
+    const { body: placed } = await place(newOrder(), { 'Idempotency-Key': k });
+    const { body: other } = await place();
+    expectProblem(await pay(other.id, 3998, k), 422, 'idempotency-key-reused');
+    await pay(other.id);
+    expectProblem(await ship(other.id, k), 422, 'idempotency-key-reused');
+    expectProblem(await api('POST', '/exports', { body: { format: 'csv' }, headers: { 'Idempotency-Key': k } }), 422, 'idempotency-key-reused');
+    expect((await api('GET', `/orders/${other.id}`)).body).toMatchObject({ status: 'paid', revision: 1 });
+    expect((await api('GET', `/jobs/${placed.id}`)).status).toBe(404);
+    const again = await api('POST', '/orders', { body: newOrder(), headers: { 'Idempotency-Key': k } });
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(placed);
+
+    const e = key();
+    const exported = await api('POST', '/exports', { body: { format: 'csv' }, headers: { 'Idempotency-Key': e } });
+    expect(exported.status).toBe(202);
+    expectProblem(await api('POST', '/orders', { body: newOrder(), headers: { 'Idempotency-Key': e } }), 422, 'idempotency-key-reused');
+    expectProblem(await api('GET', `/orders/${exported.body.id}`), 404, 'not-found');
+  });
+
+  it('lets another principal use the same key for a request of its own: a key belongs to the token\'s sub', async () => {
+    const k = key();
+    const other = client(service, await service.token({ sub: 'user-2' }));
+    const mine = await place(newOrder(), { 'Idempotency-Key': k });
+    const theirs = await other('POST', '/orders', { body: newOrder(), headers: { 'Idempotency-Key': k } });
+    expect(theirs.status).toBe(201);
+    expect(theirs.headers.get('idempotent-replayed')).toBeNull();
+    expect(theirs.body.id).not.toBe(mine.body.id);
+  });
+});
+
 describe('GET /orders', () => {
   it('pages with nextCursor and a Link header, in the sort asked, from the projections', async () => {
     const customer = `cus_page_${Date.now()}`;

@@ -10,5 +10,7 @@ describe('chaos', () => {
     expect(failures, `seed ${seed}`).toEqual([]);
     expect(result.checks.length).toBeGreaterThanOrEqual(12);
     expect(result.stats.acknowledged).toBeGreaterThan(0);
+    // Keys reused for other orders and operations were there to be checked.
+    expect(result.stats.reusedKeys).toBeGreaterThan(0);
   }, 180_000);
 });

@@ -2,8 +2,9 @@
 // retrying clients and the example fulfilment worker, and SIGKILLs at random moments, each
 // followed by a restart. At the end the stores are opened and checked: every acknowledged
 // write is there with exactly its acknowledged effect, no idempotency key did anything twice,
-// the audit finds nothing, the read models equal a fresh replay, every paid order was shipped
-// once, and the service's log holds no token, secret or address.
+// a key reused for another request (another order, another operation) was refused and acted
+// for its first request only, the audit finds nothing, the read models equal a fresh replay,
+// every paid order was shipped once, and the service's log holds no token, secret or address.
 //
 // `npm run chaos` runs it in full (20 kills); tests/chaos/chaos.test.ts runs a short one.
 // `topology: 'scaled'` runs the service scaled out instead, as separate processes with the kills
@@ -16,6 +17,7 @@ import { join } from 'node:path';
 import { signDevToken } from '../../api/auth.js';
 import { SqliteEventStore } from '../../write-side/adapters/sqlite-event-store.js';
 import type { Position, RecordedEvent } from '../../write-side/event-store.js';
+import { KEY_STREAM_PREFIX, keyStream } from '../../write-side/idempotency.js';
 import { ROOT, runScript } from '../support/service-process.js';
 import { deployment, type TopologyMode } from './deployments.js';
 
@@ -24,6 +26,8 @@ export interface ChaosOptions {
   readonly kills: number;
   /** Concurrent clients, each placing and working on its own orders. */
   readonly clients?: number;
+  /** Further clients that reuse each Idempotency-Key for another request (another order or operation). */
+  readonly reusers?: number;
   /** How long the service runs between a restart and the next kill, at random within. */
   readonly uptimeMs?: readonly [number, number];
   readonly seed?: number;
@@ -43,10 +47,10 @@ export interface ChaosResult {
   readonly checks: readonly ChaosCheck[];
   readonly passed: number;
   readonly failed: number;
-  readonly stats: { kills: number; requests: number; retries: number; acknowledged: number };
+  readonly stats: { kills: number; requests: number; retries: number; acknowledged: number; reusedKeys: number };
 }
 
-const SCOPES = 'orders:read orders:write payments:write shipments:write';
+const SCOPES = 'orders:read orders:write payments:write shipments:write exports:write';
 const SHOP = 'chaos-shop';
 const WORKER = 'fulfilment-worker';
 /** Written into every address, so that the log check can look for it. */
@@ -68,10 +72,29 @@ interface Ack {
   readonly paymentId?: string;
   readonly amount?: number;
 }
+/** One request to send again: its method, path and body. */
+interface Sent {
+  readonly method: 'POST';
+  readonly path: string;
+  readonly body: string;
+}
+/** A key used for a first request, then sent with other requests that had to be refused. */
+interface Reuse {
+  readonly key: string;
+  /** The request that took the key, and what it answered. */
+  readonly first: Sent;
+  readonly status: number;
+  readonly id: string;
+  /** The stream it acted on. */
+  readonly target: string;
+  /** The requests refused with 422 for the key. */
+  readonly refused: readonly Sent[];
+}
 
 export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
   const log = options.log ?? (() => {});
   const clients = options.clients ?? 6;
+  const reusers = options.reusers ?? 2;
   const [minUp, maxUp] = options.uptimeMs ?? [300, 1500];
   const random = mulberry32(options.seed ?? Date.now());
   const dataDir = mkdtempSync(join(tmpdir(), 'chaos-'));
@@ -88,10 +111,11 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
   };
   const shopToken = await signDevToken(secret, { sub: SHOP, scope: SCOPES }, 3600);
   const workerToken = await signDevToken(secret, { sub: WORKER, scope: 'shipments:write' }, 3600);
-  const stats = { kills: 0, requests: 0, retries: 0, acknowledged: 0 };
+  const stats = { kills: 0, requests: 0, retries: 0, acknowledged: 0, reusedKeys: 0 };
   const outputs: string[] = [];
   const placed: Placed[] = [];
   const acks: Ack[] = [];
+  const reuses: Reuse[] = [];
   const unexpected: string[] = [];
   const lostReads: string[] = [];
   const revisionsSeen = new Map<string, number>();
@@ -107,7 +131,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
   worker.stdout.setEncoding('utf8').on('data', (chunk: string) => (workerOutput += chunk));
   worker.stderr.setEncoding('utf8').on('data', (chunk: string) => (workerOutput += chunk));
 
-  /** One request, retried with the same key and body on connection failures, 429 and 5xx. */
+  /** One request, retried with the same key and body on connection failures, 429, 5xx and 409 idempotency-key-in-use. */
   async function send(method: string, path: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; headers: Headers; json: any }> {
     const init = {
       method,
@@ -120,7 +144,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
       try {
         const response = await fetch(url + path, { ...init, signal: AbortSignal.timeout(15_000) });
         const text = await response.text();
-        if (response.status === 429 || response.status >= 500) throw new Error(`status ${response.status}`);
+        if (response.status === 429 || response.status >= 500 || (response.status === 409 && text.includes('idempotency-key-in-use'))) throw new Error(`status ${response.status}`);
         return { status: response.status, headers: response.headers, json: text ? JSON.parse(text) : null };
       } catch {
         await sleep(Math.min(50 * 2 ** attempt, 1000));
@@ -190,8 +214,87 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
     }
   }
 
+  /** Places an order of its own under a fresh key, for a reuser to pay; null when it was not placed. */
+  async function placeFor(n: number, i: number, tag: string): Promise<{ id: string; total: number } | null> {
+    const key = `reuse-place-${n}-${i}-${tag}`;
+    const order = {
+      customerId: `cus_r${n}`,
+      currency: 'EUR',
+      lines: [{ sku: `SKU-R${i % 5}`, quantity: 1, unitPrice: 700 + n }],
+      address: { name: `Reuser ${n}-${i}`, line1: `${i} ${ADDRESS_MARK}`, city: 'Berlin', postalCode: '10115', country: 'DE' },
+    };
+    const body = JSON.stringify(order);
+    const response = await send('POST', '/orders', body, { 'Idempotency-Key': key });
+    if (!answered('POST /orders', response.status, [201])) return null;
+    placed.push({ key, id: response.json.id, body, total: response.json.total });
+    acknowledge(response.json.id, 0);
+    return { id: response.json.id, total: response.json.total };
+  }
+
+  const payment = (id: string, total: number, reference: string): Sent => ({ method: 'POST', path: `/orders/${id}/payments`, body: JSON.stringify({ amount: total, reference }) });
+  const exportOf = (format: 'csv' | 'ndjson'): Sent => ({ method: 'POST', path: '/exports', body: JSON.stringify({ format, filter: { status: 'cancelled' } }) });
+  const placement = (n: number, i: number): Sent => ({
+    method: 'POST',
+    path: '/orders',
+    body: JSON.stringify({ customerId: `cus_r${n}`, currency: 'EUR', lines: [{ sku: 'SKU-R9', quantity: 1, unitPrice: 900 }], address: { name: `Reuser ${n}`, line1: `${i} ${ADDRESS_MARK}`, city: 'Berlin', postalCode: '10115', country: 'DE' } }),
+  });
+  const sendKeyed = (request: Sent, key: string) => send(request.method, request.path, request.body, { 'Idempotency-Key': key });
+  /** The stream a first request acted on, from its answer. */
+  const targetOf = (request: Sent, json: any) => (request.path === '/exports' ? `job-${json.id}` : request.path === '/orders' ? `order-${json.id}` : `order-${json.orderId}`);
+
+  /** Sends the first request, then each other one with the same key, which must be refused. */
+  async function firstThenRefused(key: string, first: Sent, others: readonly Sent[]): Promise<void> {
+    const answer = await sendKeyed(first, key);
+    if (!answered(`${first.method} ${first.path} (a key's first request)`, answer.status, [first.path === '/exports' ? 202 : 201])) return;
+    stats.acknowledged++;
+    const refused: Sent[] = [];
+    for (const other of others) {
+      const reused = await sendKeyed(other, key);
+      if (answered(`${other.method} ${other.path} with a key used for ${first.path}`, reused.status, [422]) && reused.json?.type?.endsWith('/idempotency-key-reused')) refused.push(other);
+      else if (reused.status === 422) unexpected.push(`${other.path}: 422 ${reused.json?.type}`);
+    }
+    reuses.push({ key, first, status: answer.status, id: answer.json.id, target: targetOf(first, answer.json), refused });
+  }
+
+  /** A client that uses each key for a first request and then for others: another order, another operation, or both at once. */
+  async function reuser(n: number, stop: () => boolean): Promise<void> {
+    for (let i = 0; !stop(); i++) {
+      const key = `reused-${n}-${i}`;
+      const roll = random();
+      const x = await placeFor(n, i, 'x');
+      const y = await placeFor(n, i, 'y');
+      if (!x || !y) continue;
+      if (roll < 0.3) {
+        // Pays one order, then the key is sent to pay another, to place an order and to export.
+        await firstThenRefused(key, payment(x.id, x.total, `psp-${key}`), [payment(y.id, y.total, `psp-${key}`), placement(n, i), ...(roll < 0.05 ? [exportOf('ndjson')] : [])]);
+      } else if (roll < 0.5) {
+        // Places an order, then the key is sent to pay another.
+        await firstThenRefused(key, placement(n, i), [payment(y.id, y.total, `psp-${key}`)]);
+      } else if (roll < 0.6) {
+        // Starts an export, then the key is sent to pay an order and to place one.
+        await firstThenRefused(key, exportOf('csv'), [payment(x.id, x.total, `psp-${key}`), placement(n, i)]);
+      } else {
+        // The same key pays two orders at once: one is paid, the other refused.
+        const [a, b] = [payment(x.id, x.total, `psp-${key}`), payment(y.id, y.total, `psp-${key}`)];
+        const answers = await Promise.all([sendKeyed(a, key), sendKeyed(b, key)]);
+        const won = answers.findIndex((r) => r.status === 201);
+        const lost = answers.findIndex((r) => r.status === 422);
+        if (won === -1 || lost === -1 || won === lost) {
+          unexpected.push(`two payments with one key: ${answers.map((r) => r.status).join(' and ')}`);
+          continue;
+        }
+        stats.acknowledged++;
+        const winner = [a, b][won]!;
+        reuses.push({ key, first: winner, status: 201, id: answers[won]!.json.id, target: targetOf(winner, answers[won]!.json), refused: [[a, b][lost]!] });
+      }
+    }
+  }
+
   let stopping = false;
-  const load = Array.from({ length: clients }, (_, n) => client(n, () => stopping));
+  const load = [
+    ...Array.from({ length: clients }, (_, n) => client(n, () => stopping)),
+    ...Array.from({ length: reusers }, (_, n) => reuser(n, () => stopping)),
+  ];
 
   try {
     for (let kill = 1; kill <= options.kills; kill++) {
@@ -217,6 +320,17 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
       if (again.status !== 201 || again.json.id !== a.paymentId || again.headers.get('idempotent-replayed') !== 'true') replays.push(`${a.key}: ${again.status} ${again.json?.id}`);
     }
 
+    // Every reused key, sent again with its first request and with the refused ones.
+    stats.reusedKeys = reuses.length;
+    for (const r of reuses) {
+      const again = await sendKeyed(r.first, r.key);
+      if (again.status !== r.status || again.json.id !== r.id || again.headers.get('idempotent-replayed') !== 'true') replays.push(`${r.key}: ${again.status} ${again.json?.id}`);
+      for (const other of r.refused) {
+        const refused = await sendKeyed(other, r.key);
+        if (refused.status !== 422) replays.push(`${r.key} for ${other.path}: ${refused.status}`);
+      }
+    }
+
     // The worker has shipped every paid order once the queue is empty and stays so.
     const drained = await waitUntil(async () => {
       const queue = await send('GET', '/fulfilment-queue?limit=1', undefined, { Authorization: `Bearer ${shopToken}` });
@@ -227,7 +341,8 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
     outputs.push(service.output());
     await new Promise((r) => (worker.exitCode !== null || worker.signalCode !== null ? r(null) : worker.once('exit', r)));
 
-    const history = await readOrderHistory(join(dataDir, 'events.sqlite3'));
+    const history = await readHistory(join(dataDir, 'events.sqlite3'), ['order-']);
+    const keyed = await readHistory(join(dataDir, 'events.sqlite3'), ['job-', KEY_STREAM_PREFIX]);
     const checks: ChaosCheck[] = [];
     const check = (name: string, failures: readonly string[], passedDetail = '') =>
       checks.push({ name, passed: failures.length === 0, detail: failures.length === 0 ? passedDetail : `${failures.length}: ${failures.slice(0, 5).join('; ')}` });
@@ -260,7 +375,8 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
       }),
       `${acks.length} changes`,
     );
-    check('every acknowledged placement and payment, sent again, is answered from its first outcome', replays);
+    check('every acknowledged placement, payment and reused key, sent again, is answered from its first outcome (or refused again)', replays);
+    check('every reused key was refused for other requests and acted once, on its first request\'s stream', reusedKeysActedOnce(reuses, history, keyed), `${reuses.length} keys, ${reuses.reduce((n, r) => n + r.refused.length, 0)} refusals`);
     check('no idempotency key produced a second order, payment or shipment', duplicateEffects(history));
     check('the fulfilment queue drained', drained ? [] : ['orders still queued after 60 s']);
     check('the fulfilment worker shipped every paid order exactly once', shippedOnce(history));
@@ -286,13 +402,13 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
   }
 }
 
-/** Every order stream's events, read from the event store file once the service has stopped. */
-async function readOrderHistory(file: string): Promise<Map<string, RecordedEvent[]>> {
+/** The events of every stream with one of these prefixes, read from the event store file once the service has stopped. */
+async function readHistory(file: string, streamPrefixes: readonly string[]): Promise<Map<string, RecordedEvent[]>> {
   const store = new SqliteEventStore({ file });
   const streams = new Map<string, RecordedEvent[]>();
   try {
     for (let after: Position | null = null; ; ) {
-      const batch = await store.readAll({ after, maxCount: 5000, streamPrefixes: ['order-'] });
+      const batch = await store.readAll({ after, maxCount: 5000, streamPrefixes });
       if (batch.length === 0) break;
       for (const event of batch) {
         const events = streams.get(event.streamName) ?? [];
@@ -325,6 +441,28 @@ function duplicateEffects(history: Map<string, RecordedEvent[]>): string[] {
   }
   for (const [id, count] of seen) if (count > 1) failures.push(`${count} × ${id}`);
   return failures;
+}
+
+const ACTS = ['OrderPlaced', 'PaymentRecorded', 'ShipmentCreated', 'ExportRequested'];
+
+/** A reused key acted once, on its first request's stream, and its record names that stream. */
+function reusedKeysActedOnce(reuses: readonly Reuse[], orders: Map<string, RecordedEvent[]>, others: Map<string, RecordedEvent[]>): string[] {
+  const byKey = new Map<string, string[]>();
+  for (const [stream, events] of [...orders, ...others]) {
+    for (const event of events) {
+      const key = event.metadata.idempotency?.key;
+      if (key === undefined || event.metadata.principal !== SHOP || !ACTS.includes(event.type)) continue;
+      byKey.set(key, [...(byKey.get(key) ?? []), stream]);
+    }
+  }
+  return reuses.flatMap((r) => {
+    const acted = byKey.get(r.key) ?? [];
+    const record = others.get(keyStream(SHOP, r.key)) ?? [];
+    const failures = [];
+    if (acted.length !== 1 || acted[0] !== r.target) failures.push(`${r.key} acted on ${acted.join(', ') || 'nothing'}, not once on ${r.target}`);
+    if (record.length !== 1 || (record[0]!.data as { stream?: string }).stream !== r.target) failures.push(`${r.key}: key record ${JSON.stringify(record.map((e) => e.data))}`);
+    return failures;
+  });
 }
 
 function shippedOnce(history: Map<string, RecordedEvent[]>): string[] {

@@ -5,6 +5,9 @@ import { SqliteEventStore } from '../../write-side/adapters/sqlite-event-store.j
 import { CommandHandler } from '../../write-side/command-handler.js';
 import { RevisionConflict, type EventStore } from '../../write-side/event-store.js';
 import { serviceViewer } from '../../write-side/access.js';
+import { keyId, keyStream, takeKey } from '../../write-side/idempotency.js';
+import { JobService } from '../../write-side/job-service.js';
+import { exportSlotsStream, jobStream } from '../../write-side/jobs/codec.js';
 import { OrderService } from '../../write-side/order-service.js';
 import { orderStream } from '../../write-side/orders/codec.js';
 import { orderDecider } from '../../write-side/orders/decider.js';
@@ -32,6 +35,10 @@ for (const [name, open] of availableStores) {
       user = serviceViewer(`user-${randomUUID()}`);
     });
     afterEach(() => fixture.dispose());
+
+    async function placedId() {
+      return ((await service.place(user, newOrder, keyed(unique()))).state as { id: string }).id;
+    }
 
     async function paidOrder() {
       const placed = await service.place(user, newOrder, keyed(unique()));
@@ -80,6 +87,65 @@ for (const [name, open] of availableStores) {
       await expect(service.recordPayment(user, id, { amount: 1000, reference: 'psp' }, keyed('new-key'))).rejects.toBeInstanceOf(StateConflict);
     });
 
+    it('refuses a key that paid one order when it pays another, and leaves the other unpaid', async () => {
+      const [x, y] = await Promise.all([placedId(), placedId()]);
+      await service.recordPayment(user, x, { amount: 1000, reference: 'psp' }, keyed('one-key', `POST /orders/${x}/payments`));
+      await expect(service.recordPayment(user, y, { amount: 1000, reference: 'psp' }, keyed('one-key', `POST /orders/${y}/payments`))).rejects.toBeInstanceOf(IdempotencyKeyReused);
+      expect((await fixture.store.readStream(orderStream(y))).map((e) => e.type)).toEqual(['OrderPlaced']);
+      expect((await service.get(user, y))!.order.status).toBe('pending');
+      expect((await service.get(user, x))!.order.status).toBe('paid');
+    });
+
+    it('refuses a key across operations: one used to place an order cannot pay, ship or export, one used to export cannot place', async () => {
+      const jobs = new JobService(fixture.store);
+      const placed = await service.place(user, newOrder, keyed('placed-with', 'POST /orders'));
+      const [pending, paid] = await Promise.all([placedId(), paidOrder()]);
+      await expect(service.recordPayment(user, pending, { amount: 1000, reference: 'psp' }, keyed('placed-with', 'pay'))).rejects.toBeInstanceOf(IdempotencyKeyReused);
+      await expect(service.createShipment(user, paid, { carrier: 'DHL', trackingNumber: 'T' }, keyed('placed-with', 'ship'))).rejects.toBeInstanceOf(IdempotencyKeyReused);
+      await expect(jobs.requestExport(user, { format: 'csv', filter: {} }, keyed('placed-with', 'POST /exports'))).rejects.toBeInstanceOf(IdempotencyKeyReused);
+      expect((await fixture.store.readStream(orderStream(pending))).map((e) => e.type)).toEqual(['OrderPlaced']);
+      expect((await fixture.store.readStream(orderStream(paid))).map((e) => e.type)).toEqual(['OrderPlaced', 'PaymentRecorded']);
+      expect(await fixture.store.readStream(jobStream(keyId(user.sub, 'placed-with')))).toEqual([]);
+      // The refused export took no slot among the principal's exports either.
+      expect(await fixture.store.readStream(exportSlotsStream(user.sub, null))).toEqual([]);
+      expect((await service.place(user, newOrder, keyed('placed-with', 'POST /orders'))).replayed).toBe(true);
+
+      const exported = await jobs.requestExport(user, { format: 'csv', filter: {} }, keyed('exported-with', 'POST /exports'));
+      await expect(service.place(user, newOrder, keyed('exported-with', 'POST /orders'))).rejects.toBeInstanceOf(IdempotencyKeyReused);
+      expect(await fixture.store.readStream(orderStream(keyId(user.sub, 'exported-with')))).toEqual([]);
+      expect(await jobs.requestExport(user, { format: 'csv', filter: {} }, keyed('exported-with', 'POST /exports'))).toMatchObject({ replayed: true, state: exported.state });
+      // One id per (principal, key): the key's, the order's and the job's.
+      expect([placed.state, exported.state].map((state) => (state as { id: string }).id)).toEqual([keyId(user.sub, 'placed-with'), keyId(user.sub, 'exported-with')]);
+      expect(placed.replayed).toBe(false);
+    });
+
+    it('leaves a key untaken by a request that was refused, so that the corrected request can use it', async () => {
+      const id = await placedId();
+      await expect(service.createShipment(user, id, { carrier: 'DHL', trackingNumber: 'T' }, keyed('early', 'ship'))).rejects.toBeInstanceOf(StateConflict);
+      expect(await fixture.store.readStream(keyStream(user.sub, 'early'))).toEqual([]);
+      expect((await service.recordPayment(user, id, { amount: 1000, reference: 'psp' }, keyed('early', 'pay'))).replayed).toBe(false);
+    });
+
+    it('finishes, once, a payment and a placement whose first run died after taking its key', async () => {
+      const id = await placedId();
+      const died = (key: string, fingerprint: string, target: string) =>
+        takeKey(fixture.store, { principal: user.sub, correlationId: 'died', causationId: null, idempotency: { key, fingerprint }, target });
+      expect(await died('pay-died', 'fp-1', orderStream(id))).toBe('first');
+
+      const finished = await service.recordPayment(user, id, { amount: 1000, reference: 'psp' }, keyed('pay-died'));
+      expect(finished).toMatchObject({ replayed: false, state: { status: 'paid' } });
+      const again = await service.recordPayment(user, id, { amount: 1000, reference: 'psp' }, keyed('pay-died'));
+      expect(again).toMatchObject({ replayed: true, revision: finished.revision, events: finished.events });
+      expect((await fixture.store.readStream(orderStream(id))).filter((e) => e.type === 'PaymentRecorded')).toHaveLength(1);
+
+      const orderId = keyId(user.sub, 'place-died');
+      await died('place-died', 'fp-1', orderStream(orderId));
+      const retried = await Promise.all([service.place(user, newOrder, keyed('place-died')), service.place(user, newOrder, keyed('place-died'))]);
+      expect(retried.map((r) => r.replayed).sort()).toEqual([false, true]);
+      expect(await fixture.store.readStream(orderStream(orderId))).toHaveLength(1);
+      await expect(service.place(user, newOrder, keyed('place-died', 'fp-other'))).rejects.toBeInstanceOf(IdempotencyKeyReused);
+    });
+
     it('fails a pinned revision that is stale instead of retrying', async () => {
       const placed = await service.place(user, newOrder, keyed(unique()));
       const id = (placed.state as { id: string }).id;
@@ -110,6 +176,22 @@ for (const [name, open] of availableStores) {
 
     it('never records an address change after the shipment (200 concurrent rounds)', async () => {
       const ids = await Promise.all(Array.from({ length: 200 }, () => paidOrder()));
+      // A shipment takes its key (a commit of its own) just before it appends; in the rounds where
+      // it goes first, the address change is started once that commit is answered.
+      const keyTaken = new Map(ids.map((id) => {
+        let resolve = () => {};
+        const promise = new Promise<void>((r) => (resolve = r));
+        return [keyStream(user.sub, `ship-${id}`), { promise, resolve }] as const;
+      }));
+      const store = fixture.store;
+      const watched = new OrderService({
+        appendToStream: (stream, events, expected) => store.appendToStream(stream, events, expected).finally(() => keyTaken.get(stream)?.resolve()),
+        readStream: (stream, options) => store.readStream(stream, options),
+        readAll: (options) => store.readAll(options),
+        subscribeToAll: (options) => store.subscribeToAll(options),
+        headPosition: () => store.headPosition(),
+        close: () => store.close(),
+      });
       // Alternate which request goes first, and start the other from 0 to 15 microtask turns
       // later, so that the two meet at every step of each other's way and each side wins some rounds.
       const turns = async (n: number) => {
@@ -117,10 +199,10 @@ for (const [name, open] of availableStores) {
       };
       const outcomes = await Promise.all(
         ids.map(async (id, round) => {
-          const ship = () => service.createShipment(user, id, { carrier: 'DHL', trackingNumber: id }, keyed(`ship-${id}`));
-          const change = () => service.changeAddress(user, id, work, ctx());
+          const ship = () => watched.createShipment(user, id, { carrier: 'DHL', trackingNumber: id }, keyed(`ship-${id}`));
+          const change = () => watched.changeAddress(user, id, work, ctx());
           const later = <T,>(start: () => Promise<T>) => turns(Math.floor(round / 2) % 16).then(start);
-          if (round % 2 === 0) return Promise.allSettled([ship(), later(change)]);
+          if (round % 2 === 0) return Promise.allSettled([ship(), keyTaken.get(keyStream(user.sub, `ship-${id}`))!.promise.then(() => later(change))]);
           const [c, s] = await Promise.allSettled([change(), later(ship)]);
           return [s, c] as const;
         }),
@@ -191,6 +273,31 @@ describe('command handling on the embedded store', () => {
     await expect(service.place(user, newOrder, keyed('k-restart', 'fp-other'))).rejects.toBeInstanceOf(IdempotencyKeyReused);
     await second.close();
     dir.remove();
+  });
+
+  it('lets a key reused at once from two processes (two stores on the file) pay one of two orders, never both', async () => {
+    const dir = tempDir('key-race-');
+    const file = join(dir.path, 'events.sqlite3');
+    const mine = new SqliteEventStore({ file });
+    const theirs = new SqliteEventStore({ file });
+    try {
+      const [a, b] = [new OrderService(mine), new OrderService(theirs)];
+      for (let round = 0; round < 20; round++) {
+        const [x, y] = await Promise.all([a, b].map(async (s) => ((await s.place(user, newOrder, keyed(unique()))).state as { id: string }).id));
+        const key = `race-${round}`;
+        const outcomes = await Promise.allSettled([
+          a.recordPayment(user, x!, { amount: 1000, reference: 'psp' }, keyed(key, `pay ${x}`)),
+          b.recordPayment(user, y!, { amount: 1000, reference: 'psp' }, keyed(key, `pay ${y}`)),
+        ]);
+        expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+        expect((outcomes.find((o) => o.status === 'rejected') as PromiseRejectedResult).reason).toBeInstanceOf(IdempotencyKeyReused);
+        const payments = await Promise.all([x!, y!].map(async (id) => (await mine.readStream(orderStream(id))).filter((e) => e.type === 'PaymentRecorded').length));
+        expect(payments.sort()).toEqual([0, 1]);
+      }
+    } finally {
+      await Promise.all([mine.close(), theirs.close()]);
+      dir.remove();
+    }
   });
 
   it('reads an order as current when another process (another store on the file) changed it since the last read', async () => {
@@ -277,6 +384,42 @@ describe('command handling on the embedded store', () => {
       await service.recordPayment(user, id, { amount: 1000, reference: 'psp' }, keyed('k-known-pay'));
       expect(watch.reads).toBeGreaterThan(0);
       expect((await store.readStream(orderStream(id))).map((e) => e.type)).toEqual(['OrderPlaced', 'OrderAddressChanged', 'PaymentRecorded']);
+    });
+  });
+
+  it('costs a keyed request one append of its key when it acts, and nothing more when it replays or is refused on its merits', async () => {
+    await onStore('key-cost-', async (store) => {
+      const calls: string[] = [];
+      const kind = (stream: string) => stream.slice(0, stream.indexOf('-'));
+      const logged: EventStore = {
+        appendToStream: (stream, events, expected) =>
+          store.appendToStream(stream, events, expected).then(
+            (r) => (calls.push(`append ${kind(stream)}`), r),
+            (e: unknown) => (calls.push(`conflict ${kind(stream)}`), Promise.reject(e)),
+          ),
+        readStream: (stream, options) => (calls.push(`read ${kind(stream)}`), store.readStream(stream, options)),
+        readAll: (options) => store.readAll(options),
+        subscribeToAll: (options) => store.subscribeToAll(options),
+        headPosition: () => store.headPosition(),
+        close: () => store.close(),
+      };
+      const service = new OrderService(logged);
+      const calling = async (run: () => Promise<unknown>) => {
+        calls.length = 0;
+        await run().catch(() => {});
+        return [...calls];
+      };
+      let id = '';
+      expect(await calling(async () => (id = ((await service.place(user, newOrder, keyed('cost-place'))).state as { id: string }).id))).toEqual(['read order', 'append idempotency', 'append order']);
+      expect(await calling(() => service.recordPayment(user, id, { amount: 1000, reference: 'psp' }, keyed('cost-pay')))).toEqual(['read order', 'append idempotency', 'append order']);
+      // A replay is found in the stream's history, without a write: the key's stream is not touched.
+      expect(await calling(() => service.recordPayment(user, id, { amount: 1000, reference: 'psp' }, keyed('cost-pay')))).toEqual(['read order']);
+      expect(await calling(() => service.place(user, newOrder, keyed('cost-place')))).toEqual(['read order']);
+      // Refused on its merits (already paid): the key stays untaken.
+      expect(await calling(() => service.recordPayment(user, id, { amount: 1000, reference: 'psp' }, keyed('cost-refused')))).toEqual(['read order']);
+      // A key reused for another request: refused when it would act, before its stream is written.
+      const other = ((await service.place(user, newOrder, keyed('cost-other'))).state as { id: string }).id;
+      expect(await calling(() => service.recordPayment(user, other, { amount: 1000, reference: 'psp' }, keyed('cost-pay', 'fp-2')))).toEqual(['read order', 'conflict idempotency', 'read idempotency']);
     });
   });
 

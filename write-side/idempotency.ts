@@ -1,0 +1,74 @@
+// One Idempotency-Key, one request (HTTP-CONTRACT "Idempotency"): a key belongs to its principal
+// and stands for a single request across every operation. A request takes its key just before
+// it acts, by creating the key's own stream, whose one event records the request's fingerprint;
+// that `no_stream` append is the one atomic claim, in this process or any other, on either event
+// store. A key taken by another request refuses the command before it writes anything.
+import { v5 as uuidv5 } from 'uuid';
+import { RevisionConflict, type EventStore, type RecordedEvent } from './event-store.js';
+import { IdempotencyKeyReused } from './errors.js';
+
+/** The namespace orders were placed in before keys became one request: their ids stay as they were. */
+const KEY_NAMESPACE = '1b671a64-40d5-491e-99b0-da01ff1e3171';
+
+export const KEY_STREAM_PREFIX = 'idempotency-';
+export const KEY_TAKEN = 'IdempotencyKeyTaken';
+
+export interface IdempotencyRequest {
+  readonly key: string;
+  /** Method, path (with its target) and canonical body, hashed: equal only for the same request. */
+  readonly fingerprint: string;
+}
+
+/**
+ * The id that (principal, key) stands for: the key's stream, and the id of what the request
+ * creates (an order, a job), so that a retry lands on the same stream.
+ */
+export function keyId(principal: string, key: string): string {
+  return uuidv5(JSON.stringify([principal, key]), KEY_NAMESPACE);
+}
+
+export const keyStream = (principal: string, key: string): string => KEY_STREAM_PREFIX + keyId(principal, key);
+
+export interface Taking {
+  readonly principal: string;
+  readonly correlationId: string;
+  readonly causationId: string | null;
+  readonly idempotency: IdempotencyRequest;
+  /** The stream the request acts on. */
+  readonly target: string;
+}
+
+/**
+ * Takes the key for this request. `first` when this call took it. `retry` when the same request
+ * took it earlier: that run may have acted, or died before it could, so the command looks for
+ * its first outcome in its own stream and finishes it when there is none. Throws
+ * IdempotencyKeyReused when another request holds the key.
+ */
+export async function takeKey(store: EventStore, taking: Taking): Promise<'first' | 'retry'> {
+  const { principal, correlationId, causationId, idempotency, target } = taking;
+  const stream = keyStream(principal, idempotency.key);
+  try {
+    await store.appendToStream(stream, [{ type: KEY_TAKEN, data: { stream: target }, metadata: { schemaVersion: 1, principal, correlationId, causationId, idempotency } }], 'no_stream');
+    return 'first';
+  } catch (error) {
+    if (!(error instanceof RevisionConflict)) throw error;
+  }
+  const [taken] = await store.readStream(stream, { toRevision: 0 });
+  if (!taken) throw new Error(`${stream} exists but holds no event`);
+  if (!sameRequest(taken, principal, idempotency)) throw new IdempotencyKeyReused();
+  return 'retry';
+}
+
+/**
+ * Throws IdempotencyKeyReused when another request holds the key already; takes nothing. For a
+ * command that would record something of its own before its key is taken (an export's slot).
+ */
+export async function refuseKeyOfAnother(store: EventStore, principal: string, idempotency: IdempotencyRequest): Promise<void> {
+  const [taken] = await store.readStream(keyStream(principal, idempotency.key), { toRevision: 0 });
+  if (taken && !sameRequest(taken, principal, idempotency)) throw new IdempotencyKeyReused();
+}
+
+function sameRequest(taken: RecordedEvent, principal: string, { key, fingerprint }: IdempotencyRequest): boolean {
+  const recorded = taken.metadata.idempotency;
+  return taken.metadata.principal === principal && recorded?.key === key && recorded.fingerprint === fingerprint;
+}
