@@ -316,7 +316,7 @@ export const schemas = {
         required: ['orderId', 'paymentId', 'amount', 'reference', 'method', 'recordedAt'],
         properties: {
           orderId: { type: 'string', format: 'uuid' },
-          paymentId: { type: 'string', format: 'uuid' },
+          paymentId: { type: 'string' },
           amount: { type: 'integer' },
           reference: { type: 'string' },
           method: { $ref: '#/components/schemas/PaymentMethod' },
@@ -327,7 +327,7 @@ export const schemas = {
         required: ['orderId', 'shipmentId', 'carrier', 'trackingNumber', 'createdAt'],
         properties: {
           orderId: { type: 'string', format: 'uuid' },
-          shipmentId: { type: 'string', format: 'uuid' },
+          shipmentId: { type: 'string' },
           carrier: { type: 'string' },
           trackingNumber: { type: 'string' },
           createdAt: { type: 'string', format: 'date-time' },
