@@ -70,7 +70,7 @@ export function openApiDocument() {
         'HEAD and OPTIONS are served, and documented: HEAD on every path that has GET (the same answer without its body; RFC 9110 requires it of a general-purpose server), OPTIONS on every path (200 with Allow, no token needed; a CORS preflight from an allowed origin is 204). ' +
         'A method a path does not list answers 405 method-not-allowed with Allow naming the methods it does (components/responses/MethodNotAllowed); a path not listed here answers 404 not-found (components/responses/NotFound). ' +
         'With CORS_ORIGINS set, any response may also carry the Fetch standard\'s CORS headers (Vary: Origin, Access-Control-Allow-Origin, Access-Control-Expose-Headers); they are not repeated on each response. ' +
-        'The server URL is relative: the document describes whatever host serves it.',
+        'Paths are matched without regard to case (/ORDERS is /orders). The server URL is relative: the document describes whatever host serves it.',
       contact: { name: 'Order service team', url: 'https://orders.example/docs' },
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },

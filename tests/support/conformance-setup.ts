@@ -1,12 +1,14 @@
 // Vitest setup (every test file): each answer a test gets with fetch from a service of this
 // project on this machine is checked against the OpenAPI document that service serves
-// (response-conformance.ts). Disagreements fail the test that received them (or, for requests
+// (response-conformance.ts); so is each answer to a request made with node:http's request (the
+// tests that send bytes fetch cannot). Disagreements fail the test that received them (or, for requests
 // made in a beforeAll, the next test of the file to finish).
 //
 // The service runs in the test's own process, so the checking waits until the test is over:
 // compiling and running validators while requests are under way would slow the service and
 // change what timing-sensitive tests see. Only the served document is fetched at once (once
 // per origin), while the service is surely up.
+import http from 'node:http';
 import { afterAll, afterEach } from 'vitest';
 import { ResponseConformance, type Exchange } from './response-conformance.js';
 
@@ -40,11 +42,11 @@ function servedBy(origin: string): Promise<string | null> {
   return document;
 }
 
-function requestOf(input: string | URL | Request, init: RequestInit | undefined): { method: string; url: URL; accept: string | null } {
+function requestOf(input: string | URL | Request, init: RequestInit | undefined): { method: string; url: URL; target: string; accept: string | null } {
   const url = new URL(input instanceof Request ? input.url : String(input));
   const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
   const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));
-  return { method, url, accept: headers.get('accept') };
+  return { method, url, target: url.pathname + url.search, accept: headers.get('accept') };
 }
 
 globalThis.fetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
@@ -60,6 +62,31 @@ globalThis.fetch = async (input: string | URL | Request, init?: RequestInit): Pr
   received.push({ served, exchange: body.then((text) => ({ ...request, status: response.status, headers: response.headers, body: text })) });
   return response;
 };
+
+const realRequest = http.request;
+http.request = function request(this: unknown, ...args: Parameters<typeof http.request>) {
+  const outgoing = (realRequest as (...a: unknown[]) => http.ClientRequest).apply(this, args);
+  const options = typeof args[0] === 'object' && !(args[0] instanceof URL) ? (args[0] as http.RequestOptions) : null;
+  const host = options?.host ?? options?.hostname;
+  if (!options || !host || !LOOPBACK.has(host) || options.port === undefined) return outgoing;
+  const headers = new Headers(Object.entries(options.headers ?? {}).flatMap(([name, value]) => (Array.isArray(value) ? value.map((v) => [name, String(v)]) : [[name, String(value)]])) as Array<[string, string]>);
+  const origin = `http://${host}:${options.port}`;
+  const request = { method: (options.method ?? 'GET').toUpperCase(), target: options.path ?? '/', accept: headers.get('accept') };
+  const served = servedBy(origin);
+  outgoing.once('response', (incoming: http.IncomingMessage) => {
+    const chunks: Buffer[] = [];
+    incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const exchange = new Promise<Exchange>((resolve) => {
+      incoming.once('end', () => {
+        const responseHeaders = new Headers();
+        for (const [name, value] of Object.entries(incoming.headers)) if (value !== undefined) responseHeaders.set(name, Array.isArray(value) ? value.join(', ') : value);
+        resolve({ ...request, status: incoming.statusCode ?? 0, headers: responseHeaders, body: Buffer.concat(chunks).toString('utf8') });
+      });
+    });
+    received.push({ served, exchange });
+  });
+  return outgoing;
+} as typeof http.request;
 
 async function failOnDisagreements(): Promise<void> {
   const disagreements: string[] = [];

@@ -15,7 +15,8 @@ import { RFC3339_PATTERN } from '../../api/schemas.js';
 
 export interface Exchange {
   readonly method: string;
-  readonly url: URL;
+  /** The request target as sent (path and query), not normalised: the server routes the raw path. */
+  readonly target: string;
   readonly accept: string | null;
   readonly status: number;
   readonly headers: Headers;
@@ -71,8 +72,9 @@ export class ResponseConformance {
   /** Every way the exchange disagrees with the document; empty when it agrees. */
   check(exchange: Exchange): string[] {
     const method = exchange.method.toLowerCase();
-    const path = exchange.url.pathname;
-    const request = { method, path, headers: {}, query: exchange.url.search.slice(1) };
+    const [path = '/', query = ''] = exchange.target.split(/\?(.*)/s);
+    // The service routes paths without regard to case, as the document says.
+    const request = { method, path: path.toLowerCase(), headers: {}, query };
     const listed = this.api.router.matchOperation(request);
     let operation: Operation | undefined = listed;
     if (listed && exchange.accept?.includes('text/event-stream') && (listed as Json)['x-event-stream']) {
