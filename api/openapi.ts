@@ -1,6 +1,7 @@
 // The OpenAPI 3.1 document served at /openapi.json, built from the same JSON Schemas that
 // validate requests. The decisions HTTP-CONTRACT.md leaves open are written down here.
-import { PROBLEM_BASE } from './problem.js';
+import { EXPORT_LIMIT_RETRY_AFTER_SECONDS, PROBLEM_BASE } from './problem.js';
+import { MAX_ACTIVE_EXPORTS } from '../write-side/job-service.js';
 import { ORDER_ID_PATTERN, schemas } from './schemas.js';
 import { API_VERSION } from './middleware/context.js';
 import type { ProblemCode } from './problem.js';
@@ -257,7 +258,8 @@ export function openApiDocument() {
           operationId: 'startExport',
           tags: ['jobs'],
           summary: 'Start an order export',
-          description: 'Needs exports:write. Answers 202 at once with the job; the export runs in the background (in the service, or in a process started with --role worker). A customer token exports only its own orders. A retry with the same Idempotency-Key and body returns the same job.',
+          description: 'Needs exports:write. Answers 202 at once with the job; the export runs in the background (in the service, or in a process started with --role worker). A customer token exports only its own orders. A retry with the same Idempotency-Key and body returns the same job. ' +
+            `One principal (sub and customer together) may have at most ${MAX_ACTIVE_EXPORTS} exports queued or running at once: the next is 429 rate-limited, with Retry-After, until one of them ends (a retry of an accepted request is still answered with its job).`,
           ...security('exports:write'),
           parameters: [idempotencyKey],
           requestBody: { required: true, content: json(ref('NewExport')) },
@@ -268,6 +270,12 @@ export function openApiDocument() {
             '413': responseRef('PayloadTooLarge'),
             '415': responseRef('UnsupportedMediaType'),
             '422': responseRef('IdempotencyKeyReused'),
+            '429': problem(
+              `rate-limited: the token's rate limit, or ${MAX_ACTIVE_EXPORTS} exports of this principal already queued or running (the problem then has limit: ${MAX_ACTIVE_EXPORTS}); Retry-After says when to try again (about ${EXPORT_LIMIT_RETRY_AFTER_SECONDS} s for the export cap).`,
+              429,
+              ['rate-limited'],
+              { 'Retry-After': retryAfter(true) },
+            ),
           },
         },
       },
@@ -277,7 +285,7 @@ export function openApiDocument() {
           operationId: 'getJob',
           tags: ['jobs'],
           summary: 'Follow a job',
-          description: 'Needs exports:write (the jobs this token started) or audit:read (any job); anyone else gets 404. Retry-After is set while the job is queued or running. After the retention (EXPORT_RETENTION_SECONDS, default 24 h) the result is removed: result becomes null and resultExpiredAt says when.',
+          description: 'Needs exports:write (the jobs this principal started: its sub and customer together) or audit:read on a staff token (any job); anyone else gets 404, a customer token included whatever its scopes. Retry-After is set while the job is queued or running. After the retention (EXPORT_RETENTION_SECONDS, default 24 h) the result is removed: result becomes null and resultExpiredAt says when.',
           ...security('exports:write'),
           responses: {
             '200': { description: 'The job.', headers: { ...commonHeaders, ...rateLimitHeaders, 'Retry-After': retryAfter(false) }, content: json(ref('Job')) },
@@ -369,7 +377,7 @@ export function openApiDocument() {
         UnsupportedMediaType: problem('unsupported-media-type: the body must be application/json.', 415, ['unsupported-media-type']),
         IdempotencyKeyReused: problem('idempotency-key-reused: the key was used with a different body.', 422, ['idempotency-key-reused']),
         HeadersTooLarge: problem('headers-too-large: the request head is over 16 KiB. The connection is closed.', 431, ['headers-too-large']),
-        RateLimited: problem('rate-limited: the token\'s quota is spent.', 429, ['rate-limited'], { 'Retry-After': retryAfter(true) }),
+        RateLimited: problem('rate-limited: the principal sent too many requests, or already has 16 waiting at once (long-polls, SSE streams, reads waiting on a Consistency-Token).', 429, ['rate-limited'], { 'Retry-After': retryAfter(true) }),
         Internal: problem('internal: anything unexpected; nothing internal is shown.', 500, ['internal']),
         Unavailable: problem('unavailable: a store is unreachable, the request took too long, the service is at capacity (MAX_IN_FLIGHT), or the collections did not catch up with a Consistency-Token in time.', 503, ['unavailable'], { 'Retry-After': retryAfter(true) }),
       },

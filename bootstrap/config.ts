@@ -2,7 +2,16 @@
 // start-up with a message naming the variable that cannot be parsed.
 import { resolve } from 'node:path';
 
+/**
+ * all: HTTP, projections and export worker in one process (the default); api: HTTP only;
+ * projector: the projections, in the one process holding the read store's lease (others wait as
+ * standbys); worker: the export worker alone.
+ */
+export type Role = 'all' | 'api' | 'projector' | 'worker';
+export const ROLES: readonly Role[] = ['all', 'api', 'projector', 'worker'];
+
 export interface Config {
+  readonly role: Role;
   readonly port: number;
   readonly host: string;
   readonly dataDir: string;
@@ -13,12 +22,18 @@ export interface Config {
     readonly jwksUrl: string | null;
     readonly issuer: string | null;
     readonly audience: string | null;
+    /** Lifetime of the tokens the service issues (`npm run token`). */
+    readonly tokenTtlSeconds: number;
+    /** Tokens whose exp lies further than this past their iat are refused. */
+    readonly maxTokenLifetimeSeconds: number;
   };
   readonly rateLimit: { readonly perSecond: number; readonly burst: number };
   readonly requestTimeoutMs: number;
   readonly corsOrigins: readonly string[];
   readonly maxInFlight: number;
   readonly exports: { readonly retentionMs: number; readonly leaseMs: number };
+  /** How long the projector role's lease lasts without a renewal: a standby's longest wait after a crash. */
+  readonly projectorLeaseMs: number;
   /** Signs collection cursors; when unset, derived from AUTH_JWT_SECRET or kept in DATA_DIR. */
   readonly cursorSecret: string | null;
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -79,7 +94,14 @@ export function parseConfig(env: Env): Config {
   const jwtSecret = text('AUTH_JWT_SECRET');
   if (jwtSecret !== null && Buffer.byteLength(jwtSecret) < 32) throw new ConfigError('AUTH_JWT_SECRET', 'must be at least 32 bytes for HS256');
 
+  const maxTokenLifetimeSeconds = positive('MAX_TOKEN_LIFETIME_SECONDS', 86_400);
+  const tokenTtlSeconds = positive('TOKEN_TTL_SECONDS', 900);
+  if (tokenTtlSeconds > maxTokenLifetimeSeconds) {
+    throw new ConfigError('TOKEN_TTL_SECONDS', `must not exceed MAX_TOKEN_LIFETIME_SECONDS (${maxTokenLifetimeSeconds}): the service would refuse its own tokens`);
+  }
+
   return Object.freeze({
+    role: oneOf('ROLE', ROLES, 'all'),
     port,
     host: text('HOST') ?? '127.0.0.1',
     dataDir: resolve(text('DATA_DIR') ?? './data'),
@@ -92,12 +114,15 @@ export function parseConfig(env: Env): Config {
       jwksUrl: url('AUTH_JWKS_URL', ['https:', 'http:']),
       issuer: text('AUTH_ISSUER'),
       audience: text('AUTH_AUDIENCE'),
+      tokenTtlSeconds,
+      maxTokenLifetimeSeconds,
     }),
     rateLimit: Object.freeze({ perSecond: positive('RATE_LIMIT_PER_SECOND', 100), burst: positive('RATE_LIMIT_BURST', 200) }),
     requestTimeoutMs: positive('REQUEST_TIMEOUT_MS', 10_000),
     corsOrigins: Object.freeze(origins(text('CORS_ORIGINS'))),
     maxInFlight: positive('MAX_IN_FLIGHT', 512),
     exports: Object.freeze({ retentionMs: positive('EXPORT_RETENTION_SECONDS', 86_400) * 1000, leaseMs: positive('EXPORT_LEASE_SECONDS', 30) * 1000 }),
+    projectorLeaseMs: positive('PROJECTOR_LEASE_SECONDS', 10) * 1000,
     cursorSecret: text('CURSOR_SECRET'),
     logLevel: oneOf('LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
   });

@@ -82,5 +82,14 @@ export interface ReadModelStore {
   /** Queued orders by (paidAt, orderId) ascending, strictly after `after`, at most `limit`. */
   listQueue(after: QueueKey | null, limit: number): Promise<QueueEntry[]>;
 
+  /**
+   * Takes the named lease for `holder`, or renews it, until `ttlMs` from now; true when
+   * `holder` holds it now. A lease another holder has renewed within its time is not taken.
+   * (The projector role: one process projects, a standby waits for the lease to lapse.)
+   */
+  acquireLease(name: string, holder: string, ttlMs: number): Promise<boolean>;
+  /** Gives the lease up if `holder` holds it, so that a standby takes it over at once. */
+  releaseLease(name: string, holder: string): Promise<void>;
+
   close(): Promise<void>;
 }

@@ -10,7 +10,7 @@ import { StoreUnavailable, type EventStore, type EventSubscription } from '../wr
 import type { JobService } from '../write-side/job-service.js';
 import { decodeJobEvent, JOB_STREAM_PREFIX } from '../write-side/jobs/codec.js';
 import { evolveJob, initialJobState } from '../write-side/jobs/decider.js';
-import type { Job, JobProblem, JobState } from '../write-side/jobs/types.js';
+import type { Job, JobError, JobState } from '../write-side/jobs/types.js';
 import { CONTENT_TYPES, writeExport } from './export-file.js';
 
 export interface ExportWorkerOptions {
@@ -188,9 +188,7 @@ export class ExportWorker {
   }
 }
 
-function problemOf(error: unknown): JobProblem {
-  if (error instanceof StoreUnavailable) {
-    return { type: 'https://errors.orders.example/unavailable', title: 'Service unavailable', status: 503, detail: 'A store was unavailable during the export; start a new export.' };
-  }
-  return { type: 'https://errors.orders.example/internal', title: 'Internal server error', status: 500, detail: 'The export failed unexpectedly; start a new export.' };
+function problemOf(error: unknown): JobError {
+  if (error instanceof StoreUnavailable) return { code: 'store-unavailable', detail: 'A store was unavailable during the export; start a new export.' };
+  return { code: 'export-failed', detail: 'The export failed unexpectedly; start a new export.' };
 }

@@ -6,10 +6,12 @@ import { PassThrough } from 'node:stream';
 import type { QueueChanges } from '../../projections/queue-changes.js';
 import type { OrderQueries } from '../../read-side/order-queries.js';
 import type { Position } from '../../write-side/event-store.js';
+import { requireStaff } from '../../write-side/access.js';
 import { encodePosition, parsePosition } from '../../write-side/position.js';
 import { requireScope } from '../middleware/auth.js';
 import { HttpProblem, validationFailed } from '../problem.js';
 import { queryValidator } from '../validation.js';
+import type { WaitingRequests } from '../waiting.js';
 import type { Consistency } from './orders.js';
 
 export interface FulfilmentRoutesDeps {
@@ -17,6 +19,7 @@ export interface FulfilmentRoutesDeps {
   readonly changes: QueueChanges;
   /** The fulfilment-queue projection's progress. */
   readonly queueConsistency: Consistency;
+  readonly waiting: WaitingRequests;
   readonly heartbeatMs?: number;
   readonly consistencyWaitMs?: number;
 }
@@ -30,12 +33,15 @@ export function fulfilmentRoutes(deps: FulfilmentRoutesDeps): Router {
   const router = new Router();
 
   router.get('/fulfilment-queue', requireScope('shipments:write'), async (ctx) => {
+    requireStaff(ctx.state.principal, 'read the fulfilment queue: it holds every customer\'s orders');
     const query = validQueueQuery(ctx.query);
     const token = ctx.get('Consistency-Token');
     if (token !== '') {
       const position = parsePosition(token);
       if (!position) throw validationFailed([{ pointer: '/headers/consistency-token', message: 'is not a consistency token of this service' }]);
-      if (!(await queueConsistency.waitFor(position, deps.consistencyWaitMs ?? 5000))) {
+      const release = deps.waiting.enter(ctx.state.principal);
+      const reached = await queueConsistency.waitFor(position, deps.consistencyWaitMs ?? 5000).finally(release);
+      if (!reached) {
         throw new HttpProblem(503, 'unavailable', 'The queue has not caught up with that write yet; retry shortly.', {}, { 'Retry-After': '1' });
       }
     }
@@ -50,6 +56,7 @@ export function fulfilmentRoutes(deps: FulfilmentRoutesDeps): Router {
   });
 
   router.get('/fulfilment-queue/changes', requireScope('shipments:write'), async (ctx) => {
+    requireStaff(ctx.state.principal, 'follow the fulfilment queue: it holds every customer\'s orders');
     const query = validChangesQuery(ctx.query);
     const lastEventId = ctx.get('Last-Event-ID');
     const from = lastEventId || query.after;
@@ -63,6 +70,7 @@ export function fulfilmentRoutes(deps: FulfilmentRoutesDeps): Router {
   async function longPoll(ctx: Context, after: Position | null, wait: number, limit: number): Promise<void> {
     let page = await changes.read(after, limit);
     if (page.changes.length === 0 && wait > 0) {
+      const release = deps.waiting.enter(ctx.state.principal);
       ctx.state.longPoll = true;
       const abort = new AbortController();
       const timer = setTimeout(() => abort.abort(), wait * 1000);
@@ -75,6 +83,7 @@ export function fulfilmentRoutes(deps: FulfilmentRoutesDeps): Router {
       } finally {
         clearTimeout(timer);
         abort.abort();
+        release();
       }
     }
     ctx.body = { changes: page.changes, next: page.next };
@@ -82,6 +91,7 @@ export function fulfilmentRoutes(deps: FulfilmentRoutesDeps): Router {
 
   /** Server-Sent Events: every change with its position as the event id, heartbeats while idle. */
   function streamEvents(ctx: Context, after: Position | null): void {
+    const release = deps.waiting.enter(ctx.state.principal);
     const stream = new PassThrough();
     const abort = new AbortController();
     ctx.req.socket.setTimeout(0);
@@ -94,6 +104,7 @@ export function fulfilmentRoutes(deps: FulfilmentRoutesDeps): Router {
     stream.write(`retry: 1000\n: following the fulfilment queue\n\n`);
     const heartbeat = setInterval(() => stream.write(`: heartbeat ${new Date().toISOString()}\n\n`), heartbeatMs);
     const finish = () => {
+      release();
       clearInterval(heartbeat);
       abort.abort();
       stream.end();

@@ -5,6 +5,7 @@ import { fulfilmentRoutes } from '../../api/routes/fulfilment.js';
 import { jobRoutes } from '../../api/routes/jobs.js';
 import { orderRoutes } from '../../api/routes/orders.js';
 import { schemas } from '../../api/schemas.js';
+import { MAX_ACTIVE_EXPORTS } from '../../write-side/job-service.js';
 import { startService, type TestService } from '../support/http.js';
 import { ResponseConformance, type Exchange } from '../support/response-conformance.js';
 
@@ -86,6 +87,16 @@ describe('OpenAPI document', () => {
   it('gives history and queue items their fields', () => {
     expect(schemas.QueueEntry.required).toEqual(expect.arrayContaining(['orderId', 'total', 'lines', 'address', 'paidAt']));
     expect(schemas.HistoryEvent.oneOf.map((event) => event.properties.type.const)).toEqual(['OrderPlaced', 'OrderAddressChanged', 'PaymentRecorded', 'ShipmentCreated', 'OrderCancelled']);
+  });
+
+  it('documents the cap on queued-or-running exports: 429 rate-limited with Retry-After on POST /exports', () => {
+    const operation = document.paths['/exports'].post;
+    expect(operation.description).toContain(`at most ${MAX_ACTIVE_EXPORTS} exports queued or running`);
+    const tooMany = operation.responses['429'];
+    expect(tooMany.description).toMatch(/^rate-limited: /);
+    expect(tooMany.description).toContain(`${MAX_ACTIVE_EXPORTS} exports of this principal already queued or running`);
+    expect(tooMany.headers['Retry-After'].required).toBe(true);
+    expect(tooMany.content['application/problem+json']).toBeDefined();
   });
 
   it('names a relative server, right for any deployment', () => {

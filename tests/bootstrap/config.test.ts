@@ -13,6 +13,22 @@ describe('configuration', () => {
     expect(Object.isFrozen(config)).toBe(true);
   });
 
+  it('runs every role in one process unless ROLE names one, with a 10 s projector lease', () => {
+    expect(parseConfig({})).toMatchObject({ role: 'all', projectorLeaseMs: 10_000 });
+    for (const role of ['all', 'api', 'projector', 'worker'] as const) expect(parseConfig({ ROLE: role }).role).toBe(role);
+    expect(parseConfig({ PROJECTOR_LEASE_SECONDS: '3' }).projectorLeaseMs).toBe(3000);
+  });
+
+  it('reads the lifetime of issued tokens and the longest lifetime accepted', () => {
+    expect(parseConfig({}).auth).toMatchObject({ tokenTtlSeconds: 900, maxTokenLifetimeSeconds: 86_400 });
+    expect(parseConfig({ TOKEN_TTL_SECONDS: '3600', MAX_TOKEN_LIFETIME_SECONDS: '7200' }).auth).toMatchObject({ tokenTtlSeconds: 3600, maxTokenLifetimeSeconds: 7200 });
+    for (const [name, value] of [['TOKEN_TTL_SECONDS', 'an hour'], ['TOKEN_TTL_SECONDS', '0'], ['MAX_TOKEN_LIFETIME_SECONDS', '-1'], ['MAX_TOKEN_LIFETIME_SECONDS', '1.5']] as const) {
+      expect(() => parseConfig({ [name]: value })).toThrow(new RegExp(`^${name}: `));
+    }
+    // The service would refuse the tokens it issues.
+    expect(() => parseConfig({ TOKEN_TTL_SECONDS: '7200', MAX_TOKEN_LIFETIME_SECONDS: '3600' })).toThrow(/^TOKEN_TTL_SECONDS: .*MAX_TOKEN_LIFETIME_SECONDS/);
+  });
+
   it('reads the allowed CORS origins', () => {
     expect(parseConfig({ CORS_ORIGINS: 'https://shop.example, http://localhost:5173' }).corsOrigins).toEqual(['https://shop.example', 'http://localhost:5173']);
     expect(parseConfig({}).corsOrigins).toEqual([]);
@@ -39,6 +55,8 @@ describe('configuration', () => {
     ['CORS_ORIGINS', 'shop.example'],
     ['EXPORT_RETENTION_SECONDS', '0'],
     ['RATE_LIMIT_BURST', 'many'],
+    ['ROLE', 'chef'],
+    ['PROJECTOR_LEASE_SECONDS', '0'],
   ])('stops on %s=%s, naming the variable', (variable, value) => {
     let error: unknown;
     try {

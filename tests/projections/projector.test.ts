@@ -6,6 +6,7 @@ import { orderViews } from '../../projections/order-views.js';
 import { Projector } from '../../projections/projector.js';
 import { rebuild, verify, type Difference } from '../../projections/rebuild.js';
 import type { EventStore, EventSubscription, RecordedEvent } from '../../write-side/event-store.js';
+import { serviceViewer } from '../../write-side/access.js';
 import { OrderService } from '../../write-side/order-service.js';
 import { availableStores, type StoreFixture } from '../support/event-stores.js';
 import { availableReadStores, type ReadStoreFixture } from '../support/read-stores.js';
@@ -57,7 +58,7 @@ for (const [name, openEvents, openReads] of combos) {
       expect((await readModels.getOrder(ids[3]!))!.status).toBe('shipped');
 
       const service = new OrderService(store);
-      const written = await service.changeAddress(ids[1]!, { ...address, city: 'Paris' }, { principal: 'p', correlationId: 'c' });
+      const written = await service.changeAddress(serviceViewer('p'), ids[1]!, { ...address, city: 'Paris' }, { correlationId: 'c' });
       expect(await projector.waitFor(written.position!, 5000)).toBe(true);
       expect(await readModels.getOrder(ids[1]!)).toMatchObject({ address: { city: 'Paris' }, revision: written.revision });
       expect(await projector.status()).toMatchObject({ caughtUp: true, lagMs: 0, position: written.position });
@@ -75,7 +76,7 @@ for (const [name, openEvents, openReads] of combos) {
       expect(paidAts).toEqual([...paidAts].sort());
 
       const service = new OrderService(store);
-      const shipped = await service.createShipment(queued[0]!.orderId, { carrier: 'UPS', trackingNumber: '1Z' }, { principal: 'p', correlationId: 'c', idempotency: { key: 'k', fingerprint: 'f' } });
+      const shipped = await service.createShipment(serviceViewer('p'), queued[0]!.orderId, { carrier: 'UPS', trackingNumber: '1Z' }, { correlationId: 'c', idempotency: { key: 'k', fingerprint: 'f' } });
       expect(await projector.waitFor(shipped.position!, 5000)).toBe(true);
       expect((await readModels.listQueue(null, 100)).map((e) => e.orderId)).not.toContain(queued[0]!.orderId);
       await noDifferences(fulfilmentQueue);
@@ -159,7 +160,7 @@ for (const [name, openEvents, openReads] of combos) {
       await noDifferences(orderViews);
 
       const service = new OrderService(store);
-      const written = await service.cancel(ids[0]!, 'after rebuild', { principal: 'p', correlationId: 'c' });
+      const written = await service.cancel(serviceViewer('p'), ids[0]!, 'after rebuild', { correlationId: 'c' });
       expect(await projector.waitFor(written.position!, 5000)).toBe(true);
       expect((await readModels.getOrder(ids[0]!))!.status).toBe('cancelled');
     });

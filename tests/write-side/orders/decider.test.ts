@@ -1,29 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { decide, evolve, initialState } from '../../../write-side/orders/decider.js';
+import { evolve, initialState, orderDecider } from '../../../write-side/orders/decider.js';
 import { OrderNotFound, StateConflict, ValidationFailed } from '../../../write-side/errors.js';
 import type { Address, OrderCommand, OrderEvent } from '../../../write-side/orders/types.js';
+import { givenDecider } from '../../support/decider.js';
 
-// given events, when a command, then events or an error
-const given = (...history: OrderEvent[]) => ({
-  when: (command: OrderCommand) => {
-    const run = () => decide(command, history.reduce(evolve, initialState()));
-    return {
-      then: (...expected: OrderEvent[]) => expect(run()).toEqual(expected),
-      thenFails: (type: abstract new (...args: never[]) => Error, fields: object = {}) => {
-        const error = (() => {
-          try {
-            run();
-          } catch (e) {
-            return e;
-          }
-          throw new Error('expected the command to fail');
-        })();
-        expect(error).toBeInstanceOf(type);
-        expect(error).toMatchObject(fields);
-      },
-    };
-  },
-});
+const given = givenDecider(orderDecider);
 
 const id = 'ord-1';
 const meta = { now: '2026-11-22T10:00:00.000Z', principal: 'user-1' };
@@ -36,7 +17,7 @@ const place = (lines = [{ sku: 'SKU-1', quantity: 2, unitPrice: 1999 }, { sku: '
   data: { orderId: id, customerId: 'cus_42', currency: 'EUR', lines, address: home },
   metadata: meta,
 });
-const changeAddress: OrderCommand = { type: 'ChangeAddress', data: { orderId: id, address: work }, metadata: later };
+const changeAddress: OrderCommand = { type: 'ChangeAddress', data: { orderId: id, patch: { line1: work.line1, line2: work.line2 } }, metadata: later };
 const pay = (amount = 3999): OrderCommand => ({ type: 'RecordPayment', data: { orderId: id, paymentId: 'pay-1', amount, reference: 'psp-9', method: 'card' }, metadata: later });
 const ship: OrderCommand = { type: 'CreateShipment', data: { orderId: id, shipmentId: 'shp-1', carrier: 'DHL', trackingNumber: 'T1' }, metadata: later };
 const cancel: OrderCommand = { type: 'CancelOrder', data: { orderId: id, reason: 'changed my mind' }, metadata: later };
@@ -70,8 +51,7 @@ describe('order decider', () => {
       given().when(place(Array.from({ length: 101 }, (_, i) => ({ sku: `S${i}`, quantity: 1, unitPrice: 1 })))).thenFails(ValidationFailed));
     it('accepts exactly 100 lines', () => {
       const lines = Array.from({ length: 100 }, (_, i) => ({ sku: `S${i}`, quantity: 1, unitPrice: 5 }));
-      const [event] = decide(place(lines), initialState());
-      expect(event).toMatchObject({ type: 'OrderPlaced', data: { total: 500 } });
+      given().when(place(lines)).thenMatches({ type: 'OrderPlaced', data: { total: 500 } });
     });
     it('rejects a zero, negative or fractional quantity', () => {
       for (const quantity of [0, -1, 1.5]) {
@@ -96,7 +76,13 @@ describe('order decider', () => {
   describe('when pending', () => {
     it('changes the address', () => given(placed).when(changeAddress).then(addressChanged));
     it('records nothing when the address is unchanged', () =>
-      given(placed).when({ ...changeAddress, data: { orderId: id, address: { ...home } } }).then());
+      given(placed).when({ ...changeAddress, data: { orderId: id, patch: { ...home } } }).then());
+    it('merges the patch into the address as it is now: a member set to null is removed', () =>
+      given(placed, addressChanged).when({ ...changeAddress, data: { orderId: id, patch: { city: 'Paris', line2: null } } })
+        .then({ type: 'OrderAddressChanged', schemaVersion: 1, data: { orderId: id, address: { ...work, city: 'Paris', line2: null }, changedAt: later.now } }));
+    it('rejects a patch that would leave the address without a required member', () =>
+      given(placed).when({ ...changeAddress, data: { orderId: id, patch: { name: null, country: 'de' } } })
+        .thenFails(ValidationFailed, { errors: [{ pointer: '/address/name' }, { pointer: '/address/country' }] }));
     it('records a payment of exactly the total', () => given(placed).when(pay()).then(paid));
     it('rejects a payment of another amount', () =>
       given(placed).when(pay(3998)).thenFails(ValidationFailed, { errors: [{ pointer: '/amount' }] }));
