@@ -379,7 +379,7 @@ export function openApiDocument() {
         HeadersTooLarge: problem('headers-too-large: the request head is over 16 KiB. The connection is closed.', 431, ['headers-too-large']),
         RateLimited: problem('rate-limited: the principal sent too many requests, or already has 16 waiting at once (long-polls, SSE streams, reads waiting on a Consistency-Token).', 429, ['rate-limited'], { 'Retry-After': retryAfter(true) }),
         Internal: problem('internal: anything unexpected; nothing internal is shown.', 500, ['internal']),
-        Unavailable: problem('unavailable: a store is unreachable, the request took too long, the service is at capacity (MAX_IN_FLIGHT), or the collections did not catch up with a Consistency-Token in time.', 503, ['unavailable'], { 'Retry-After': retryAfter(true) }),
+        Unavailable: problem('unavailable: a store is unreachable, the request took too long, the service is at capacity (MAX_IN_FLIGHT), or the collections did not catch up with a Consistency-Token in time. With outcome "unknown", the event store did not confirm a write in time: it may have taken effect, and a retry with the same Idempotency-Key is safe.', 503, ['unavailable'], { 'Retry-After': retryAfter(true) }),
       },
     },
   };

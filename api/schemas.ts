@@ -381,6 +381,7 @@ export const schemas = {
       supportedVersions: { type: 'array', items: { type: 'string' }, description: 'unsupported-api-version: the versions served' },
       resultExpiredAt: { type: ['string', 'null'], format: 'date-time', description: 'result-expired: when the result was removed' },
       limit: { type: 'integer', description: 'rate-limited by the export cap: how many exports may be queued or running at once' },
+      outcome: { type: 'string', enum: ['unknown'], description: 'unavailable: the event store did not confirm a write in time; it may have taken effect' },
       errors: {
         type: 'array',
         description: 'validation-failed: one entry per problem',
