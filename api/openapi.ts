@@ -4,31 +4,50 @@ import { EXPORT_LIMIT_RETRY_AFTER_SECONDS, PROBLEM_BASE } from './problem.js';
 import { MAX_ACTIVE_EXPORTS } from '../write-side/job-service.js';
 import { ORDER_ID_PATTERN, schemas } from './schemas.js';
 import { API_VERSION } from './middleware/context.js';
+import type { ProblemCode } from './problem.js';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const header = (description: string, schema: object = { type: 'string' }) => ({ description, schema });
-const problem = (description: string, extraHeaders: Record<string, unknown> = {}) => ({
-  description,
-  headers: { 'X-Correlation-Id': { $ref: '#/components/headers/X-Correlation-Id' }, ...extraHeaders },
-  content: { 'application/problem+json': { schema: ref('Problem') } },
-});
+const responseRef = (name: string) => ({ $ref: `#/components/responses/${name}` });
+const headerRef = (name: string) => ({ $ref: `#/components/headers/${name}` });
+const header = (description: string, schema: object = { type: 'string' }, required = false) => ({ description, required, schema });
+/** On every response. */
 const commonHeaders = {
-  'X-Correlation-Id': { $ref: '#/components/headers/X-Correlation-Id' },
-  'Api-Version': { $ref: '#/components/headers/Api-Version' },
+  'X-Correlation-Id': headerRef('X-Correlation-Id'),
+  'Api-Version': headerRef('Api-Version'),
 };
+/** On every response the rate limit has seen (all but the operations routes, and failed token checks). */
 const rateLimitHeaders = {
-  RateLimit: { $ref: '#/components/headers/RateLimit' },
-  'RateLimit-Policy': { $ref: '#/components/headers/RateLimit-Policy' },
+  RateLimit: headerRef('RateLimit'),
+  'RateLimit-Policy': headerRef('RateLimit-Policy'),
 };
 const json = (schema: object) => ({ 'application/json': { schema } });
-const authProblems = {
-  '400': { $ref: '#/components/responses/BadRequest' },
-  '401': { $ref: '#/components/responses/Unauthenticated' },
-  '403': { $ref: '#/components/responses/Forbidden' },
-  '429': { $ref: '#/components/responses/RateLimited' },
-  '500': { $ref: '#/components/responses/Internal' },
-  '503': { $ref: '#/components/responses/Unavailable' },
+/** A problem+json response whose `type` ends in one of `codes`. */
+const problem = (description: string, status: number, codes: readonly ProblemCode[], extraHeaders: Record<string, unknown> = {}) => ({
+  description,
+  headers: { ...commonHeaders, ...rateLimitHeaders, ...extraHeaders },
+  content: {
+    'application/problem+json': {
+      schema: { allOf: [ref('Problem')], properties: { type: { enum: codes.map((code) => PROBLEM_BASE + code) }, status: { const: status } } },
+    },
+  },
+});
+/** What any request can be answered, before a route runs: by the HTTP server, the request front, or a failure. */
+const everyRequest = {
+  '408': responseRef('RequestTimeout'),
+  '431': responseRef('HeadersTooLarge'),
+  '500': responseRef('Internal'),
 };
+/** The answers of every operation behind the token check, the rate limit, the request timeout and load shedding. */
+const authProblems = {
+  '400': responseRef('BadRequest'),
+  '401': responseRef('Unauthenticated'),
+  '403': responseRef('Forbidden'),
+  ...everyRequest,
+  '429': responseRef('RateLimited'),
+  '503': responseRef('Unavailable'),
+};
+/** The answers of the operations routes besides their own: they need no token and are never shed. */
+const operationsProblems = { '400': responseRef('RequestRefused'), ...everyRequest };
 const orderId = { $ref: '#/components/parameters/OrderId' };
 const jobId = { $ref: '#/components/parameters/JobId' };
 const idempotencyKey = { $ref: '#/components/parameters/Idempotency-Key' };
@@ -36,23 +55,27 @@ const idempotencyKey = { $ref: '#/components/parameters/Idempotency-Key' };
 const security = (scope: string) => ({ security: [{ bearer: [] }], 'x-required-scope': scope });
 
 export function openApiDocument() {
-  return {
+  const document = {
     openapi: '3.1.0',
     info: {
       title: 'Order service',
       version: API_VERSION,
       description:
         'Event-sourced order API. The version is carried in the Api-Version header, never in the URL; changes within a version are additive only. ' +
-        'Errors are RFC 9457 problem details whose `type` ends in a stable code (' + PROBLEM_BASE + '<code>). ' +
-        'Every response carries X-Correlation-Id and Api-Version. Tokens in the query string are refused with 400 token-in-query. ' +
+        'Errors are RFC 9457 problem details whose `type` ends in a stable code (' + PROBLEM_BASE + '<code>); each response lists the codes it can carry. ' +
+        'Every response carries X-Correlation-Id and Api-Version. Tokens in the query string are refused with 400 token-in-query, on every path. ' +
         'Decisions beyond HTTP-CONTRACT.md: order ids are UUIDs (anything else in the path is 400 validation-failed); a payment whose amount differs from the total is 400 validation-failed with pointer /amount; ' +
         'a repeat of a keyed POST that arrives while the first is running waits up to 2 s for it and replays its outcome, and only then answers 409 idempotency-key-in-use; ' +
         'a PATCH without If-Match is merged onto the revision it read and re-merged if the order changed meanwhile; payments and shipments have no Location (no resource serves them alone); ' +
-        'a customer token listing orders sees only its own (asking for another customerId is 403); a request head over 16 KiB is 431 headers-too-large, one that is not HTTP is 400 malformed-request, one that does not arrive within 10 s is 408 request-timeout; query integers are plain decimal digits; validation errors point into the body (/address/country), the query (/limit), the path (/path/id) or a header (/headers/if-match).',
+        'a customer token listing orders sees only its own (asking for another customerId is 403); a request head over 16 KiB is 431 headers-too-large, one that is not HTTP is 400 malformed-request, one that does not arrive within 10 s is 408 request-timeout (every operation lists these); query integers are plain decimal digits; validation errors point into the body (/address/country), the query (/limit), the path (/path/id) or a header (/headers/if-match). ' +
+        'HEAD and OPTIONS are served, and documented: HEAD on every path that has GET (the same answer without its body; RFC 9110 requires it of a general-purpose server), OPTIONS on every path (200 with Allow, no token needed; a CORS preflight from an allowed origin is 204). ' +
+        'A method a path does not list answers 405 method-not-allowed with Allow naming the methods it does (components/responses/MethodNotAllowed); a path not listed here answers 404 not-found (components/responses/NotFound). ' +
+        'With CORS_ORIGINS set, any response may also carry the Fetch standard\'s CORS headers (Vary: Origin, Access-Control-Allow-Origin, Access-Control-Expose-Headers); they are not repeated on each response. ' +
+        'Paths are matched without regard to case (/ORDERS is /orders). The server URL is relative: the document describes whatever host serves it.',
       contact: { name: 'Order service team', url: 'https://orders.example/docs' },
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
-    servers: [{ url: 'http://127.0.0.1:3000', description: 'local (embedded default)' }],
+    servers: [{ url: '/', description: 'the host that serves this document' }],
     tags: [
       { name: 'orders', description: 'Orders and their lifecycle' },
       { name: 'jobs', description: 'Long-running work: order exports' },
@@ -61,6 +84,8 @@ export function openApiDocument() {
       { name: 'operations', description: 'Health, metrics and this document' },
     ],
     security: [{ bearer: [] }],
+    // The answers to requests no operation takes: a path not listed, a method a path does not list.
+    'x-unlisted': { path: responseRef('NotFound'), method: responseRef('MethodNotAllowed') },
     paths: {
       '/orders': {
         post: {
@@ -74,14 +99,14 @@ export function openApiDocument() {
           responses: {
             '201': {
               description: 'The order was placed (or this is a replay of the request that placed it).',
-              headers: { ...commonHeaders, ...rateLimitHeaders, Location: header('/orders/{id}'), ETag: { $ref: '#/components/headers/ETag' }, 'Consistency-Token': { $ref: '#/components/headers/Consistency-Token' }, 'Idempotent-Replayed': { $ref: '#/components/headers/Idempotent-Replayed' } },
+              headers: { ...commonHeaders, ...rateLimitHeaders, Location: header('/orders/{id}', { type: 'string' }, true), ETag: headerRef('ETag'), 'Consistency-Token': headerRef('Consistency-Token'), 'Idempotent-Replayed': headerRef('Idempotent-Replayed') },
               content: json(ref('Order')),
             },
             ...authProblems,
-            '409': { $ref: '#/components/responses/IdempotencyKeyInUse' },
-            '413': { $ref: '#/components/responses/PayloadTooLarge' },
-            '415': { $ref: '#/components/responses/UnsupportedMediaType' },
-            '422': { $ref: '#/components/responses/IdempotencyKeyReused' },
+            '409': responseRef('IdempotencyKeyInUse'),
+            '413': responseRef('PayloadTooLarge'),
+            '415': responseRef('UnsupportedMediaType'),
+            '422': responseRef('IdempotencyKeyReused'),
           },
         },
         get: {
@@ -92,12 +117,12 @@ export function openApiDocument() {
           ...security('orders:read'),
           parameters: [
             ...Object.keys(schemas.OrderListQuery.properties).map((name) => ({ name, in: 'query', required: false, schema: { $ref: `#/components/schemas/OrderListQuery/properties/${name}` } })),
-            { name: 'Consistency-Token', in: 'header', required: false, description: 'The Consistency-Token of a write this page must include.', schema: { type: 'string' } },
+            { $ref: '#/components/parameters/Consistency-Token' },
           ],
           responses: {
             '200': {
               description: 'One page of orders.',
-              headers: { ...commonHeaders, ...rateLimitHeaders, Link: header('<…>; rel="next" while there is a next page'), 'Consistency-Token': { $ref: '#/components/headers/Consistency-Token' } },
+              headers: { ...commonHeaders, ...rateLimitHeaders, Link: headerRef('Link'), 'Consistency-Token': headerRef('Collection-Consistency-Token') },
               content: json(ref('OrderPage')),
             },
             ...authProblems,
@@ -113,15 +138,15 @@ export function openApiDocument() {
           description: 'Needs orders:read. Always current: folded from the order history, never older than a revision already acknowledged. Another customer\'s order answers 404 exactly as an unknown one.',
           ...security('orders:read'),
           parameters: [
-            { name: 'If-None-Match', in: 'header', required: false, schema: { type: 'string' } },
-            { name: 'asOf', in: 'query', required: false, description: 'audit:read: the order as it stood at this instant (the store\'s recorded time); 404 if it did not exist yet.', schema: { $ref: '#/components/schemas/PointInTimeQuery/properties/asOf' } },
+            { name: 'If-None-Match', in: 'header', required: false, description: 'ETags of this order; 304 when one is current.', schema: { type: 'string' } },
+            { name: 'asOf', in: 'query', required: false, description: 'audit:read: the order as it stood at this instant (the store\'s recorded time); 404 if it did not exist yet. An RFC 3339 date-time naming a real instant.', schema: { $ref: '#/components/schemas/PointInTimeQuery/properties/asOf' } },
             { name: 'revision', in: 'query', required: false, description: 'audit:read: the order as it stood at this revision.', schema: { $ref: '#/components/schemas/PointInTimeQuery/properties/revision' } },
           ],
           responses: {
-            '200': { description: 'The order.', headers: { ...commonHeaders, ...rateLimitHeaders, ETag: { $ref: '#/components/headers/ETag' }, 'Consistency-Token': { $ref: '#/components/headers/Consistency-Token' } }, content: json(ref('Order')) },
-            '304': { description: 'The order still has the revision named in If-None-Match.', headers: { ...commonHeaders, ETag: { $ref: '#/components/headers/ETag' } } },
+            '200': { description: 'The order.', headers: { ...commonHeaders, ...rateLimitHeaders, ETag: headerRef('ETag'), 'Consistency-Token': headerRef('Consistency-Token') }, content: json(ref('Order')) },
+            '304': { description: 'The order still has the revision named in If-None-Match.', headers: { ...commonHeaders, ...rateLimitHeaders, ETag: headerRef('ETag') } },
             ...authProblems,
-            '404': { $ref: '#/components/responses/NotFound' },
+            '404': responseRef('NotFound'),
           },
         },
         patch: {
@@ -133,13 +158,13 @@ export function openApiDocument() {
           parameters: [{ name: 'If-Match', in: 'header', required: false, description: 'An ETag of this order; 412 when the order has moved on.', schema: { type: 'string' } }],
           requestBody: { required: true, content: { 'application/merge-patch+json': { schema: ref('OrderPatch') } } },
           responses: {
-            '200': { description: 'The changed order.', headers: { ...commonHeaders, ...rateLimitHeaders, ETag: { $ref: '#/components/headers/ETag' }, 'Consistency-Token': { $ref: '#/components/headers/Consistency-Token' } }, content: json(ref('Order')) },
+            '200': { description: 'The changed order.', headers: { ...commonHeaders, ...rateLimitHeaders, ETag: headerRef('ETag'), 'Consistency-Token': headerRef('Consistency-Token') }, content: json(ref('Order')) },
             ...authProblems,
-            '404': { $ref: '#/components/responses/NotFound' },
-            '409': { $ref: '#/components/responses/StateConflict' },
-            '412': { $ref: '#/components/responses/PreconditionFailed' },
-            '413': { $ref: '#/components/responses/PayloadTooLarge' },
-            '415': { ...problem('The body is not application/merge-patch+json.', { 'Accept-Patch': header('application/merge-patch+json') }) },
+            '404': responseRef('NotFound'),
+            '409': responseRef('StateConflict'),
+            '412': responseRef('PreconditionFailed'),
+            '413': responseRef('PayloadTooLarge'),
+            '415': problem('unsupported-media-type: the body is not application/merge-patch+json.', 415, ['unsupported-media-type'], { 'Accept-Patch': header('application/merge-patch+json', { type: 'string', const: 'application/merge-patch+json' }, true) }),
           },
         },
       },
@@ -155,12 +180,12 @@ export function openApiDocument() {
           ...security('orders:write'),
           requestBody: { required: false, content: json(ref('Cancellation')) },
           responses: {
-            '200': { description: 'The cancelled order.', headers: { ...commonHeaders, ...rateLimitHeaders, ETag: { $ref: '#/components/headers/ETag' }, 'Consistency-Token': { $ref: '#/components/headers/Consistency-Token' } }, content: json(ref('Order')) },
+            '200': { description: 'The cancelled order.', headers: { ...commonHeaders, ...rateLimitHeaders, ETag: headerRef('ETag'), 'Consistency-Token': headerRef('Consistency-Token') }, content: json(ref('Order')) },
             ...authProblems,
-            '404': { $ref: '#/components/responses/NotFound' },
-            '409': { $ref: '#/components/responses/StateConflict' },
-            '413': { $ref: '#/components/responses/PayloadTooLarge' },
-            '415': { $ref: '#/components/responses/UnsupportedMediaType' },
+            '404': responseRef('NotFound'),
+            '409': responseRef('StateConflict'),
+            '413': responseRef('PayloadTooLarge'),
+            '415': responseRef('UnsupportedMediaType'),
           },
         },
       },
@@ -174,9 +199,9 @@ export function openApiDocument() {
           ...security('audit:read'),
           parameters: ['limit', 'cursor'].map((name) => ({ name, in: 'query', required: false, schema: { $ref: `#/components/schemas/PageQuery/properties/${name}` } })),
           responses: {
-            '200': { description: 'A page of the history.', headers: { ...commonHeaders, ...rateLimitHeaders, Link: header('<…>; rel="next" while there is a next page') }, content: json({ type: 'object', required: ['items', 'nextCursor'], properties: { items: { type: 'array', items: { type: 'object' } }, nextCursor: { type: ['string', 'null'] } } }) },
+            '200': { description: 'A page of the history.', headers: { ...commonHeaders, ...rateLimitHeaders, Link: headerRef('Link') }, content: json(ref('HistoryPage')) },
             ...authProblems,
-            '404': { $ref: '#/components/responses/NotFound' },
+            '404': responseRef('NotFound'),
           },
         },
       },
@@ -189,10 +214,10 @@ export function openApiDocument() {
           ...security('shipments:write'),
           parameters: [
             ...['limit', 'cursor'].map((name) => ({ name, in: 'query', required: false, schema: { $ref: `#/components/schemas/PageQuery/properties/${name}` } })),
-            { name: 'Consistency-Token', in: 'header', required: false, schema: { type: 'string' } },
+            { $ref: '#/components/parameters/Consistency-Token' },
           ],
           responses: {
-            '200': { description: 'A page of the queue.', headers: { ...commonHeaders, ...rateLimitHeaders, Link: header('<…>; rel="next" while there is a next page'), 'Consistency-Token': { $ref: '#/components/headers/Consistency-Token' } }, content: json({ type: 'object', required: ['items', 'nextCursor'], properties: { items: { type: 'array', items: { type: 'object' } }, nextCursor: { type: ['string', 'null'] } } }) },
+            '200': { description: 'A page of the queue.', headers: { ...commonHeaders, ...rateLimitHeaders, Link: headerRef('Link'), 'Consistency-Token': headerRef('Collection-Consistency-Token') }, content: json(ref('QueuePage')) },
             ...authProblems,
           },
         },
@@ -202,22 +227,29 @@ export function openApiDocument() {
           operationId: 'followFulfilmentQueue',
           tags: ['fulfilment'],
           summary: 'Changes of the queue: an order entered (paid) or left (shipped, cancelled)',
-          description: 'Needs shipments:write. With Accept: text/event-stream, Server-Sent Events: each change an event named entered or left whose id is its log position; reconnecting with Last-Event-ID resumes right after it (at least once); a comment line every 15 s keeps idle connections open. Otherwise a JSON long-poll: the changes after `after`, waiting up to `wait` seconds for one; continue with `next`.',
+          description:
+            'Needs shipments:write. A JSON long-poll: the changes after `after`, waiting up to `wait` seconds for one; continue with `next`. ' +
+            'With Accept: text/event-stream the same URL answers Server-Sent Events instead, described in x-event-stream (OpenAPI 3.1 has one 200 per operation; the stream is kept out of it so that a generated client reads the long-poll\'s JSON as it is): ' +
+            'each change an event named entered or left whose id is its log position and whose data is a QueueChange; reconnecting with Last-Event-ID resumes right after it (at least once); a comment line every 15 s keeps idle connections open.',
           ...security('shipments:write'),
           parameters: [
             ...['after', 'wait', 'limit'].map((name) => ({ name, in: 'query', required: false, schema: { $ref: `#/components/schemas/ChangesQuery/properties/${name}` } })),
-            { name: 'Last-Event-ID', in: 'header', required: false, schema: { type: 'string' } },
+            { name: 'Last-Event-ID', in: 'header', required: false, description: 'Server-Sent Events: the id of the last event handled (takes the place of `after`).', schema: { type: 'string', pattern: '^[0-9a-f]{32}$' } },
           ],
           responses: {
-            '200': {
-              description: 'The changes.',
-              headers: { ...commonHeaders, ...rateLimitHeaders },
-              content: {
-                'text/event-stream': { schema: { type: 'string' } },
-                'application/json': { schema: { type: 'object', required: ['changes', 'next'], properties: { changes: { type: 'array', items: { type: 'object', required: ['position', 'orderId', 'change', 'reason', 'at'], properties: { position: { type: 'string' }, orderId: { type: 'string' }, change: { type: 'string', enum: ['entered', 'left'] }, reason: { type: 'string', enum: ['paid', 'shipped', 'cancelled'] }, at: { type: 'string', format: 'date-time' } } } }, next: { type: ['string', 'null'] } } } },
-              },
-            },
+            '200': { description: 'The changes after `after` (none when `wait` passed without one).', headers: { ...commonHeaders, ...rateLimitHeaders }, content: json(ref('QueueChanges')) },
             ...authProblems,
+          },
+          'x-event-stream': {
+            description: 'Accept: text/event-stream: the changes as Server-Sent Events, from `after` (or Last-Event-ID) on, for as long as the client stays.',
+            headers: {
+              ...commonHeaders,
+              ...rateLimitHeaders,
+              'Cache-Control': header('no-cache, no-transform', { type: 'string' }, true),
+              'X-Accel-Buffering': header('no: proxies must not buffer the stream', { type: 'string' }, true),
+            },
+            content: { 'text/event-stream': { schema: { type: 'string' } } },
+            'x-events': { entered: ref('QueueChange'), left: ref('QueueChange') },
           },
         },
       },
@@ -232,13 +264,18 @@ export function openApiDocument() {
           parameters: [idempotencyKey],
           requestBody: { required: true, content: json(ref('NewExport')) },
           responses: {
-            '202': { description: 'The job was accepted.', headers: { ...commonHeaders, ...rateLimitHeaders, Location: header('/jobs/{id}'), 'Retry-After': { $ref: '#/components/headers/Retry-After' }, 'Idempotent-Replayed': { $ref: '#/components/headers/Idempotent-Replayed' } }, content: json(ref('Job')) },
+            '202': { description: 'The job was accepted.', headers: { ...commonHeaders, ...rateLimitHeaders, Location: header('/jobs/{id}', { type: 'string' }, true), 'Retry-After': retryAfter(true), 'Idempotent-Replayed': headerRef('Idempotent-Replayed') }, content: json(ref('Job')) },
             ...authProblems,
-            '409': { $ref: '#/components/responses/IdempotencyKeyInUse' },
-            '413': { $ref: '#/components/responses/PayloadTooLarge' },
-            '415': { $ref: '#/components/responses/UnsupportedMediaType' },
-            '422': { $ref: '#/components/responses/IdempotencyKeyReused' },
-            '429': problem(`rate-limited: the token's rate limit, or ${MAX_ACTIVE_EXPORTS} exports of this principal already queued or running (the problem then has limit: ${MAX_ACTIVE_EXPORTS}); Retry-After says when to try again (about ${EXPORT_LIMIT_RETRY_AFTER_SECONDS} s for the export cap).`, { 'Retry-After': { $ref: '#/components/headers/Retry-After' }, ...rateLimitHeaders }),
+            '409': responseRef('IdempotencyKeyInUse'),
+            '413': responseRef('PayloadTooLarge'),
+            '415': responseRef('UnsupportedMediaType'),
+            '422': responseRef('IdempotencyKeyReused'),
+            '429': problem(
+              `rate-limited: the token's rate limit, or ${MAX_ACTIVE_EXPORTS} exports of this principal already queued or running (the problem then has limit: ${MAX_ACTIVE_EXPORTS}); Retry-After says when to try again (about ${EXPORT_LIMIT_RETRY_AFTER_SECONDS} s for the export cap).`,
+              429,
+              ['rate-limited'],
+              { 'Retry-After': retryAfter(true) },
+            ),
           },
         },
       },
@@ -251,9 +288,9 @@ export function openApiDocument() {
           description: 'Needs exports:write (the jobs this principal started: its sub and customer together) or audit:read on a staff token (any job); anyone else gets 404, a customer token included whatever its scopes. Retry-After is set while the job is queued or running. After the retention (EXPORT_RETENTION_SECONDS, default 24 h) the result is removed: result becomes null and resultExpiredAt says when.',
           ...security('exports:write'),
           responses: {
-            '200': { description: 'The job.', headers: { ...commonHeaders, ...rateLimitHeaders, 'Retry-After': { $ref: '#/components/headers/Retry-After' } }, content: json(ref('Job')) },
+            '200': { description: 'The job.', headers: { ...commonHeaders, ...rateLimitHeaders, 'Retry-After': retryAfter(false) }, content: json(ref('Job')) },
             ...authProblems,
-            '404': { $ref: '#/components/responses/NotFound' },
+            '404': responseRef('NotFound'),
           },
         },
       },
@@ -268,13 +305,13 @@ export function openApiDocument() {
           responses: {
             '200': {
               description: 'The export file.',
-              headers: { ...commonHeaders, 'Content-Length': header('bytes', { type: 'integer' }), 'Content-Disposition': header('attachment; filename="orders-<id>.<ndjson|csv>"') },
+              headers: { ...commonHeaders, ...rateLimitHeaders, 'Content-Length': header('bytes', { type: 'integer' }), 'Content-Disposition': header('attachment; filename="orders-<id>.<ndjson|csv>"', { type: 'string' }, true) },
               content: { 'application/x-ndjson': { schema: { type: 'string' } }, 'text/csv': { schema: { type: 'string' } } },
             },
             ...authProblems,
-            '404': { $ref: '#/components/responses/NotFound' },
-            '409': { $ref: '#/components/responses/StateConflict' },
-            '410': problem('result-expired: the result was removed after the retention.'),
+            '404': responseRef('NotFound'),
+            '409': responseRef('StateConflict'),
+            '410': problem('result-expired: the result was removed after the retention.', 410, ['result-expired']),
           },
         },
       },
@@ -283,13 +320,13 @@ export function openApiDocument() {
       '/metrics': {
         get: {
           operationId: 'metrics', tags: ['operations'], summary: 'Prometheus metrics', description: 'Request counts and latency by route and status, projection lag. No token needed.', security: [],
-          responses: { '200': { description: 'Prometheus text format.', headers: commonHeaders, content: { 'text/plain': { schema: { type: 'string' } } } } },
+          responses: { '200': { description: 'Prometheus text format.', headers: commonHeaders, content: { 'text/plain': { schema: { type: 'string' } } } }, ...operationsProblems },
         },
       },
       '/openapi.json': {
         get: {
           operationId: 'openApi', tags: ['operations'], summary: 'This document', description: 'No token needed.', security: [],
-          responses: { '200': { description: 'The OpenAPI document.', headers: commonHeaders, content: json({ type: 'object' }) } },
+          responses: { '200': { description: 'The OpenAPI document.', headers: commonHeaders, content: json({ type: 'object' }) }, ...operationsProblems },
         },
       },
     },
@@ -302,34 +339,55 @@ export function openApiDocument() {
         OrderId: { name: 'id', in: 'path', required: true, description: 'The order id, a UUID.', schema: { type: 'string', pattern: ORDER_ID_PATTERN } },
         JobId: { name: 'id', in: 'path', required: true, description: 'The job id, a UUID.', schema: { type: 'string', pattern: ORDER_ID_PATTERN } },
         'Idempotency-Key': { name: 'Idempotency-Key', in: 'header', required: true, description: '1–255 visible ASCII characters, scoped to the token subject; kept at least 24 hours (in fact for the life of the order).', schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' } },
+        'Consistency-Token': { name: 'Consistency-Token', in: 'header', required: false, description: 'The Consistency-Token of a write this page must include; the read waits up to 5 s for it (then 503).', schema: { type: 'string', pattern: '^[0-9a-f]{32}$' } },
       },
       headers: {
-        'X-Correlation-Id': header('Taken from the request when it is 1–128 characters of [A-Za-z0-9._:-], otherwise a new UUID.'),
-        'Api-Version': header(`The API version, ${API_VERSION}. A request may send it; an unknown value is 400 unsupported-api-version.`),
-        ETag: header('"<revision>" of the order.'),
-        'Consistency-Token': header('The log position of this write (or of this collection page); send it back on a collection read to wait until it is included.'),
-        'Idempotent-Replayed': header('true when this is the stored outcome of an earlier request with the same Idempotency-Key.'),
+        'X-Correlation-Id': header('Taken from the request when it is 1–128 characters of [A-Za-z0-9._:-], otherwise a new UUID.', { type: 'string', pattern: '^[A-Za-z0-9._:-]{1,128}$' }, true),
+        'Api-Version': header(`The API version the request was served under, ${API_VERSION}. A request may send it; an unknown value is 400 unsupported-api-version.`, { type: 'string', enum: [API_VERSION] }, true),
+        ETag: header('"<revision>" of the order.', { type: 'string', pattern: '^"\\d+"$' }, true),
+        'Consistency-Token': header('The log position of this write; send it back on a collection read to wait until it is included.', { type: 'string', pattern: '^[0-9a-f]{32}$' }),
+        'Collection-Consistency-Token': header('The log position this page reflects.', { type: 'string', pattern: '^[0-9a-f]{32}$' }, true),
+        'Idempotent-Replayed': header('true when this is the stored outcome of an earlier request with the same Idempotency-Key.', { type: 'string', const: 'true' }),
+        Link: header('<…>; rel="next" while there is a next page (RFC 8288).', { type: 'string' }),
         RateLimit: header('Remaining quota, draft-ietf-httpapi-ratelimit-headers: "default";r=<remaining>;t=<seconds>.'),
         'RateLimit-Policy': header('Quota policy: "default";q=<burst>;w=<seconds>.'),
-        'Retry-After': header('Seconds to wait before retrying.', { type: 'integer' }),
       },
       responses: {
-        BadRequest: problem('malformed-json, validation-failed (with errors), invalid-cursor, idempotency-key-missing, token-in-query or unsupported-api-version.'),
-        Unauthenticated: problem('unauthenticated: no token, a bad signature, a wrong algorithm or an expired token.', { 'WWW-Authenticate': header('Bearer realm="orders"') }),
-        Forbidden: problem('forbidden: the token lacks the scope, or a customer token acts for another customer.'),
-        NotFound: problem('not-found: unknown, or not visible to this token.'),
-        StateConflict: problem('state-conflict: the order state forbids the change; currentStatus says why.'),
-        IdempotencyKeyInUse: problem('idempotency-key-in-use: the first request with this key is still running.', { 'Retry-After': { $ref: '#/components/headers/Retry-After' } }),
-        PreconditionFailed: problem('precondition-failed: If-Match names an older revision.'),
-        PayloadTooLarge: problem('payload-too-large: the body is over 64 KiB.'),
-        UnsupportedMediaType: problem('unsupported-media-type: the body must be application/json.'),
-        IdempotencyKeyReused: problem('idempotency-key-reused: the key was used with a different body.'),
-        RateLimited: problem('rate-limited: the principal sent too many requests, or already has 16 waiting at once (long-polls, SSE streams, reads waiting on a Consistency-Token).', { 'Retry-After': { $ref: '#/components/headers/Retry-After' }, ...rateLimitHeaders }),
-        Internal: problem('internal: anything unexpected; nothing internal is shown.'),
-        Unavailable: problem('unavailable: a store is unreachable, the request took too long, the service is at capacity (MAX_IN_FLIGHT), or the collections did not catch up with a Consistency-Token in time. With outcome "unknown", the event store did not confirm a write in time: it may have taken effect, and a retry with the same Idempotency-Key is safe.', { 'Retry-After': { $ref: '#/components/headers/Retry-After' } }),
+        BadRequest: problem(
+          'malformed-json, validation-failed (with errors), invalid-cursor or idempotency-key-missing; and, on any request, token-in-query, unsupported-api-version or malformed-request (not HTTP/1.1).',
+          400,
+          ['malformed-json', 'validation-failed', 'invalid-cursor', 'idempotency-key-missing', 'token-in-query', 'unsupported-api-version', 'malformed-request'],
+        ),
+        RequestRefused: problem('token-in-query, unsupported-api-version or malformed-request (not HTTP/1.1): refused before any route runs.', 400, ['token-in-query', 'unsupported-api-version', 'malformed-request']),
+        Unauthenticated: problem('unauthenticated: no token, a bad signature, a wrong algorithm or an expired token.', 401, ['unauthenticated'], { 'WWW-Authenticate': header('Bearer realm="orders"', { type: 'string', pattern: '^Bearer' }, true) }),
+        Forbidden: problem('forbidden: the token lacks the scope (requiredScope names it), or a customer token acts for another customer.', 403, ['forbidden']),
+        NotFound: problem('not-found: unknown, or not visible to this token; also any path this document does not list.', 404, ['not-found']),
+        MethodNotAllowed: problem('method-not-allowed: any method a path does not list; Allow names the ones it does (besides OPTIONS, always served).', 405, ['method-not-allowed'], { Allow: header('The methods of this path, e.g. "HEAD, GET, POST".', { type: 'string' }, true) }),
+        RequestTimeout: problem('request-timeout: the request head did not arrive within 10 s. The connection is closed.', 408, ['request-timeout']),
+        StateConflict: problem('state-conflict: the state forbids the change; currentStatus says why.', 409, ['state-conflict']),
+        IdempotencyKeyInUse: problem('idempotency-key-in-use: the first request with this key is still running; retry after Retry-After.', 409, ['idempotency-key-in-use'], { 'Retry-After': retryAfter(true) }),
+        KeyedConflict: problem(
+          'state-conflict: the order state forbids the change (currentStatus says why); or idempotency-key-in-use: the first request with this key is still running (with Retry-After).',
+          409,
+          ['state-conflict', 'idempotency-key-in-use'],
+          { 'Retry-After': retryAfter(false) },
+        ),
+        PreconditionFailed: problem('precondition-failed: If-Match names an older revision (currentRevision is the order\'s).', 412, ['precondition-failed']),
+        PayloadTooLarge: problem('payload-too-large: the body is over 64 KiB.', 413, ['payload-too-large']),
+        UnsupportedMediaType: problem('unsupported-media-type: the body must be application/json.', 415, ['unsupported-media-type']),
+        IdempotencyKeyReused: problem('idempotency-key-reused: the key was used with a different body.', 422, ['idempotency-key-reused']),
+        HeadersTooLarge: problem('headers-too-large: the request head is over 16 KiB. The connection is closed.', 431, ['headers-too-large']),
+        RateLimited: problem('rate-limited: the principal sent too many requests, or already has 16 waiting at once (long-polls, SSE streams, reads waiting on a Consistency-Token).', 429, ['rate-limited'], { 'Retry-After': retryAfter(true) }),
+        Internal: problem('internal: anything unexpected; nothing internal is shown.', 500, ['internal']),
+        Unavailable: problem('unavailable: a store is unreachable, the request took too long, the service is at capacity (MAX_IN_FLIGHT), or the collections did not catch up with a Consistency-Token in time. With outcome "unknown", the event store did not confirm a write in time: it may have taken effect, and a retry with the same Idempotency-Key is safe.', 503, ['unavailable'], { 'Retry-After': retryAfter(true) }),
       },
     },
   };
+  return withHeadAndOptions(document);
+}
+
+function retryAfter(required: boolean) {
+  return header('Seconds to wait before retrying.', { type: 'integer', minimum: 0 }, required);
 }
 
 /** POST of a payment or a shipment: keyed, 201 with the new sub-resource, no Location. */
@@ -347,15 +405,15 @@ function keyedSubresource(operationId: string, summary: string, description: str
       responses: {
         '201': {
           description: `The ${response.toLowerCase()}.`,
-          headers: { ...commonHeaders, ...rateLimitHeaders, 'Consistency-Token': { $ref: '#/components/headers/Consistency-Token' }, 'Idempotent-Replayed': { $ref: '#/components/headers/Idempotent-Replayed' } },
+          headers: { ...commonHeaders, ...rateLimitHeaders, 'Consistency-Token': headerRef('Consistency-Token'), 'Idempotent-Replayed': headerRef('Idempotent-Replayed') },
           content: json(ref(response)),
         },
         ...authProblems,
-        '404': { $ref: '#/components/responses/NotFound' },
-        '409': { $ref: '#/components/responses/StateConflict' },
-        '413': { $ref: '#/components/responses/PayloadTooLarge' },
-        '415': { $ref: '#/components/responses/UnsupportedMediaType' },
-        '422': { $ref: '#/components/responses/IdempotencyKeyReused' },
+        '404': responseRef('NotFound'),
+        '409': responseRef('KeyedConflict'),
+        '413': responseRef('PayloadTooLarge'),
+        '415': responseRef('UnsupportedMediaType'),
+        '422': responseRef('IdempotencyKeyReused'),
       },
     },
   };
@@ -370,9 +428,75 @@ function operation(operationId: string, description: string, canFail = false) {
       description: `${description} No token needed.`,
       security: [],
       responses: {
-        '200': { description: 'OK', headers: commonHeaders, content: json({ type: 'object', properties: { status: { type: 'string' } } }) },
-        ...(canFail ? { '503': { description: 'Not ready.', headers: { ...commonHeaders, 'Retry-After': { $ref: '#/components/headers/Retry-After' } }, content: json({ type: 'object', properties: { status: { type: 'string' }, reason: { type: 'string' } } }) } } : {}),
+        '200': { description: 'OK', headers: commonHeaders, content: json({ type: 'object', additionalProperties: false, required: ['status'], properties: { status: { const: 'ok' } } }) },
+        ...operationsProblems,
+        ...(canFail
+          ? {
+              '503': {
+                description: 'Not ready; reason says what it waits for.',
+                headers: { ...commonHeaders, 'Retry-After': retryAfter(true) },
+                content: json({ type: 'object', additionalProperties: false, required: ['status', 'reason'], properties: { status: { const: 'unavailable' }, reason: { type: 'string' } } }),
+              },
+            }
+          : {}),
       },
     },
   };
+}
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+interface Responses {
+  [status: string]: { $ref?: string; description?: string; headers?: object; content?: object };
+}
+
+/**
+ * Adds what the server does on every path without a route of its own: HEAD wherever there is
+ * GET (the GET answers without their bodies), and OPTIONS (200 with Allow; 204 to a CORS preflight).
+ */
+function withHeadAndOptions<D extends { paths: Record<string, object>; components: { responses: Record<string, object> } }>(document: D): D {
+  const components = document.components.responses as Record<string, Responses[string]>;
+  const paths: Record<string, object> = {};
+  for (const [path, item] of Object.entries(document.paths) as Array<[string, Record<string, unknown>]>) {
+    const get = item.get as { operationId: string; security?: unknown[]; responses: Responses } | undefined;
+    const head = get && {
+      ...get,
+      operationId: `${get.operationId}Head`,
+      summary: `HEAD of ${get.operationId}: its headers without the body`,
+      description: `The answer GET ${path} would give, without its body.`,
+      responses: Object.fromEntries(
+        Object.entries(get.responses).map(([status, response]) => {
+          const resolved = response.$ref ? components[response.$ref.split('/').pop()!]! : response;
+          const { content: _content, ...bodiless } = resolved;
+          return [status, bodiless];
+        }),
+      ),
+    };
+    // OPTIONS itself is always served and not repeated in Allow.
+    const allowed = METHODS.filter((method) => method in item || (method === 'head' && head)).map((m) => m.toUpperCase());
+    const public_ = get?.security?.length === 0;
+    const options = {
+      operationId: `options${path.replace(/[{}]/g, '').split(/[/.-]/).map((part) => part.charAt(0).toUpperCase() + part.slice(1)).join('')}`,
+      tags: [...(((get ?? item.post ?? item.patch) as { tags?: string[] } | undefined)?.tags ?? ['operations']).slice(0, 1)],
+      summary: `The methods ${path} allows`,
+      description: 'No token needed. Allow names the methods of this path; a CORS preflight from an allowed origin (CORS_ORIGINS) is answered 204 instead.',
+      security: [],
+      responses: {
+        '200': { description: `Allow names ${allowed.join(', ')} (in any order).`, headers: { ...commonHeaders, Allow: header(`The methods of this path besides OPTIONS: ${allowed.join(', ')}.`, { type: 'string' }, true) } },
+        '204': {
+          description: 'A CORS preflight from an allowed origin.',
+          headers: {
+            ...commonHeaders,
+            'Access-Control-Allow-Methods': header('The methods a browser may use.', { type: 'string' }, true),
+            'Access-Control-Allow-Headers': header('The request headers a browser may send.', { type: 'string' }, true),
+            'Access-Control-Max-Age': header('Seconds a browser may keep this answer.', { type: 'integer' }, true),
+          },
+        },
+        ...operationsProblems,
+        ...(public_ ? {} : { '503': responseRef('Unavailable') }),
+      },
+    };
+    paths[path] = { ...item, ...(head ? { head } : {}), options };
+  }
+  return { ...document, paths };
 }

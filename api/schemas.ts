@@ -21,7 +21,16 @@ export const COUNTRY_CODES: readonly string[] = Object.freeze(Object.keys(getAlp
 
 export const ORDER_ID_PATTERN = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
 export const CUSTOMER_ID_PATTERN = '^[A-Za-z0-9_.:-]{1,64}$';
-const RFC3339 = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,9})?(Z|[+-]\\d{2}:\\d{2})$';
+/**
+ * An RFC 3339 date-time that names a real instant: months 01–12, the days each month has (29
+ * February only in leap years), hours 00–23, minutes and seconds 00–59 (no leap second: the
+ * runtime cannot represent one), offsets up to ±23:59.
+ */
+export const RFC3339_PATTERN =
+  '^(?:\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|02-(?:0[1-9]|1\\d|2[0-8]))' +
+  '|(?:\\d{2}(?:0[48]|[2468][048]|[13579][26])|(?:0[48]|[2468][048]|[13579][26])00)-02-29)' +
+  'T(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d{1,9})?(?:Z|[+-](?:[01]\\d|2[0-3]):[0-5]\\d)$';
+const RFC3339 = RFC3339_PATTERN;
 
 /** An address's members: a whole address requires some of them, a merge patch none. */
 const addressProperties = {
@@ -116,13 +125,23 @@ export const schemas = {
   },
   Job: {
     type: 'object',
+    additionalProperties: false,
     required: ['id', 'type', 'status', 'progress', 'createdAt', 'startedAt', 'finishedAt', 'result', 'error'],
     properties: {
       id: { type: 'string', format: 'uuid' },
       type: { type: 'string', enum: ['order-export'] },
       status: { type: 'string', enum: ['queued', 'running', 'succeeded', 'failed'] },
       format: { type: 'string', enum: ['ndjson', 'csv'] },
-      filter: { type: 'object' },
+      filter: {
+        type: 'object',
+        additionalProperties: false,
+        description: 'the filter as applied: bounds as UTC instants',
+        properties: {
+          status: { type: 'string', enum: ['pending', 'paid', 'shipped', 'cancelled'] },
+          createdFrom: { type: 'string', format: 'date-time' },
+          createdTo: { type: 'string', format: 'date-time' },
+        },
+      },
       progress: { type: 'object', required: ['processed', 'total'], properties: { processed: { type: 'integer' }, total: { type: 'integer' } } },
       createdAt: { type: 'string', format: 'date-time' },
       startedAt: { type: ['string', 'null'], format: 'date-time' },
@@ -134,7 +153,18 @@ export const schemas = {
       },
       resultExpiresAt: { type: ['string', 'null'], format: 'date-time', description: 'when the result file will be removed' },
       resultExpiredAt: { type: ['string', 'null'], format: 'date-time', description: 'when the result file was removed; result is then null' },
-      error: { oneOf: [{ type: 'null' }, { $ref: '#/components/schemas/Problem' }] },
+      error: {
+        description: 'why the job failed (an RFC 9457 problem); null unless it failed',
+        oneOf: [
+          { type: 'null' },
+          {
+            type: 'object',
+            additionalProperties: false,
+            required: ['type', 'title', 'status', 'detail'],
+            properties: { type: { type: 'string', format: 'uri' }, title: { type: 'string' }, status: { type: 'integer' }, detail: { type: 'string' } },
+          },
+        ],
+      },
     },
   },
   PageQuery: {
@@ -176,11 +206,13 @@ export const schemas = {
   },
   OrderLine: {
     type: 'object',
+    additionalProperties: false,
     required: ['sku', 'quantity', 'unitPrice', 'lineTotal'],
     properties: { sku: { type: 'string' }, quantity: { type: 'integer' }, unitPrice: { type: 'integer' }, lineTotal: { type: 'integer' } },
   },
   Order: {
     type: 'object',
+    additionalProperties: false,
     required: ['id', 'customerId', 'status', 'currency', 'lines', 'total', 'address', 'createdAt', 'updatedAt', 'revision'],
     properties: {
       id: { type: 'string', format: 'uuid' },
@@ -197,6 +229,7 @@ export const schemas = {
   },
   OrderPage: {
     type: 'object',
+    additionalProperties: false,
     required: ['items', 'nextCursor'],
     properties: {
       items: { type: 'array', items: { $ref: '#/components/schemas/Order' } },
@@ -205,6 +238,7 @@ export const schemas = {
   },
   Payment: {
     type: 'object',
+    additionalProperties: false,
     required: ['id', 'orderId', 'amount', 'reference', 'method', 'createdAt'],
     properties: {
       id: { type: 'string', format: 'uuid' },
@@ -217,6 +251,7 @@ export const schemas = {
   },
   Shipment: {
     type: 'object',
+    additionalProperties: false,
     required: ['id', 'orderId', 'carrier', 'trackingNumber', 'createdAt'],
     properties: {
       id: { type: 'string', format: 'uuid' },
@@ -226,24 +261,135 @@ export const schemas = {
       createdAt: { type: 'string', format: 'date-time' },
     },
   },
-  Problem: {
+  QueueEntry: {
+    description: 'A paid order waiting to ship.',
     type: 'object',
+    additionalProperties: false,
+    required: ['orderId', 'customerId', 'currency', 'total', 'lines', 'address', 'paidAt', 'revision'],
+    properties: {
+      orderId: { type: 'string', format: 'uuid' },
+      customerId: { type: 'string' },
+      currency: { type: 'string' },
+      total: { type: 'integer', description: 'minor units' },
+      lines: { type: 'array', items: { $ref: '#/components/schemas/OrderLine' } },
+      address: { $ref: '#/components/schemas/Address' },
+      paidAt: { type: 'string', format: 'date-time', description: 'when the payment was recorded; the queue is in this order' },
+      revision: { type: 'integer', description: 'the order stream revision this entry includes' },
+    },
+  },
+  QueuePage: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['items', 'nextCursor'],
+    properties: {
+      items: { type: 'array', items: { $ref: '#/components/schemas/QueueEntry' } },
+      nextCursor: { type: ['string', 'null'] },
+    },
+  },
+  QueueChange: {
+    description: 'An order entered the queue (paid) or left it (shipped, cancelled).',
+    type: 'object',
+    additionalProperties: false,
+    required: ['position', 'orderId', 'change', 'reason', 'at'],
+    properties: {
+      position: { type: 'string', pattern: '^[0-9a-f]{32}$', description: 'its log position: continue after it with `after` or Last-Event-ID' },
+      orderId: { type: 'string', format: 'uuid' },
+      change: { type: 'string', enum: ['entered', 'left'] },
+      reason: { type: 'string', enum: ['paid', 'shipped', 'cancelled'] },
+      at: { type: 'string', format: 'date-time', description: 'when the event was recorded' },
+    },
+  },
+  QueueChanges: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['changes', 'next'],
+    properties: {
+      changes: { type: 'array', items: { $ref: '#/components/schemas/QueueChange' } },
+      next: { type: ['string', 'null'], description: 'the position to continue after (`after`); null while the log is empty' },
+    },
+  },
+  HistoryEvent: {
+    description: 'One event of an order, its data upcast to the current schema version.',
+    oneOf: [
+      historyEvent('OrderPlaced', 1, {
+        required: ['orderId', 'customerId', 'currency', 'lines', 'total', 'address', 'placedAt'],
+        properties: {
+          orderId: { type: 'string', format: 'uuid' },
+          customerId: { type: 'string' },
+          currency: { type: 'string' },
+          lines: { type: 'array', items: { $ref: '#/components/schemas/OrderLine' } },
+          total: { type: 'integer' },
+          address: { $ref: '#/components/schemas/Address' },
+          placedAt: { type: 'string', format: 'date-time' },
+        },
+      }),
+      historyEvent('OrderAddressChanged', 1, {
+        required: ['orderId', 'address', 'changedAt'],
+        properties: { orderId: { type: 'string', format: 'uuid' }, address: { $ref: '#/components/schemas/Address' }, changedAt: { type: 'string', format: 'date-time' } },
+      }),
+      historyEvent('PaymentRecorded', 2, {
+        required: ['orderId', 'paymentId', 'amount', 'reference', 'method', 'recordedAt'],
+        properties: {
+          orderId: { type: 'string', format: 'uuid' },
+          paymentId: { type: 'string' },
+          amount: { type: 'integer' },
+          reference: { type: 'string' },
+          method: { $ref: '#/components/schemas/PaymentMethod' },
+          recordedAt: { type: 'string', format: 'date-time' },
+        },
+      }),
+      historyEvent('ShipmentCreated', 1, {
+        required: ['orderId', 'shipmentId', 'carrier', 'trackingNumber', 'createdAt'],
+        properties: {
+          orderId: { type: 'string', format: 'uuid' },
+          shipmentId: { type: 'string' },
+          carrier: { type: 'string' },
+          trackingNumber: { type: 'string' },
+          createdAt: { type: 'string', format: 'date-time' },
+        },
+      }),
+      historyEvent('OrderCancelled', 1, {
+        required: ['orderId', 'reason', 'cancelledAt'],
+        properties: { orderId: { type: 'string', format: 'uuid' }, reason: { type: ['string', 'null'] }, cancelledAt: { type: 'string', format: 'date-time' } },
+      }),
+    ],
+  },
+  HistoryPage: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['items', 'nextCursor'],
+    properties: {
+      items: { type: 'array', items: { $ref: '#/components/schemas/HistoryEvent' } },
+      nextCursor: { type: ['string', 'null'] },
+    },
+  },
+  Problem: {
+    description: 'RFC 9457 problem details. Each response names the codes `type` can end in.',
+    type: 'object',
+    additionalProperties: false,
     required: ['type', 'title', 'status', 'correlationId'],
     properties: {
       type: { type: 'string', format: 'uri', description: 'ends in the stable error code' },
       title: { type: 'string' },
       status: { type: 'integer' },
       detail: { type: 'string' },
-      instance: { type: 'string' },
+      instance: { type: 'string', description: 'the path of the request' },
       correlationId: { type: 'string' },
-      currentStatus: { type: 'string', description: 'state-conflict: the order status that forbids the change' },
+      currentStatus: { type: 'string', description: 'state-conflict: the status that forbids the change' },
+      currentRevision: { type: 'integer', description: 'precondition-failed: the revision the order has' },
+      requiredScope: { type: 'string', description: 'forbidden: the scope the operation needs' },
+      supportedVersions: { type: 'array', items: { type: 'string' }, description: 'unsupported-api-version: the versions served' },
+      resultExpiredAt: { type: ['string', 'null'], format: 'date-time', description: 'result-expired: when the result was removed' },
+      limit: { type: 'integer', description: 'rate-limited by the export cap: how many exports may be queued or running at once' },
+      outcome: { type: 'string', enum: ['unknown'], description: 'unavailable: the event store did not confirm a write in time; it may have taken effect' },
       errors: {
         type: 'array',
         description: 'validation-failed: one entry per problem',
         items: {
           type: 'object',
+          additionalProperties: false,
           required: ['pointer', 'message'],
-          properties: { pointer: { type: 'string', description: 'JSON Pointer into the body, the query (/limit) or a header (/headers/name)' }, message: { type: 'string' } },
+          properties: { pointer: { type: 'string', description: 'JSON Pointer into the body, the query (/limit), the path (/path/id) or a header (/headers/name)' }, message: { type: 'string' } },
         },
       },
     },
@@ -251,3 +397,28 @@ export const schemas = {
 } as const;
 
 export type SchemaName = keyof typeof schemas;
+
+/** An event of the history: its type, versions, position and metadata, and its data. */
+function historyEvent(type: string, schemaVersion: number, data: { required: readonly string[]; properties: Record<string, unknown> }) {
+  return {
+    title: type,
+    type: 'object',
+    additionalProperties: false,
+    required: ['type', 'schemaVersion', 'recordedSchemaVersion', 'revision', 'position', 'recordedAt', 'data', 'metadata'],
+    properties: {
+      type: { const: type },
+      schemaVersion: { const: schemaVersion, description: 'the version `data` is given in (stored events are upcast on read)' },
+      recordedSchemaVersion: { type: 'integer', minimum: 1, maximum: schemaVersion, description: 'the version the event was stored in' },
+      revision: { type: 'integer', minimum: 0, description: 'its revision in the order stream' },
+      position: { type: 'string', pattern: '^[0-9a-f]{32}$', description: 'its position in the log' },
+      recordedAt: { type: 'string', format: 'date-time', description: 'when the store recorded it' },
+      data: { type: 'object', additionalProperties: false, ...data },
+      metadata: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['principal', 'correlationId', 'causationId'],
+        properties: { principal: { type: 'string' }, correlationId: { type: 'string' }, causationId: { type: ['string', 'null'] } },
+      },
+    },
+  } as const;
+}

@@ -2,6 +2,8 @@
 // needs (ETag, Location, Link, the consistency and correlation headers) and send the ones the
 // API takes; any other origin gets no CORS headers at all, so browsers keep it out.
 import type { Middleware } from 'koa';
+import { randomUUID } from 'node:crypto';
+import { API_VERSION, CORRELATION_ID } from './context.js';
 
 const ALLOWED_HEADERS = 'Authorization, Content-Type, Idempotency-Key, If-Match, If-None-Match, Api-Version, X-Correlation-Id, Consistency-Token, Last-Event-ID';
 const EXPOSED_HEADERS = 'ETag, Location, Link, Consistency-Token, X-Correlation-Id, Api-Version, Idempotent-Replayed, Retry-After, RateLimit, RateLimit-Policy';
@@ -18,6 +20,9 @@ export function cors(origins: readonly string[]): Middleware {
       ctx.set('Access-Control-Allow-Methods', 'GET, POST, PATCH, OPTIONS');
       ctx.set('Access-Control-Allow-Headers', ALLOWED_HEADERS);
       ctx.set('Access-Control-Max-Age', '600');
+      // Answered before the request context runs: the headers every response carries are set here.
+      const incoming = ctx.get('X-Correlation-Id');
+      ctx.set({ 'X-Correlation-Id': CORRELATION_ID.test(incoming) ? incoming : randomUUID(), 'Api-Version': API_VERSION });
       ctx.status = 204;
       return;
     }

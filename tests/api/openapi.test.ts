@@ -1,44 +1,188 @@
-import { describe, expect, it } from 'vitest';
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApiDocument } from '../../api/openapi.js';
 import { fulfilmentRoutes } from '../../api/routes/fulfilment.js';
 import { jobRoutes } from '../../api/routes/jobs.js';
 import { orderRoutes } from '../../api/routes/orders.js';
 import { schemas } from '../../api/schemas.js';
 import { MAX_ACTIVE_EXPORTS } from '../../write-side/job-service.js';
+import { startService, type TestService } from '../support/http.js';
+import { ResponseConformance, type Exchange } from '../support/response-conformance.js';
+
+type Json = Record<string, any>;
+const API_PATHS = /^\/(orders|exports|jobs|fulfilment-queue)/;
+const ORDER_ID = '3b1c2d4e-0000-4000-8000-000000000000';
 
 describe('OpenAPI document', () => {
-  const document = openApiDocument();
+  const document = openApiDocument() as unknown as Json;
+  const resolve = (response: Json): Json => (response.$ref ? document.components.responses[response.$ref.split('/').pop()] : response);
+  const operations = () =>
+    Object.entries(document.paths as Json).flatMap(([path, item]) =>
+      Object.entries(item as Json)
+        .filter(([method]) => method !== 'parameters')
+        .map(([method, operation]) => ({ path, method, operation: operation as Json })),
+    );
 
   it('is built from the very schemas that validate requests', () => {
     expect(document.components.schemas).toBe(schemas);
   });
 
-  it('documents every order and job route with its method, and nothing that is not served', () => {
-    const served = [...orderRoutes({} as never).stack, ...jobRoutes({} as never).stack, ...fulfilmentRoutes({} as never).stack].flatMap((layer) =>
-      layer.methods.filter((m) => m !== 'HEAD').map((m) => `${m.toLowerCase()} ${String(layer.path).replace(/:(\w+)/g, '{$1}')}`),
-    );
-    const documented = Object.entries(document.paths)
-      .filter(([path]) => /^\/(orders|exports|jobs|fulfilment-queue)/.test(path))
-      .flatMap(([path, item]) => Object.keys(item).filter((k) => k !== 'parameters').map((method) => `${method} ${path}`));
-    expect(documented.sort()).toEqual(served.sort());
+  it('documents every order and job route with its method, HEAD and OPTIONS included, and nothing that is not served', () => {
+    const layers = [...orderRoutes({} as never).stack, ...jobRoutes({} as never).stack, ...fulfilmentRoutes({} as never).stack];
+    const template = (path: unknown) => String(path).replace(/:(\w+)/g, '{$1}');
+    const served = [
+      ...layers.flatMap((layer) => layer.methods.map((m) => `${m.toLowerCase()} ${template(layer.path)}`)),
+      // The router answers OPTIONS on every path it serves (allowedMethods).
+      ...new Set(layers.map((layer) => `options ${template(layer.path)}`)),
+    ];
+    const documented = operations()
+      .filter(({ path }) => API_PATHS.test(path))
+      .map(({ method, path }) => `${method} ${path}`);
+    expect(documented.sort()).toEqual([...new Set(served)].sort());
   });
 
-  it('names the scope of every secured operation', () => {
-    for (const [path, item] of Object.entries(document.paths)) {
-      for (const [method, operation] of Object.entries(item as Record<string, { security?: unknown[]; 'x-required-scope'?: string }>)) {
-        if (method === 'parameters' || !/^\/(orders|exports|jobs|fulfilment-queue)/.test(path)) continue;
-        expect(operation['x-required-scope'], `${method} ${path}`).toMatch(/^[a-z]+:(read|write)$/);
-      }
+  it('names the scope of every secured operation, and OPTIONS needs no token', () => {
+    for (const { path, method, operation } of operations().filter(({ path }) => API_PATHS.test(path))) {
+      if (method === 'options') expect(operation.security, `${method} ${path}`).toEqual([]);
+      else expect(operation['x-required-scope'], `${method} ${path}`).toMatch(/^[a-z]+:(read|write)$/);
     }
   });
 
+  it('lists on every operation the answers any request can get: 400 malformed-request, 408, 431 and 500', () => {
+    for (const { path, method, operation } of operations()) {
+      // HEAD answers as GET does, without the body that names the code.
+      if (method === 'head') {
+        expect(Object.keys(operation.responses), `${method} ${path}`).toEqual(expect.arrayContaining(['400', '408', '431', '500']));
+        continue;
+      }
+      const codes = (status: string) => (resolve(operation.responses[status] ?? {}).content?.['application/problem+json']?.schema.properties.type.enum ?? []) as string[];
+      expect(codes('400'), `${method} ${path}`).toContain('https://errors.orders.example/malformed-request');
+      expect(codes('408'), `${method} ${path}`).toEqual(['https://errors.orders.example/request-timeout']);
+      expect(codes('431'), `${method} ${path}`).toEqual(['https://errors.orders.example/headers-too-large']);
+      expect(codes('500'), `${method} ${path}`).toEqual(['https://errors.orders.example/internal']);
+      if (path === '/health/live' || path === '/metrics' || path === '/openapi.json') expect(codes('400')).toContain('https://errors.orders.example/token-in-query');
+    }
+  });
+
+  it('documents 405 method-not-allowed with Allow for methods a path does not list', () => {
+    const answer = resolve(document['x-unlisted'].method);
+    expect(answer.headers.Allow.required).toBe(true);
+    expect(answer.content['application/problem+json'].schema.properties.type.enum).toEqual(['https://errors.orders.example/method-not-allowed']);
+  });
+
+  it('lets payments and shipments answer 409 idempotency-key-in-use with Retry-After as well as state-conflict', () => {
+    for (const path of ['/orders/{id}/payments', '/orders/{id}/shipments']) {
+      const conflict = resolve(document.paths[path].post.responses['409']);
+      expect(conflict.content['application/problem+json'].schema.properties.type.enum).toEqual(['https://errors.orders.example/state-conflict', 'https://errors.orders.example/idempotency-key-in-use']);
+      expect(conflict.headers['Retry-After']).toBeDefined();
+    }
+  });
+
+  it('gives the long-poll of the queue changes one media type, and describes the event stream beside it', () => {
+    const operation = document.paths['/fulfilment-queue/changes'].get;
+    expect(Object.keys(operation.responses['200'].content)).toEqual(['application/json']);
+    expect(Object.keys(operation['x-event-stream'].content)).toEqual(['text/event-stream']);
+  });
+
+  it('gives history and queue items their fields', () => {
+    expect(schemas.QueueEntry.required).toEqual(expect.arrayContaining(['orderId', 'total', 'lines', 'address', 'paidAt']));
+    expect(schemas.HistoryEvent.oneOf.map((event) => event.properties.type.const)).toEqual(['OrderPlaced', 'OrderAddressChanged', 'PaymentRecorded', 'ShipmentCreated', 'OrderCancelled']);
+  });
+
   it('documents the cap on queued-or-running exports: 429 rate-limited with Retry-After on POST /exports', () => {
-    const operation = (document.paths as Record<string, any>)['/exports'].post;
+    const operation = document.paths['/exports'].post;
     expect(operation.description).toContain(`at most ${MAX_ACTIVE_EXPORTS} exports queued or running`);
     const tooMany = operation.responses['429'];
     expect(tooMany.description).toMatch(/^rate-limited: /);
     expect(tooMany.description).toContain(`${MAX_ACTIVE_EXPORTS} exports of this principal already queued or running`);
-    expect(tooMany.headers['Retry-After']).toEqual({ $ref: '#/components/headers/Retry-After' });
+    expect(tooMany.headers['Retry-After'].required).toBe(true);
     expect(tooMany.content['application/problem+json']).toBeDefined();
+  });
+
+  it('names a relative server, right for any deployment', () => {
+    expect(document.servers).toEqual([{ url: '/', description: expect.any(String) }]);
+  });
+
+  it('accepts for asOf only date-times that name a real instant', () => {
+    const asOf = new RegExp(schemas.PointInTimeQuery.properties.asOf.pattern);
+    for (const good of ['2026-11-22T10:00:00Z', '2024-02-29T23:59:59.5+01:00', '2000-02-29T00:00:00Z']) expect(asOf.test(good), good).toBe(true);
+    for (const bad of ['2026-13-45T99:99:99Z', '2026-02-29T00:00:00Z', '1900-02-29T00:00:00Z', '2026-04-31T00:00:00Z', '2026-01-01T24:00:00Z', '2026-01-01T00:00:60Z', '2026-01-01T00:00:00+24:00']) {
+      expect(asOf.test(bad), bad).toBe(false);
+    }
+  });
+});
+
+describe('the check of every answer against the served document', () => {
+  let service: TestService;
+  let conformance: ResponseConformance;
+  beforeAll(async () => {
+    service = await startService();
+    conformance = await ResponseConformance.of((await (await fetch(`${service.url}/openapi.json`)).json()) as Json);
+  });
+  afterAll(() => service.stop());
+
+  const exchange = (method: string, path: string, status: number, headers: Record<string, string>, body: unknown): Exchange => ({
+    method,
+    target: path,
+    accept: null,
+    status,
+    headers: new Headers({ 'X-Correlation-Id': 'c-1', 'Api-Version': '2026-11-01', ...headers }),
+    body: body === undefined ? '' : JSON.stringify(body),
+  });
+  const problem = (code: string, status: number) => ({ type: `https://errors.orders.example/${code}`, title: 'x', status, correlationId: 'c-1' });
+
+  it('is the document the service serves', async () => {
+    expect(await (await fetch(`${service.url}/openapi.json`)).json()).toEqual(JSON.parse(JSON.stringify(openApiDocument())));
+  });
+
+  it('passes answers the document describes', () => {
+    const json = { 'Content-Type': 'application/problem+json' };
+    expect(conformance.check(exchange('GET', `/orders/${ORDER_ID}`, 404, json, problem('not-found', 404)))).toEqual([]);
+    expect(conformance.check(exchange('DELETE', '/orders', 405, { ...json, Allow: 'POST, HEAD, GET' }, problem('method-not-allowed', 405)))).toEqual([]);
+    expect(conformance.check(exchange('GET', '/nowhere', 404, json, problem('not-found', 404)))).toEqual([]);
+  });
+
+  it('finds an undocumented status, header, media type, body member or problem code, a missing header and a wrong Allow', () => {
+    const json = { 'Content-Type': 'application/problem+json' };
+    const found = [
+      conformance.check(exchange('GET', `/orders/${ORDER_ID}`, 418, json, problem('not-found', 418))),
+      conformance.check(exchange('GET', `/orders/${ORDER_ID}`, 404, { ...json, 'X-Debug': 'yes' }, problem('not-found', 404))),
+      conformance.check(exchange('GET', `/orders/${ORDER_ID}`, 404, { 'Content-Type': 'text/html' }, problem('not-found', 404))),
+      conformance.check(exchange('GET', `/orders/${ORDER_ID}`, 404, json, { ...problem('not-found', 404), stack: 'at …' })),
+      conformance.check(exchange('GET', `/orders/${ORDER_ID}`, 404, json, problem('rate-limited', 404))),
+      conformance.check({ ...exchange('GET', `/orders/${ORDER_ID}`, 404, json, problem('not-found', 404)), headers: new Headers(json) }),
+      conformance.check(exchange('DELETE', '/orders', 405, { ...json, Allow: 'GET' }, problem('method-not-allowed', 405))),
+    ];
+    expect(found[0]).toEqual([expect.stringMatching(/status 418 is not documented/)]);
+    expect(found[1]).toEqual([expect.stringMatching(/x-debug must NOT have additional properties/)]);
+    expect(found[2]).toEqual([expect.stringMatching(/media type text\/html is not documented/)]);
+    expect(found[3]).toEqual([expect.stringMatching(/must NOT have additional properties \(stack\)/)]);
+    expect(found[4]?.join()).toMatch(/body\/type must be equal to one of the allowed values/);
+    expect(found[5]).toEqual([expect.stringMatching(/X-Correlation-Id is missing/), expect.stringMatching(/Api-Version is missing/)]);
+    expect(found[6]).toEqual([expect.stringMatching(/Allow is "GET", the document lists GET, POST, HEAD/)]);
+  });
+
+  it('finds the answers the HTTP server gives before the app (malformed, oversized) as the document says', async () => {
+    const raw = (request: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect(Number(new URL(service.url).port), '127.0.0.1');
+        let text = '';
+        socket.on('data', (chunk) => (text += chunk.toString()));
+        socket.on('end', () => resolve(text));
+        socket.on('error', reject);
+        socket.end(request);
+      });
+    const parse = (text: string, method: string, path: string): Exchange => {
+      const [head = '', body = ''] = text.split('\r\n\r\n');
+      const [statusLine = '', ...lines] = head.split('\r\n');
+      const headers = new Headers(lines.map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trim()] as [string, string]));
+      return { method, target: path, accept: null, status: Number(statusLine.split(' ')[1]), headers, body };
+    };
+    const malformed = parse(await raw('GET /orders HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n'), 'GET', '/orders');
+    expect(malformed.status).toBe(400);
+    expect(conformance.check(malformed)).toEqual([]);
+    const oversized = parse(await raw(`GET /health/live HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`), 'GET', '/health/live');
+    expect(oversized.status).toBe(431);
+    expect(conformance.check(oversized)).toEqual([]);
   });
 });

@@ -38,6 +38,9 @@ describe('security basics', () => {
       expect(preflight.status).toBe(204);
       expect(preflight.headers.get('access-control-allow-headers')).toContain('Idempotency-Key');
       expect(preflight.headers.get('access-control-allow-methods')).toContain('PATCH');
+      // Answered before the request context, it still carries what every response carries.
+      expect(preflight.headers.get('x-correlation-id')).toMatch(/^[0-9a-f-]{36}$/);
+      expect(preflight.headers.get('api-version')).toBe('2026-11-01');
       const other = await fetch(`${open.url}/orders`, { headers: { Origin: 'https://evil.example', Authorization: `Bearer ${token}` } });
       expect(other.headers.get('access-control-allow-origin')).toBeNull();
       // A problem keeps them, so that a browser can read its Retry-After and correlation id.
