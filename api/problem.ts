@@ -1,5 +1,6 @@
 // RFC 9457 problem details: the one error format of the API, with stable `type` codes.
 import { InvalidCursor } from '../read-side/cursor.js';
+import { ViewsBehind } from '../read-side/errors.js';
 import { StoreUnavailable } from '../write-side/event-store.js';
 import { JobNotFound } from '../write-side/jobs/decider.js';
 import {
@@ -75,6 +76,7 @@ export function toProblem(error: unknown): HttpProblem | null {
   if (error instanceof ConcurrencyExhausted) {
     return new HttpProblem(503, 'unavailable', 'The order is changing too fast; retry shortly.', {}, { 'Retry-After': '1' });
   }
+  if (error instanceof ViewsBehind) return new HttpProblem(503, 'unavailable', error.message, {}, { 'Retry-After': '1' });
   if (error instanceof StoreUnavailable) {
     return new HttpProblem(503, 'unavailable', 'A store is unavailable; retry shortly.', {}, { 'Retry-After': '2' });
   }

@@ -9,7 +9,6 @@ import { createApp } from '../api/app.js';
 import { createTokenVerifier } from '../api/auth.js';
 import { answerClientErrors } from '../api/client-errors.js';
 import { createMetrics } from '../api/metrics.js';
-import { QueueChanges } from '../projections/queue-changes.js';
 import { configOrExit, type Config } from './config.js';
 import { loadOrCreateSecret } from './secrets.js';
 import { openServices, type Role, type Services } from './services.js';
@@ -37,7 +36,7 @@ async function serveHttp(config: Config, services: Services, logger: Logger): Pr
   const app = createApp({
     orders: services.orders,
     queries: services.queries,
-    consistency: services.projectors['order-views'],
+    history: services.history,
     auth: createTokenVerifier({ secret, jwksUrl: config.auth.jwksUrl, issuer: config.auth.issuer, audience: config.auth.audience }),
     logger,
     metrics: createMetrics(Object.values(services.projectors)),
@@ -47,7 +46,7 @@ async function serveHttp(config: Config, services: Services, logger: Logger): Pr
     corsOrigins: config.corsOrigins,
     maxInFlight: config.maxInFlight,
     exports: { jobs: services.jobs, exportsDir: services.exportsDir, retentionMs: config.exports.retentionMs },
-    fulfilment: { changes: new QueueChanges(services.eventStore), queueConsistency: services.projectors['fulfilment-queue'] },
+    fulfilment: { feed: services.feed },
   });
   // Slow clients cannot hold a connection open for ever (slow-drip headers or bodies): the
   // timeouts are checked every second, not every 30 s as by default.

@@ -8,8 +8,11 @@ import { Projector } from '../projections/projector.js';
 import type { Projection } from '../projections/projection.js';
 import { MongoReadStore } from '../read-side/adapters/mongo-read-store.js';
 import { SqliteReadStore } from '../read-side/adapters/sqlite-read-store.js';
+import { Consistency } from '../read-side/consistency.js';
 import { CursorCodec } from '../read-side/cursor.js';
+import { OrderHistory } from '../read-side/order-history.js';
 import { OrderQueries } from '../read-side/order-queries.js';
+import { QueueFeed } from '../read-side/queue-feed.js';
 import type { ProjectionName, ReadModelStore } from '../read-side/read-store.js';
 import { EsdbEventStore } from '../write-side/adapters/esdb-event-store.js';
 import { SqliteEventStore } from '../write-side/adapters/sqlite-event-store.js';
@@ -32,6 +35,9 @@ export interface Stores {
   close(): Promise<void>;
 }
 
+/** How long a collection read waits for the write of a Consistency-Token (HTTP-CONTRACT.md). */
+const CONSISTENCY_WAIT_MS = 5000;
+
 /** all: API, projectors and export worker in one process; api: no worker; worker: the worker alone. */
 export type Role = 'all' | 'api' | 'worker';
 
@@ -40,6 +46,8 @@ export interface Services extends Stores {
   readonly jobs: JobService;
   readonly exportsDir: string;
   readonly queries: OrderQueries;
+  readonly history: OrderHistory;
+  readonly feed: QueueFeed;
   readonly projectors: { readonly [N in ProjectionName]: Projector<N> };
   checkReady(): Promise<void>;
 }
@@ -109,6 +117,7 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
   const projectors = { 'order-views': projector(orderViews), 'fulfilment-queue': projector(fulfilmentQueue) };
   if (role !== 'worker') Object.values(projectors).forEach((p) => p.start());
 
+  const cursors = new CursorCodec(cursorSecret(config));
   let caughtUpOnce = false;
   return {
     ...stores,
@@ -116,7 +125,12 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
     orders: new OrderService(eventStore),
     jobs,
     exportsDir,
-    queries: new OrderQueries(readModels, new CursorCodec(cursorSecret(config))),
+    queries: new OrderQueries(readModels, cursors, {
+      orders: new Consistency(projectors['order-views'], 'collections', CONSISTENCY_WAIT_MS),
+      queue: new Consistency(projectors['fulfilment-queue'], 'queue', CONSISTENCY_WAIT_MS),
+    }),
+    history: new OrderHistory(eventStore, cursors),
+    feed: new QueueFeed(readModels, projectors['fulfilment-queue'], eventStore, CONSISTENCY_WAIT_MS),
     projectors,
     checkReady: async () => {
       await health.check();

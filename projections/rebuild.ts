@@ -1,7 +1,7 @@
 // Rebuild: fill a fresh generation of a projection from the start of the log while the active
 // one keeps serving, then switch to it. Verify: fold every order stream afresh and compare.
 import { isDeepStrictEqual } from 'node:util';
-import type { ProjectionName, ReadModelStore, Views } from '../read-side/read-store.js';
+import type { Changes, ProjectionName, ReadModelStore, Views } from '../read-side/read-store.js';
 import type { EventStore, Position } from '../write-side/event-store.js';
 import { decodeOrderEvent, orderStream } from '../write-side/orders/codec.js';
 import type { OrderEventType } from '../write-side/orders/types.js';
@@ -71,13 +71,22 @@ export async function verify<N extends ProjectionName>(
   for (let i = 0; i < ids.length; i += 500) {
     const chunk = ids.slice(i, i + 500);
     const stored = await views.load(chunk);
+    const storedChanges = new Map<string, Changes[N][]>();
+    for (const { key, change } of await views.changesOf(chunk)) storedChanges.set(key, [...(storedChanges.get(key) ?? []), change]);
     for (const id of chunk) {
       let expected: Views[N] | null = null;
+      const expectedChanges: Changes[N][] = [];
       for (const recorded of await events.readStream(orderStream(id))) {
-        if (projection.handles.has(recorded.type as OrderEventType)) expected = projection.evolve(expected, decodeOrderEvent(recorded), recorded);
+        if (!projection.handles.has(recorded.type as OrderEventType)) continue;
+        const event = decodeOrderEvent(recorded);
+        const next: Views[N] = projection.evolve(expected, event, recorded);
+        if (projection.changes) expectedChanges.push(...projection.changes(expected, next, event, recorded));
+        expected = next;
       }
       const actual = stored.get(id) ?? null;
       if (!isDeepStrictEqual(expected, actual)) report({ key: id, expected, actual });
+      const actualChanges = storedChanges.get(id) ?? [];
+      if (!isDeepStrictEqual(expectedChanges, actualChanges)) report({ key: `${id} (changes)`, expected: expectedChanges, actual: actualChanges });
     }
   }
   for (let afterKey: string | null = null; ; ) {
@@ -85,6 +94,12 @@ export async function verify<N extends ProjectionName>(
     if (page.length === 0) break;
     for (const { key, view } of page) if (!orderIds.has(key)) report({ key, expected: null, actual: view });
     afterKey = page.at(-1)!.key;
+  }
+  for (let after: Position | null = null; ; ) {
+    const page = await views.changes(after, 1000);
+    if (page.length === 0) break;
+    for (const { key, change } of page) if (!orderIds.has(key)) report({ key: `${key} (changes)`, expected: null, actual: change });
+    after = page.at(-1)!.change.position;
   }
   return { checked: ids.length, differences };
 }

@@ -2,15 +2,13 @@
 // current), collections come from the projected read models.
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import type { OrderQueries, OrderListRequest } from '../../read-side/order-queries.js';
-import { InvalidCursor } from '../../read-side/cursor.js';
+import type { OrderHistory } from '../../read-side/order-history.js';
+import type { OrderQueries } from '../../read-side/order-queries.js';
 import { orderRepresentation } from '../../read-side/views.js';
-import { decodeOrderEvent } from '../../write-side/orders/codec.js';
 import type { Position } from '../../write-side/event-store.js';
 import type { Idempotent, OrderResult, OrderService, WriteContext } from '../../write-side/order-service.js';
 import { PreconditionFailed } from '../../write-side/errors.js';
 import type { Address, LineInput, OrderStatus, PaymentMethod, PlacedOrder } from '../../write-side/orders/types.js';
-import { encodePosition, parsePosition } from '../../write-side/position.js';
 import { readJson } from '../body.js';
 import { fingerprint, idempotencyKey, type InFlight } from '../idempotency.js';
 import { hasScope } from '../auth.js';
@@ -19,18 +17,11 @@ import { HttpProblem, validationFailed } from '../problem.js';
 import { ORDER_ID_PATTERN } from '../schemas.js';
 import { bodyValidator, queryValidator } from '../validation.js';
 
-export interface Consistency {
-  /** The log position the order collections include. */
-  readonly position: Position | null;
-  waitFor(position: Position, timeoutMs: number): Promise<boolean>;
-}
-
 export interface OrderRoutesDeps {
   readonly orders: OrderService;
   readonly queries: OrderQueries;
-  readonly consistency: Consistency;
+  readonly history: OrderHistory;
   readonly inFlight: InFlight;
-  readonly consistencyWaitMs?: number;
 }
 
 type AddressInput = Omit<Address, 'line2' | 'region'> & { line2?: string | null; region?: string | null };
@@ -53,8 +44,7 @@ const MERGE_PATCH = 'application/merge-patch+json';
 const PATCH_ATTEMPTS = 5;
 
 export function orderRoutes(deps: OrderRoutesDeps): Router {
-  const { orders, queries, consistency, inFlight } = deps;
-  const waitMs = deps.consistencyWaitMs ?? 5000;
+  const { orders, queries, history, inFlight } = deps;
   const router = new Router();
 
   router.post('/orders', requireScope('orders:write'), async (ctx) => {
@@ -77,32 +67,19 @@ export function orderRoutes(deps: OrderRoutesDeps): Router {
 
   router.get('/orders', requireScope('orders:read'), async (ctx) => {
     const query = validListQuery(ctx.query);
-    const { principal } = ctx.state;
-    if (principal.customerId !== null && query.customerId !== undefined && query.customerId !== principal.customerId) {
-      throw new HttpProblem(403, 'forbidden', "A customer token can only list its own customer's orders.");
-    }
-    const token = ctx.get('Consistency-Token');
-    if (token !== '') {
-      const position = parsePosition(token);
-      if (!position) throw validationFailed([{ pointer: '/headers/consistency-token', message: 'is not a consistency token of this service' }]);
-      if (!(await consistency.waitFor(position, waitMs))) {
-        throw new HttpProblem(503, 'unavailable', 'The collections have not caught up with that write yet; retry shortly.', {}, { 'Retry-After': '1' });
-      }
-    }
-    const reflects = consistency.position ?? encodePosition(0n);
-    const request: OrderListRequest = {
+    const page = await queries.listOrderJson(ctx.state.principal, {
       sort: query.sort,
       limit: query.limit,
       ...(query.status ? { status: query.status } : {}),
-      ...(principal.customerId !== null ? { customerId: principal.customerId } : query.customerId ? { customerId: query.customerId } : {}),
+      ...(query.customerId ? { customerId: query.customerId } : {}),
       ...(query.cursor ? { cursor: query.cursor } : {}),
-    };
-    const page = await queries.listOrderJson(request);
+      consistencyToken: ctx.get('Consistency-Token'),
+    });
     if (page.nextCursor) {
       const next = new URLSearchParams({ ...(query.status ? { status: query.status } : {}), ...(query.customerId ? { customerId: query.customerId } : {}), sort: query.sort, limit: String(query.limit), cursor: page.nextCursor });
       ctx.set('Link', `</orders?${next}>; rel="next"`);
     }
-    ctx.set('Consistency-Token', reflects);
+    ctx.set('Consistency-Token', page.reflects);
     // The views are stored as JSON already: the page is written out without decoding them.
     ctx.type = 'application/json; charset=utf-8';
     ctx.body = `{"items":[${page.items.map((row) => row.json).join(',')}],"nextCursor":${JSON.stringify(page.nextCursor)}}`;
@@ -202,30 +179,9 @@ export function orderRoutes(deps: OrderRoutesDeps): Router {
   router.get('/orders/:id/history', requireScope('audit:read'), async (ctx) => {
     const query = validHistoryQuery(ctx.query);
     const id = orderIdOf(ctx);
-    // Who may see it is settled by the first event alone: the history is not folded twice.
-    const placed = await orders.get(id, { toRevision: 0 });
-    const { customerId } = ctx.state.principal;
-    if (!placed || (customerId !== null && placed.order.customerId !== customerId)) throw new HttpProblem(404, 'not-found', `Order ${id} does not exist.`);
-    const order = placed.order;
-    const scope = { collection: 'history', orderId: order.id };
-    let from = 0;
-    if (query.cursor !== undefined) {
-      const key = queries.cursors.decode(query.cursor, scope);
-      if (typeof key.next !== 'string' || !/^\d{1,15}$/.test(key.next)) throw new InvalidCursor('undecodable');
-      from = Number(key.next);
-    }
-    const events = await orders.history(order.id, from, query.limit + 1);
-    const items = events.slice(0, query.limit).map((recorded) => {
-      const { schemaVersion, data } = decodeOrderEvent(recorded);
-      const { principal, correlationId, causationId } = recorded.metadata;
-      return {
-        type: recorded.type, schemaVersion, recordedSchemaVersion: recorded.metadata.schemaVersion, revision: recorded.revision,
-        position: recorded.position, recordedAt: recorded.recordedAt.toISOString(), data, metadata: { principal, correlationId, causationId },
-      };
-    });
-    const nextCursor = events.length > query.limit ? queries.cursors.encode(scope, { next: String(from + query.limit) }) : null;
-    if (nextCursor) ctx.set('Link', `</orders/${order.id}/history?${new URLSearchParams({ limit: String(query.limit), cursor: nextCursor })}>; rel="next"`);
-    ctx.body = { items, nextCursor };
+    const page = await history.page(ctx.state.principal, id, { limit: query.limit, ...(query.cursor ? { cursor: query.cursor } : {}) });
+    if (page.nextCursor) ctx.set('Link', `</orders/${id}/history?${new URLSearchParams({ limit: String(query.limit), cursor: page.nextCursor })}>; rel="next"`);
+    ctx.body = { items: page.items, nextCursor: page.nextCursor };
   });
 
   /** The order, when it exists and the principal may see it; 404 otherwise, alike. */

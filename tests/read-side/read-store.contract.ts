@@ -1,5 +1,6 @@
 // The contract every ReadModelStore adapter passes, with the cursor paging built on it.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Consistency } from '../../read-side/consistency.js';
 import { CursorCodec, InvalidCursor } from '../../read-side/cursor.js';
 import { OrderQueries } from '../../read-side/order-queries.js';
 import type { ReadModelStore } from '../../read-side/read-store.js';
@@ -11,6 +12,7 @@ import type { ReadStoreFixture } from '../support/read-stores.js';
 const address = { name: 'Ada', line1: '1 Main St', line2: null, city: 'Berlin', postalCode: '10115', region: null, country: 'DE' };
 const at = (n: number) => new Date(Date.UTC(2026, 0, 1) + n * 1000).toISOString();
 const pos = (n: number): Position => encodePosition(BigInt(n));
+const staff = { sub: 'staff', scopes: new Set<string>(), customerId: null };
 
 export function order(n: number, overrides: Partial<OrderView> = {}): OrderView {
   return {
@@ -143,7 +145,9 @@ export function readStoreContract(name: string, open: () => Promise<ReadStoreFix
       const codec = new CursorCodec('test-secret');
       let queries: OrderQueries;
       beforeEach(() => {
-        queries = new OrderQueries(store, codec);
+        // No Consistency-Token is sent here: the views' progress is never asked.
+        const idle = new Consistency({ reached: async () => null, waitFor: async () => true }, 'collections', 0);
+        queries = new OrderQueries(store, codec, { orders: idle, queue: idle });
       });
 
       it('walks 1,000 orders with inserts between pages, seeing each existing order exactly once', async () => {
@@ -153,7 +157,7 @@ export function readStoreContract(name: string, open: () => Promise<ReadStoreFix
           let cursor: string | undefined;
           let inserted = 0;
           for (;;) {
-            const page = await queries.listOrders({ sort, limit: 37, ...(cursor ? { cursor } : {}) });
+            const page = await queries.listOrders(staff, { sort, limit: 37, ...(cursor ? { cursor } : {}) });
             seen.push(...page.items.map((v) => v.id));
             // New orders land before, between and after the pages already read.
             const fresh = [inserted * 10 + 1, 5000 + inserted * 10 + 2, 20000 + inserted].map((n) => order(n, { id: `new-${sort}-${n}` }));
@@ -170,8 +174,8 @@ export function readStoreContract(name: string, open: () => Promise<ReadStoreFix
 
       it('continues the exact filter it came from and ends with a null cursor', async () => {
         await put(Array.from({ length: 25 }, (_, i) => order(i)));
-        const first = await queries.listOrders({ status: 'paid', sort: '-createdAt', limit: 5 });
-        const second = await queries.listOrders({ status: 'paid', sort: '-createdAt', limit: 5, cursor: first.nextCursor! });
+        const first = await queries.listOrders(staff, { status: 'paid', sort: '-createdAt', limit: 5 });
+        const second = await queries.listOrders(staff, { status: 'paid', sort: '-createdAt', limit: 5, cursor: first.nextCursor! });
         expect([...first.items, ...second.items].every((v) => v.status === 'paid')).toBe(true);
         expect(first.items.map((v) => v.id)).toEqual([22, 19, 16, 13, 10].map((n) => order(n).id));
         expect(second.items.map((v) => v.id)).toEqual([7, 4, 1].map((n) => order(n).id));
@@ -180,11 +184,11 @@ export function readStoreContract(name: string, open: () => Promise<ReadStoreFix
 
       it('refuses a cursor that is tampered with, made up, or used with another filter or sort', async () => {
         await put(Array.from({ length: 10 }, (_, i) => order(i)));
-        const { nextCursor } = await queries.listOrders({ sort: 'createdAt', limit: 2 });
+        const { nextCursor } = await queries.listOrders(staff, { sort: 'createdAt', limit: 2 });
         const cursor = nextCursor!;
         const [payload, signature] = cursor.split('.');
         const forged = Buffer.from(Buffer.from(payload!, 'base64url').toString().replace('ord-000001', 'ord-000005')).toString('base64url');
-        const misuses: Array<Parameters<OrderQueries['listOrders']>[0]> = [
+        const misuses: Array<Parameters<OrderQueries['listOrders']>[1]> = [
           { sort: '-createdAt', limit: 2, cursor },
           { sort: 'createdAt', status: 'paid', limit: 2, cursor },
           { sort: 'createdAt', customerId: 'cus_1', limit: 2, cursor },
@@ -194,8 +198,8 @@ export function readStoreContract(name: string, open: () => Promise<ReadStoreFix
           { sort: 'createdAt', limit: 2, cursor: 'x'.repeat(10_000) },
           { sort: 'createdAt', limit: 2, cursor: new CursorCodec('other-secret').encode({ collection: 'orders', sort: 'createdAt' }, { createdAt: at(1), id: 'x' }) },
         ];
-        for (const request of misuses) await expect(queries.listOrders(request)).rejects.toBeInstanceOf(InvalidCursor);
-        expect((await queries.listOrders({ sort: 'createdAt', limit: 2, cursor })).items.map((v) => v.id)).toEqual([order(2).id, order(3).id]);
+        for (const request of misuses) await expect(queries.listOrders(staff, request)).rejects.toBeInstanceOf(InvalidCursor);
+        expect((await queries.listOrders(staff, { sort: 'createdAt', limit: 2, cursor })).items.map((v) => v.id)).toEqual([order(2).id, order(3).id]);
       });
     });
   });

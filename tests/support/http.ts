@@ -8,11 +8,13 @@ import { createTokenVerifier, signDevToken } from '../../api/auth.js';
 import { answerClientErrors } from '../../api/client-errors.js';
 import { createMetrics } from '../../api/metrics.js';
 import { SqliteReadStore } from '../../read-side/adapters/sqlite-read-store.js';
+import { Consistency } from '../../read-side/consistency.js';
 import { CursorCodec } from '../../read-side/cursor.js';
+import { OrderHistory } from '../../read-side/order-history.js';
 import { OrderQueries } from '../../read-side/order-queries.js';
+import { QueueFeed } from '../../read-side/queue-feed.js';
 import { fulfilmentQueue } from '../../projections/fulfilment-queue.js';
 import { orderViews } from '../../projections/order-views.js';
-import { QueueChanges } from '../../projections/queue-changes.js';
 import { Projector } from '../../projections/projector.js';
 import { SqliteEventStore } from '../../write-side/adapters/sqlite-event-store.js';
 import { OrderService } from '../../write-side/order-service.js';
@@ -44,7 +46,7 @@ export interface WorkerSettings extends Partial<Omit<ExportWorkerOptions, 'expor
   readonly readModels?: (real: ReadModelStore) => ReadModelStore;
 }
 
-export async function startService(overrides: Partial<AppDeps> = {}, worker?: WorkerSettings): Promise<TestService> {
+export async function startService(overrides: Partial<AppDeps> & { consistencyWaitMs?: number } = {}, worker?: WorkerSettings): Promise<TestService> {
   const dir = tempDir('api-');
   const events = new SqliteEventStore({ file: join(dir.path, 'events.sqlite3') });
   const reads = new SqliteReadStore(join(dir.path, 'read-models.sqlite3'));
@@ -63,15 +65,18 @@ export async function startService(overrides: Partial<AppDeps> = {}, worker?: Wo
   const logger = pino({ level: 'info' }, { write: (line: string) => void logs.push(line) });
   const app = createApp({
     orders: new OrderService(events),
-    queries: new OrderQueries(reads, new CursorCodec('cursor-secret')),
-    consistency: projector,
+    queries: new OrderQueries(reads, new CursorCodec('cursor-secret'), {
+      orders: new Consistency(projector, 'collections', overrides.consistencyWaitMs ?? 5000),
+      queue: new Consistency(queueProjector, 'queue', overrides.consistencyWaitMs ?? 5000),
+    }),
+    history: new OrderHistory(events, new CursorCodec('cursor-secret')),
     auth: createTokenVerifier({ secret: SECRET }),
     logger,
     metrics: createMetrics([projector]),
     checkReady: async () => {},
     rateLimit: { perSecond: 100_000, burst: 100_000 },
     exports: { jobs, exportsDir, retentionMs: worker?.retentionMs ?? 24 * 3600_000 },
-    fulfilment: { changes: new QueueChanges(events), queueConsistency: queueProjector, heartbeatMs: 200 },
+    fulfilment: { feed: new QueueFeed(reads, queueProjector, events, overrides.consistencyWaitMs ?? 5000), heartbeatMs: 200 },
     ...overrides,
   });
   const server = createServer({ headersTimeout: 1_000, requestTimeout: 5_000, connectionsCheckingInterval: 200 }, app.callback());
