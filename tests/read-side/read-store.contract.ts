@@ -4,7 +4,7 @@ import { Consistency } from '../../read-side/consistency.js';
 import { CursorCodec, InvalidCursor } from '../../read-side/cursor.js';
 import { OrderQueries } from '../../read-side/order-queries.js';
 import type { ReadModelStore } from '../../read-side/read-store.js';
-import type { OrderView, QueueEntry } from '../../read-side/views.js';
+import type { OrderView, QueueChange, QueueEntry } from '../../read-side/views.js';
 import type { Position } from '../../write-side/event-store.js';
 import { encodePosition } from '../../write-side/position.js';
 import type { ReadStoreFixture } from '../support/read-stores.js';
@@ -116,6 +116,37 @@ export function readStoreContract(name: string, open: () => Promise<ReadStoreFix
       await queue.commit(entries.map((e) => ({ key: e.orderId, view: e })), pos(1));
       expect((await store.listQueue(null, 10)).map((e) => e.orderId)).toEqual(['ord-3', 'ord-1', 'ord-5']);
       expect((await store.listQueue({ paidAt: at(1), orderId: 'ord-3' }, 1)).map((e) => e.orderId)).toEqual(['ord-1']);
+    });
+
+    it("records the queue's changes once each, in position order, with the views and the checkpoint", async () => {
+      const queue = store.views('fulfilment-queue', await store.activeGeneration('fulfilment-queue'));
+      const change = (n: number, orderId: string, kind: 'entered' | 'left' = 'entered'): QueueChange =>
+        ({ position: pos(n), orderId, change: kind, reason: kind === 'entered' ? 'paid' : 'shipped', at: at(n) });
+      const first = [change(3, 'ord-1'), change(5, 'ord-2')];
+      await queue.commit([{ key: 'ord-1', view: entry(1, 'queued', at(3)) }], pos(5), first.map((c) => ({ key: c.orderId, change: c })));
+      // The same batch applied again (a replay after a crash) records nothing twice.
+      await queue.commit([], pos(5), first.map((c) => ({ key: c.orderId, change: c })));
+      await queue.commit([], pos(9), [{ key: 'ord-1', change: change(8, 'ord-1', 'left') }]);
+      expect(await store.listQueueChanges(null, 10)).toEqual({ changes: [change(3, 'ord-1'), change(5, 'ord-2'), change(8, 'ord-1', 'left')], checkpoint: pos(9) });
+      expect((await store.listQueueChanges(pos(3), 1)).changes).toEqual([change(5, 'ord-2')]);
+      expect((await store.listQueueChanges(pos(8), 10)).changes).toEqual([]);
+      expect((await queue.changes(pos(3), 10)).map((c) => c.key)).toEqual(['ord-2', 'ord-1']);
+      expect(await queue.changesOf(['ord-1', 'missing'])).toEqual([{ key: 'ord-1', change: change(3, 'ord-1') }, { key: 'ord-1', change: change(8, 'ord-1', 'left') }]);
+      const reopened = await fixture.reopen();
+      expect((await reopened.listQueueChanges(null, 10)).changes).toHaveLength(3);
+    });
+
+    it("keeps the queue's changes per generation: a new one starts empty and replaces the old on activation", async () => {
+      const change: QueueChange = { position: pos(2), orderId: 'ord-1', change: 'entered', reason: 'paid', at: at(2) };
+      await store.views('fulfilment-queue', 1).commit([], pos(2), [{ key: 'ord-1', change }]);
+      const generation = await store.createGeneration('fulfilment-queue');
+      const fresh = store.views('fulfilment-queue', generation);
+      expect(await fresh.changes(null, 10)).toEqual([]);
+      expect((await store.listQueueChanges(null, 10)).changes).toEqual([change]);
+      await fresh.commit([], pos(1), []);
+      await store.activateGeneration('fulfilment-queue', generation);
+      expect(await store.listQueueChanges(null, 10)).toEqual({ changes: [], checkpoint: pos(1) });
+      expect(await store.views('order-views', 1).changes(null, 10)).toEqual([]);
     });
 
     it('scans views in key order', async () => {
