@@ -7,6 +7,7 @@ import { Projector } from '../../projections/projector.js';
 import { rebuild, verify, type Difference } from '../../projections/rebuild.js';
 import type { EventStore, EventSubscription, RecordedEvent } from '../../write-side/event-store.js';
 import { OrderService } from '../../write-side/order-service.js';
+import { encodePosition } from '../../write-side/position.js';
 import { availableStores, type StoreFixture } from '../support/event-stores.js';
 import { availableReadStores, type ReadStoreFixture } from '../support/read-stores.js';
 import { address, seedOrders } from '../support/seed.js';
@@ -162,6 +163,40 @@ for (const [name, openEvents, openReads] of combos) {
       const written = await service.cancel(ids[0]!, 'after rebuild', { principal: 'p', correlationId: 'c' });
       expect(await projector.waitFor(written.position!, 5000)).toBe(true);
       expect((await readModels.getOrder(ids[0]!))!.status).toBe('cancelled');
+    });
+
+    it("records the queue's changes with their events' positions; rebuild makes them again and verify checks them", async () => {
+      const ids = await seedOrders(store, 20);
+      const service = new OrderService(store);
+      const cancelledPaid = ids[1]!;
+      await service.cancel(cancelledPaid, 'changed my mind', { principal: 'p', correlationId: 'c' });
+      const projector = start(new Projector(store, readModels, fulfilmentQueue, { batchSize: 7 }));
+      await settle(projector, store);
+      // From the log alone: entered at each payment; left at a shipment, or at the cancellation of a paid order.
+      const expected: Array<[string, string, string, string]> = [];
+      for (const recorded of await store.readAll({ maxCount: 10_000, streamPrefixes: ['order-'] })) {
+        const orderId = recorded.streamName.slice('order-'.length);
+        const paid = (await store.readStream(recorded.streamName, { toRevision: recorded.revision })).some((e) => e.type === 'PaymentRecorded');
+        if (recorded.type === 'PaymentRecorded') expected.push([recorded.position, orderId, 'entered', 'paid']);
+        if (recorded.type === 'ShipmentCreated') expected.push([recorded.position, orderId, 'left', 'shipped']);
+        if (recorded.type === 'OrderCancelled' && paid) expected.push([recorded.position, orderId, 'left', 'cancelled']);
+      }
+      const recordedChanges = (await readModels.listQueueChanges(null, 1000)).changes;
+      expect(recordedChanges.map((c) => [c.position, c.orderId, c.change, c.reason])).toEqual(expected);
+      expect(expected.filter(([, id, change]) => id === cancelledPaid && change === 'left')).toHaveLength(1);
+      await noDifferences(fulfilmentQueue);
+
+      // A change the events do not make, and one missing, are both differences.
+      const views = readModels.views('fulfilment-queue', await readModels.activeGeneration('fulfilment-queue'));
+      const made = recordedChanges[0]!;
+      await views.commit([], (await store.headPosition())!, [{ key: ids[0]!, change: { ...made, position: encodePosition(0n, 1n), orderId: ids[0]! } }]);
+      const found: Difference[] = [];
+      await verify(store, readModels, fulfilmentQueue as unknown as typeof orderViews, (d) => found.push(d));
+      expect(found.map((d) => d.key)).toEqual([`${ids[0]} (changes)`]);
+
+      await rebuild(store, readModels, fulfilmentQueue as unknown as typeof orderViews);
+      expect((await readModels.listQueueChanges(null, 1000)).changes).toEqual(recordedChanges);
+      await noDifferences(fulfilmentQueue);
     });
 
     it('verify reports a view that differs from a fresh fold', async () => {
