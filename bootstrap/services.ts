@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { fulfilmentQueue } from '../projections/fulfilment-queue.js';
+import { jobsView } from '../projections/jobs.js';
 import { orderViews } from '../projections/order-views.js';
 import { Projector } from '../projections/projector.js';
 import type { Projection } from '../projections/projection.js';
@@ -27,6 +28,7 @@ import { cursorSecret } from './secrets.js';
 export const PROJECTIONS: { readonly [N in ProjectionName]: Projection<N> } = {
   'order-views': orderViews,
   'fulfilment-queue': fulfilmentQueue,
+  jobs: jobsView,
 };
 
 export interface Stores {
@@ -103,7 +105,7 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
   const worker =
     role === 'api'
       ? null
-      : new ExportWorker(eventStore, jobs, readModels, {
+      : new ExportWorker(jobs, readModels, {
           exportsDir,
           leaseMs: config.exports.leaseMs,
           retentionMs: config.exports.retentionMs,
@@ -114,8 +116,10 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
     new Projector(eventStore, readModels, projection, {
       onError: (error, retryInMs) => logger.error({ err: error, projection: projection.name, retryInMs }, 'projection failed; restarting from its checkpoint'),
     });
-  const projectors = { 'order-views': projector(orderViews), 'fulfilment-queue': projector(fulfilmentQueue) };
+  const projectors = { 'order-views': projector(orderViews), 'fulfilment-queue': projector(fulfilmentQueue), jobs: projector(jobsView) };
+  // The worker alone needs only the jobs view it reads.
   if (role !== 'worker') Object.values(projectors).forEach((p) => p.start());
+  else projectors.jobs.start();
 
   const cursors = new CursorCodec(cursorSecret(config));
   let caughtUpOnce = false;

@@ -2,9 +2,7 @@
 // the batch touches, fold the events in, write the changed views and the checkpoint together.
 import type { Changes, KeyedChange, ProjectionName, ViewStore, Views } from '../read-side/read-store.js';
 import type { Position, RecordedEvent } from '../write-side/event-store.js';
-import { decodeOrderEvent } from '../write-side/orders/codec.js';
-import type { OrderEventType } from '../write-side/orders/types.js';
-import type { Projection } from './projection.js';
+import type { Projection, ProjectionEvents } from './projection.js';
 
 export async function applyBatch<N extends ProjectionName>(
   projection: Projection<N>,
@@ -14,8 +12,8 @@ export async function applyBatch<N extends ProjectionName>(
   const last = batch.at(-1);
   if (!last) return null;
   const decoded = batch
-    .filter((recorded) => projection.handles.has(recorded.type as OrderEventType))
-    .map((recorded) => ({ recorded, event: decodeOrderEvent(recorded), key: '' }));
+    .filter((recorded) => projection.handles.has(recorded.type as ProjectionEvents[N]['type']))
+    .map((recorded) => ({ recorded, event: projection.decode(recorded), key: '' }));
   // A stream that begins inside this batch is folded here from its first event, so its stored
   // view (if this is a replay) cannot add anything, and commit() keeps it if it is newer.
   const toLoad = new Set<string>();

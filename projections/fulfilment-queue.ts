@@ -3,7 +3,7 @@
 // can never bring it back: the stored revision tells that the event was already seen.
 // Every entry into and exit from the queue is recorded as a change, with the event's position:
 // the feed of GET /fulfilment-queue/changes.
-import { ORDER_STREAM_PREFIX } from '../write-side/orders/codec.js';
+import { decodeOrderEvent, ORDER_STREAM_PREFIX } from '../write-side/orders/codec.js';
 import type { OrderEvent } from '../write-side/orders/types.js';
 import { inFulfilmentQueue, type QueueChange, type QueueEntry } from '../read-side/views.js';
 import type { EventContext, Projection } from './projection.js';
@@ -11,6 +11,7 @@ import type { EventContext, Projection } from './projection.js';
 export const fulfilmentQueue: Projection<'fulfilment-queue'> = {
   name: 'fulfilment-queue',
   streamPrefix: ORDER_STREAM_PREFIX,
+  decode: decodeOrderEvent,
   handles: new Set(['OrderPlaced', 'OrderAddressChanged', 'PaymentRecorded', 'ShipmentCreated', 'OrderCancelled']),
   keyOf: (event) => event.data.orderId,
   evolve(entry: QueueEntry | null, event: OrderEvent, { revision }: EventContext): QueueEntry {

@@ -3,10 +3,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Changes, ProjectionName, ReadModelStore, Views } from '../read-side/read-store.js';
 import type { EventStore, Position } from '../write-side/event-store.js';
-import { decodeOrderEvent, orderStream } from '../write-side/orders/codec.js';
-import type { OrderEventType } from '../write-side/orders/types.js';
 import { applyBatch } from './apply.js';
-import type { Projection } from './projection.js';
+import type { Projection, ProjectionEvents } from './projection.js';
 
 export interface RebuildProgress {
   readonly events: number;
@@ -45,8 +43,8 @@ export interface Difference {
 }
 
 /**
- * Folds every order stream afresh with the projection and compares with the active views.
- * Streams are found from the log; views without a stream are differences too.
+ * Folds every stream of the projection afresh and compares with the active views and changes.
+ * Streams are found from the log (by their first event); views without a stream are differences too.
  */
 export async function verify<N extends ProjectionName>(
   events: EventStore,
@@ -59,7 +57,7 @@ export async function verify<N extends ProjectionName>(
   for (let after: Position | null = null; ; ) {
     const batch = await events.readAll({ after, maxCount: 5000, streamPrefixes: [projection.streamPrefix] });
     if (batch.length === 0) break;
-    for (const recorded of batch) if (recorded.type === 'OrderPlaced') orderIds.add(projection.keyOf(decodeOrderEvent(recorded)));
+    for (const recorded of batch) if (recorded.revision === 0) orderIds.add(projection.keyOf(projection.decode(recorded)));
     after = batch.at(-1)!.position;
   }
   let differences = 0;
@@ -76,9 +74,9 @@ export async function verify<N extends ProjectionName>(
     for (const id of chunk) {
       let expected: Views[N] | null = null;
       const expectedChanges: Changes[N][] = [];
-      for (const recorded of await events.readStream(orderStream(id))) {
-        if (!projection.handles.has(recorded.type as OrderEventType)) continue;
-        const event = decodeOrderEvent(recorded);
+      for (const recorded of await events.readStream(`${projection.streamPrefix}${id}`)) {
+        if (!projection.handles.has(recorded.type as ProjectionEvents[N]['type'])) continue;
+        const event = projection.decode(recorded);
         const next: Views[N] = projection.evolve(expected, event, recorded);
         if (projection.changes) expectedChanges.push(...projection.changes(expected, next, event, recorded));
         expected = next;

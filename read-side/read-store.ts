@@ -3,11 +3,12 @@
 // tests/read-side/read-store.contract.ts.
 import type { Position } from '../write-side/event-store.js';
 import type { OrderStatus } from '../write-side/orders/types.js';
-import type { OrderView, QueueChange, QueueEntry } from './views.js';
+import type { JobView, OrderView, QueueChange, QueueEntry } from './views.js';
 
 export interface Views {
   'order-views': OrderView;
   'fulfilment-queue': QueueEntry;
+  jobs: JobView;
 }
 export type ProjectionName = keyof Views;
 /**
@@ -17,6 +18,7 @@ export type ProjectionName = keyof Views;
 export interface Changes {
   'order-views': never;
   'fulfilment-queue': QueueChange;
+  jobs: never;
 }
 export interface Change {
   readonly position: Position;
@@ -26,7 +28,7 @@ export interface KeyedChange<C> {
   readonly key: string;
   readonly change: C;
 }
-export const PROJECTION_NAMES: readonly ProjectionName[] = ['order-views', 'fulfilment-queue'];
+export const PROJECTION_NAMES: readonly ProjectionName[] = ['order-views', 'fulfilment-queue', 'jobs'];
 
 /** Every view carries the stream revision it includes; a view is never deleted, only changed. */
 export interface Keyed<V> {
@@ -107,6 +109,11 @@ export interface ReadModelStore {
    * up to that checkpoint is in the answer unless `limit` cut it short.
    */
   listQueueChanges(after: Position | null, limit: number): Promise<{ changes: QueueChange[]; checkpoint: Position | null }>;
+
+  /** Jobs not finished (queued or running), oldest first, at most `limit`: the export workers' candidates. */
+  listOpenJobs(limit: number): Promise<JobView[]>;
+  /** Succeeded jobs whose result is still kept, the earliest finished first, at most `limit`. */
+  listJobResults(limit: number): Promise<JobView[]>;
 
   close(): Promise<void>;
 }

@@ -1,5 +1,6 @@
 // The read models' documents. An OrderView is the order's HTTP representation (HTTP-CONTRACT.md).
 import type { Position } from '../write-side/event-store.js';
+import type { Job } from '../write-side/jobs/types.js';
 import type { Address, OrderLine, OrderStatus, PlacedOrder } from '../write-side/orders/types.js';
 
 export interface OrderView {
@@ -48,6 +49,9 @@ export interface QueueChange {
   /** When the event was recorded. */
   readonly at: string;
 }
+
+/** A job as the export workers see it: its state folded from its stream, with the revision it includes. */
+export type JobView = Job & { readonly revision: number };
 
 export function orderRepresentation(order: PlacedOrder, revision: number): OrderView {
   const { id, customerId, status, currency, lines, total, address, createdAt, updatedAt } = order;

@@ -13,9 +13,9 @@ import {
   type Keyed, type OrderFilter, type OrderJson, type OrderKey, type ProjectionName, type QueueKey, type ReadModelStore, type SortDirection,
   type ViewStore, type Views,
 } from '../read-store.js';
-import type { OrderView, QueueChange, QueueEntry } from '../views.js';
+import type { JobView, OrderView, QueueChange, QueueEntry } from '../views.js';
 
-const COLLECTIONS: { readonly [N in ProjectionName]: string } = { 'order-views': 'order_views', 'fulfilment-queue': 'fulfilment_queue' };
+const COLLECTIONS: { readonly [N in ProjectionName]: string } = { 'order-views': 'order_views', 'fulfilment-queue': 'fulfilment_queue', jobs: 'jobs' };
 /** The collections of the projections that record their changes (one per generation, _id the position). */
 const CHANGE_COLLECTIONS: { readonly [N in ProjectionName]?: string } = { 'fulfilment-queue': 'fulfilment_queue_changes' };
 
@@ -28,6 +28,7 @@ const INDEXES: { readonly [N in ProjectionName]: IndexDescription[] } = {
     { key: { customerId: 1, status: 1, createdAt: 1, _id: 1 } },
   ],
   'fulfilment-queue': [{ key: { state: 1, paidAt: 1, _id: 1 } }],
+  jobs: [{ key: { status: 1, createdAt: 1, _id: 1 } }, { key: { status: 1, finishedAt: 1, _id: 1 } }],
 };
 
 const DUPLICATE_KEY = 11000;
@@ -240,6 +241,22 @@ export class MongoReadStore implements ReadModelStore {
       const changes = (await views.changes(after, limit)).map((row) => row.change);
       return { changes, checkpoint };
     });
+  }
+
+  listOpenJobs(limit: number): Promise<JobView[]> {
+    return this.onActive(
+      'jobs',
+      async (g) => (await page(this.collection('jobs', g).find({ status: { $in: ['queued', 'running'] } }).sort({ createdAt: 1, _id: 1 }), limit)).map((doc) => unstored<JobView>(doc)),
+      (jobs) => jobs.length === 0,
+    );
+  }
+
+  listJobResults(limit: number): Promise<JobView[]> {
+    return this.onActive(
+      'jobs',
+      async (g) => (await page(this.collection('jobs', g).find({ status: 'succeeded', result: { $ne: null } }).sort({ finishedAt: 1, _id: 1 }), limit)).map((doc) => unstored<JobView>(doc)),
+      (jobs) => jobs.length === 0,
+    );
   }
 
   /** For tests: removes this store's whole database. */

@@ -22,9 +22,9 @@ import type {
   Views,
 } from '../read-store.js';
 import { PROJECTION_NAMES } from '../read-store.js';
-import type { OrderView, QueueChange, QueueEntry } from '../views.js';
+import type { JobView, OrderView, QueueChange, QueueEntry } from '../views.js';
 
-const TABLES: { readonly [N in ProjectionName]: string } = { 'order-views': 'order_views', 'fulfilment-queue': 'fulfilment_queue' };
+const TABLES: { readonly [N in ProjectionName]: string } = { 'order-views': 'order_views', 'fulfilment-queue': 'fulfilment_queue', jobs: 'jobs' };
 /** The tables of the projections that record their changes, one per generation beside its views. */
 const CHANGE_TABLES: { readonly [N in ProjectionName]?: string } = { 'fulfilment-queue': 'fulfilment_queue_changes' };
 
@@ -39,6 +39,11 @@ const SCHEMAS: { readonly [N in ProjectionName]: { columns: string; indexes: rea
     columns: 'customer_id TEXT NOT NULL, state TEXT NOT NULL, paid_at TEXT',
     indexes: ['state, paid_at, key'],
     values: (v) => [v.customerId, v.state, v.paidAt],
+  },
+  jobs: {
+    columns: 'status TEXT NOT NULL, created_at TEXT NOT NULL, finished_at TEXT, has_result INTEGER NOT NULL',
+    indexes: ['status, created_at, key', 'has_result, finished_at, key'],
+    values: (v) => [v.status, v.createdAt, v.finishedAt, v.result ? 1 : 0],
   },
 };
 
@@ -291,6 +296,18 @@ export class SqliteReadStore implements ReadModelStore {
     const checkpoint = await views.checkpoint();
     const changes = (await views.changes(after, limit)).map((row) => row.change);
     return { changes, checkpoint };
+  }
+
+  async listOpenJobs(limit: number): Promise<JobView[]> {
+    const table = this.table('jobs', await this.activeGeneration('jobs'));
+    const sql = `SELECT doc FROM ${table} WHERE status IN ('queued', 'running') ORDER BY created_at, key LIMIT ?`;
+    return sqliteIo(READ, () => this.statement<string>(sql).pluck().all(limit)).map((doc) => JSON.parse(doc) as JobView);
+  }
+
+  async listJobResults(limit: number): Promise<JobView[]> {
+    const table = this.table('jobs', await this.activeGeneration('jobs'));
+    const sql = `SELECT doc FROM ${table} WHERE has_result = 1 ORDER BY finished_at, key LIMIT ?`;
+    return sqliteIo(READ, () => this.statement<string>(sql).pluck().all(limit)).map((doc) => JSON.parse(doc) as JobView);
   }
 
   async close(): Promise<void> {

@@ -14,6 +14,7 @@ import { OrderHistory } from '../../read-side/order-history.js';
 import { OrderQueries } from '../../read-side/order-queries.js';
 import { QueueFeed } from '../../read-side/queue-feed.js';
 import { fulfilmentQueue } from '../../projections/fulfilment-queue.js';
+import { jobsView } from '../../projections/jobs.js';
 import { orderViews } from '../../projections/order-views.js';
 import { Projector } from '../../projections/projector.js';
 import { SqliteEventStore } from '../../write-side/adapters/sqlite-event-store.js';
@@ -54,11 +55,13 @@ export async function startService(overrides: Partial<AppDeps> & { consistencyWa
   projector.start();
   const queueProjector = new Projector(events, reads, fulfilmentQueue);
   queueProjector.start();
+  const jobsProjector = new Projector(events, reads, jobsView);
+  jobsProjector.start();
   const jobs = new JobService(events);
   const exportsDir = join(dir.path, 'exports');
   mkdirSync(exportsDir);
   const exportWorker = worker
-    ? new ExportWorker(events, jobs, worker.readModels ? worker.readModels(reads) : reads, { pollMs: 50, ...worker, exportsDir })
+    ? new ExportWorker(jobs, worker.readModels ? worker.readModels(reads) : reads, { pollMs: 50, ...worker, exportsDir })
     : null;
   exportWorker?.start();
   const logs: string[] = [];
@@ -101,6 +104,7 @@ export async function startService(overrides: Partial<AppDeps> & { consistencyWa
       await exportWorker?.stop();
       await projector.stop();
       await queueProjector.stop();
+      await jobsProjector.stop();
       await reads.close();
       await events.close();
       dir.remove();

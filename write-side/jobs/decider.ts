@@ -15,6 +15,16 @@ export class JobNotFound extends Error {
 
 export const initialJobState = (): JobState => ({ status: 'absent' });
 
+/** Whether a worker may claim the job at `now`: it waits for one, or its worker's lease has lapsed. */
+export function claimable(job: Job, now: string): boolean {
+  return job.status === 'queued' || (job.status === 'running' && job.lease !== null && job.lease.until < now);
+}
+
+/** When the job's result file is removed: `retentionMs` after the job succeeded; null while there is none. */
+export function resultExpiresAt(job: Job, retentionMs: number): string | null {
+  return job.result && job.finishedAt ? new Date(Date.parse(job.finishedAt) + retentionMs).toISOString() : null;
+}
+
 export function evolveJob(state: JobState, event: JobEvent): JobState {
   switch (event.type) {
     case 'ExportRequested': {
@@ -57,8 +67,7 @@ export function decideJob(command: JobCommand, state: JobState): JobEvent[] {
       return [{ type: 'ExportRequested', schemaVersion: 1, data: { ...command.data, requestedAt: now } }];
     case 'StartJob': {
       const job = existing(state, command.data.jobId);
-      const lapsed = job.status === 'running' && job.lease !== null && job.lease.until < now;
-      if (job.status !== 'queued' && !lapsed) throw conflict(job, 'is not waiting for a worker');
+      if (!claimable(job, now)) throw conflict(job, 'is not waiting for a worker');
       if (job.attempts >= MAX_ATTEMPTS) {
         return [{
           type: 'JobFailed', schemaVersion: 1,
