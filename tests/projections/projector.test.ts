@@ -2,10 +2,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ReadModelStore } from '../../read-side/read-store.js';
 import { applyBatch } from '../../projections/apply.js';
 import { fulfilmentQueue } from '../../projections/fulfilment-queue.js';
+import { jobsView } from '../../projections/jobs.js';
 import { orderViews } from '../../projections/order-views.js';
 import { Projector } from '../../projections/projector.js';
 import { rebuild, verify, type Difference } from '../../projections/rebuild.js';
 import type { EventStore, EventSubscription, RecordedEvent } from '../../write-side/event-store.js';
+import { JobService } from '../../write-side/job-service.js';
 import { OrderService } from '../../write-side/order-service.js';
 import { encodePosition } from '../../write-side/position.js';
 import { availableStores, type StoreFixture } from '../support/event-stores.js';
@@ -197,6 +199,36 @@ for (const [name, openEvents, openReads] of combos) {
       await rebuild(store, readModels, fulfilmentQueue as unknown as typeof orderViews);
       expect((await readModels.listQueueChanges(null, 1000)).changes).toEqual(recordedChanges);
       await noDifferences(fulfilmentQueue);
+    });
+
+    it('keeps the jobs view as the job domain folds each job, from its checkpoint; rebuild and verify cover it', async () => {
+      const service = new JobService(store);
+      const request = async (key: string) => {
+        const result = await service.requestExport({ format: 'csv', filter: {}, customerId: null }, { principal: 'p', correlationId: 'c', idempotency: { key, fingerprint: key } });
+        return (result.state as { id: string }).id;
+      };
+      const [queued, running, done] = [await request('a'), await request('b'), await request('c')];
+      await service.start(running, 'w1', 60_000);
+      await service.start(done, 'w1', 60_000);
+      await service.complete(done, 'w1', { file: 'x.csv', contentType: 'text/csv', count: 3, bytes: 30 });
+      const first = new Projector(store, readModels, jobsView);
+      first.start();
+      await settle(first, store);
+      await first.stop();
+      for (const id of [queued, running, done]) {
+        const { job, revision } = (await service.get(id))!;
+        expect((await readModels.views('jobs', 1).load([id])).get(id)).toEqual({ ...job, revision });
+      }
+      expect((await readModels.listOpenJobs(10)).map((j) => [j.id, j.status])).toEqual([[queued, 'queued'], [running, 'running']]);
+      expect((await readModels.listJobResults(10)).map((j) => j.id)).toEqual([done]);
+      // A later start resumes from the checkpoint and follows on.
+      await service.start(queued, 'w2', 60_000);
+      const second = start(new Projector(store, readModels, jobsView));
+      await settle(second, store);
+      expect((await readModels.listOpenJobs(10)).map((j) => j.status)).toEqual(['running', 'running']);
+      await noDifferences(jobsView as unknown as typeof orderViews);
+      await rebuild(store, readModels, jobsView as unknown as typeof orderViews);
+      expect((await noDifferences(jobsView as unknown as typeof orderViews)).checked).toBe(3);
     });
 
     it('verify reports a view that differs from a fresh fold', async () => {

@@ -4,7 +4,7 @@ import { Consistency } from '../../read-side/consistency.js';
 import { CursorCodec, InvalidCursor } from '../../read-side/cursor.js';
 import { OrderQueries } from '../../read-side/order-queries.js';
 import type { ReadModelStore } from '../../read-side/read-store.js';
-import type { OrderView, QueueChange, QueueEntry } from '../../read-side/views.js';
+import type { JobView, OrderView, QueueChange, QueueEntry } from '../../read-side/views.js';
 import type { Position } from '../../write-side/event-store.js';
 import { encodePosition } from '../../write-side/position.js';
 import type { ReadStoreFixture } from '../support/read-stores.js';
@@ -147,6 +147,19 @@ export function readStoreContract(name: string, open: () => Promise<ReadStoreFix
       await store.activateGeneration('fulfilment-queue', generation);
       expect(await store.listQueueChanges(null, 10)).toEqual({ changes: [], checkpoint: pos(1) });
       expect(await store.views('order-views', 1).changes(null, 10)).toEqual([]);
+    });
+
+    it('lists open jobs oldest first, and kept results the earliest finished first', async () => {
+      const job = (n: number, status: JobView['status'], finishedAt: string | null = null, kept = false): JobView => ({
+        id: `job-${n}`, type: 'order-export', status, owner: 'p', customerId: null, format: 'csv', filter: {}, progress: { processed: 0, total: 0 },
+        createdAt: at(n), startedAt: null, finishedAt, result: kept ? { file: `f${n}.csv`, contentType: 'text/csv', count: 1, bytes: 10 } : null,
+        resultExpiredAt: null, error: null, lease: status === 'running' ? { workerId: 'w', until: at(100) } : null, attempts: 0, revision: 1,
+      });
+      const jobs = [job(5, 'queued'), job(2, 'running'), job(1, 'succeeded', at(9), true), job(3, 'succeeded', at(4), true), job(4, 'succeeded', at(1)), job(6, 'failed', at(2)), job(7, 'queued')];
+      await store.views('jobs', await store.activeGeneration('jobs')).commit(jobs.map((j) => ({ key: j.id, view: j })), pos(1));
+      expect((await store.listOpenJobs(10)).map((j) => j.id)).toEqual(['job-2', 'job-5', 'job-7']);
+      expect((await store.listOpenJobs(1)).map((j) => j.id)).toEqual(['job-2']);
+      expect(await store.listJobResults(10)).toEqual([job(3, 'succeeded', at(4), true), job(1, 'succeeded', at(9), true)]);
     });
 
     it('scans views in key order', async () => {
