@@ -16,7 +16,7 @@ import { address, seedOrders } from '../support/seed.js';
 
 const combos = availableStores.flatMap(([e, openEvents]) => availableReadStores.map(([r, openReads]) => [`${e} → ${r}`, openEvents, openReads] as const));
 
-async function settle(projector: Projector<never> | Projector<'order-views'> | Projector<'fulfilment-queue'>, events: EventStore) {
+async function settle(projector: Projector<never> | Projector<'order-views'> | Projector<'fulfilment-queue'> | Projector<'jobs'>, events: EventStore) {
   const head = await events.headPosition();
   if (head) expect(await projector.waitFor(head, 10_000)).toBe(true);
 }
@@ -27,8 +27,8 @@ for (const [name, openEvents, openReads] of combos) {
     let reads: ReadStoreFixture;
     let store: EventStore;
     let readModels: ReadModelStore;
-    const running: Array<Projector<'order-views'> | Projector<'fulfilment-queue'>> = [];
-    const start = <P extends Projector<'order-views'> | Projector<'fulfilment-queue'>>(p: P) => {
+    const running: Array<Projector<'order-views'> | Projector<'fulfilment-queue'> | Projector<'jobs'>> = [];
+    const start = <P extends Projector<'order-views'> | Projector<'fulfilment-queue'> | Projector<'jobs'>>(p: P) => {
       running.push(p);
       p.start();
       return p;
