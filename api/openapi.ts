@@ -184,7 +184,7 @@ export function openApiDocument() {
           operationId: 'listFulfilmentQueue',
           tags: ['fulfilment'],
           summary: 'Paid orders waiting to ship, oldest payment first',
-          description: 'Needs shipments:write. From the fulfilment-queue projection; the same paging and Consistency-Token rules as GET /orders.',
+          description: 'Needs shipments:write and a token that is not a customer\'s (403 otherwise, whatever its scopes). From the fulfilment-queue projection; the same paging and Consistency-Token rules as GET /orders.',
           ...security('shipments:write'),
           parameters: [
             ...['limit', 'cursor'].map((name) => ({ name, in: 'query', required: false, schema: { $ref: `#/components/schemas/PageQuery/properties/${name}` } })),
@@ -201,11 +201,12 @@ export function openApiDocument() {
           operationId: 'followFulfilmentQueue',
           tags: ['fulfilment'],
           summary: 'Changes of the queue: an order entered (paid) or left (shipped, cancelled)',
-          description: 'Needs shipments:write. With Accept: text/event-stream, Server-Sent Events: each change an event named entered or left whose id is its log position; reconnecting with Last-Event-ID resumes right after it (at least once); a comment line every 15 s keeps idle connections open. Otherwise a JSON long-poll: the changes after `after`, waiting up to `wait` seconds for one; continue with `next`.',
+          description: 'Needs shipments:write. With Accept: text/event-stream, Server-Sent Events: each change an event named entered or left whose id is its log position; reconnecting with Last-Event-ID resumes right after it (at least once); a comment line every 15 s keeps idle connections open. Otherwise a JSON long-poll: the changes after `after`, waiting up to `wait` seconds for one; continue with `next`. The changes are recorded by the fulfilment-queue projection: send a write\'s Consistency-Token to wait (up to 5 s) until its changes are included. A customer token is refused (403) whatever its scopes; an `after` or Last-Event-ID beyond the end of the log is a 400.',
           ...security('shipments:write'),
           parameters: [
             ...['after', 'wait', 'limit'].map((name) => ({ name, in: 'query', required: false, schema: { $ref: `#/components/schemas/ChangesQuery/properties/${name}` } })),
             { name: 'Last-Event-ID', in: 'header', required: false, schema: { type: 'string' } },
+            { name: 'Consistency-Token', in: 'header', required: false, description: 'The Consistency-Token of a write whose changes the answer must include.', schema: { type: 'string' } },
           ],
           responses: {
             '200': {
