@@ -59,6 +59,7 @@ export class MongoReadStore implements ReadModelStore {
       for (const name of PROJECTION_NAMES) {
         // A plain _id equality upsert: the server retries it on a duplicate key, so racing first starts are safe.
         await store.projections.updateOne({ _id: name }, { $setOnInsert: { active: 1, latest: 1 } }, { upsert: true });
+        await store.upgrade(name);
         await store.createIndexes(name, await store.readActive(name));
       }
       return store;
@@ -70,6 +71,19 @@ export class MongoReadStore implements ReadModelStore {
 
   private collection(name: ProjectionName, generation: number): Collection<Stored> {
     return this.db.collection<Stored>(`${COLLECTIONS[name]}_g${generation}`);
+  }
+
+  /**
+   * A store from before its projection recorded changes: views with a checkpoint but no changes
+   * collection. A fresh generation replaces them, which the projector fills from the start of the
+   * log, so that the feed misses no change.
+   */
+  private async upgrade(name: ProjectionName): Promise<void> {
+    const active = await this.readActive(name);
+    const changes = this.changeCollection(name, active);
+    if (changes === null || !(await this.checkpoints.findOne({ _id: `${name}:${active}` }))) return;
+    if ((await this.db.listCollections({ name: changes.collectionName }, { nameOnly: true }).toArray()).length > 0) return;
+    await this.activateGeneration(name, await this.createGeneration(name));
   }
 
   private changeCollection(name: ProjectionName, generation: number): Collection<StoredChange> | null {

@@ -103,11 +103,25 @@ export class SqliteReadStore implements ReadModelStore {
       for (const name of PROJECTION_NAMES) {
         const inserted = this.db.prepare('INSERT OR IGNORE INTO projections (name, active, latest) VALUES (?, 1, 1)').run(name);
         if (inserted.changes > 0) this.createTable(name, 1, true);
-        // A store from before the changes were recorded: the table is there, empty until a rebuild fills it.
-        else this.createChangeTable(name, this.db.prepare('SELECT active FROM projections WHERE name = ?').pluck().get(name) as number);
+        else this.upgrade(name);
       }
     }).immediate();
     if (options.backgroundCheckpointMs !== undefined) this.checkpointer = this.startCheckpointer(file, options.backgroundCheckpointMs);
+  }
+
+  /**
+   * A store from before its projection recorded changes: the views are kept, but their changes
+   * were never written. A fresh generation replaces them, which the projector fills from the
+   * start of the log, so that the feed misses no change.
+   */
+  private upgrade(name: ProjectionName): void {
+    const active = this.db.prepare('SELECT active FROM projections WHERE name = ?').pluck().get(name) as number;
+    const changes = this.changeTable(name, active);
+    if (changes === null || this.db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?").pluck().get(changes)) return;
+    const generation = this.db.prepare('UPDATE projections SET latest = latest + 1, active = latest + 1 WHERE name = ? RETURNING active').pluck().get(name) as number;
+    this.createTable(name, generation, true);
+    this.db.exec(`DROP TABLE IF EXISTS ${this.table(name, active)}`);
+    this.db.prepare('DELETE FROM checkpoints WHERE name = ? AND generation < ?').run(name, generation);
   }
 
   private startCheckpointer(file: string, intervalMs: number): { worker: Worker; exited: Promise<void> } {
