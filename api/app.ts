@@ -20,6 +20,7 @@ import { HttpProblem } from './problem.js';
 import { fulfilmentRoutes, type FulfilmentRoutesDeps } from './routes/fulfilment.js';
 import { jobRoutes, type JobRoutesDeps } from './routes/jobs.js';
 import { orderRoutes } from './routes/orders.js';
+import { WaitingRequests } from './waiting.js';
 
 export interface AppDeps {
   readonly orders: OrderService;
@@ -40,7 +41,9 @@ export interface AppDeps {
   /** Exports as job resources; without it the job routes are not served. */
   readonly exports?: Omit<JobRoutesDeps, 'inFlight'>;
   /** The fulfilment queue and its changes; without it those routes are not served. */
-  readonly fulfilment?: Omit<FulfilmentRoutesDeps, 'queries'>;
+  readonly fulfilment?: Omit<FulfilmentRoutesDeps, 'queries' | 'waiting'>;
+  /** Requests of one principal that may wait at once (long-polls, SSE, Consistency-Token reads); 16 by default. */
+  readonly waitingPerPrincipal?: number;
 }
 
 export function createApp(deps: AppDeps): Koa {
@@ -54,8 +57,8 @@ export function createApp(deps: AppDeps): Koa {
   // origins CORS answers nothing, so it is not mounted at all.
   if ((deps.corsOrigins ?? []).length > 0) app.use(cors(deps.corsOrigins ?? []));
   if (deps.maxInFlight !== undefined) app.use(loadShedding({ maxInFlight: deps.maxInFlight, logger: deps.logger, onShed: deps.metrics.onShed }));
-  app.use(requestContext(deps.logger));
   app.use(deps.metrics.middleware);
+  app.use(requestContext(deps.logger));
 
   const operations = new Router();
   operations.get('/health/live', (ctx) => {
@@ -90,9 +93,10 @@ export function createApp(deps: AppDeps): Koa {
   // for every request, so three layers cost three times what one does.
   api.use(compose([authenticate(deps.auth), rateLimit(deps.rateLimit ?? { perSecond: 100, burst: 200 }), timeout(deps.requestTimeoutMs ?? 10_000)]));
   const inFlight = new InFlight();
-  api.use(orderRoutes({ ...deps, inFlight }).routes());
+  const waiting = new WaitingRequests(deps.waitingPerPrincipal);
+  api.use(orderRoutes({ ...deps, inFlight, waiting }).routes());
   if (deps.exports) api.use(jobRoutes({ ...deps.exports, inFlight }).routes());
-  if (deps.fulfilment) api.use(fulfilmentRoutes({ ...deps.fulfilment, queries: deps.queries }).routes());
+  if (deps.fulfilment) api.use(fulfilmentRoutes({ ...deps.fulfilment, queries: deps.queries, waiting }).routes());
   app.use(api.routes());
   app.use(api.allowedMethods());
   return app;

@@ -44,6 +44,8 @@ export interface TokenVerifierOptions {
   readonly audience?: string | null;
   /** How long one JWKS fetch may take; jose's default is 5 s. */
   readonly jwksTimeoutMs?: number;
+  /** A token whose exp lies further than this past its iat (or past now, without iat) is refused; 86400 by default. */
+  readonly maxLifetimeSeconds?: number;
 }
 
 const JWKS_ALGORITHMS = ['RS256', 'ES256'];
@@ -52,9 +54,12 @@ const CLOCK_TOLERANCE_SECONDS = 5;
 const MIN_SECRET_BYTES = 32;
 const MAX_SUB_LENGTH = 255;
 const VERIFIED_TOKENS_KEPT = 10_000;
+export const MAX_TOKEN_LIFETIME_SECONDS = 86_400;
+export const TOKEN_TTL_SECONDS = 900;
 
 export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifier {
   const { secret, jwksUrl, issuer, audience } = options;
+  const maxLifetimeSeconds = options.maxLifetimeSeconds ?? MAX_TOKEN_LIFETIME_SECONDS;
   // Both set: the JWKS wins. It is the production set-up (keys rotated by the identity provider);
   // a secret configured alongside is only a leftover of development and must not open a second door.
   let key: KeyObject | JWTVerifyGetKey;
@@ -95,6 +100,7 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
         if (error instanceof errors.JOSEError) throw new Unauthenticated(reasonOf(error));
         throw error;
       }
+      checkLifetime(payload, maxLifetimeSeconds);
       const principal = principalOf(payload);
       verified.set(token, { principal, expiresAtMs: (payload.exp! + CLOCK_TOLERANCE_SECONDS) * 1000 });
       return principal;
@@ -110,7 +116,7 @@ export function hasScope(principal: Principal, scope: Scope): boolean {
 export async function signDevToken(
   secret: string,
   claims: { sub: string; scope: string; customerId?: string | null },
-  ttlSeconds = 3600,
+  ttlSeconds = TOKEN_TTL_SECONDS,
   options: { issuer?: string | null; audience?: string | null } = {},
 ): Promise<string> {
   if (!Number.isInteger(ttlSeconds) || ttlSeconds <= 0) throw new RangeError('ttlSeconds must be a positive integer');
@@ -163,6 +169,14 @@ function reasonOf(error: errors.JOSEError): string {
   if (error instanceof errors.JWSInvalid || error instanceof errors.JWTInvalid) return 'malformed';
   if (error instanceof errors.JOSENotSupported) return 'not supported';
   return 'invalid token';
+}
+
+/** A token minted for the year 3000, or dated in the future, is not one this service should honour. */
+function checkLifetime(payload: JWTPayload, maxLifetimeSeconds: number): void {
+  const now = Math.floor(Date.now() / 1000);
+  const { iat, exp } = payload;
+  if (iat !== undefined && iat > now + CLOCK_TOLERANCE_SECONDS) throw new Unauthenticated('issued in the future');
+  if (exp! - (iat ?? now) > maxLifetimeSeconds) throw new Unauthenticated('lifetime over MAX_TOKEN_LIFETIME_SECONDS');
 }
 
 function principalOf(payload: JWTPayload): Principal {

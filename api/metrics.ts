@@ -1,5 +1,5 @@
 // Prometheus metrics: request counts and latency by route and status, and projection lag.
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 export interface ProjectionProbe {
@@ -42,17 +42,39 @@ export function createMetrics(projections: readonly ProjectionProbe[] = []): Met
     },
   });
 
+  // Mounted outside the error boundary, so that it sees the status the client gets.
   const middleware: Middleware = async (ctx, next) => {
     const started = performance.now();
     try {
       await next();
     } finally {
-      // Unmatched paths share one label, so that scanners cannot blow up the series count.
-      const route = ctx._matchedRoute === undefined ? 'unmatched' : String(ctx._matchedRoute);
+      const route = routeTemplate(ctx);
       requests.inc({ method: ctx.method, route, status: String(ctx.status) });
       duration.observe({ method: ctx.method, route }, (performance.now() - started) / 1000);
     }
   };
   const shed = new Counter({ name: 'http_requests_shed_total', help: 'Requests answered 503 at once because the service was at capacity', registers: [registry] });
   return { registry, middleware, onShed: () => shed.inc() };
+}
+
+interface RouteLayer {
+  readonly path: string | RegExp;
+  readonly methods: readonly string[];
+}
+
+/**
+ * The template of the route the path matched. The router's `_matchedRoute` is overwritten by every
+ * layer that runs, so a guard that refuses a request (401, 429) would leave its own pattern there;
+ * the layers the router matched keep the route's. A path matched with another method (405) counts
+ * under its route; unmatched paths share one label, so that scanners cannot blow up the series count.
+ */
+function routeTemplate(ctx: Context): string {
+  const matched = (ctx as Context & { matched?: readonly RouteLayer[] }).matched ?? [];
+  let route: RouteLayer | undefined;
+  for (const layer of matched) {
+    if (layer.methods.length === 0) continue;
+    if (layer.methods.includes(ctx.method)) return String(layer.path);
+    route ??= layer;
+  }
+  return route ? String(route.path) : 'unmatched';
 }

@@ -322,7 +322,7 @@ export function openApiDocument() {
         PayloadTooLarge: problem('payload-too-large: the body is over 64 KiB.'),
         UnsupportedMediaType: problem('unsupported-media-type: the body must be application/json.'),
         IdempotencyKeyReused: problem('idempotency-key-reused: the key was used with a different body.'),
-        RateLimited: problem('rate-limited.', { 'Retry-After': { $ref: '#/components/headers/Retry-After' }, ...rateLimitHeaders }),
+        RateLimited: problem('rate-limited: the principal sent too many requests, or already has 16 waiting at once (long-polls, SSE streams, reads waiting on a Consistency-Token).', { 'Retry-After': { $ref: '#/components/headers/Retry-After' }, ...rateLimitHeaders }),
         Internal: problem('internal: anything unexpected; nothing internal is shown.'),
         Unavailable: problem('unavailable: a store is unreachable, the request took too long, the service is at capacity (MAX_IN_FLIGHT), or the collections did not catch up with a Consistency-Token in time.', { 'Retry-After': { $ref: '#/components/headers/Retry-After' } }),
       },

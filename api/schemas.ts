@@ -1,8 +1,23 @@
 // JSON Schemas (2020-12) of every body, query and path parameter. ajv validates requests with
 // them and the OpenAPI document is built from them, so the two cannot drift apart.
 
-const text = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength, pattern: '^[^\\u0000-\\u001f\\u007f]*$' }) as const;
-const optionalText = (maxLength: number) => ({ type: ['string', 'null'], maxLength, pattern: '^[^\\u0000-\\u001f\\u007f]*$' }) as const;
+import { getAlpha2Codes } from 'i18n-iso-countries/index.js';
+
+// Free text: something visible, and none of what hides or reorders text in a screen or a log:
+// control characters, line and paragraph separators (U+2028/9), bidirectional controls
+// (U+202A-E, U+2066-9) and unpaired surrogates (the `u` flag ajv compiles patterns with
+// matches a surrogate pair as one code point, outside the range).
+const HIDDEN = '\\u0000-\\u001f\\u007f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069\\ud800-\\udfff';
+// Leading white space, one visible character, anything visible or white after it: the classes do
+// not overlap, so matching takes linear time even on a 64 KiB string.
+export const TEXT_PATTERN = `^[^${HIDDEN}\\S]*[^${HIDDEN}\\s][^${HIDDEN}]*$`;
+const text = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength, pattern: TEXT_PATTERN }) as const;
+const optionalText = (maxLength: number) => ({ type: ['string', 'null'], maxLength, pattern: TEXT_PATTERN }) as const;
+
+/** ISO 4217 currencies as the runtime's Intl data knows them (no XXX, XTS or made-up codes). */
+export const CURRENCY_CODES: readonly string[] = Object.freeze(Intl.supportedValuesOf('currency'));
+/** ISO 3166-1 alpha-2 codes, from the i18n-iso-countries package (with XK, Kosovo, as carriers use it). */
+export const COUNTRY_CODES: readonly string[] = Object.freeze(Object.keys(getAlpha2Codes()).sort());
 
 export const ORDER_ID_PATTERN = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
 export const CUSTOMER_ID_PATTERN = '^[A-Za-z0-9_.:-]{1,64}$';
@@ -16,7 +31,7 @@ const addressProperties = {
   city: text(100),
   postalCode: text(20),
   region: optionalText(100),
-  country: { type: 'string', pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2' },
+  country: { type: 'string', enum: COUNTRY_CODES, description: 'ISO 3166-1 alpha-2' },
 } as const;
 
 export const schemas = {
@@ -49,7 +64,7 @@ export const schemas = {
     required: ['customerId', 'currency', 'lines', 'address'],
     properties: {
       customerId: { type: 'string', pattern: CUSTOMER_ID_PATTERN },
-      currency: { type: 'string', pattern: '^[A-Z]{3}$', description: 'ISO 4217' },
+      currency: { type: 'string', enum: CURRENCY_CODES, description: 'ISO 4217' },
       lines: { type: 'array', minItems: 1, maxItems: 100, items: { $ref: '#/components/schemas/OrderLineInput' } },
       address: { $ref: '#/components/schemas/Address' },
     },

@@ -2,7 +2,7 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import type { FieldError } from '../write-side/errors.js';
 import { validationFailed } from './problem.js';
-import { schemas, type SchemaName } from './schemas.js';
+import { schemas, TEXT_PATTERN, type SchemaName } from './schemas.js';
 
 const DOCUMENT_ID = 'order-service-api';
 const MAX_ERRORS = 20;
@@ -31,7 +31,12 @@ export function toFieldErrors(errors: readonly ErrorObject[] | null | undefined,
     let pointer = base + e.instancePath;
     if (e.keyword === 'required') pointer += `/${String(e.params.missingProperty)}`;
     if (e.keyword === 'additionalProperties') pointer += `/${String(e.params.additionalProperty)}`;
-    const message = e.keyword === 'additionalProperties' ? 'is not allowed' : (e.message ?? 'is invalid');
+    const message =
+      e.keyword === 'additionalProperties'
+        ? 'is not allowed'
+        : e.keyword === 'pattern' && e.params.pattern === TEXT_PATTERN
+          ? 'must hold visible text, without control characters, line or paragraph separators, bidirectional controls or unpaired surrogates'
+          : (e.message ?? 'is invalid');
     const key = `${pointer} ${message}`;
     if (seen.has(key)) continue;
     seen.add(key);

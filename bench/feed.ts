@@ -4,9 +4,9 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { signDevToken } from '../api/auth.js';
+import { freePort, HOST } from './support/free-port.js';
 
 const RATE = 500;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -14,13 +14,6 @@ const HISTORY_READS = 2000;
 const SECRET = `bench-feed-${randomUUID()}-${randomUUID()}`;
 
 const percentile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 
 const dir = mkdtempSync(join(process.cwd(), '.bench-feed-'));
 const port = await freePort();
@@ -28,7 +21,7 @@ const service = spawn(process.execPath, ['--import', 'tsx', 'bootstrap/main.ts']
   env: { PATH: process.env.PATH, DATA_DIR: dir, PORT: String(port), LOG_LEVEL: 'warn', AUTH_JWT_SECRET: SECRET, RATE_LIMIT_PER_SECOND: '1000000', RATE_LIMIT_BURST: '1000000' },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
-const url = `http://127.0.0.1:${port}`;
+const url = `http://${HOST}:${port}`;
 try {
   for (let i = 0; ; i++) {
     const ready = await fetch(`${url}/health/ready`).then((r) => r.ok, () => false);

@@ -15,27 +15,18 @@
 // (with its cache of folded orders); for the page one read-model query. None of the service's
 // own work: no token, no validation, no idempotency, no projections, no signed cursors, no logs,
 // no metrics. A route cannot beat its floor; the gap between the two is the service's own cost.
-import { spawn, type ChildProcess } from 'node:child_process';
+//
+// This file is the driver; the servers it starts are in bench/http/ (servers.ts starts them).
 import { randomUUID } from 'node:crypto';
-import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { signDevToken } from '../api/auth.js';
-import { SqliteReadStore } from '../read-side/adapters/sqlite-read-store.js';
 import { SqliteEventStore } from '../write-side/adapters/sqlite-event-store.js';
 import { encodeOrderEvent, orderStream } from '../write-side/orders/codec.js';
-import type { Address, OrderEvent } from '../write-side/orders/types.js';
-
-const address: Address = { name: 'Ada Lovelace', line1: '1 Main St', line2: null, city: 'Berlin', postalCode: '10115', region: null, country: 'DE' };
-// The contract's example order (~400 bytes of JSON): what the bare baseline answers.
-const EXAMPLE_ORDER = {
-  id: '7c1d2f9e-3b4a-4c5d-8e6f-0a1b2c3d4e5f', customerId: 'cus_42', status: 'paid', currency: 'EUR',
-  lines: [{ sku: 'SKU-1', quantity: 2, unitPrice: 1999, lineTotal: 3998 }], total: 3998, address,
-  createdAt: '2026-11-22T10:00:00.000Z', updatedAt: '2026-11-22T10:05:00.000Z', revision: 1,
-};
+import type { OrderEvent } from '../write-side/orders/types.js';
+import { address } from './http/fixtures.js';
+import { startBaseline, startFloor, startService, stopServer, tail, type BenchServer } from './http/servers.js';
 
 // ---- autocannon (CommonJS, no bundled types): the part of its API used here ----
 
@@ -82,12 +73,12 @@ async function main(): Promise<void> {
 
   // Under the working directory, not /tmp: a tmpfs would make every flush free.
   const dir = mkdtempSync(join(process.cwd(), '.bench-http-'));
-  const children: Array<{ name: string; child: ChildProcess }> = [];
+  const servers: BenchServer[] = [];
   let current: AcInstance | null = null;
   let cleaning: Promise<void> | null = null;
   const cleanup = () =>
     (cleaning ??= (async () => {
-      await Promise.all(children.map(({ child }) => stopChild(child)));
+      await Promise.all(servers.map(stopServer));
       rmSync(dir, { recursive: true, force: true });
     })());
   let interrupted = false;
@@ -108,38 +99,21 @@ async function main(): Promise<void> {
     const paid = Math.ceil(ORDERS / 2);
     console.log(`  ${fmt(ORDERS)} orders, ${fmt(ORDERS + paid)} events written in ${loadSeconds.toFixed(1)} s`);
 
-    // 2. Start both servers.
-    const bare = startChild('bare koa', [fileURLToPath(import.meta.url), '--bare'], { PATH: process.env.PATH ?? '' });
-    children.push(bare);
-    // Listened for from the start: a child may print its port before it is awaited.
-    const barePort = portFromStdout(bare, 30_000);
-    // The service logs its port at info level, which LOG_LEVEL=warn (no per-request log lines,
-    // to measure the service rather than the log pipe) suppresses: give it a free port instead.
-    const servicePort = await freePort();
-    const service = startChild('service', ['bootstrap/main.ts'], {
-      PATH: process.env.PATH ?? '',
-      DATA_DIR: dir,
-      PORT: String(servicePort),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      AUTH_JWT_SECRET: SECRET,
-      // The per-principal limiter must not cap the benchmark (every request here has one sub).
-      RATE_LIMIT_PER_SECOND: '100000000',
-      RATE_LIMIT_BURST: '100000000',
-    });
-    children.push(service);
-    // The floor appends to an event store of its own and reads the service's orders and read models.
-    const floor = startChild('floor', [fileURLToPath(import.meta.url), '--floor', join(dir, 'floor'), dir], { PATH: process.env.PATH ?? '' });
-    children.push(floor);
-    const floorPort = portFromStdout(floor, 30_000);
-    const bareUrl = `http://127.0.0.1:${await barePort}`;
-    const serviceUrl = `http://127.0.0.1:${servicePort}`;
-    const floorUrl = `http://127.0.0.1:${await floorPort}`;
-
-    const readyStarted = performance.now();
-    await waitReady(service, `${serviceUrl}/health/ready`, 600_000);
-    const readySeconds = (performance.now() - readyStarted) / 1000;
+    // 2. Start the servers: the baseline, the service, the floor (which appends to an event store
+    // of its own and reads the service's orders and read models).
+    const bare = await startBaseline();
+    servers.push(bare);
+    const serviceStarted = performance.now();
+    const service = await startService(dir, SECRET, 600_000);
+    servers.push(service);
+    const floor = await startFloor(join(dir, 'floor'), dir);
+    servers.push(floor);
+    await bare.ready;
+    await floor.ready;
+    await service.ready;
+    const readySeconds = (performance.now() - serviceStarted) / 1000;
     console.log(`  service ready (projections caught up over ${fmt(ORDERS + paid)} events) ${readySeconds.toFixed(1)} s after start\n`);
+    const [bareUrl, serviceUrl, floorUrl] = [bare.url, service.url, floor.url];
 
     // 3. Drive each target.
     const token = await signDevToken(SECRET, { sub: 'bench', scope: 'orders:read orders:write payments:write shipments:write' }, 3600);
@@ -253,7 +227,7 @@ async function main(): Promise<void> {
           `${target.route}: ${fmt(failed)} of ${fmt(total)} requests failed (non-2xx or connection errors), over ${MAX_ERROR_SHARE * 100}%; ` +
             `status codes ${JSON.stringify(result.statusCodeStats)}` +
             (sample ? `; a sample: ${sample.status} ${sample.body}` : '') +
-            `\n${children.map(({ name, child }) => `--- ${name} output ---\n${tail(child)}`).join('\n')}`,
+            `\n${servers.map((server) => `--- ${server.name} output ---\n${tail(server)}`).join('\n')}`,
         );
       }
       rows.push({ target, result });
@@ -392,160 +366,4 @@ async function settle(url: string, auth: Record<string, string>, newOrder: strin
   throw new Error('settling: the projections did not catch up within a minute');
 }
 
-// ---- child processes ----
-
-const output = new WeakMap<ChildProcess, string[]>();
-
-function startChild(name: string, args: string[], env: Record<string, string>): { name: string; child: ChildProcess } {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const lines: string[] = [];
-  output.set(child, lines);
-  // Keep draining both pipes (a full pipe would block the child), remembering the last lines.
-  for (const stream of [child.stdout!, child.stderr!]) {
-    stream.setEncoding('utf8');
-    stream.on('data', (chunk: string) => {
-      lines.push(...chunk.split('\n').filter((l) => l !== ''));
-      if (lines.length > 200) lines.splice(0, lines.length - 200);
-    });
-  }
-  return { name, child };
-}
-
-function tail(child: ChildProcess): string {
-  return (output.get(child) ?? []).slice(-20).join('\n');
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = once(child, 'exit');
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
-}
-
-function portFromStdout({ name, child }: { name: string; child: ChildProcess }, timeoutMs: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    let seen = '';
-    const timer = setTimeout(() => done(new Error(`${name} did not report its port within ${timeoutMs / 1000} s:\n${tail(child)}`)), timeoutMs);
-    const onData = (chunk: string) => {
-      seen += chunk;
-      const match = /"port":(\d+)/.exec(seen);
-      if (match) done(null, Number(match[1]));
-    };
-    const onExit = (code: number | null) => done(new Error(`${name} exited (${code}) before listening:\n${tail(child)}`));
-    function done(error: Error | null, port?: number) {
-      clearTimeout(timer);
-      child.stdout!.off('data', onData);
-      child.off('exit', onExit);
-      if (error) reject(error);
-      else resolve(port!);
-    }
-    child.stdout!.on('data', onData);
-    child.on('exit', onExit);
-  });
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-async function waitReady({ name, child }: { name: string; child: ChildProcess }, url: string, timeoutMs: number): Promise<void> {
-  const deadline = performance.now() + timeoutMs;
-  let last = 'no answer';
-  while (performance.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${name} exited (${child.exitCode ?? child.signalCode}):\n${tail(child)}`);
-    try {
-      const response = await fetch(url);
-      last = `${response.status} ${await response.text()}`;
-      if (response.status === 200) return;
-    } catch (error) {
-      last = error instanceof Error ? error.message : String(error);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${name} was not ready within ${timeoutMs / 1000} s (last: ${last}):\n${tail(child)}`);
-}
-
-if (process.argv[2] === '--bare') {
-  // Child: the bare Koa baseline. Any GET answers the fixed order, serialised per request as the
-  // service serialises its own. Prints {"port":N} once listening.
-  const { default: Koa } = await import('koa');
-  const app = new Koa();
-  app.use((ctx) => {
-    ctx.type = 'application/json; charset=utf-8';
-    ctx.body = EXAMPLE_ORDER;
-  });
-  const server = app.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  console.log(JSON.stringify({ port: (server.address() as AddressInfo).port }));
-  const stop = () => server.close(() => process.exit(0));
-  process.on('SIGTERM', stop);
-  process.on('SIGINT', stop);
-} else if (process.argv[2] === '--floor') {
-  await floorServer(process.argv[3]!, process.argv[4]!);
-} else {
-  await main();
-}
-
-/**
- * Child: the floor. POST /orders appends one OrderPlaced, made from the body as it comes, to a
- * new stream of its own event store (durable, as the service's); GET /orders/{id} answers the
- * service's order as the order service folds it; GET /orders answers a page of paid orders from
- * the service's read models, with the last key as a plain base64url cursor. Prints {"port":N}
- * once listening.
- */
-async function floorServer(dataDir: string, serviceDir: string): Promise<void> {
-  const { default: Koa } = await import('koa');
-  const { mkdirSync } = await import('node:fs');
-  const { OrderService } = await import('../write-side/order-service.js');
-  const { orderRepresentation } = await import('../read-side/views.js');
-  mkdirSync(dataDir, { recursive: true });
-  const events = new SqliteEventStore({ file: join(dataDir, 'events.sqlite3') });
-  const serviceEvents = new SqliteEventStore({ file: join(serviceDir, 'events.sqlite3') });
-  const orders = new OrderService(serviceEvents);
-  const reads = new SqliteReadStore(join(serviceDir, 'read-models.sqlite3'), { busyTimeoutMs: 250 });
-  const meta = { principal: 'floor', correlationId: 'floor', causationId: null };
-  const app = new Koa();
-  app.use(async (ctx) => {
-    ctx.type = 'application/json; charset=utf-8';
-    if (ctx.method === 'POST') {
-      let text = '';
-      for await (const chunk of ctx.req) text += chunk;
-      const body = JSON.parse(text) as { customerId: string; currency: string; lines: { sku: string; quantity: number; unitPrice: number }[]; address: Partial<Address> };
-      const orderId = randomUUID();
-      const lines = body.lines.map((l) => ({ ...l, lineTotal: l.quantity * l.unitPrice }));
-      const data = {
-        orderId, customerId: body.customerId, currency: body.currency, lines, total: lines.reduce((sum, l) => sum + l.lineTotal, 0),
-        address: { ...address, ...body.address }, placedAt: new Date().toISOString(),
-      };
-      const appended = await events.appendToStream(orderStream(orderId), [encodeOrderEvent({ type: 'OrderPlaced', schemaVersion: 1, data }, meta)], 'no_stream');
-      ctx.status = 201;
-      ctx.body = JSON.stringify({ ...data, revision: appended.nextRevision });
-      return;
-    }
-    if (ctx.path !== '/orders') {
-      const snapshot = await orders.get(ctx.path.slice('/orders/'.length));
-      if (snapshot) ctx.body = orderRepresentation(snapshot.order, snapshot.revision);
-      else ctx.status = 404;
-      return;
-    }
-    const cursor = typeof ctx.query.cursor === 'string' ? (JSON.parse(Buffer.from(ctx.query.cursor, 'base64url').toString()) as [string, string]) : null;
-    const rows = await reads.listOrderJson({ status: 'paid' }, 'desc', cursor && { createdAt: cursor[0], id: cursor[1] }, 21);
-    const items = rows.slice(0, 20);
-    const last = items.at(-1);
-    const next = rows.length > 20 && last ? Buffer.from(JSON.stringify([last.createdAt, last.id])).toString('base64url') : null;
-    ctx.body = `{"items":[${items.map((row) => row.json).join(',')}],"nextCursor":${JSON.stringify(next)}}`;
-  });
-  const server = app.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  console.log(JSON.stringify({ port: (server.address() as AddressInfo).port }));
-  const stop = () => server.close(() => void Promise.all([events.close(), serviceEvents.close(), reads.close()]).then(() => process.exit(0)));
-  process.on('SIGTERM', stop);
-  process.on('SIGINT', stop);
-}
+await main();

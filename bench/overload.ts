@@ -7,9 +7,9 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { signDevToken } from '../api/auth.js';
+import { freePort, HOST } from './support/free-port.js';
 
 interface AcResult { requests: { average: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number; timeouts: number; statusCodeStats: Record<string, { count: number }> }
 const autocannon = createRequire(import.meta.url)('autocannon') as (opts: object) => Promise<AcResult>;
@@ -17,13 +17,6 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const MAX_IN_FLIGHT = Number(process.env.BENCH_MAX_IN_FLIGHT ?? 64);
 const SECRET = `bench-overload-${randomUUID()}-${randomUUID()}`;
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 const peakRssMb = (pid: number) => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
 const dir = mkdtempSync(join(process.cwd(), '.bench-overload-'));
@@ -32,7 +25,7 @@ const service = spawn(process.execPath, ['--import', 'tsx', 'bootstrap/main.ts']
   env: { PATH: process.env.PATH, DATA_DIR: dir, PORT: String(port), LOG_LEVEL: 'warn', AUTH_JWT_SECRET: SECRET, MAX_IN_FLIGHT: String(MAX_IN_FLIGHT), RATE_LIMIT_PER_SECOND: '1000000', RATE_LIMIT_BURST: '1000000' },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
-const url = `http://127.0.0.1:${port}`;
+const url = `http://${HOST}:${port}`;
 try {
   for (let i = 0; !(await fetch(`${url}/health/ready`).then((r) => r.ok, () => false)); i++) {
     if (i > 300) throw new Error('service did not start');

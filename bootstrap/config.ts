@@ -13,6 +13,10 @@ export interface Config {
     readonly jwksUrl: string | null;
     readonly issuer: string | null;
     readonly audience: string | null;
+    /** Lifetime of the tokens the service issues (`npm run token`). */
+    readonly tokenTtlSeconds: number;
+    /** Tokens whose exp lies further than this past their iat are refused. */
+    readonly maxTokenLifetimeSeconds: number;
   };
   readonly rateLimit: { readonly perSecond: number; readonly burst: number };
   readonly requestTimeoutMs: number;
@@ -79,6 +83,12 @@ export function parseConfig(env: Env): Config {
   const jwtSecret = text('AUTH_JWT_SECRET');
   if (jwtSecret !== null && Buffer.byteLength(jwtSecret) < 32) throw new ConfigError('AUTH_JWT_SECRET', 'must be at least 32 bytes for HS256');
 
+  const maxTokenLifetimeSeconds = positive('MAX_TOKEN_LIFETIME_SECONDS', 86_400);
+  const tokenTtlSeconds = positive('TOKEN_TTL_SECONDS', 900);
+  if (tokenTtlSeconds > maxTokenLifetimeSeconds) {
+    throw new ConfigError('TOKEN_TTL_SECONDS', `must not exceed MAX_TOKEN_LIFETIME_SECONDS (${maxTokenLifetimeSeconds}): the service would refuse its own tokens`);
+  }
+
   return Object.freeze({
     port,
     host: text('HOST') ?? '127.0.0.1',
@@ -92,6 +102,8 @@ export function parseConfig(env: Env): Config {
       jwksUrl: url('AUTH_JWKS_URL', ['https:', 'http:']),
       issuer: text('AUTH_ISSUER'),
       audience: text('AUTH_AUDIENCE'),
+      tokenTtlSeconds,
+      maxTokenLifetimeSeconds,
     }),
     rateLimit: Object.freeze({ perSecond: positive('RATE_LIMIT_PER_SECOND', 100), burst: positive('RATE_LIMIT_BURST', 200) }),
     requestTimeoutMs: positive('REQUEST_TIMEOUT_MS', 10_000),

@@ -2,7 +2,7 @@
 // stop on SIGTERM/SIGINT. `--role api` leaves the export worker out; `--role worker` runs it alone.
 import { once } from 'node:events';
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { pino, type Logger } from 'pino';
 import { createApp } from '../api/app.js';
@@ -30,14 +30,14 @@ async function serveHttp(config: Config, services: Services, logger: Logger): Pr
     secret = loadOrCreateSecret(config.dataDir, 'dev-jwt-secret');
     logger.warn(
       'AUTH_JWT_SECRET is not set: using the development secret in DATA_DIR. Mint a token with: ' +
-        'npm run --silent token -- --sub me --scope "orders:read orders:write payments:write shipments:write exports:write"',
+        'npm run --silent token -- --sub me --scope "orders:read orders:write payments:write shipments:write exports:write audit:read"',
     );
   }
   const app = createApp({
     orders: services.orders,
     queries: services.queries,
     history: services.history,
-    auth: createTokenVerifier({ secret, jwksUrl: config.auth.jwksUrl, issuer: config.auth.issuer, audience: config.auth.audience }),
+    auth: createTokenVerifier({ secret, jwksUrl: config.auth.jwksUrl, issuer: config.auth.issuer, audience: config.auth.audience, maxLifetimeSeconds: config.auth.maxTokenLifetimeSeconds }),
     logger,
     metrics: createMetrics(Object.values(services.projectors)),
     checkReady: services.checkReady,
@@ -69,7 +69,23 @@ async function serveHttp(config: Config, services: Services, logger: Logger): Pr
   };
 }
 
+/** A second `npm start` on a busy port says so in one line and exits, before it opens (and locks) the stores. */
+async function exitIfPortBusy(config: Config): Promise<void> {
+  if (config.port === 0) return;
+  const probe = createNetServer();
+  try {
+    await new Promise<void>((resolve, reject) => probe.once('error', reject).listen(config.port, config.host, resolve));
+  } catch (error) {
+    const { code } = error as NodeJS.ErrnoException;
+    if (code !== 'EADDRINUSE' && code !== 'EACCES') throw error;
+    console.error(`Cannot listen on ${config.host}:${config.port}: ${code === 'EADDRINUSE' ? 'the port is in use (is the service running already?)' : 'permission denied'}; stop that process or set PORT.`);
+    process.exit(1);
+  }
+  await new Promise((resolve) => probe.close(resolve));
+}
+
 const { config, role } = configure();
+if (role !== 'worker') await exitIfPortBusy(config);
 const logger = pino({
   level: config.logLevel,
   base: { service: 'order-service', role },

@@ -23,6 +23,16 @@ export function loadOrCreateSecret(dataDir: string, name: string): string {
   }
 }
 
+/** The secret kept in DATA_DIR, or null when there is none yet (for commands that must not make one). */
+export function readSecret(dataDir: string, name: string): string | null {
+  try {
+    return readFileSync(join(dataDir, name), 'utf8').trim();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
 /** Every replica must sign cursors alike: CURSOR_SECRET, else a key derived from the JWT secret, else one in DATA_DIR. */
 export function cursorSecret(config: Config): string {
   if (config.cursorSecret) return config.cursorSecret;

@@ -1,10 +1,12 @@
 // npm run token -- --sub <id> --scope "<scopes>" [--customer <id>] [--ttl <seconds>]
 // Prints only the token on stdout, so `TOKEN=$(npm run --silent token -- ...)` works; everything
-// else goes to stderr. Signs with AUTH_JWT_SECRET, else with the dev secret the service keeps in DATA_DIR.
+// else goes to stderr. Signs with AUTH_JWT_SECRET, else with the dev secret the service keeps in
+// DATA_DIR; it never makes that secret, since a token signed with one the server does not use is refused.
+// The token lasts TOKEN_TTL_SECONDS (900) unless --ttl says otherwise.
 import { parseArgs } from 'node:util';
 import { SCOPES, signDevToken } from '../api/auth.js';
 import { configOrExit } from './config.js';
-import { loadOrCreateSecret } from './secrets.js';
+import { readSecret } from './secrets.js';
 
 const USAGE = `usage: npm run token -- --sub <id> --scope "<scopes>" [--customer <id>] [--ttl <seconds>]
 scopes (space-separated): ${SCOPES.join(' ')}`;
@@ -37,17 +39,25 @@ const scopes = scope.split(' ').filter((s) => s !== '');
 const unknown = scopes.filter((s) => !(SCOPES as readonly string[]).includes(s));
 if (unknown.length > 0) fail(`unknown scope(s): ${unknown.join(', ')}\nvalid scopes: ${SCOPES.join(' ')}`);
 
-const ttlText = ttl ?? '3600';
-const ttlSeconds = Number(ttlText);
-if (!/^\d+$/.test(ttlText) || !Number.isSafeInteger(ttlSeconds) || ttlSeconds <= 0) fail(`--ttl must be a positive number of seconds, not "${ttlText}"`);
+if (ttl !== undefined && (!/^\d+$/.test(ttl) || !Number.isSafeInteger(Number(ttl)) || Number(ttl) <= 0)) fail(`--ttl must be a positive number of seconds, not "${ttl}"`);
 if (customer === '') fail('--customer must not be empty');
 
 const config = configOrExit();
-const { jwtSecret, jwksUrl, issuer, audience } = config.auth;
+const { jwtSecret, jwksUrl, issuer, audience, tokenTtlSeconds, maxTokenLifetimeSeconds } = config.auth;
+const ttlSeconds = ttl === undefined ? tokenTtlSeconds : Number(ttl);
+if (ttlSeconds > maxTokenLifetimeSeconds) {
+  fail(`--ttl ${ttlSeconds} is over MAX_TOKEN_LIFETIME_SECONDS (${maxTokenLifetimeSeconds}): the service would refuse the token`);
+}
 if (!jwtSecret && jwksUrl) {
   fail('AUTH_JWKS_URL is set: the service accepts only tokens from the identity provider; get one there.');
 }
-const secret = jwtSecret ?? loadOrCreateSecret(config.dataDir, 'dev-jwt-secret');
+const secret = jwtSecret ?? readSecret(config.dataDir, 'dev-jwt-secret');
+if (secret === null) {
+  fail(
+    `No development secret in ${config.dataDir}: a token made here would be refused by the server. ` +
+      'Run this command with the DATA_DIR of the running server (start the server once to make its secret), or set AUTH_JWT_SECRET for both.',
+  );
+}
 
 const token = await signDevToken(secret, { sub, scope: scopes.join(' '), customerId: customer ?? null }, ttlSeconds, { issuer, audience });
 process.stdout.write(token + '\n');

@@ -78,11 +78,14 @@ export async function writeExport(
 const ENCODER = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { stringify } = require(workerData.csv);
+// A cell that a spreadsheet would take for a formula gets a leading ' (OWASP CSV injection).
+const FORMULA = /^[=+\\-@\\t\\r]/;
+const cell = (value) => (typeof value === 'string' && FORMULA.test(value) ? "'" + value : value);
 const record = (v) => {
   const a = v.address;
   return [v.id, v.customerId, v.status, v.currency, v.total, JSON.stringify(v.lines),
     a.name, a.line1, a.line2 ?? '', a.city, a.postalCode, a.region ?? '', a.country,
-    v.createdAt, v.updatedAt, v.revision];
+    v.createdAt, v.updatedAt, v.revision].map(cell);
 };
 parentPort.on('message', ({ views, header }) => {
   try {

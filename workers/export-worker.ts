@@ -10,7 +10,7 @@ import type { JobView } from '../read-side/views.js';
 import { StateConflict } from '../write-side/errors.js';
 import { StoreUnavailable } from '../write-side/event-store.js';
 import type { JobService } from '../write-side/job-service.js';
-import { claimable, resultExpiresAt } from '../write-side/jobs/decider.js';
+import { claimable, resultExpiresAt } from '../write-side/jobs/rules.js';
 import type { Job, JobProblem } from '../write-side/jobs/types.js';
 import { CONTENT_TYPES, writeExport } from './export-file.js';
 

@@ -7,10 +7,12 @@ import type { OrderQueries } from '../../read-side/order-queries.js';
 import type { FeedStart, QueueFeed } from '../../read-side/queue-feed.js';
 import { requireScope } from '../middleware/auth.js';
 import { queryValidator } from '../validation.js';
+import { holdingSlotIf, type WaitingRequests } from '../waiting.js';
 
 export interface FulfilmentRoutesDeps {
   readonly queries: OrderQueries;
   readonly feed: QueueFeed;
+  readonly waiting: WaitingRequests;
   readonly heartbeatMs?: number;
 }
 
@@ -18,13 +20,16 @@ const validQueueQuery = queryValidator<{ limit: number; cursor?: string }>('Page
 const validChangesQuery = queryValidator<{ after?: string; wait: number; limit: number }>('ChangesQuery');
 
 export function fulfilmentRoutes(deps: FulfilmentRoutesDeps): Router {
-  const { queries, feed } = deps;
+  const { queries, feed, waiting } = deps;
   const heartbeatMs = deps.heartbeatMs ?? 15_000;
   const router = new Router();
 
   router.get('/fulfilment-queue', requireScope('shipments:write'), async (ctx) => {
     const query = validQueueQuery(ctx.query);
-    const page = await queries.listQueue(ctx.state.principal, { limit: query.limit, ...(query.cursor ? { cursor: query.cursor } : {}), consistencyToken: ctx.get('Consistency-Token') });
+    const consistencyToken = ctx.get('Consistency-Token');
+    const page = await holdingSlotIf(waiting, ctx.state.principal, consistencyToken !== '', () =>
+      queries.listQueue(ctx.state.principal, { limit: query.limit, ...(query.cursor ? { cursor: query.cursor } : {}), consistencyToken }),
+    );
     if (page.nextCursor) ctx.set('Link', `</fulfilment-queue?${new URLSearchParams({ limit: String(query.limit), cursor: page.nextCursor })}>; rel="next"`);
     ctx.set('Consistency-Token', page.reflects);
     ctx.body = {
@@ -47,8 +52,11 @@ export function fulfilmentRoutes(deps: FulfilmentRoutesDeps): Router {
     const stop = () => abort.abort();
     ctx.req.once('close', stop);
     if (wait > 0) ctx.state.longPoll = true;
+    const consistencyToken = ctx.get('Consistency-Token');
     try {
-      const page = await feed.read(ctx.state.principal, start, { limit, waitMs: wait * 1000, signal: abort.signal, consistencyToken: ctx.get('Consistency-Token') });
+      const page = await holdingSlotIf(waiting, ctx.state.principal, wait > 0 || consistencyToken !== '', () =>
+        feed.read(ctx.state.principal, start, { limit, waitMs: wait * 1000, signal: abort.signal, consistencyToken }),
+      );
       ctx.body = { changes: page.changes, next: page.next };
     } finally {
       ctx.req.off('close', stop);
@@ -57,9 +65,13 @@ export function fulfilmentRoutes(deps: FulfilmentRoutesDeps): Router {
 
   /** Server-Sent Events: every change with its position as the event id, heartbeats while idle. */
   async function streamEvents(ctx: Context, start: FeedStart): Promise<void> {
+    const release = waiting.enter(ctx.state.principal);
     const abort = new AbortController();
     // Refused (a customer token, a position beyond the log) before the stream begins.
-    const changes = await feed.follow(ctx.state.principal, start, abort.signal);
+    const changes = await feed.follow(ctx.state.principal, start, abort.signal).catch((error: unknown) => {
+      release();
+      throw error;
+    });
     const stream = new PassThrough();
     ctx.req.socket.setTimeout(0);
     ctx.req.socket.setNoDelay(true);
@@ -71,6 +83,7 @@ export function fulfilmentRoutes(deps: FulfilmentRoutesDeps): Router {
     stream.write(`retry: 1000\n: following the fulfilment queue\n\n`);
     const heartbeat = setInterval(() => stream.write(`: heartbeat ${new Date().toISOString()}\n\n`), heartbeatMs);
     const finish = () => {
+      release();
       clearInterval(heartbeat);
       abort.abort();
       stream.end();

@@ -6,7 +6,7 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Context } from 'koa';
 import type { JobService } from '../../write-side/job-service.js';
-import { resultExpiresAt } from '../../write-side/jobs/decider.js';
+import { resultExpiresAt } from '../../write-side/jobs/rules.js';
 import type { ExportFilter, ExportFormat, Job } from '../../write-side/jobs/types.js';
 import { hasScope } from '../auth.js';
 import { readJson } from '../body.js';

@@ -16,12 +16,14 @@ import { requireScope } from '../middleware/auth.js';
 import { HttpProblem, validationFailed } from '../problem.js';
 import { ORDER_ID_PATTERN } from '../schemas.js';
 import { bodyValidator, queryValidator } from '../validation.js';
+import { holdingSlotIf, type WaitingRequests } from '../waiting.js';
 
 export interface OrderRoutesDeps {
   readonly orders: OrderService;
   readonly queries: OrderQueries;
   readonly history: OrderHistory;
   readonly inFlight: InFlight;
+  readonly waiting: WaitingRequests;
 }
 
 type AddressInput = Omit<Address, 'line2' | 'region'> & { line2?: string | null; region?: string | null };
@@ -44,7 +46,7 @@ const MERGE_PATCH = 'application/merge-patch+json';
 const PATCH_ATTEMPTS = 5;
 
 export function orderRoutes(deps: OrderRoutesDeps): Router {
-  const { orders, queries, history, inFlight } = deps;
+  const { orders, queries, history, inFlight, waiting } = deps;
   const router = new Router();
 
   router.post('/orders', requireScope('orders:write'), async (ctx) => {
@@ -67,14 +69,17 @@ export function orderRoutes(deps: OrderRoutesDeps): Router {
 
   router.get('/orders', requireScope('orders:read'), async (ctx) => {
     const query = validListQuery(ctx.query);
-    const page = await queries.listOrderJson(ctx.state.principal, {
-      sort: query.sort,
-      limit: query.limit,
-      ...(query.status ? { status: query.status } : {}),
-      ...(query.customerId ? { customerId: query.customerId } : {}),
-      ...(query.cursor ? { cursor: query.cursor } : {}),
-      consistencyToken: ctx.get('Consistency-Token'),
-    });
+    const consistencyToken = ctx.get('Consistency-Token');
+    const page = await holdingSlotIf(waiting, ctx.state.principal, consistencyToken !== '', () =>
+      queries.listOrderJson(ctx.state.principal, {
+        sort: query.sort,
+        limit: query.limit,
+        ...(query.status ? { status: query.status } : {}),
+        ...(query.customerId ? { customerId: query.customerId } : {}),
+        ...(query.cursor ? { cursor: query.cursor } : {}),
+        consistencyToken,
+      }),
+    );
     if (page.nextCursor) {
       const next = new URLSearchParams({ ...(query.status ? { status: query.status } : {}), ...(query.customerId ? { customerId: query.customerId } : {}), sort: query.sort, limit: String(query.limit), cursor: page.nextCursor });
       ctx.set('Link', `</orders?${next}>; rel="next"`);

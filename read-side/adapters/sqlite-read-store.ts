@@ -4,7 +4,7 @@
 import Database from 'better-sqlite3';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import { sqliteIo } from '../../write-side/adapters/sqlite-errors.js';
+import { sqliteIo } from '../../shared/adapters/sqlite-errors.js';
 import type { Position } from '../../write-side/event-store.js';
 import type {
   Change,

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { CompactSign, exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTokenVerifier, hasScope, KeySetUnavailable, signDevToken, Unauthenticated, type TokenVerifier } from '../../api/auth.js';
+import { client, SECRET as SERVICE_SECRET, startService } from '../support/http.js';
 
 const SECRET = 'a-test-secret-that-is-long-enough-for-hs256';
 const OTHER_SECRET = 'another-secret-that-is-long-enough-for-hs256';
@@ -67,6 +68,35 @@ describe('token verifier with an HS256 secret', () => {
   it('refuses an expired token, but tolerates a few seconds of clock skew', async () => {
     expect((await refusal(verifier, await sign({ sub: 'u', exp: now() - 60 }, SECRET))).reason).toBe('expired');
     await expect(verifier.verify(await sign({ sub: 'u', exp: now() - 2 }, SECRET))).resolves.toMatchObject({ sub: 'u' });
+  });
+
+  it('refuses a lifetime over MAX_TOKEN_LIFETIME_SECONDS (exp past iat, or past now without iat) and an iat in the future', async () => {
+    const year3000 = Date.UTC(3000, 0, 1) / 1000;
+    expect((await refusal(verifier, await sign({ sub: 'u', iat: now(), exp: year3000 }, SECRET))).reason).toBe('lifetime over MAX_TOKEN_LIFETIME_SECONDS');
+    expect((await refusal(verifier, await sign({ sub: 'u', exp: year3000 }, SECRET))).reason).toBe('lifetime over MAX_TOKEN_LIFETIME_SECONDS');
+    expect((await refusal(verifier, await sign({ sub: 'u', iat: now() - 10, exp: now() + 86_400 }, SECRET))).reason).toBe('lifetime over MAX_TOKEN_LIFETIME_SECONDS');
+    expect((await refusal(verifier, await sign({ sub: 'u', iat: now() + 3600, exp: now() + 7200 }, SECRET))).reason).toBe('issued in the future');
+    // A day exactly is accepted; a few seconds of clock skew on iat too.
+    await expect(verifier.verify(await sign({ sub: 'u', iat: now(), exp: now() + 86_400 }, SECRET))).resolves.toMatchObject({ sub: 'u' });
+    await expect(verifier.verify(await sign({ sub: 'u', iat: now() + 2, exp: now() + 60 }, SECRET))).resolves.toMatchObject({ sub: 'u' });
+    // The limit is configurable.
+    const strict = createTokenVerifier({ secret: SECRET, maxLifetimeSeconds: 600 });
+    expect((await refusal(strict, await signDevToken(SECRET, { sub: 'u', scope: '' }, 601))).reason).toBe('lifetime over MAX_TOKEN_LIFETIME_SECONDS');
+    await expect(strict.verify(await signDevToken(SECRET, { sub: 'u', scope: '' }, 600))).resolves.toMatchObject({ sub: 'u' });
+  });
+
+  it('refuses a token with an overlong lifetime over HTTP: 401 unauthenticated with WWW-Authenticate', async () => {
+    const service = await startService();
+    try {
+      const forever = await sign({ sub: 'u', scope: 'orders:read', iat: now(), exp: Date.UTC(3000, 0, 1) / 1000 }, SERVICE_SECRET);
+      const response = await client(service, forever)('GET', '/orders');
+      expect(response.status).toBe(401);
+      expect(response.body.type).toBe('https://errors.orders.example/unauthenticated');
+      expect(response.headers.get('www-authenticate')).toMatch(/^Bearer /);
+      expect((await client(service, await service.token({ scope: 'orders:read' }))('GET', '/orders')).status).toBe(200);
+    } finally {
+      await service.stop();
+    }
   });
 
   it('remembers a verified token only until it expires', async () => {

@@ -124,6 +124,26 @@ describe('order exports', () => {
     expect(JSON.parse(records[0]!.lines!)).toEqual([{ sku: 'A', quantity: 3, unitPrice: 250, lineTotal: 750 }]);
   });
 
+  it("writes a CSV cell that a spreadsheet would run (=, +, -, @, tab, carriage return first) with a leading '", async () => {
+    const orders = new OrderService(service.events);
+    const customer = `cus_formula_${Date.now()}`;
+    const hostile = { name: '=HYPERLINK("http://evil.example","x")', line1: '+1+1', line2: '-2+3', city: '@SUM(A1)', postalCode: '\t10115', region: '\rMitte', country: 'DE' };
+    const placed = await orders.place({ customerId: customer, currency: 'EUR', lines: [{ sku: 'A', quantity: 1, unitPrice: 250 }], address: hostile }, { principal: 'seed', correlationId: 'c', idempotency: { key: key(), fingerprint: 'f' } });
+    expect(await service.projector.waitFor(placed.position!, 5000)).toBe(true);
+    const customerToken = await service.token({ sub: 'formula-customer', customerId: customer });
+    const asCustomer = client(service, customerToken);
+    const started = await asCustomer('POST', '/exports', { body: { format: 'csv' }, headers: { 'Idempotency-Key': key() } });
+    const done = await waitForJob(started.body.id, asCustomer);
+    expect(done.body.status).toBe('succeeded');
+    const text = await fetch(`${service.url}${done.body.result.href}`, { headers: { Authorization: `Bearer ${customerToken}` } }).then((r) => r.text());
+    const [record] = parse(text, { columns: true }) as Array<Record<string, string>>;
+    expect(record).toMatchObject({
+      name: `'${hostile.name}`, line1: "'+1+1", line2: "'-2+3", city: "'@SUM(A1)", postalCode: "'\t10115", region: "'\rMitte",
+      // Harmless cells stay as they are.
+      customerId: customer, country: 'DE', currency: 'EUR', total: '250', status: 'pending',
+    });
+  });
+
   it('shows a job only to the principal that started it, or an auditor; others get 404', async () => {
     const started = await api('POST', '/exports', { body: { format: 'ndjson' }, headers: { 'Idempotency-Key': key() } });
     await waitForJob(started.body.id);

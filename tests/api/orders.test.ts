@@ -94,6 +94,45 @@ describe('POST /orders', () => {
     expect(pointers).toEqual(expect.arrayContaining(['/currency', '/lines/0/quantity', '/lines/0/unitPrice', '/address/country', '/extra']));
   });
 
+  it('refuses free text that is blank or hides or reorders text: 400 validation-failed pointing at each member', async () => {
+    const address = { ...newOrder().address, name: ' \t ', line1: '1 Main St\u2028Injected line', line2: 'Flat \u202eA1', city: 'Berlin\u2066', region: 'Mitte \ud800' };
+    const response = await api('POST', '/orders', { body: { ...newOrder(), address }, headers: { 'Idempotency-Key': key() } });
+    expectProblem(response, 400, 'validation-failed');
+    expect(response.body.errors.map((e: { pointer: string }) => e.pointer).sort()).toEqual(['/address/city', '/address/line1', '/address/line2', '/address/name', '/address/region']);
+    expect(response.body.errors[0].message).toMatch(/visible text/);
+    // A lone surrogate sent as a JSON escape, and a whitespace-only name through a merge patch.
+    const raw = JSON.stringify(newOrder()).replace('"name":"Ada Lovelace"', '"name":"Ada \\udc00"');
+    const lone = await api('POST', '/orders', { raw, headers: { 'Idempotency-Key': key(), 'Content-Type': 'application/json' } });
+    expect(lone.body.errors).toEqual([{ pointer: '/address/name', message: expect.stringMatching(/unpaired surrogates/) }]);
+    const order = (await place()).body;
+    const blank = await patch(order.id, { address: { name: '\u00a0 ' } });
+    expectProblem(blank, 400, 'validation-failed');
+    expect(blank.body.errors.map((e: { pointer: string }) => e.pointer)).toEqual(['/address/name']);
+    const reference = await pay(order.id, 3998);
+    expect(reference.status).toBe(201);
+    const cancel = await api('POST', `/orders/${order.id}/cancellation`, { body: { reason: '\u2067  ' } });
+    expectProblem(cancel, 400, 'validation-failed');
+    // Visible text of any script, emoji and inner spaces included, is fine.
+    expect((await place({ ...newOrder(), address: { ...newOrder().address, name: '  Zoë 😀 Ångström  ', line2: 'Hinterhaus' } })).body.address.name).toBe('  Zoë 😀 Ångström  ');
+  });
+
+  it('checks currencies against ISO 4217 and countries against ISO 3166-1, not only their shape', async () => {
+    for (const currency of ['ZZZ', 'XXX', 'ABC']) {
+      const response = await api('POST', '/orders', { body: { ...newOrder(), currency }, headers: { 'Idempotency-Key': key() } });
+      expectProblem(response, 400, 'validation-failed');
+      expect(response.body.errors.map((e: { pointer: string }) => e.pointer)).toEqual(['/currency']);
+    }
+    for (const country of ['ZZ', 'XX', 'UK', 'EU']) {
+      const response = await api('POST', '/orders', { body: { ...newOrder(), address: { ...newOrder().address, country } }, headers: { 'Idempotency-Key': key() } });
+      expectProblem(response, 400, 'validation-failed');
+      expect(response.body.errors.map((e: { pointer: string }) => e.pointer)).toEqual(['/address/country']);
+    }
+    const order = (await place()).body;
+    expect((await patch(order.id, { address: { country: 'ZZ' } })).status).toBe(400);
+    expect((await place({ ...newOrder(), currency: 'JPY', address: { ...newOrder().address, country: 'GB' } })).body).toMatchObject({ currency: 'JPY', address: { country: 'GB' } });
+    expect((await place({ ...newOrder(), currency: 'USD', address: { ...newOrder().address, country: 'US' } })).status).toBe(201);
+  });
+
   it.each([
     ['no lines', { lines: [] }],
     ['101 lines', { lines: Array.from({ length: 101 }, () => ({ sku: 'S', quantity: 1, unitPrice: 1 })) }],

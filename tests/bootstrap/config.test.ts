@@ -13,6 +13,16 @@ describe('configuration', () => {
     expect(Object.isFrozen(config)).toBe(true);
   });
 
+  it('reads the lifetime of issued tokens and the longest lifetime accepted', () => {
+    expect(parseConfig({}).auth).toMatchObject({ tokenTtlSeconds: 900, maxTokenLifetimeSeconds: 86_400 });
+    expect(parseConfig({ TOKEN_TTL_SECONDS: '3600', MAX_TOKEN_LIFETIME_SECONDS: '7200' }).auth).toMatchObject({ tokenTtlSeconds: 3600, maxTokenLifetimeSeconds: 7200 });
+    for (const [name, value] of [['TOKEN_TTL_SECONDS', 'an hour'], ['TOKEN_TTL_SECONDS', '0'], ['MAX_TOKEN_LIFETIME_SECONDS', '-1'], ['MAX_TOKEN_LIFETIME_SECONDS', '1.5']] as const) {
+      expect(() => parseConfig({ [name]: value })).toThrow(new RegExp(`^${name}: `));
+    }
+    // The service would refuse the tokens it issues.
+    expect(() => parseConfig({ TOKEN_TTL_SECONDS: '7200', MAX_TOKEN_LIFETIME_SECONDS: '3600' })).toThrow(/^TOKEN_TTL_SECONDS: .*MAX_TOKEN_LIFETIME_SECONDS/);
+  });
+
   it('reads the allowed CORS origins', () => {
     expect(parseConfig({ CORS_ORIGINS: 'https://shop.example, http://localhost:5173' }).corsOrigins).toEqual(['https://shop.example', 'http://localhost:5173']);
     expect(parseConfig({}).corsOrigins).toEqual([]);

@@ -1,6 +1,7 @@
 // `npm start` as a user runs it: a real process on the embedded default, no server needed.
 import { once } from 'node:events';
 import { existsSync, readFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { signDevToken } from '../../api/auth.js';
@@ -59,6 +60,24 @@ describe('starting the service', () => {
     service.child.kill('SIGTERM');
     await once(service.child, 'exit');
     dir.remove();
+  });
+
+  it('says in one line that the port is busy and exits non-zero, before it opens the stores', async () => {
+    const dir = tempDir('busy-');
+    const dataDir = join(dir.path, 'data');
+    const other = createServer();
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    const { port } = other.address() as AddressInfo;
+    try {
+      const service = start({ DATA_DIR: dataDir, PORT: String(port) });
+      expect(await service.exit).toBe(1);
+      expect(service.output().trim().split('\n')).toEqual([`Cannot listen on 127.0.0.1:${port}: the port is in use (is the service running already?); stop that process or set PORT.`]);
+      // Nothing was opened: no store, no secret, not even the folder.
+      expect(existsSync(dataDir)).toBe(false);
+    } finally {
+      other.close();
+      dir.remove();
+    }
   });
 
   it('refuses to start on a bad variable and names it', async () => {

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTokenVerifier, SCOPES } from '../../api/auth.js';
+import { loadOrCreateSecret } from '../../bootstrap/secrets.js';
 import { tempDir } from '../support/event-stores.js';
 import { runScript } from '../support/service-process.js';
 
@@ -15,13 +16,20 @@ function dataDir(): string {
   return dir.path;
 }
 
+/** A DATA_DIR the server has started on: it holds the server's dev secret. */
+function serverDataDir(): string {
+  const dir = dataDir();
+  loadOrCreateSecret(dir, 'dev-jwt-secret');
+  return dir;
+}
+
 const cli = (env: Record<string, string>, ...args: string[]) => runScript('bootstrap/token-cli.ts', args, env);
 
 const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as Record<string, unknown>;
 
 describe('token command', () => {
-  it('prints only a token signed with the dev secret in DATA_DIR', async () => {
-    const dir = dataDir();
+  it('prints only a token signed with the dev secret in DATA_DIR, lasting TOKEN_TTL_SECONDS (900 by default)', async () => {
+    const dir = serverDataDir();
     const result = cli({ DATA_DIR: dir }, '--sub', 'alice', '--scope', 'orders:read orders:write', '--customer', 'cust-1');
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
@@ -34,11 +42,11 @@ describe('token command', () => {
     expect(principal.customerId).toBe('cust-1');
 
     const claims = claimsOf(result.stdout.trim());
-    expect(Number(claims.exp) - Number(claims.iat)).toBe(3600);
+    expect(Number(claims.exp) - Number(claims.iat)).toBe(900);
   });
 
   it('reuses the dev secret and honours --ttl', async () => {
-    const dir = dataDir();
+    const dir = serverDataDir();
     const first = cli({ DATA_DIR: dir }, '--sub', 'a', '--scope', 'audit:read');
     const second = cli({ DATA_DIR: dir }, '--sub', 'b', '--scope', 'audit:read', '--ttl', '60');
     expect([first.status, second.status]).toEqual([0, 0]);
@@ -59,6 +67,29 @@ describe('token command', () => {
     const principal = await createTokenVerifier({ secret, issuer: 'https://idp.example', audience: 'orders-api' }).verify(token);
     expect([...principal.scopes].sort()).toEqual([...SCOPES].sort());
     await expect(createTokenVerifier({ secret, audience: 'another-api' }).verify(token)).rejects.toThrow(/aud/);
+    expect(() => readFileSync(join(dir, 'dev-jwt-secret'))).toThrow(/ENOENT/);
+  });
+
+  it('takes the lifetime from TOKEN_TTL_SECONDS, and refuses a --ttl over MAX_TOKEN_LIFETIME_SECONDS', () => {
+    const dir = serverDataDir();
+    const configured = cli({ DATA_DIR: dir, TOKEN_TTL_SECONDS: '120' }, '--sub', 'a', '--scope', 'orders:read');
+    expect(configured.status).toBe(0);
+    const claims = claimsOf(configured.stdout.trim());
+    expect(Number(claims.exp) - Number(claims.iat)).toBe(120);
+
+    const tooLong = cli({ DATA_DIR: dir }, '--sub', 'a', '--scope', 'orders:read', '--ttl', '86401');
+    expect(tooLong.status).toBe(2);
+    expect(tooLong.stdout).toBe('');
+    expect(tooLong.stderr).toContain('MAX_TOKEN_LIFETIME_SECONDS');
+  });
+
+  it("refuses to mint in a DATA_DIR without the server's dev secret, and makes none there", () => {
+    const dir = dataDir();
+    const result = cli({ DATA_DIR: dir }, '--sub', 'a', '--scope', 'orders:read');
+    expect(result.status).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain(`No development secret in ${dir}`);
+    expect(result.stderr).toContain('AUTH_JWT_SECRET');
     expect(() => readFileSync(join(dir, 'dev-jwt-secret'))).toThrow(/ENOENT/);
   });
 

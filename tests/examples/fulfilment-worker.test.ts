@@ -1,8 +1,12 @@
 // The example fulfilment worker, killed with SIGKILL mid-way and started again, ships every
 // paid order exactly once.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signDevToken } from '../../api/auth.js';
 import { tempDir } from '../support/event-stores.js';
 import { client, newOrder, startService, type TestService } from '../support/http.js';
 
@@ -68,5 +72,64 @@ describe('example fulfilment worker', () => {
       expect(types.filter((t) => t === 'ShipmentCreated')).toHaveLength(1);
     }
     dir.remove();
+  });
+
+  /** The worker run to its end: exit code, stdout and stderr. */
+  async function runToExit(token: string, state: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, '../../examples/fulfilment-worker.ts'), '--url', service.url, '--token', token, '--state', state], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    const [code] = (await once(child, 'exit')) as [number | null];
+    clearTimeout(timer);
+    return { code, stdout, stderr };
+  }
+
+  it('says when its token expires, and stops with a clear message and a non-zero exit on 401 and 403', async () => {
+    const dir = tempDir('fulfil-refused-');
+    const state = join(dir.path, 'position');
+    await placePaid(1);
+    const foreign = await signDevToken('a-secret-the-service-does-not-know-at-all', { sub: 'w', scope: 'shipments:write' }, 600);
+    const unauthenticated = await runToExit(foreign, state);
+    expect(unauthenticated.code).toBe(3);
+    expect(unauthenticated.stdout).toMatch(/^token expires at \d{4}-\d{2}-\d{2}T[\d:.]+Z \(in 10 min\)/);
+    expect(unauthenticated.stderr).toContain('fulfilment worker stopped: the service refused the token: 401');
+
+    const unscoped = await runToExit(await service.token({ sub: 'w', scope: 'orders:read' }), state);
+    expect(unscoped.code).toBe(3);
+    expect(unscoped.stderr).toContain('lacks the shipments:write scope (403');
+
+    const expired = await runToExit(await signDevToken('a-secret-the-service-does-not-know-at-all', { sub: 'w', scope: 'shipments:write' }, 1).then(async (t) => (await new Promise((r) => setTimeout(r, 1100)), t)), state);
+    expect(expired.code).toBe(3);
+    expect(expired.stderr).toMatch(/the token expired at .*mint a new one/);
+    dir.remove();
+  });
+
+  it('keeps its position under ./data by default', async () => {
+    const dir = tempDir('fulfil-cwd-');
+    await placePaid(1);
+    const loader = pathToFileURL(join(import.meta.dirname, '../../node_modules/tsx/dist/loader.mjs')).href;
+    const child = spawn(process.execPath, ['--import', loader, join(import.meta.dirname, '../../examples/fulfilment-worker.ts'), '--url', service.url, '--token', await service.token({ sub: 'w', scope: 'shipments:write' })], { cwd: dir.path, stdio: 'ignore' });
+    try {
+      await waitFor(() => existsSync(join(dir.path, 'data', 'fulfilment-worker.position')));
+      expect(readdirSync(dir.path)).toEqual(['data']);
+    } finally {
+      child.kill('SIGKILL');
+      await once(child, 'exit');
+      dir.remove();
+    }
+  });
+
+  it("is told by the README to keep its position under data/, where git ignores it", () => {
+    const readme = readFileSync(join(import.meta.dirname, '../../README.md'), 'utf8');
+    const command = /npx tsx examples\/fulfilment-worker\.ts[^`]*--state (\S+)/.exec(readme);
+    expect(command?.[1]).toBe('./data/worker.position');
+    const root = join(import.meta.dirname, '../..');
+    for (const path of ['data/worker.position', 'data/fulfilment-worker.position', 'worker.position', 'fulfilment-worker.position']) {
+      expect(spawnSync('git', ['check-ignore', '-q', path], { cwd: root }).status, path).toBe(0);
+    }
+    expect(existsSync(join(root, 'worker.position'))).toBe(false);
   });
 });

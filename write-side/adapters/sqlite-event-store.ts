@@ -24,7 +24,7 @@ import {
   type SubscribeOptions,
 } from '../event-store.js';
 import { decodePosition, encodeSequence } from '../position.js';
-import { sqliteIo } from './sqlite-errors.js';
+import { sqliteIo } from '../../shared/adapters/sqlite-errors.js';
 
 export interface SqliteEventStoreOptions {
   readonly file: string;

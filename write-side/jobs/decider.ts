@@ -2,6 +2,7 @@
 // that its progress reports extend; a lease that lapses (the worker died) lets another
 // worker take the job over, up to MAX_ATTEMPTS attempts.
 import { StateConflict } from '../errors.js';
+import { claimable } from './rules.js';
 import type { Job, JobCommand, JobEvent, JobState } from './types.js';
 
 export const MAX_ATTEMPTS = 3;
@@ -15,15 +16,6 @@ export class JobNotFound extends Error {
 
 export const initialJobState = (): JobState => ({ status: 'absent' });
 
-/** Whether a worker may claim the job at `now`: it waits for one, or its worker's lease has lapsed. */
-export function claimable(job: Job, now: string): boolean {
-  return job.status === 'queued' || (job.status === 'running' && job.lease !== null && job.lease.until < now);
-}
-
-/** When the job's result file is removed: `retentionMs` after the job succeeded; null while there is none. */
-export function resultExpiresAt(job: Job, retentionMs: number): string | null {
-  return job.result && job.finishedAt ? new Date(Date.parse(job.finishedAt) + retentionMs).toISOString() : null;
-}
 
 export function evolveJob(state: JobState, event: JobEvent): JobState {
   switch (event.type) {

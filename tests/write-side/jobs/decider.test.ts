@@ -1,25 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { StateConflict } from '../../../write-side/errors.js';
-import { decideJob, evolveJob, initialJobState, JobNotFound, MAX_ATTEMPTS } from '../../../write-side/jobs/decider.js';
+import { evolveJob, initialJobState, jobDecider, JobNotFound, MAX_ATTEMPTS } from '../../../write-side/jobs/decider.js';
 import type { JobCommand, JobEvent } from '../../../write-side/jobs/types.js';
+import { givenDecider } from '../../support/decider.js';
 
+const given = givenDecider(jobDecider);
 const at = (s: number) => new Date(Date.UTC(2026, 10, 22, 10, 0, s)).toISOString();
 const meta = (s: number) => ({ now: at(s), principal: 'w' });
-const given = (...history: JobEvent[]) => ({
-  when: (command: JobCommand) => ({
-    then: (...expected: JobEvent[]) => expect(decideJob(command, history.reduce(evolveJob, initialJobState()))).toEqual(expected),
-    thenFails: (type: new (...args: never[]) => Error, fields: object = {}) => {
-      let error: unknown;
-      try {
-        decideJob(command, history.reduce(evolveJob, initialJobState()));
-      } catch (e) {
-        error = e;
-      }
-      expect(error).toBeInstanceOf(type);
-      expect(error).toMatchObject(fields);
-    },
-  }),
-});
 
 const requested: JobEvent = { type: 'ExportRequested', schemaVersion: 1, data: { jobId: 'j', owner: 'alice', customerId: null, format: 'csv', filter: {}, requestedAt: at(0) } };
 const started = (worker: string, attempt: number, until: number): JobEvent => ({ type: 'JobStarted', schemaVersion: 1, data: { jobId: 'j', workerId: worker, attempt, leaseUntil: at(until), startedAt: at(until - 30) } });
@@ -43,9 +30,8 @@ describe('job decider', () => {
     given(requested, started('w1', 1, 31)).when(start('w2', 40)).then(started('w2', 2, 70)));
 
   it(`gives up after ${MAX_ATTEMPTS} attempts that never finished`, () => {
-    const history = [requested, started('w1', 1, 31), started('w2', 2, 61), started('w3', 3, 91)];
-    const [event] = decideJob(start('w4', 100), history.reduce(evolveJob, initialJobState()));
-    expect(event).toMatchObject({ type: 'JobFailed', data: { workerId: null, error: { status: 500 } } });
+    given(requested, started('w1', 1, 31), started('w2', 2, 61), started('w3', 3, 91)).when(start('w4', 100))
+      .thenMatches({ type: 'JobFailed', data: { workerId: null, error: { status: 500 } } });
   });
 
   it('takes progress, success and failure only from the worker that holds the job', () => {

@@ -1,29 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { decide, evolve, initialState } from '../../../write-side/orders/decider.js';
+import { evolve, initialState, orderDecider } from '../../../write-side/orders/decider.js';
 import { OrderNotFound, StateConflict, ValidationFailed } from '../../../write-side/errors.js';
 import type { Address, OrderCommand, OrderEvent } from '../../../write-side/orders/types.js';
+import { givenDecider } from '../../support/decider.js';
 
-// given events, when a command, then events or an error
-const given = (...history: OrderEvent[]) => ({
-  when: (command: OrderCommand) => {
-    const run = () => decide(command, history.reduce(evolve, initialState()));
-    return {
-      then: (...expected: OrderEvent[]) => expect(run()).toEqual(expected),
-      thenFails: (type: abstract new (...args: never[]) => Error, fields: object = {}) => {
-        const error = (() => {
-          try {
-            run();
-          } catch (e) {
-            return e;
-          }
-          throw new Error('expected the command to fail');
-        })();
-        expect(error).toBeInstanceOf(type);
-        expect(error).toMatchObject(fields);
-      },
-    };
-  },
-});
+const given = givenDecider(orderDecider);
 
 const id = 'ord-1';
 const meta = { now: '2026-11-22T10:00:00.000Z', principal: 'user-1' };
@@ -70,8 +51,7 @@ describe('order decider', () => {
       given().when(place(Array.from({ length: 101 }, (_, i) => ({ sku: `S${i}`, quantity: 1, unitPrice: 1 })))).thenFails(ValidationFailed));
     it('accepts exactly 100 lines', () => {
       const lines = Array.from({ length: 100 }, (_, i) => ({ sku: `S${i}`, quantity: 1, unitPrice: 5 }));
-      const [event] = decide(place(lines), initialState());
-      expect(event).toMatchObject({ type: 'OrderPlaced', data: { total: 500 } });
+      given().when(place(lines)).thenMatches({ type: 'OrderPlaced', data: { total: 500 } });
     });
     it('rejects a zero, negative or fractional quantity', () => {
       for (const quantity of [0, -1, 1.5]) {

@@ -1,0 +1,64 @@
+// The floor of bench:http, run as a child process by servers.ts: bare Koa doing only the store
+// work of a route (see bench/http.ts). POST /orders appends one OrderPlaced, made from the body as
+// it comes, to a new stream of its own event store (durable, as the service's); GET /orders/{id}
+// answers the service's order as the order service folds it; GET /orders answers a page of paid
+// orders from the service's read models, with the last key as a plain base64url cursor.
+// Usage: PORT=N floor.ts <its own data dir> <the service's data dir>. Prints {"port":N} once listening.
+import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import Koa from 'koa';
+import { SqliteReadStore } from '../../read-side/adapters/sqlite-read-store.js';
+import { orderRepresentation } from '../../read-side/views.js';
+import { SqliteEventStore } from '../../write-side/adapters/sqlite-event-store.js';
+import { OrderService } from '../../write-side/order-service.js';
+import { encodeOrderEvent, orderStream } from '../../write-side/orders/codec.js';
+import type { Address } from '../../write-side/orders/types.js';
+import { HOST } from '../support/free-port.js';
+import { address } from './fixtures.js';
+
+const [dataDir, serviceDir] = process.argv.slice(2) as [string, string];
+mkdirSync(dataDir, { recursive: true });
+const events = new SqliteEventStore({ file: join(dataDir, 'events.sqlite3') });
+const serviceEvents = new SqliteEventStore({ file: join(serviceDir, 'events.sqlite3') });
+const orders = new OrderService(serviceEvents);
+const reads = new SqliteReadStore(join(serviceDir, 'read-models.sqlite3'), { busyTimeoutMs: 250 });
+const meta = { principal: 'floor', correlationId: 'floor', causationId: null };
+const app = new Koa();
+app.use(async (ctx) => {
+  ctx.type = 'application/json; charset=utf-8';
+  if (ctx.method === 'POST') {
+    let text = '';
+    for await (const chunk of ctx.req) text += chunk;
+    const body = JSON.parse(text) as { customerId: string; currency: string; lines: { sku: string; quantity: number; unitPrice: number }[]; address: Partial<Address> };
+    const orderId = randomUUID();
+    const lines = body.lines.map((l) => ({ ...l, lineTotal: l.quantity * l.unitPrice }));
+    const data = {
+      orderId, customerId: body.customerId, currency: body.currency, lines, total: lines.reduce((sum, l) => sum + l.lineTotal, 0),
+      address: { ...address, ...body.address }, placedAt: new Date().toISOString(),
+    };
+    const appended = await events.appendToStream(orderStream(orderId), [encodeOrderEvent({ type: 'OrderPlaced', schemaVersion: 1, data }, meta)], 'no_stream');
+    ctx.status = 201;
+    ctx.body = JSON.stringify({ ...data, revision: appended.nextRevision });
+    return;
+  }
+  if (ctx.path !== '/orders') {
+    const snapshot = await orders.get(ctx.path.slice('/orders/'.length));
+    if (snapshot) ctx.body = orderRepresentation(snapshot.order, snapshot.revision);
+    else ctx.status = 404;
+    return;
+  }
+  const cursor = typeof ctx.query.cursor === 'string' ? (JSON.parse(Buffer.from(ctx.query.cursor, 'base64url').toString()) as [string, string]) : null;
+  const rows = await reads.listOrderJson({ status: 'paid' }, 'desc', cursor && { createdAt: cursor[0], id: cursor[1] }, 21);
+  const items = rows.slice(0, 20);
+  const last = items.at(-1);
+  const next = rows.length > 20 && last ? Buffer.from(JSON.stringify([last.createdAt, last.id])).toString('base64url') : null;
+  ctx.body = `{"items":[${items.map((row) => row.json).join(',')}],"nextCursor":${JSON.stringify(next)}}`;
+});
+const server = app.listen(Number(process.env.PORT), HOST);
+await once(server, 'listening');
+console.log(JSON.stringify({ port: Number(process.env.PORT) }));
+const stop = () => server.close(() => void Promise.all([events.close(), serviceEvents.close(), reads.close()]).then(() => process.exit(0)));
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);

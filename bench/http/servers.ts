@@ -1,0 +1,131 @@
+// The servers bench:http drives, each a child process on a port of its own from freePort: the
+// service itself (bootstrap/main.ts on the embedded stores), the bare Koa baseline (baseline.ts)
+// and the floor (floor.ts). Their output is drained and its last lines kept for error reports.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import { freePort, HOST } from '../support/free-port.js';
+
+export interface BenchServer {
+  readonly name: string;
+  readonly url: string;
+  readonly child: ChildProcess;
+  /** Settles once the server answers (the service: once /health/ready says it caught up). */
+  readonly ready: Promise<void>;
+}
+
+const PATH = () => ({ PATH: process.env.PATH ?? '' });
+
+/** The service on `dataDir`, waited for until its projections caught up (up to `readyTimeoutMs`). */
+export async function startService(dataDir: string, secret: string, readyTimeoutMs: number): Promise<BenchServer> {
+  const port = await freePort();
+  const child = startChild(['bootstrap/main.ts'], {
+    ...PATH(),
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST,
+    // No per-request log lines: measure the service, not the log pipe.
+    LOG_LEVEL: 'warn',
+    AUTH_JWT_SECRET: secret,
+    // The per-principal limiter must not cap the benchmark (every request here has one sub).
+    RATE_LIMIT_PER_SECOND: '100000000',
+    RATE_LIMIT_BURST: '100000000',
+  });
+  const url = `http://${HOST}:${port}`;
+  return server('service', url, child, waitReady('service', child, `${url}/health/ready`, readyTimeoutMs));
+}
+
+/** Bare Koa answering the example order to any GET. */
+export async function startBaseline(): Promise<BenchServer> {
+  const port = await freePort();
+  const child = startChild([program('baseline.ts')], { ...PATH(), PORT: String(port) });
+  return server('bare koa', `http://${HOST}:${port}`, child, listening('bare koa', child, port, 30_000));
+}
+
+/** The floor: its own event store in `dataDir`, reading the service's stores in `serviceDir`. */
+export async function startFloor(dataDir: string, serviceDir: string): Promise<BenchServer> {
+  const port = await freePort();
+  const child = startChild([program('floor.ts'), dataDir, serviceDir], { ...PATH(), PORT: String(port) });
+  return server('floor', `http://${HOST}:${port}`, child, listening('floor', child, port, 30_000));
+}
+
+/** The last lines the server printed. */
+export const tail = ({ child }: BenchServer): string => lastLines(child);
+
+export async function stopServer({ child }: BenchServer): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+// ---- child processes ----
+
+const output = new WeakMap<ChildProcess, string[]>();
+
+const program = (file: string) => fileURLToPath(new URL(file, import.meta.url));
+
+function server(name: string, url: string, child: ChildProcess, ready: Promise<void>): BenchServer {
+  // Whoever awaits `ready` sees its failure; until then it must not count as unhandled.
+  ready.catch(() => {});
+  return { name, url, child, ready };
+}
+
+function startChild(args: string[], env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const lines: string[] = [];
+  output.set(child, lines);
+  // Keep draining both pipes (a full pipe would block the child), remembering the last lines.
+  for (const stream of [child.stdout!, child.stderr!]) {
+    stream.setEncoding('utf8');
+    stream.on('data', (chunk: string) => {
+      lines.push(...chunk.split('\n').filter((l) => l !== ''));
+      if (lines.length > 200) lines.splice(0, lines.length - 200);
+    });
+  }
+  return child;
+}
+
+const lastLines = (child: ChildProcess) => (output.get(child) ?? []).slice(-20).join('\n');
+
+/** Settles when the child prints {"port":N} for the port it was given (listened for from the spawn on). */
+function listening(name: string, child: ChildProcess, port: number, timeoutMs: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let seen = '';
+    const timer = setTimeout(() => done(new Error(`${name} did not report listening within ${timeoutMs / 1000} s:\n${lastLines(child)}`)), timeoutMs);
+    const onData = (chunk: string) => {
+      seen += chunk;
+      const match = /"port":(\d+)/.exec(seen);
+      if (match) done(Number(match[1]) === port ? null : new Error(`${name} listens on ${match[1]}, not on ${port}`));
+    };
+    const onExit = (code: number | null) => done(new Error(`${name} exited (${code}) before listening:\n${lastLines(child)}`));
+    function done(error: Error | null) {
+      clearTimeout(timer);
+      child.stdout!.off('data', onData);
+      child.off('exit', onExit);
+      if (error) reject(error);
+      else resolve();
+    }
+    child.stdout!.on('data', onData);
+    child.on('exit', onExit);
+  });
+}
+
+async function waitReady(name: string, child: ChildProcess, url: string, timeoutMs: number): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  let last = 'no answer';
+  while (performance.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${name} exited (${child.exitCode ?? child.signalCode}):\n${lastLines(child)}`);
+    try {
+      const response = await fetch(url);
+      last = `${response.status} ${await response.text()}`;
+      if (response.status === 200) return;
+    } catch (error) {
+      last = error instanceof Error ? error.message : String(error);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${name} was not ready within ${timeoutMs / 1000} s (last: ${last}):\n${lastLines(child)}`);
+}

@@ -1,0 +1,105 @@
+// Waiting requests are capped per principal (contract: 16 at once, the next answers 429), so
+// that one principal holding long-polls, SSE streams and Consistency-Token reads never takes
+// every MAX_IN_FLIGHT slot from the others.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encodePosition } from '../../write-side/position.js';
+import { client, startService, type TestService } from '../support/http.js';
+
+let service: TestService;
+const FAR_AHEAD = encodePosition(10_000_000n);
+
+beforeAll(async () => {
+  service = await startService({ maxInFlight: 32, consistencyWaitMs: 8000 });
+});
+afterAll(() => service.stop());
+
+interface Answer {
+  status: number;
+  retryAfter: string | null;
+  type: string | null;
+}
+
+/** A request that waits: a long-poll, an SSE stream, or a collection read behind a far-ahead Consistency-Token. */
+function waitingRequest(kind: number, token: string, signal: AbortSignal): Promise<Answer> {
+  const auth = { Authorization: `Bearer ${token}` };
+  const requests: Array<[string, Record<string, string>]> = [
+    ['/fulfilment-queue/changes?wait=30', {}],
+    ['/fulfilment-queue/changes', { Accept: 'text/event-stream' }],
+    ['/orders', { 'Consistency-Token': FAR_AHEAD }],
+    ['/fulfilment-queue', { 'Consistency-Token': FAR_AHEAD }],
+  ];
+  const [path, headers] = requests[kind % requests.length]!;
+  return fetch(service.url + path, { headers: { ...auth, ...headers }, signal }).then(async (response) => {
+    const type = response.headers.get('content-type')?.startsWith('application/problem+json') ? ((await response.json()) as { type: string }).type : null;
+    return { status: response.status, retryAfter: response.headers.get('retry-after'), type };
+  });
+}
+
+async function until(condition: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 200 && !condition(); i++) await new Promise((r) => setTimeout(r, 25));
+  if (!condition()) throw new Error(`timed out waiting for ${what}`);
+}
+
+describe('waiting requests per principal', () => {
+  it('holds 16 waiting requests of one principal, answers the rest 429, and never sheds another principal (MAX_IN_FLIGHT=32)', async () => {
+    const greedy = await service.token({ sub: 'greedy' });
+    const abort = new AbortController();
+    const answers: Answer[] = [];
+    const requests = Array.from({ length: 40 }, (_, i) =>
+      waitingRequest(i, greedy, abort.signal).then(
+        (answer) => void answers.push(answer),
+        () => undefined,
+      ),
+    );
+    try {
+      // 40 at once: 16 wait (an SSE stream answers 200 at once and stays open), 24 are refused.
+      await until(() => answers.filter((a) => a.status === 429).length >= 24, '24 refusals');
+      await new Promise((r) => setTimeout(r, 200));
+      const refused = answers.filter((a) => a.status === 429);
+      expect(refused).toHaveLength(24);
+      expect(refused.every((a) => a.retryAfter === '1' && a.type === 'https://errors.orders.example/rate-limited')).toBe(true);
+      // Every other answer so far is an open SSE stream; the rest still wait.
+      expect(answers.filter((a) => a.status !== 429).every((a) => a.status === 200)).toBe(true);
+
+      // Another principal is served, its own waits included.
+      const other = await service.token({ sub: 'patient' });
+      const api = client(service, other);
+      const served = await Promise.all([
+        api('GET', '/orders'),
+        api('GET', '/fulfilment-queue'),
+        api('GET', '/fulfilment-queue/changes?wait=0'),
+        ...Array.from({ length: 8 }, () => api('GET', '/orders?limit=1')),
+      ]);
+      expect(served.map((r) => r.status)).toEqual(served.map(() => 200));
+      const stream = await fetch(`${service.url}/fulfilment-queue/changes`, { headers: { Authorization: `Bearer ${other}`, Accept: 'text/event-stream' }, signal: abort.signal });
+      expect(stream.status).toBe(200);
+    } finally {
+      abort.abort();
+      await Promise.all(requests);
+    }
+  });
+
+  it('gives the slot back when a waiting request ends', async () => {
+    const token = await service.token({ sub: 'streamer' });
+    const streams = Array.from({ length: 16 }, () => new AbortController());
+    try {
+      for (const stream of streams) {
+        const response = await fetch(`${service.url}/fulfilment-queue/changes`, { headers: { Authorization: `Bearer ${token}`, Accept: 'text/event-stream' }, signal: stream.signal });
+        expect(response.status).toBe(200);
+      }
+      const refused = await fetch(`${service.url}/fulfilment-queue/changes?wait=1`, { headers: { Authorization: `Bearer ${token}` } });
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('retry-after')).toBe('1');
+      streams[0]!.abort();
+      let status = 0;
+      // Polled until the server has seen the stream close; then the long-poll waits its second and answers 200.
+      for (let i = 0; i < 100 && status !== 200; i++) {
+        status = (await fetch(`${service.url}/fulfilment-queue/changes?wait=1`, { headers: { Authorization: `Bearer ${token}` } })).status;
+        if (status !== 200) await new Promise((r) => setTimeout(r, 25));
+      }
+      expect(status).toBe(200);
+    } finally {
+      for (const stream of streams) stream.abort();
+    }
+  });
+});

@@ -1,0 +1,53 @@
+// The README's quick start, run as a new user runs it: its shell block against a real service.
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempDir } from '../support/event-stores.js';
+import { ROOT, startServiceProcess, type ServiceProcess } from '../support/service-process.js';
+
+const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+const quickStart = /### A first request[\s\S]*?```sh\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
+
+let dir: { path: string; remove: () => void };
+let service: ServiceProcess;
+let url: string;
+
+beforeAll(async () => {
+  dir = tempDir('readme-');
+  service = startServiceProcess({ DATA_DIR: dir.path });
+  url = `http://127.0.0.1:${await service.port}`;
+}, 60_000);
+afterAll(async () => {
+  await service.stop();
+  dir.remove();
+});
+
+describe('the README quick start', () => {
+  it('places an order and lists it at once with its Consistency-Token, with a token that also reads the audit history', async () => {
+    expect(quickStart).toContain('Consistency-Token: $CONSISTENCY');
+    const script = `set -euo pipefail\n${quickStart.replaceAll('http://127.0.0.1:3000', url)}\necho\necho "TOKEN=$TOKEN"\n`;
+    const run = spawnSync('bash', ['-c', script], { cwd: ROOT, env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dir.path }, encoding: 'utf8', timeout: 60_000 });
+    expect(run.status, run.stderr).toBe(0);
+    const lines = run.stdout.trim().split('\n');
+    const token = lines.at(-1)!.replace(/^TOKEN=/, '');
+    expect(JSON.parse(lines[0]!)).toMatchObject({ customerId: 'cus_42', status: 'pending' });
+    const page = JSON.parse(lines[1]!) as { items: Array<{ id: string; customerId: string }> };
+    expect(page.items).toHaveLength(1);
+    expect(page.items[0]).toMatchObject({ customerId: 'cus_42' });
+
+    // The README's audit reads need audit:read: the quick start's token has it.
+    const history = await fetch(`${url}/orders/${page.items[0]!.id}/history`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(history.status).toBe(200);
+    // And it lasts what the README says (--ttl 3600).
+    const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { exp: number; iat: number };
+    expect(claims.exp - claims.iat).toBe(3600);
+  }, 90_000);
+
+  it('says how long tokens last and how to ask for another lifetime', () => {
+    expect(readme).toContain('A token lasts `TOKEN_TTL_SECONDS` (15 minutes by default)');
+    expect(readme).toMatch(/`--ttl <seconds>`/);
+    expect(readme).toMatch(/\| `TOKEN_TTL_SECONDS` \|[^\n]*\| `900` \|/);
+    expect(readme).toMatch(/\| `MAX_TOKEN_LIFETIME_SECONDS` \|[^\n]*\| `86400` \|/);
+  });
+});
