@@ -86,7 +86,8 @@ export function createApp(deps: AppDeps): Koa {
   // matches nothing, and its allowed-methods pass agrees with the API router's, which runs anyway.
   // Both are Koa middleware; the router's types only disagree on what the context holds.
   const operationRoutes = compose([operations.routes() as unknown as Koa.Middleware, operations.allowedMethods() as unknown as Koa.Middleware]);
-  app.use((ctx, next) => (operations.stack.some((layer) => layer.match(ctx.path)) ? operationRoutes(ctx, next) : next()));
+  // Tagged with its router, as the router's own middleware is, so that the route list can be read off the app.
+  app.use(Object.assign((ctx: Koa.Context, next: Koa.Next) => (operations.stack.some((layer) => layer.match(ctx.path)) ? operationRoutes(ctx, next) : next()), { router: operations }));
 
   const api = new Router();
   // One router layer for all the guards: the router matches and prepares every layer it runs

@@ -1,6 +1,7 @@
 // The OpenAPI 3.1 document served at /openapi.json, built from the same JSON Schemas that
 // validate requests. The decisions HTTP-CONTRACT.md leaves open are written down here.
-import { PROBLEM_BASE } from './problem.js';
+import { EXPORT_LIMIT_RETRY_AFTER_SECONDS, PROBLEM_BASE } from './problem.js';
+import { MAX_ACTIVE_EXPORTS } from '../write-side/job-service.js';
 import { ORDER_ID_PATTERN, schemas } from './schemas.js';
 import { API_VERSION } from './middleware/context.js';
 
@@ -226,7 +227,8 @@ export function openApiDocument() {
           operationId: 'startExport',
           tags: ['jobs'],
           summary: 'Start an order export',
-          description: 'Needs exports:write. Answers 202 at once with the job; the export runs in the background (in the service, or in a process started with --role worker). A customer token exports only its own orders. A retry with the same Idempotency-Key and body returns the same job.',
+          description: 'Needs exports:write. Answers 202 at once with the job; the export runs in the background (in the service, or in a process started with --role worker). A customer token exports only its own orders. A retry with the same Idempotency-Key and body returns the same job. ' +
+            `One principal (sub and customer together) may have at most ${MAX_ACTIVE_EXPORTS} exports queued or running at once: the next is 429 rate-limited, with Retry-After, until one of them ends (a retry of an accepted request is still answered with its job).`,
           ...security('exports:write'),
           parameters: [idempotencyKey],
           requestBody: { required: true, content: json(ref('NewExport')) },
@@ -237,6 +239,7 @@ export function openApiDocument() {
             '413': { $ref: '#/components/responses/PayloadTooLarge' },
             '415': { $ref: '#/components/responses/UnsupportedMediaType' },
             '422': { $ref: '#/components/responses/IdempotencyKeyReused' },
+            '429': problem(`rate-limited: the token's rate limit, or ${MAX_ACTIVE_EXPORTS} exports of this principal already queued or running (the problem then has limit: ${MAX_ACTIVE_EXPORTS}); Retry-After says when to try again (about ${EXPORT_LIMIT_RETRY_AFTER_SECONDS} s for the export cap).`, { 'Retry-After': { $ref: '#/components/headers/Retry-After' }, ...rateLimitHeaders }),
           },
         },
       },
@@ -246,7 +249,7 @@ export function openApiDocument() {
           operationId: 'getJob',
           tags: ['jobs'],
           summary: 'Follow a job',
-          description: 'Needs exports:write (the jobs this token started) or audit:read (any job); anyone else gets 404. Retry-After is set while the job is queued or running. After the retention (EXPORT_RETENTION_SECONDS, default 24 h) the result is removed: result becomes null and resultExpiredAt says when.',
+          description: 'Needs exports:write (the jobs this principal started: its sub and customer together) or audit:read on a staff token (any job); anyone else gets 404, a customer token included whatever its scopes. Retry-After is set while the job is queued or running. After the retention (EXPORT_RETENTION_SECONDS, default 24 h) the result is removed: result becomes null and resultExpiredAt says when.',
           ...security('exports:write'),
           responses: {
             '200': { description: 'The job.', headers: { ...commonHeaders, ...rateLimitHeaders, 'Retry-After': { $ref: '#/components/headers/Retry-After' } }, content: json(ref('Job')) },

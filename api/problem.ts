@@ -1,18 +1,9 @@
-// RFC 9457 problem details: the one error format of the API, with stable `type` codes.
-import { InvalidCursor } from '../read-side/cursor.js';
-import { ViewsBehind } from '../read-side/errors.js';
-import { StoreUnavailable } from '../write-side/event-store.js';
-import { JobNotFound } from '../write-side/jobs/decider.js';
-import {
-  ConcurrencyExhausted,
-  Forbidden,
-  IdempotencyKeyReused,
-  OrderNotFound,
-  PreconditionFailed,
-  StateConflict,
-  ValidationFailed,
-  type FieldError,
-} from '../write-side/errors.js';
+// RFC 9457 problem details: the one error format of the API, with stable `type` codes. The
+// layers below throw errors with domain codes (write-side/errors.ts); this module alone says
+// each one over HTTP, with a switch the compiler checks for every code.
+import type { JobError } from '../write-side/jobs/types.js';
+import { isKnownError, type FieldError, type KnownError } from '../write-side/errors.js';
+import { KeySetUnavailable } from './auth.js';
 
 export const PROBLEM_BASE = 'https://errors.orders.example/';
 
@@ -64,23 +55,57 @@ export const validationFailed = (errors: readonly FieldError[], detail = 'The re
 /** Maps the errors of the layers below to problems; anything unknown is null (a 500). */
 export function toProblem(error: unknown): HttpProblem | null {
   if (error instanceof HttpProblem) return error;
-  if (error instanceof Forbidden) return new HttpProblem(403, 'forbidden', error.message);
-  if (error instanceof StateConflict) return new HttpProblem(409, 'state-conflict', error.message, { currentStatus: error.currentStatus });
-  if (error instanceof OrderNotFound || error instanceof JobNotFound) return new HttpProblem(404, 'not-found', error.message);
-  if (error instanceof ValidationFailed) return validationFailed(error.errors, 'The request breaks a business rule.');
-  if (error instanceof PreconditionFailed) {
-    return new HttpProblem(412, 'precondition-failed', error.message, { currentRevision: error.actualRevision });
-  }
-  if (error instanceof IdempotencyKeyReused) return new HttpProblem(422, 'idempotency-key-reused', error.message);
-  if (error instanceof InvalidCursor) return new HttpProblem(400, 'invalid-cursor', error.message);
-  if (error instanceof ConcurrencyExhausted) {
-    return new HttpProblem(503, 'unavailable', 'The order is changing too fast; retry shortly.', {}, { 'Retry-After': '1' });
-  }
-  if (error instanceof ViewsBehind) return new HttpProblem(503, 'unavailable', error.message, {}, { 'Retry-After': '1' });
-  if (error instanceof StoreUnavailable) {
-    return new HttpProblem(503, 'unavailable', 'A store is unavailable; retry shortly.', {}, { 'Retry-After': '2' });
-  }
-  const code = (error as { code?: unknown } | null)?.code;
-  if (code === 'unavailable') return new HttpProblem(503, 'unavailable', 'A dependency is unavailable; retry shortly.', {}, { 'Retry-After': '2' });
+  if (isKnownError(error)) return knownProblem(error);
+  if (error instanceof KeySetUnavailable) return new HttpProblem(503, 'unavailable', 'A dependency is unavailable; retry shortly.', {}, { 'Retry-After': '2' });
   return null;
+}
+
+function knownProblem(error: KnownError): HttpProblem {
+  switch (error.code) {
+    case 'not-found':
+      return new HttpProblem(404, 'not-found', error.message);
+    case 'forbidden':
+      return new HttpProblem(403, 'forbidden', error.message);
+    case 'state-conflict':
+      return new HttpProblem(409, 'state-conflict', error.message, { currentStatus: error.currentStatus });
+    case 'validation-failed':
+      return validationFailed(error.errors, error.summary);
+    case 'precondition-failed':
+      return new HttpProblem(412, 'precondition-failed', error.message, { currentRevision: error.actualRevision });
+    case 'idempotency-key-reused':
+      return new HttpProblem(422, 'idempotency-key-reused', error.message);
+    case 'invalid-cursor':
+      return new HttpProblem(400, 'invalid-cursor', error.message);
+    case 'concurrency-exhausted':
+      return new HttpProblem(503, 'unavailable', 'The order is changing too fast; retry shortly.', {}, { 'Retry-After': '1' });
+    case 'store-unavailable':
+      return new HttpProblem(503, 'unavailable', 'A store is unavailable; retry shortly.', {}, { 'Retry-After': '2' });
+    case 'views-behind':
+      return new HttpProblem(503, 'unavailable', error.message, {}, { 'Retry-After': '1' });
+    case 'export-limit-reached':
+      return new HttpProblem(429, 'rate-limited', error.message, { limit: error.limit }, { 'Retry-After': String(EXPORT_LIMIT_RETRY_AFTER_SECONDS) });
+    default: {
+      const unhandled: never = error;
+      throw new TypeError(`no problem for error code ${(unhandled as KnownError).code}`);
+    }
+  }
+}
+
+/** How long a principal at its export limit is told to wait: about how long a small export takes. */
+export const EXPORT_LIMIT_RETRY_AFTER_SECONDS = 5;
+
+/** A failed job's domain code, as the problem details its representation carries. */
+export function jobErrorProblem(error: JobError): { type: string; title: string; status: number; detail: string } {
+  const as = (status: number, code: ProblemCode) => ({ type: PROBLEM_BASE + code, title: PROBLEM_TITLES[code], status, detail: error.detail });
+  switch (error.code) {
+    case 'store-unavailable':
+      return as(503, 'unavailable');
+    case 'export-failed':
+    case 'attempts-exhausted':
+      return as(500, 'internal');
+    default: {
+      const unhandled: never = error.code;
+      throw new TypeError(`no problem for job error ${String(unhandled)}`);
+    }
+  }
 }

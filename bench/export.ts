@@ -10,6 +10,7 @@ import { SqliteReadStore } from '../read-side/adapters/sqlite-read-store.js';
 import type { OrderView } from '../read-side/views.js';
 import { ExportWorker } from '../workers/export-worker.js';
 import { SqliteEventStore } from '../write-side/adapters/sqlite-event-store.js';
+import { serviceViewer } from '../write-side/access.js';
 import { JobService } from '../write-side/job-service.js';
 import type { ExportFormat } from '../write-side/jobs/types.js';
 import { encodePosition } from '../write-side/position.js';
@@ -27,14 +28,15 @@ if (process.argv[2] === '--export') {
   const projector = new Projector(events, reads, jobsView);
   projector.start();
   const worker = new ExportWorker(jobs, reads, { exportsDir: join(dir, 'exports'), pollMs: 10 });
+  const bench = serviceViewer('bench');
   const started = performance.now();
-  const requested = await jobs.requestExport({ format, filter: {}, customerId: null }, { principal: 'bench', correlationId: 'bench', idempotency: { key: format, fingerprint: format } });
+  const requested = await jobs.requestExport(bench, { format, filter: {} }, { correlationId: 'bench', idempotency: { key: format, fingerprint: format } });
   const id = (requested.state as { id: string }).id;
   worker.start();
-  let job = await jobs.get(id);
+  let job = await jobs.get(bench, id);
   while (job?.job.status !== 'succeeded' && job?.job.status !== 'failed') {
     await new Promise((r) => setTimeout(r, 20));
-    job = await jobs.get(id);
+    job = await jobs.get(bench, id);
   }
   const seconds = (performance.now() - started) / 1000;
   await worker.stop();

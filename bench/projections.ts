@@ -78,7 +78,7 @@ try {
   console.log('\n20-item pages, GET /orders?status=paid&sort=-createdAt&limit=20 from a cursor at a random depth:');
   const reads = new SqliteReadStore(join(dir, 'page-bench.sqlite3'));
   const views = reads.views('order-views', 1);
-  const idle = new Consistency({ reached: async () => null, waitFor: async () => true }, 'collections', 0);
+  const idle = new Consistency({ position: null, waitFor: async () => true }, 'collections', 0);
   const queries = new OrderQueries(reads, new CursorCodec('bench'), { orders: idle, queue: idle });
   const codec = new CursorCodec('bench');
   const sizes = [10_000, 100_000, 1_000_000];

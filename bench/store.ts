@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { SqliteEventStore } from '../write-side/adapters/sqlite-event-store.js';
 import type { NewEvent } from '../write-side/event-store.js';
+import { serviceViewer } from '../write-side/access.js';
 import { OrderService } from '../write-side/order-service.js';
 import { encodeOrderEvent, orderStream } from '../write-side/orders/codec.js';
 
@@ -86,7 +87,7 @@ async function foldedReads(store: SqliteEventStore, ids: readonly string[], fold
   const service = new OrderService(store, { foldedBudget });
   const pass = async () => {
     const started = process.cpuUsage();
-    for (const id of ids) if (!(await service.get(id))) throw new Error(`order ${id} not found`);
+    for (const id of ids) if (!(await service.get(serviceViewer('bench'), id))) throw new Error(`order ${id} not found`);
     const used = process.cpuUsage(started);
     return (used.user + used.system) / ids.length;
   };

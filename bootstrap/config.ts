@@ -2,7 +2,16 @@
 // start-up with a message naming the variable that cannot be parsed.
 import { resolve } from 'node:path';
 
+/**
+ * all: HTTP, projections and export worker in one process (the default); api: HTTP only;
+ * projector: the projections, in the one process holding the read store's lease (others wait as
+ * standbys); worker: the export worker alone.
+ */
+export type Role = 'all' | 'api' | 'projector' | 'worker';
+export const ROLES: readonly Role[] = ['all', 'api', 'projector', 'worker'];
+
 export interface Config {
+  readonly role: Role;
   readonly port: number;
   readonly host: string;
   readonly dataDir: string;
@@ -23,6 +32,8 @@ export interface Config {
   readonly corsOrigins: readonly string[];
   readonly maxInFlight: number;
   readonly exports: { readonly retentionMs: number; readonly leaseMs: number };
+  /** How long the projector role's lease lasts without a renewal: a standby's longest wait after a crash. */
+  readonly projectorLeaseMs: number;
   /** Signs collection cursors; when unset, derived from AUTH_JWT_SECRET or kept in DATA_DIR. */
   readonly cursorSecret: string | null;
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -90,6 +101,7 @@ export function parseConfig(env: Env): Config {
   }
 
   return Object.freeze({
+    role: oneOf('ROLE', ROLES, 'all'),
     port,
     host: text('HOST') ?? '127.0.0.1',
     dataDir: resolve(text('DATA_DIR') ?? './data'),
@@ -110,6 +122,7 @@ export function parseConfig(env: Env): Config {
     corsOrigins: Object.freeze(origins(text('CORS_ORIGINS'))),
     maxInFlight: positive('MAX_IN_FLIGHT', 512),
     exports: Object.freeze({ retentionMs: positive('EXPORT_RETENTION_SECONDS', 86_400) * 1000, leaseMs: positive('EXPORT_LEASE_SECONDS', 30) * 1000 }),
+    projectorLeaseMs: positive('PROJECTOR_LEASE_SECONDS', 10) * 1000,
     cursorSecret: text('CURSOR_SECRET'),
     logLevel: oneOf('LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
   });

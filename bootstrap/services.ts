@@ -1,12 +1,16 @@
 // Wiring: picks the adapters the config names and opens them. The only module that imports adapters.
+import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { fulfilmentQueue } from '../projections/fulfilment-queue.js';
 import { jobsView } from '../projections/jobs.js';
 import { orderViews } from '../projections/order-views.js';
-import { Projector } from '../projections/projector.js';
+import { Projector, type ProjectorStatus } from '../projections/projector.js';
+import { ProjectorLease } from '../projections/projector-lease.js';
 import type { Projection } from '../projections/projection.js';
+import { CheckpointConsistency } from '../read-side/checkpoint-consistency.js';
 import { MongoReadStore } from '../read-side/adapters/mongo-read-store.js';
 import { SqliteReadStore } from '../read-side/adapters/sqlite-read-store.js';
 import { Consistency } from '../read-side/consistency.js';
@@ -17,12 +21,12 @@ import { QueueFeed } from '../read-side/queue-feed.js';
 import type { ProjectionName, ReadModelStore } from '../read-side/read-store.js';
 import { EsdbEventStore } from '../write-side/adapters/esdb-event-store.js';
 import { SqliteEventStore } from '../write-side/adapters/sqlite-event-store.js';
-import type { EventStore } from '../write-side/event-store.js';
+import type { EventStore, Position } from '../write-side/event-store.js';
 import { StoreHealth } from '../write-side/store-health.js';
 import { JobService } from '../write-side/job-service.js';
 import { OrderService } from '../write-side/order-service.js';
-import { ExportWorker } from '../workers/export-worker.js';
-import type { Config } from './config.js';
+import { ExportWorker, type ExportWorkerOptions } from '../workers/export-worker.js';
+import type { Config, Role } from './config.js';
 import { cursorSecret } from './secrets.js';
 
 export const PROJECTIONS: { readonly [N in ProjectionName]: Projection<N> } = {
@@ -40,8 +44,14 @@ export interface Stores {
 /** How long a collection read waits for the write of a Consistency-Token (HTTP-CONTRACT.md). */
 const CONSISTENCY_WAIT_MS = 5000;
 
-/** all: API, projectors and export worker in one process; api: no worker; worker: the worker alone. */
-export type Role = 'all' | 'api' | 'worker';
+export type { Role } from './config.js';
+
+/** How far a projection's views are: what Consistency-Token waits and the lag metric ask. */
+export interface ProjectionProgress {
+  readonly position: Position | null;
+  waitFor(position: Position, timeoutMs: number): Promise<boolean>;
+  status(): Promise<ProjectorStatus>;
+}
 
 export interface Services extends Stores {
   readonly orders: OrderService;
@@ -51,7 +61,25 @@ export interface Services extends Stores {
   readonly history: OrderHistory;
   readonly feed: QueueFeed;
   readonly projectors: { readonly [N in ProjectionName]: Projector<N> };
+  /**
+   * Each projection's progress as this process sees it: its own projector's in the `all` role,
+   * the read store's checkpoints (written by the projector process) in the `api` role.
+   */
+  readonly progress: { readonly [N in ProjectionName]: ProjectionProgress };
+  /** The export worker of this process; null in the roles without one. */
+  readonly worker: ExportWorker | null;
   checkReady(): Promise<void>;
+}
+
+/** What a test may change in the wiring that the environment cannot say (sub-second timings, a misbehaving store). */
+export interface ServiceOverrides {
+  /** false: no export worker, whatever the role (a test whose jobs must stay queued). */
+  readonly exportWorker?: boolean;
+  readonly worker?: Partial<Omit<ExportWorkerOptions, 'exportsDir'>>;
+  /** The read models the export worker reads. */
+  readonly workerReadModels?: (real: ReadModelStore) => ReadModelStore;
+  /** How long a read waits for a Consistency-Token's write. */
+  readonly consistencyWaitMs?: number;
 }
 
 export async function openEventStore(config: Config, logger: Logger): Promise<EventStore> {
@@ -94,7 +122,7 @@ export async function openStores(config: Config, logger: Logger): Promise<Stores
   };
 }
 
-export async function openServices(config: Config, logger: Logger, role: Role = 'all'): Promise<Services> {
+export async function openServices(config: Config, logger: Logger, role: Role = config.role, overrides: ServiceOverrides = {}): Promise<Services> {
   const stores = await openStores(config, logger);
   const health = new StoreHealth(stores.eventStore);
   const eventStore = health.watched();
@@ -103,13 +131,14 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
   const exportsDir = join(config.dataDir, 'exports');
   mkdirSync(exportsDir, { recursive: true });
   const worker =
-    role === 'api'
+    role === 'api' || role === 'projector' || overrides.exportWorker === false
       ? null
-      : new ExportWorker(jobs, readModels, {
-          exportsDir,
+      : new ExportWorker(jobs, overrides.workerReadModels ? overrides.workerReadModels(readModels) : readModels, {
           leaseMs: config.exports.leaseMs,
           retentionMs: config.exports.retentionMs,
           onError: (error, what) => logger.error({ err: error }, `export worker: ${what}`),
+          ...overrides.worker,
+          exportsDir,
         });
   worker?.start();
   const projector = <N extends ProjectionName>(projection: Projection<N>) =>
@@ -117,11 +146,34 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
       onError: (error, retryInMs) => logger.error({ err: error, projection: projection.name, retryInMs }, 'projection failed; restarting from its checkpoint'),
     });
   const projectors = { 'order-views': projector(orderViews), 'fulfilment-queue': projector(fulfilmentQueue), jobs: projector(jobsView) };
-  // The worker alone needs only the jobs view it reads.
-  if (role !== 'worker') Object.values(projectors).forEach((p) => p.start());
-  else projectors.jobs.start();
+  if (role === 'all') Object.values(projectors).forEach((p) => p.start());
+  // One projector process at a time, under the read store's lease; the others wait as standbys.
+  const lease =
+    role === 'projector'
+      ? new ProjectorLease(readModels, Object.values(projectors), {
+          holder: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
+          ttlMs: config.projectorLeaseMs,
+          onChange: (holding) =>
+            logger.info(holding ? 'projector: holding the lease, projecting' : 'projector: standby, waiting for the lease to take over'),
+          onError: (error) => logger.warn({ err: error }, 'projector: the lease could not be renewed'),
+        })
+      : null;
+  if (lease) {
+    logger.info('projector: standby, waiting for the lease to take over');
+    lease.start();
+  }
+  const checkpoints =
+    role === 'api'
+      ? {
+          'order-views': checkpointProgress(eventStore, readModels, orderViews),
+          'fulfilment-queue': checkpointProgress(eventStore, readModels, fulfilmentQueue),
+          jobs: checkpointProgress(eventStore, readModels, jobsView),
+        }
+      : null;
+  const progress = checkpoints ?? projectors;
 
   const cursors = new CursorCodec(cursorSecret(config));
+  const consistencyWaitMs = overrides.consistencyWaitMs ?? CONSISTENCY_WAIT_MS;
   let caughtUpOnce = false;
   return {
     ...stores,
@@ -130,16 +182,19 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
     jobs,
     exportsDir,
     queries: new OrderQueries(readModels, cursors, {
-      orders: new Consistency(projectors['order-views'], 'collections', CONSISTENCY_WAIT_MS),
-      queue: new Consistency(projectors['fulfilment-queue'], 'queue', CONSISTENCY_WAIT_MS),
+      orders: new Consistency(progress['order-views'], 'collections', consistencyWaitMs),
+      queue: new Consistency(progress['fulfilment-queue'], 'queue', consistencyWaitMs),
     }),
     history: new OrderHistory(eventStore, cursors),
-    feed: new QueueFeed(readModels, projectors['fulfilment-queue'], eventStore, CONSISTENCY_WAIT_MS),
+    feed: new QueueFeed(readModels, progress['fulfilment-queue'], eventStore, consistencyWaitMs),
     projectors,
+    progress,
+    worker,
     checkReady: async () => {
       await health.check();
       await readModels.activeGeneration('order-views');
-      for (const p of Object.values(projectors)) {
+      // The projector process reports its own failures; here, only whether its checkpoints answer.
+      for (const p of checkpoints ? [] : Object.values(projectors)) {
         const failing = p.failing;
         if (failing) {
           const reason = failing.error instanceof Error ? failing.error.message : String(failing.error);
@@ -147,15 +202,44 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
         }
       }
       if (caughtUpOnce) return;
-      const statuses = await Promise.all(Object.values(projectors).map((p) => p.status()));
+      const statuses = await Promise.all(Object.values(progress).map((p) => p.status()));
       const behind = statuses.filter((s) => !s.caughtUp).map((s) => s.name);
       if (behind.length > 0) throw new Error(`projections catching up: ${behind.join(', ')}`);
       caughtUpOnce = true;
     },
     close: async () => {
       await worker?.stop();
+      await lease?.stop();
+      Object.values(checkpoints ?? {}).forEach((c) => c.stop());
       await Promise.all(Object.values(projectors).map((p) => p.stop()));
       await stores.close();
     },
+  };
+}
+
+/** A projection's progress read from the read store's checkpoint, which another process writes. */
+function checkpointProgress<N extends ProjectionName>(
+  events: EventStore,
+  readModels: ReadModelStore,
+  projection: Projection<N>,
+): ProjectionProgress & { stop(): void } {
+  const consistency = new CheckpointConsistency(readModels, projection.name);
+  consistency.start();
+  return {
+    get position() {
+      return consistency.position;
+    },
+    waitFor: (position, timeoutMs) => consistency.waitFor(position, timeoutMs),
+    status: async () => {
+      const position = await consistency.refresh();
+      const [next] = await events.readAll({ after: position, maxCount: 1, streamPrefixes: [projection.streamPrefix] });
+      return {
+        name: projection.name,
+        position,
+        caughtUp: next === undefined,
+        lagMs: next ? Math.max(0, Date.now() - next.recordedAt.getTime()) : 0,
+      };
+    },
+    stop: () => consistency.stop(),
   };
 }

@@ -67,11 +67,6 @@ export class Projector<N extends ProjectionName> {
     this.waiters.clear();
   }
 
-  /** The position the views include (ProjectionProgress, for the Consistency-Token wait and the feeds). */
-  async reached(): Promise<Position | null> {
-    return this.current;
-  }
-
   /** Resolves true once the views include `position`, false after `timeoutMs` or when `signal` aborts. */
   waitFor(position: Position, timeoutMs: number, signal?: AbortSignal): Promise<boolean> {
     if (this.current !== null && comparePositions(this.current, position) >= 0) return Promise.resolve(true);

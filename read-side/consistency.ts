@@ -1,9 +1,8 @@
 // The Consistency-Token wait, the one for every read of projected views: parse the token, wait
 // (up to a limit) until the views include its position, and tell the position the answer reflects.
-import { ValidationFailed } from '../write-side/errors.js';
+import { ValidationFailed, ViewsBehind } from '../write-side/errors.js';
 import type { Position } from '../write-side/event-store.js';
 import { encodePosition, parsePosition } from '../write-side/position.js';
-import { ViewsBehind } from './errors.js';
 
 /**
  * How far a projection's views have come. The projector implements it in its own process; a
@@ -11,8 +10,8 @@ import { ViewsBehind } from './errors.js';
  */
 export interface ProjectionProgress {
   /** The log position the views include; null before their first event. */
-  reached(): Promise<Position | null>;
-  /** Resolves true once the views include `position`; false after `timeoutMs`, or when `signal` aborts. */
+  readonly position: Position | null;
+  /** Resolves true once the views include `position`; false after `timeoutMs` (or when `signal` aborts, where supported). */
   waitFor(position: Position, timeoutMs: number, signal?: AbortSignal): Promise<boolean>;
 }
 
@@ -31,6 +30,6 @@ export class Consistency {
       if (!position) throw new ValidationFailed([{ pointer: '/headers/consistency-token', message: 'is not a consistency token of this service' }]);
       if (!(await this.progress.waitFor(position, this.waitMs))) throw new ViewsBehind(this.views);
     }
-    return (await this.progress.reached()) ?? encodePosition(0n);
+    return this.progress.position ?? encodePosition(0n);
   }
 }

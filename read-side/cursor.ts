@@ -2,15 +2,11 @@
 // and sort the page came from, signed with HMAC-SHA256. A cursor used with any other filter
 // or sort, altered, or made up is refused.
 import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
+import { InvalidCursor } from '../write-side/errors.js';
+
+export { InvalidCursor };
 
 export const MAX_CURSOR_LENGTH = 1024;
-
-export class InvalidCursor extends Error {
-  readonly code = 'invalid-cursor';
-  constructor(reason: string) {
-    super(`The cursor is not valid for this request: ${reason}.`);
-  }
-}
 
 type Scope = Readonly<Record<string, string | number | undefined>>;
 

@@ -28,6 +28,8 @@ export interface FeedPage {
 }
 
 const FOLLOW_PAGE = 100;
+/** How long a follower waits on the progress before it reads again (a progress that cannot be aborted is left this soon). */
+const FOLLOW_WAIT_MS = 5000;
 const ORIGIN = encodePosition(0n);
 
 export class QueueFeed {
@@ -76,7 +78,7 @@ export class QueueFeed {
             yield change;
           }
           after = page.next;
-          if (page.changes.length < FOLLOW_PAGE) await feed.progress.waitFor(beyond(after), 60_000, signal);
+          if (page.changes.length < FOLLOW_PAGE) await feed.progress.waitFor(beyond(after), FOLLOW_WAIT_MS, signal);
         }
       },
     };

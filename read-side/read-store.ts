@@ -115,5 +115,14 @@ export interface ReadModelStore {
   /** Succeeded jobs whose result is still kept, the earliest finished first, at most `limit`. */
   listJobResults(limit: number): Promise<JobView[]>;
 
+  /**
+   * Takes the named lease for `holder`, or renews it, until `ttlMs` from now; true when
+   * `holder` holds it now. A lease another holder has renewed within its time is not taken.
+   * (The projector role: one process projects, a standby waits for the lease to lapse.)
+   */
+  acquireLease(name: string, holder: string, ttlMs: number): Promise<boolean>;
+  /** Gives the lease up if `holder` holds it, so that a standby takes it over at once. */
+  releaseLease(name: string, holder: string): Promise<void>;
+
   close(): Promise<void>;
 }

@@ -11,7 +11,7 @@ import { StateConflict } from '../write-side/errors.js';
 import { StoreUnavailable } from '../write-side/event-store.js';
 import type { JobService } from '../write-side/job-service.js';
 import { claimable, resultExpiresAt } from '../write-side/jobs/rules.js';
-import type { Job, JobProblem } from '../write-side/jobs/types.js';
+import type { Job, JobError } from '../write-side/jobs/types.js';
 import { CONTENT_TYPES, writeExport } from './export-file.js';
 
 export interface ExportWorkerOptions {
@@ -180,9 +180,7 @@ export class ExportWorker {
   }
 }
 
-function problemOf(error: unknown): JobProblem {
-  if (error instanceof StoreUnavailable) {
-    return { type: 'https://errors.orders.example/unavailable', title: 'Service unavailable', status: 503, detail: 'A store was unavailable during the export; start a new export.' };
-  }
-  return { type: 'https://errors.orders.example/internal', title: 'Internal server error', status: 500, detail: 'The export failed unexpectedly; start a new export.' };
+function problemOf(error: unknown): JobError {
+  if (error instanceof StoreUnavailable) return { code: 'store-unavailable', detail: 'A store was unavailable during the export; start a new export.' };
+  return { code: 'export-failed', detail: 'The export failed unexpectedly; start a new export.' };
 }

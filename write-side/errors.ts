@@ -1,13 +1,29 @@
-// The write side's expected failures: typed values with stable codes that the HTTP layer
-// maps to problem details. Anything else that is thrown is a bug and answers 500.
+// The expected failures of the layers below the API: typed values whose `code` is one of a
+// closed union. api/problem.ts maps every code to problem details with an exhaustive switch, so
+// a code added here without its answer there does not compile. No HTTP status lives here.
+// Anything else that is thrown is a bug and answers 500.
 import type { OrderStatus } from './orders/types.js';
 import type { JobStatus } from './jobs/types.js';
 
+export type ErrorCode =
+  | 'not-found'
+  | 'forbidden'
+  | 'state-conflict'
+  | 'validation-failed'
+  | 'precondition-failed'
+  | 'idempotency-key-reused'
+  | 'concurrency-exhausted'
+  | 'store-unavailable'
+  | 'invalid-cursor'
+  | 'export-limit-reached'
+  | 'views-behind';
+
+/** The one base of every expected error; its subclasses are the members of `KnownError`. */
 export abstract class DomainError extends Error {
-  abstract readonly code: string;
+  abstract readonly code: ErrorCode;
 }
 
-/** The order's current state forbids the change. */
+/** The order's (or job's) current state forbids the change. */
 export class StateConflict extends DomainError {
   readonly code = 'state-conflict';
   constructor(
@@ -18,10 +34,26 @@ export class StateConflict extends DomainError {
   }
 }
 
-export class OrderNotFound extends DomainError {
+/** Unknown, or not the viewer's: the two read alike, so that nobody learns what exists. */
+export class NotFound extends DomainError {
   readonly code = 'not-found';
+  constructor(
+    readonly kind: 'order' | 'job',
+    readonly id: string,
+  ) {
+    super(`${kind === 'order' ? 'Order' : 'Job'} ${id} does not exist.`);
+  }
+}
+
+export class OrderNotFound extends NotFound {
   constructor(readonly orderId: string) {
-    super(`Order ${orderId} does not exist.`);
+    super('order', orderId);
+  }
+}
+
+export class JobNotFound extends NotFound {
+  constructor(readonly jobId: string) {
+    super('job', jobId);
   }
 }
 
@@ -34,7 +66,10 @@ export interface FieldError {
 /** The command's input breaks a business rule that a schema cannot state. */
 export class ValidationFailed extends DomainError {
   readonly code = 'validation-failed';
-  constructor(readonly errors: readonly FieldError[]) {
+  constructor(
+    readonly errors: readonly FieldError[],
+    readonly summary = 'The request breaks a business rule.',
+  ) {
     super(errors.map((e) => `${e.pointer}: ${e.message}`).join('; '));
   }
 }
@@ -60,7 +95,7 @@ export class IdempotencyKeyReused extends DomainError {
 
 /** Too many concurrent writers kept moving the stream; the caller may retry. */
 export class ConcurrencyExhausted extends DomainError {
-  readonly code = 'unavailable';
+  readonly code = 'concurrency-exhausted';
   constructor(stream: string, attempts: number) {
     super(`Gave up on ${stream} after ${attempts} revision conflicts.`);
   }
@@ -69,4 +104,59 @@ export class ConcurrencyExhausted extends DomainError {
 /** The viewer may not do this whatever the resource (a customer token and what belongs to no single customer). */
 export class Forbidden extends DomainError {
   readonly code = 'forbidden';
+}
+
+/** A store (or a service the stores need) cannot be reached or cannot write; nothing of the failed call was written. */
+export class StoreUnavailable extends DomainError {
+  override readonly name = 'StoreUnavailable';
+  readonly code = 'store-unavailable';
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
+
+/** A cursor that was tampered with, cannot be decoded, or belongs to another query. */
+export class InvalidCursor extends DomainError {
+  readonly code = 'invalid-cursor';
+  constructor(reason: string) {
+    super(`The cursor is not valid for this request: ${reason}.`);
+  }
+}
+
+/** The principal already has as many exports queued or running as it may. */
+export class ExportLimitReached extends DomainError {
+  readonly code = 'export-limit-reached';
+  constructor(readonly limit: number) {
+    super(`At most ${limit} exports may be queued or running at once for one principal; wait for one to finish.`);
+  }
+}
+
+/** The projected views did not reach a Consistency-Token's position in time; the caller may retry. */
+export class ViewsBehind extends DomainError {
+  readonly code = 'views-behind';
+  constructor(readonly views: string) {
+    super(`The ${views} have not caught up with that write yet; retry shortly.`);
+  }
+}
+
+/** Every expected error: `code` tells them apart, so a switch on it narrows to the class. */
+export type KnownError =
+  | StateConflict
+  | NotFound
+  | ValidationFailed
+  | PreconditionFailed
+  | IdempotencyKeyReused
+  | ConcurrencyExhausted
+  | Forbidden
+  | StoreUnavailable
+  | InvalidCursor
+  | ExportLimitReached
+  | ViewsBehind;
+
+// Every code has its class in the union: a code added above without one fails to compile here.
+const everyCodeHasAClass: Record<Exclude<ErrorCode, KnownError['code']>, never> = {};
+void everyCodeHasAClass;
+
+export function isKnownError(error: unknown): error is KnownError {
+  return error instanceof DomainError;
 }

@@ -104,9 +104,4 @@ export class RevisionConflict extends Error {
 }
 
 /** The store cannot be reached or cannot write; nothing of the failed call was written. */
-export class StoreUnavailable extends Error {
-  override readonly name = 'StoreUnavailable';
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-  }
-}
+export { StoreUnavailable } from './errors.js';

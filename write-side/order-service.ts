@@ -1,18 +1,22 @@
 // The write side's entry point for callers: turns requests into order commands (bringing the
 // clock and new ids), runs them through the command handler, and reads an order's current state.
+// Every command and read takes the viewer and is confined here: another customer's order reads
+// as an unknown one, and a customer's token places orders only for its own customer.
 import { LRUCache } from 'lru-cache';
 import { v4 as uuidv4, v5 as uuidv5 } from 'uuid';
+import { isStaff, sees, type Viewer } from './access.js';
 import { CommandHandler, type CommandContext, type CommandResult } from './command-handler.js';
+import { Forbidden, OrderNotFound } from './errors.js';
 import type { EventStore, Position, ReadStreamOptions, RecordedEvent } from './event-store.js';
 import { decodeOrderEvent, encodeOrderEvent, orderStream } from './orders/codec.js';
 import { orderDecider } from './orders/decider.js';
-import type { Address, LineInput, Order, OrderCommand, OrderEvent, PaymentMethod, PlacedOrder } from './orders/types.js';
+import type { Address, AddressPatch, LineInput, Order, OrderCommand, OrderEvent, PaymentMethod, PlacedOrder } from './orders/types.js';
 
 /** Fixed namespace for ids derived from (principal, idempotency key). */
 const PLACEMENT_NAMESPACE = '1b671a64-40d5-491e-99b0-da01ff1e3171';
 
+/** The request a command belongs to; who asks is the viewer, passed beside it. */
 export interface WriteContext {
-  readonly principal: string;
   readonly correlationId: string;
   readonly causationId?: string | null;
 }
@@ -77,30 +81,44 @@ export class OrderService {
     return uuidv5(JSON.stringify([principal, idempotencyKey]), PLACEMENT_NAMESPACE);
   }
 
-  place(
+  async place(
+    viewer: Viewer,
     input: { customerId: string; currency: string; lines: readonly LineInput[]; address: Address },
     context: WriteContext & Idempotent,
   ): Promise<OrderResult> {
-    const orderId = OrderService.placementId(context.principal, context.idempotency.key);
-    return this.run(orderId, { type: 'PlaceOrder', data: { orderId, ...input }, metadata: this.meta(context) }, context);
+    if (!sees(viewer, input.customerId)) throw new Forbidden('A customer token can only place orders for its own customer.');
+    const orderId = OrderService.placementId(viewer.sub, context.idempotency.key);
+    return this.run(viewer, orderId, { type: 'PlaceOrder', data: { orderId, ...input }, metadata: this.meta(viewer) }, context);
   }
 
-  changeAddress(orderId: string, address: Address, context: WriteContext & { expectedRevision?: number }): Promise<OrderResult> {
-    return this.run(orderId, { type: 'ChangeAddress', data: { orderId, address }, metadata: this.meta(context) }, context);
+  /** Applies the merge patch to the address as it is; a revision conflict decides again, unless the caller pinned one. */
+  changeAddress(viewer: Viewer, orderId: string, patch: AddressPatch, context: WriteContext & { expectedRevision?: number }): Promise<OrderResult> {
+    return this.run(viewer, orderId, { type: 'ChangeAddress', data: { orderId, patch }, metadata: this.meta(viewer) }, context);
   }
 
-  recordPayment(orderId: string, input: { amount: number; reference: string; method?: PaymentMethod }, context: WriteContext & Idempotent): Promise<OrderResult> {
+  recordPayment(viewer: Viewer, orderId: string, input: { amount: number; reference: string; method?: PaymentMethod }, context: WriteContext & Idempotent): Promise<OrderResult> {
     const data = { orderId, paymentId: this.newId(), amount: input.amount, reference: input.reference, method: input.method ?? 'unknown' };
-    return this.run(orderId, { type: 'RecordPayment', data, metadata: this.meta(context) }, context);
+    return this.run(viewer, orderId, { type: 'RecordPayment', data, metadata: this.meta(viewer) }, context);
   }
 
-  createShipment(orderId: string, input: { carrier: string; trackingNumber: string }, context: WriteContext & Idempotent): Promise<OrderResult> {
+  createShipment(viewer: Viewer, orderId: string, input: { carrier: string; trackingNumber: string }, context: WriteContext & Idempotent): Promise<OrderResult> {
     const data = { orderId, shipmentId: this.newId(), ...input };
-    return this.run(orderId, { type: 'CreateShipment', data, metadata: this.meta(context) }, context);
+    return this.run(viewer, orderId, { type: 'CreateShipment', data, metadata: this.meta(viewer) }, context);
   }
 
-  cancel(orderId: string, reason: string | null, context: WriteContext): Promise<OrderResult> {
-    return this.run(orderId, { type: 'CancelOrder', data: { orderId, reason }, metadata: this.meta(context) }, context);
+  cancel(viewer: Viewer, orderId: string, reason: string | null, context: WriteContext): Promise<OrderResult> {
+    return this.run(viewer, orderId, { type: 'CancelOrder', data: { orderId, reason }, metadata: this.meta(viewer) }, context);
+  }
+
+  /**
+   * The order as the viewer may see it: current, or as of a revision the order has reached or
+   * an instant after it was placed. Null when it is unknown, not the viewer's, or did not exist then.
+   */
+  async get(viewer: Viewer, orderId: string, options: Pick<ReadStreamOptions, 'toRevision' | 'recordedUntil'> = {}): Promise<OrderSnapshot | null> {
+    const snapshot = await this.load(orderId, options);
+    if (!snapshot || !sees(viewer, snapshot.order.customerId)) return null;
+    if (options.toRevision !== undefined && snapshot.revision < options.toRevision) return null;
+    return snapshot;
   }
 
   /**
@@ -110,7 +128,7 @@ export class OrderService {
    * after asking the store for them; and when the store's change stamp shows that nothing at
    * all was appended since the state was read, it does not even ask.
    */
-  async get(orderId: string, options: Pick<ReadStreamOptions, 'toRevision' | 'recordedUntil'> = {}): Promise<OrderSnapshot | null> {
+  private async load(orderId: string, options: Pick<ReadStreamOptions, 'toRevision' | 'recordedUntil'> = {}): Promise<OrderSnapshot | null> {
     if (options.toRevision !== undefined || options.recordedUntil !== undefined) {
       return this.fold(null, await this.store.readStream(orderStream(orderId), options));
     }
@@ -141,14 +159,17 @@ export class OrderService {
     return { order, revision: last.revision, position: last.position };
   }
 
-  /** The order's events from a revision on, at most `limit` (an auditor's view of its history). */
-  history(orderId: string, fromRevision: number, limit: number): Promise<RecordedEvent[]> {
+  /** The order's events from a revision on, at most `limit` (an auditor's view of its history); null when the viewer may not see the order. */
+  async history(viewer: Viewer, orderId: string, fromRevision: number, limit: number): Promise<RecordedEvent[] | null> {
+    // Who may see it is settled by the first event alone: the history is not folded twice.
+    const placed = await this.load(orderId, { toRevision: 0 });
+    if (!placed || !sees(viewer, placed.order.customerId)) return null;
     return this.store.readStream(orderStream(orderId), { fromRevision, toRevision: fromRevision + limit - 1 });
   }
 
-  private async run(orderId: string, command: OrderCommand, context: WriteContext & Partial<Idempotent> & { expectedRevision?: number }) {
+  private async run(viewer: Viewer, orderId: string, command: OrderCommand, context: WriteContext & Partial<Idempotent> & { expectedRevision?: number }) {
     const handlerContext: CommandContext = {
-      principal: context.principal,
+      principal: viewer.sub,
       correlationId: context.correlationId,
       causationId: context.causationId ?? null,
       ...(context.expectedRevision === undefined ? {} : { expectedRevision: context.expectedRevision }),
@@ -157,12 +178,16 @@ export class OrderService {
     // A command without a key decides on the folded order, which the request's own read just
     // before (an address change reads the order to merge into it) has usually left here: the
     // stream is then not read and folded a second time. A keyed command reads its history.
-    const current = context.idempotency ? null : await this.get(orderId);
-    const known = current ? { state: current.order, revision: current.revision, position: current.position } : undefined;
+    // A customer's token sees only its customer's orders: another's reads as unknown. The customer
+    // of an order never changes, so the check holds for every attempt of the handler.
+    const confined = command.type !== 'PlaceOrder' && !isStaff(viewer);
+    const current = context.idempotency && !confined ? null : await this.load(orderId);
+    if (confined && (!current || !sees(viewer, current.order.customerId))) throw new OrderNotFound(orderId);
+    const known = current && !context.idempotency ? { state: current.order, revision: current.revision, position: current.position } : undefined;
     return this.handler.handle(orderStream(orderId), command, handlerContext, known);
   }
 
-  private meta(context: WriteContext) {
-    return { now: this.clock().toISOString(), principal: context.principal };
+  private meta(viewer: Viewer) {
+    return { now: this.clock().toISOString(), principal: viewer.sub };
   }
 }

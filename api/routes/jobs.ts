@@ -12,7 +12,7 @@ import { hasScope } from '../auth.js';
 import { readJson } from '../body.js';
 import { fingerprint, idempotencyKey, type InFlight } from '../idempotency.js';
 import { requireScope } from '../middleware/auth.js';
-import { HttpProblem, validationFailed } from '../problem.js';
+import { HttpProblem, jobErrorProblem, validationFailed } from '../problem.js';
 import { ORDER_ID_PATTERN } from '../schemas.js';
 import { bodyValidator } from '../validation.js';
 
@@ -42,10 +42,7 @@ export function jobRoutes(deps: JobRoutesDeps): Router {
     const { principal } = ctx.state;
     const print = fingerprint('POST', '/exports', body);
     const result = await inFlight.run(principal.sub, key, () =>
-      jobs.requestExport(
-        { format: input.format, filter, customerId: principal.customerId },
-        { principal: principal.sub, correlationId: ctx.state.correlationId, causationId: ctx.state.correlationId, idempotency: { key, fingerprint: print } },
-      ),
+      jobs.requestExport(principal, { format: input.format, filter }, { correlationId: ctx.state.correlationId, causationId: ctx.state.correlationId, idempotency: { key, fingerprint: print } }),
     );
     if (result.state.status === 'absent') throw new Error('export request recorded no job');
     if (result.replayed) ctx.set('Idempotent-Replayed', 'true');
@@ -78,18 +75,15 @@ export function jobRoutes(deps: JobRoutesDeps): Router {
     ctx.body = createReadStream(path);
   });
 
-  /** The job, if this token started it or may audit; 404 otherwise, exactly as for an unknown job. */
+  /** The job, if this token started it or audits as staff; 404 otherwise, exactly as for an unknown job. */
   async function visibleJob(ctx: Context): Promise<Job> {
     const { principal } = ctx.state;
-    const auditor = hasScope(principal, 'audit:read');
-    if (!auditor && !hasScope(principal, 'exports:write')) {
+    if (!hasScope(principal, 'audit:read') && !hasScope(principal, 'exports:write')) {
       throw new HttpProblem(403, 'forbidden', 'Reading jobs needs the exports:write or the audit:read scope.', { requiredScope: 'exports:write' });
     }
     const id = ctx.params.id ?? '';
     if (!JOB_ID.test(id)) throw validationFailed([{ pointer: '/path/id', message: 'must be a job id (a UUID)' }]);
-    const found = await jobs.get(id);
-    if (!found || (!auditor && found.job.owner !== principal.sub)) throw new HttpProblem(404, 'not-found', `Job ${id} does not exist.`);
-    return found.job;
+    return jobs.visible(principal, id);
   }
 
   return router;
@@ -102,7 +96,7 @@ function representation(job: Job, retentionMs: number) {
     result: job.result ? { href: `/jobs/${id}/result`, contentType: job.result.contentType, count: job.result.count, bytes: job.result.bytes } : null,
     resultExpiresAt: resultExpiresAt(job, retentionMs),
     resultExpiredAt,
-    error,
+    error: error ? jobErrorProblem(error) : null,
   };
 }
 

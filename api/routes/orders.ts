@@ -1,14 +1,17 @@
 // The order resource: commands go to the write side, single reads fold the stream (always
-// current), collections come from the projected read models.
+// current), collections come from the projected read models. A route parses, checks the
+// token's scope, calls one use case with the viewer (which confines what it reads and changes),
+// and represents the result.
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { OrderHistory } from '../../read-side/order-history.js';
 import type { OrderQueries } from '../../read-side/order-queries.js';
 import { orderRepresentation } from '../../read-side/views.js';
 import type { Position } from '../../write-side/event-store.js';
+import type { Viewer } from '../../write-side/access.js';
 import type { Idempotent, OrderResult, OrderService, WriteContext } from '../../write-side/order-service.js';
-import { PreconditionFailed } from '../../write-side/errors.js';
-import type { Address, LineInput, OrderStatus, PaymentMethod, PlacedOrder } from '../../write-side/orders/types.js';
+import { OrderNotFound, PreconditionFailed } from '../../write-side/errors.js';
+import type { Address, AddressPatch, LineInput, OrderStatus, PaymentMethod, PlacedOrder } from '../../write-side/orders/types.js';
 import { readJson } from '../body.js';
 import { fingerprint, idempotencyKey, type InFlight } from '../idempotency.js';
 import { hasScope } from '../auth.js';
@@ -28,12 +31,11 @@ export interface OrderRoutesDeps {
 
 type AddressInput = Omit<Address, 'line2' | 'region'> & { line2?: string | null; region?: string | null };
 type NewOrder = { customerId: string; currency: string; lines: LineInput[]; address: AddressInput };
-type OrderPatch = { address: Partial<Record<keyof Address, string | null>> };
+type OrderPatch = { address: AddressPatch };
 type ListQuery = { status?: OrderStatus; customerId?: string; sort: 'createdAt' | '-createdAt'; limit: number; cursor?: string };
 
 const validNewOrder = bodyValidator<NewOrder>('NewOrder');
 const validPatch = bodyValidator<OrderPatch>('OrderPatch');
-const validAddress = bodyValidator<Address>('Address');
 const validPayment = bodyValidator<{ amount: number; reference: string; method?: PaymentMethod }>('NewPayment');
 const validShipment = bodyValidator<{ carrier: string; trackingNumber: string }>('NewShipment');
 const validCancellation = bodyValidator<{ reason?: string | null }>('Cancellation');
@@ -43,7 +45,6 @@ const validHistoryQuery = queryValidator<{ limit: number; cursor?: string }>('Pa
 const ORDER_ID = new RegExp(ORDER_ID_PATTERN);
 const JSON_TYPES = ['application/json'];
 const MERGE_PATCH = 'application/merge-patch+json';
-const PATCH_ATTEMPTS = 5;
 
 export function orderRoutes(deps: OrderRoutesDeps): Router {
   const { orders, queries, history, inFlight, waiting } = deps;
@@ -54,12 +55,9 @@ export function orderRoutes(deps: OrderRoutesDeps): Router {
     const body = await readJson(ctx, { mediaTypes: JSON_TYPES });
     const input = validNewOrder(body);
     const { principal } = ctx.state;
-    if (principal.customerId !== null && principal.customerId !== input.customerId) {
-      throw new HttpProblem(403, 'forbidden', 'A customer token can only place orders for its own customer.');
-    }
     const print = fingerprint('POST', '/orders', body);
     const result = await inFlight.run(principal.sub, key, () =>
-      orders.place({ ...input, address: withNulls(input.address) }, { ...writeContext(ctx), idempotency: { key, fingerprint: print } }),
+      orders.place(principal, { ...input, address: withNulls(input.address) }, { ...writeContext(ctx), idempotency: { key, fingerprint: print } }),
     );
     const order = placed(result);
     ctx.set('Location', `/orders/${order.id}`);
@@ -91,13 +89,13 @@ export function orderRoutes(deps: OrderRoutesDeps): Router {
   });
 
   router.get('/orders/:id', requireScope('orders:read'), async (ctx) => {
-    const { asOf, revision } = validPointInTime(ctx.query);
-    if (asOf !== undefined || revision !== undefined) {
+    const pointInTime = pointInTimeOf(ctx.query);
+    if (pointInTime) {
       // Point in time: an auditor's read, folded from the history up to then.
       if (!hasScope(ctx.state.principal, 'audit:read')) throw new HttpProblem(403, 'forbidden', 'Reading an order as it stood needs the audit:read scope.', { requiredScope: 'audit:read' });
-      const current = await visibleOrder(ctx);
-      const then = await orders.get(current.order.id, asOf !== undefined ? { recordedUntil: new Date(asOf) } : { toRevision: revision! });
-      if (!then) throw new HttpProblem(404, 'not-found', `Order ${current.order.id} did not exist then.`);
+      const id = orderIdOf(ctx);
+      const then = await orders.get(ctx.state.principal, id, pointInTime);
+      if (!then) throw new OrderNotFound(id);
       sendOrder(ctx, 200, then.order, then);
       return;
     }
@@ -115,35 +113,26 @@ export function orderRoutes(deps: OrderRoutesDeps): Router {
     const body = await readJson(ctx, { mediaTypes: [MERGE_PATCH], unsupportedHeaders: { 'Accept-Patch': MERGE_PATCH } });
     const patch = validPatch(body);
     const pinned = ifMatchRevision(ctx.get('If-Match'));
-    // The merge is computed from the revision it was read at and appended only onto it: a
-    // concurrent change means merging again, so no change from another request is overwritten.
-    for (let attempt = 1; ; attempt++) {
-      const snapshot = await visibleOrder(ctx);
-      const address = mergeAddress(snapshot.order.address, patch.address);
-      try {
-        const result = await orders.changeAddress(snapshot.order.id, address, { ...writeContext(ctx), expectedRevision: pinned ?? snapshot.revision });
-        sendOrder(ctx, 200, placed(result), result);
-        return;
-      } catch (error) {
-        if (!(error instanceof PreconditionFailed) || pinned !== undefined || attempt === PATCH_ATTEMPTS) throw error;
-      }
-    }
+    const context = { ...writeContext(ctx), ...(pinned === undefined ? {} : { expectedRevision: pinned }) };
+    const result = await orders.changeAddress(ctx.state.principal, orderIdOf(ctx), patch.address, context);
+    sendOrder(ctx, 200, placed(result), result);
   });
 
   /** A keyed sub-resource of an order (a payment, a shipment): 201 with what the event recorded. */
   function keyedCommand<Input>(
     path: 'payments' | 'shipments',
     validate: (body: unknown) => Input,
-    run: (id: string, input: Input, context: WriteContext & Idempotent) => Promise<OrderResult>,
+    run: (viewer: Viewer, id: string, input: Input, context: WriteContext & Idempotent) => Promise<OrderResult>,
     represent: (result: OrderResult, id: string) => object,
   ) {
     return async (ctx: Context) => {
       const key = idempotencyKey(ctx);
       const body = await readJson(ctx, { mediaTypes: JSON_TYPES });
       const input = validate(body);
-      const id = await visibleOrderId(ctx);
+      const id = orderIdOf(ctx);
       const print = fingerprint('POST', `/orders/${id}/${path}`, body);
-      const result = await inFlight.run(ctx.state.principal.sub, key, () => run(id, input, { ...writeContext(ctx), idempotency: { key, fingerprint: print } }));
+      const { principal } = ctx.state;
+      const result = await inFlight.run(principal.sub, key, () => run(principal, id, input, { ...writeContext(ctx), idempotency: { key, fingerprint: print } }));
       replayed(ctx, result);
       setConsistency(ctx, result.position);
       ctx.status = 201;
@@ -154,7 +143,7 @@ export function orderRoutes(deps: OrderRoutesDeps): Router {
   router.post(
     '/orders/:id/payments',
     requireScope('payments:write'),
-    keyedCommand('payments', validPayment, (id, input, context) => orders.recordPayment(id, input, context), (result, orderId) => {
+    keyedCommand('payments', validPayment, (viewer, id, input, context) => orders.recordPayment(viewer, id, input, context), (result, orderId) => {
       const event = result.events.find((e) => e.type === 'PaymentRecorded');
       if (event?.type !== 'PaymentRecorded') throw new Error('payment command recorded no payment');
       const { paymentId, amount, reference, method, recordedAt } = event.data;
@@ -165,7 +154,7 @@ export function orderRoutes(deps: OrderRoutesDeps): Router {
   router.post(
     '/orders/:id/shipments',
     requireScope('shipments:write'),
-    keyedCommand('shipments', validShipment, (id, input, context) => orders.createShipment(id, input, context), (result, orderId) => {
+    keyedCommand('shipments', validShipment, (viewer, id, input, context) => orders.createShipment(viewer, id, input, context), (result, orderId) => {
       const event = result.events.find((e) => e.type === 'ShipmentCreated');
       if (event?.type !== 'ShipmentCreated') throw new Error('shipment command recorded no shipment');
       const { shipmentId, carrier, trackingNumber, createdAt } = event.data;
@@ -176,8 +165,7 @@ export function orderRoutes(deps: OrderRoutesDeps): Router {
   router.post('/orders/:id/cancellation', requireScope('orders:write'), async (ctx) => {
     const body = await readJson(ctx, { mediaTypes: JSON_TYPES, optional: true });
     const input = body === undefined ? {} : validCancellation(body);
-    const id = await visibleOrderId(ctx);
-    const result = await orders.cancel(id, input.reason ?? null, writeContext(ctx));
+    const result = await orders.cancel(ctx.state.principal, orderIdOf(ctx), input.reason ?? null, writeContext(ctx));
     sendOrder(ctx, 200, placed(result), result);
   });
 
@@ -192,19 +180,9 @@ export function orderRoutes(deps: OrderRoutesDeps): Router {
   /** The order, when it exists and the principal may see it; 404 otherwise, alike. */
   async function visibleOrder(ctx: Context) {
     const id = orderIdOf(ctx);
-    const snapshot = await orders.get(id);
-    const { customerId } = ctx.state.principal;
-    if (!snapshot || (customerId !== null && snapshot.order.customerId !== customerId)) {
-      throw new HttpProblem(404, 'not-found', `Order ${id} does not exist.`);
-    }
+    const snapshot = await orders.get(ctx.state.principal, id);
+    if (!snapshot) throw new OrderNotFound(id);
     return snapshot;
-  }
-
-  /** Checks visibility only where it can differ (customer tokens); the command itself finds unknown orders. */
-  async function visibleOrderId(ctx: Context): Promise<string> {
-    const id = orderIdOf(ctx);
-    if (ctx.state.principal.customerId !== null) await visibleOrder(ctx);
-    return id;
   }
 
   return router;
@@ -217,8 +195,38 @@ function orderIdOf(ctx: Context): string {
   return id;
 }
 
-function writeContext(ctx: Context) {
-  return { principal: ctx.state.principal.sub, correlationId: ctx.state.correlationId, causationId: ctx.state.correlationId };
+function writeContext(ctx: Context): WriteContext {
+  return { correlationId: ctx.state.correlationId, causationId: ctx.state.correlationId };
+}
+
+/**
+ * An auditor's point in time: a revision, or an instant that exists on the calendar (the
+ * pattern alone lets 2026-13-45T99:99:99Z through). Both at once are refused, not one ignored.
+ */
+function pointInTimeOf(query: Context['query']): { toRevision: number } | { recordedUntil: Date } | null {
+  const { asOf, revision } = validPointInTime(query);
+  if (asOf !== undefined && revision !== undefined) {
+    throw validationFailed([{ pointer: '/revision', message: 'cannot be combined with asOf: ask for one point in time' }]);
+  }
+  if (revision !== undefined) return { toRevision: revision };
+  if (asOf === undefined) return null;
+  const instant = calendarInstant(asOf);
+  if (!instant) throw validationFailed([{ pointer: '/asOf', message: 'must be an RFC 3339 date-time that exists' }]);
+  return { recordedUntil: instant };
+}
+
+/** The instant of an RFC 3339 date-time whose every field is in range (leap days included); null otherwise. */
+function calendarInstant(text: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.\d{1,9})?(?:Z|([+-])(\d{2}):(\d{2}))$/i.exec(text);
+  if (!match) return null;
+  const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number) as [number, number, number, number, number, number];
+  const offsetHours = match[8] === undefined ? 0 : Number(match[8]);
+  const offsetMinutes = match[9] === undefined ? 0 : Number(match[9]);
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth) return null;
+  if (hour > 23 || minute > 59 || second > 59 || offsetHours > 23 || offsetMinutes > 59) return null;
+  const ms = Date.parse(text);
+  return Number.isNaN(ms) ? null : new Date(ms);
 }
 
 function placed(result: OrderResult): PlacedOrder {
@@ -246,21 +254,6 @@ function replayed(ctx: Context, result: OrderResult): void {
 function withNulls(address: AddressInput): Address {
   const { name, line1, city, postalCode, country } = address;
   return { name, line1, line2: address.line2 ?? null, city, postalCode, region: address.region ?? null, country };
-}
-
-/** RFC 7396 on a flat object: null removes a member (here: sets an optional line to null). */
-function mergeAddress(current: Address, patch: OrderPatch['address']): Address {
-  const merged: Record<string, unknown> = { ...current };
-  for (const [key, value] of Object.entries(patch)) merged[key] = value;
-  try {
-    return withNulls(validAddress(merged));
-  } catch (error) {
-    if (error instanceof HttpProblem) {
-      const errors = (error.extra.errors as Array<{ pointer: string; message: string }>).map((e) => ({ ...e, pointer: `/address${e.pointer}` }));
-      throw validationFailed(errors, 'The address would not be valid after this change.');
-    }
-    throw error;
-  }
 }
 
 function ifMatchRevision(header: string): number | undefined {

@@ -12,6 +12,7 @@ import Koa from 'koa';
 import { SqliteReadStore } from '../../read-side/adapters/sqlite-read-store.js';
 import { orderRepresentation } from '../../read-side/views.js';
 import { SqliteEventStore } from '../../write-side/adapters/sqlite-event-store.js';
+import { serviceViewer } from '../../write-side/access.js';
 import { OrderService } from '../../write-side/order-service.js';
 import { encodeOrderEvent, orderStream } from '../../write-side/orders/codec.js';
 import type { Address } from '../../write-side/orders/types.js';
@@ -44,7 +45,7 @@ app.use(async (ctx) => {
     return;
   }
   if (ctx.path !== '/orders') {
-    const snapshot = await orders.get(ctx.path.slice('/orders/'.length));
+    const snapshot = await orders.get(serviceViewer('bench'), ctx.path.slice('/orders/'.length));
     if (snapshot) ctx.body = orderRepresentation(snapshot.order, snapshot.revision);
     else ctx.status = 404;
     return;

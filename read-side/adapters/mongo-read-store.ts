@@ -39,15 +39,18 @@ type Stored = Document & { _id: string };
 type StoredChange = Document & { _id: string; key: string; change: Document };
 interface ProjectionDoc { _id: ProjectionName; active: number; latest: number }
 interface CheckpointDoc { _id: string; position: string }
+interface LeaseDoc { _id: string; holder: string; expiresAt: Date }
 
 export class MongoReadStore implements ReadModelStore {
   private readonly projections: Collection<ProjectionDoc>;
   private readonly checkpoints: Collection<CheckpointDoc>;
+  private readonly leases: Collection<LeaseDoc>;
   private readonly active = new Map<ProjectionName, { generation: number; until: number }>();
 
   private constructor(private readonly client: MongoClient, private readonly db: Db) {
     this.projections = db.collection('projections');
     this.checkpoints = db.collection('checkpoints');
+    this.leases = db.collection('leases');
   }
 
   static async connect(url: string, database: string): Promise<MongoReadStore> {
@@ -245,6 +248,29 @@ export class MongoReadStore implements ReadModelStore {
       async (g) => (await page(this.collection('fulfilment-queue', g).find(query).sort({ paidAt: 1, _id: 1 }), limit)).map((doc) => unstored<QueueEntry>(doc)),
       (entries) => entries.length === 0,
     );
+  }
+
+  acquireLease(name: string, holder: string, ttlMs: number): Promise<boolean> {
+    // The server's clock ($$NOW) decides, so that holders on machines whose clocks differ agree.
+    // A lease held by another and not yet lapsed fails the filter, and the upsert then collides
+    // on _id: not taken.
+    return guard(async () => {
+      try {
+        await this.leases.updateOne(
+          { _id: name, $or: [{ holder }, { $expr: { $lte: ['$expiresAt', '$$NOW'] } }] },
+          [{ $set: { holder, expiresAt: { $add: ['$$NOW', ttlMs] } } }],
+          { upsert: true },
+        );
+        return true;
+      } catch (error) {
+        if (error instanceof MongoServerError && error.code === DUPLICATE_KEY) return false;
+        throw error;
+      }
+    });
+  }
+
+  releaseLease(name: string, holder: string): Promise<void> {
+    return guard(async () => void (await this.leases.deleteOne({ _id: name, holder })));
   }
 
   listQueueChanges(after: Position | null, limit: number): Promise<{ changes: QueueChange[]; checkpoint: Position | null }> {

@@ -98,7 +98,8 @@ export class SqliteReadStore implements ReadModelStore {
     this.db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
     this.db.exec(`
       CREATE TABLE IF NOT EXISTS projections (name TEXT PRIMARY KEY, active INTEGER NOT NULL, latest INTEGER NOT NULL) STRICT;
-      CREATE TABLE IF NOT EXISTS checkpoints (name TEXT NOT NULL, generation INTEGER NOT NULL, position TEXT NOT NULL, PRIMARY KEY (name, generation)) STRICT;`);
+      CREATE TABLE IF NOT EXISTS checkpoints (name TEXT NOT NULL, generation INTEGER NOT NULL, position TEXT NOT NULL, PRIMARY KEY (name, generation)) STRICT;
+      CREATE TABLE IF NOT EXISTS leases (name TEXT PRIMARY KEY, holder TEXT NOT NULL, expires_at INTEGER NOT NULL) STRICT;`);
     this.db.transaction(() => {
       for (const name of PROJECTION_NAMES) {
         const inserted = this.db.prepare('INSERT OR IGNORE INTO projections (name, active, latest) VALUES (?, 1, 1)').run(name);
@@ -302,6 +303,23 @@ export class SqliteReadStore implements ReadModelStore {
     const sql = `SELECT doc FROM ${table} WHERE state = 'queued' ${after ? 'AND (paid_at, key) > (?, ?)' : ''} ORDER BY paid_at, key LIMIT ?`;
     const args = after ? [after.paidAt, after.orderId, limit] : [limit];
     return sqliteIo(READ, () => this.statement<string>(sql).pluck().all(...args)).map((doc) => JSON.parse(doc) as QueueEntry);
+  }
+
+  async acquireLease(name: string, holder: string, ttlMs: number): Promise<boolean> {
+    // The processes sharing this file share the machine's clock.
+    const now = Date.now();
+    const taken = sqliteIo(WRITE, () =>
+      this.statement(
+        `INSERT INTO leases (name, holder, expires_at) VALUES (?, ?, ?)
+         ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at
+         WHERE leases.holder = excluded.holder OR leases.expires_at <= ?`,
+      ).run(name, holder, now + ttlMs, now),
+    );
+    return taken.changes > 0;
+  }
+
+  async releaseLease(name: string, holder: string): Promise<void> {
+    sqliteIo(WRITE, () => this.statement('DELETE FROM leases WHERE name = ? AND holder = ?').run(name, holder));
   }
 
   async listQueueChanges(after: Position | null, limit: number): Promise<{ changes: QueueChange[]; checkpoint: Position | null }> {

@@ -81,4 +81,43 @@ describe('point-in-time reads', () => {
     expect((await auditor('GET', `/orders/${id}?asOf=yesterday`)).status).toBe(400);
     expect((await auditor('GET', `/orders/${id}?colour=red`)).status).toBe(400);
   });
+
+  it('refuses an instant that does not exist on the calendar: 400 validation-failed naming asOf', async () => {
+    const { id } = await lifecycle();
+    for (const asOf of ['2026-13-45T99:99:99Z', '2026-02-30T10:00:00Z', '2025-02-29T10:00:00Z', '2026-11-22T24:00:00Z', '2026-11-22T10:60:00Z', '2026-11-22T10:00:00+25:00']) {
+      const response = await auditor('GET', `/orders/${id}?asOf=${encodeURIComponent(asOf)}`);
+      expect({ asOf, status: response.status, type: response.body.type }).toEqual({ asOf, status: 400, type: 'https://errors.orders.example/validation-failed' });
+      expect(response.body.errors).toEqual([{ pointer: '/asOf', message: expect.any(String) }]);
+    }
+    // A leap day that exists, and an offset, are fine.
+    expect((await auditor('GET', `/orders/${id}?asOf=${encodeURIComponent('2028-02-29T10:00:00+01:00')}`)).status).toBe(200);
+  });
+
+  it('answers 404 for a revision the order has not reached, as for an unknown order', async () => {
+    const { id } = await lifecycle(); // at revision 3
+    expect((await auditor('GET', `/orders/${id}?revision=3`)).body).toMatchObject({ revision: 3, status: 'shipped' });
+    for (const revision of [4, 99]) {
+      const response = await auditor('GET', `/orders/${id}?revision=${revision}`);
+      expect(response.status).toBe(404);
+      expect(response.body.type).toBe('https://errors.orders.example/not-found');
+      expect(response.headers.get('etag')).toBeNull();
+    }
+  });
+
+  it('refuses revision and asOf together: 400, instead of silently using one', async () => {
+    const { id } = await lifecycle();
+    const response = await auditor('GET', `/orders/${id}?revision=1&asOf=${encodeURIComponent(new Date().toISOString())}`);
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ type: 'https://errors.orders.example/validation-failed', errors: [{ pointer: '/revision' }] });
+  });
+
+  it("confines point-in-time reads and history to the customer's own orders, whatever the scopes", async () => {
+    const { id } = await lifecycle(); // cus_42's order
+    const other = client(service, await service.token({ sub: 'cus-7-auditor', customerId: 'cus_7', scope: 'orders:read audit:read' }));
+    const own = client(service, await service.token({ sub: 'cus-42-auditor', customerId: 'cus_42', scope: 'orders:read audit:read' }));
+    for (const path of [`/orders/${id}?revision=0`, `/orders/${id}?asOf=${encodeURIComponent(new Date().toISOString())}`, `/orders/${id}/history`]) {
+      expect((await other('GET', path)).status).toBe(404);
+      expect((await own('GET', path)).status).toBe(200);
+    }
+  });
 });

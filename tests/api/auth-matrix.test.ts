@@ -1,7 +1,9 @@
 // Every order route × every credential case, through real HTTP: who is refused (401, 403, 404),
 // with which problem, and that a refused request changes nothing; who is let through.
+import type Router from '@koa/router';
 import { randomUUID } from 'node:crypto';
 import { SignJWT, type JWTPayload } from 'jose';
+import type Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_SCOPES, client, newOrder, SECRET, startService, type TestService } from '../support/http.js';
 
@@ -376,4 +378,263 @@ describe('allowed', () => {
     const ids = (response.body.items as Array<{ id: string }>).map((o) => o.id);
     expect(ids).toEqual(expect.arrayContaining([fixtures.pending, fixtures.paid, otherCustomersOrder]));
   });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The access matrix, built from the router's own route list: every route × {staff, customer A,
+// customer B} × {A's resource, B's resource} gives the contract's answer. A route the app serves
+// without a row here fails the first test.
+
+type Who = 'staff' | 'A' | 'B';
+type Owner = 'A' | 'B';
+const CUSTOMER: Readonly<Record<Owner, string>> = { A: 'cus_matrix_a', B: 'cus_matrix_b' };
+
+interface Cell {
+  readonly who: Who;
+  readonly owner: Owner;
+  readonly id: string;
+}
+
+interface MatrixRow {
+  /**
+   * Whose the route's resource is: one customer's (another customer's token gets `othersAnswer`),
+   * the caller's own making (everyone succeeds, and sees only what is theirs), no single
+   * customer's (customer tokens get 403 whatever their scopes), or nobody's (no token needed).
+   */
+  readonly belongs: 'customer' | 'caller' | 'no-customer' | 'public';
+  /** A fresh resource of `owner`, made by staff (or by the owner's token, for jobs); its id, or '' when the route names none. */
+  target?(owner: Owner): Promise<string>;
+  request(id: string, owner: Owner): { path: string; body?: unknown; headers?: Record<string, string> };
+  readonly success: number;
+  /** A customer token on another customer's resource: 404 as for an unknown one, or 403 where the request itself names the customer. */
+  readonly othersAnswer?: 403 | 404;
+  verify?(response: Response, cell: Cell): Promise<void> | void;
+}
+
+const matrixKey = () => ({ 'Idempotency-Key': `matrix-${randomUUID()}` });
+const MERGE_PATCH = { 'Content-Type': 'application/merge-patch+json' };
+
+let matrix: TestService;
+const as: Partial<Record<Who, ReturnType<typeof client>>> = {};
+const call = (who: Who) => as[who]!;
+
+async function matrixOrder(owner: Owner, paid = false): Promise<{ id: string; consistency: string }> {
+  const placed = await call('staff')('POST', '/orders', { body: newOrder(CUSTOMER[owner]), headers: matrixKey() });
+  expect(placed.status).toBe(201);
+  let consistency = placed.headers.get('consistency-token') ?? '';
+  if (paid) {
+    const payment = await call('staff')('POST', `/orders/${placed.body.id}/payments`, { body: { amount: TOTAL, reference: 'matrix' }, headers: matrixKey() });
+    expect(payment.status).toBe(201);
+    consistency = payment.headers.get('consistency-token') ?? '';
+  }
+  return { id: placed.body.id as string, consistency };
+}
+
+/** An export started by the owner's own customer token, waited for until it has succeeded. */
+async function matrixJob(owner: Owner): Promise<string> {
+  await matrixOrder(owner);
+  const started = await call(owner)('POST', '/exports', { body: { format: 'ndjson' }, headers: matrixKey() });
+  expect(started.status).toBe(202);
+  await finished(owner, started.body.id as string);
+  return started.body.id as string;
+}
+
+async function finished(who: Who, jobId: string): Promise<Record<string, any>> {
+  for (let i = 0; i < 400; i++) {
+    const job = await call(who)('GET', `/jobs/${jobId}`);
+    expect(job.status).toBe(200);
+    if (job.body.status === 'succeeded') return job.body;
+    expect(job.body.status).not.toBe('failed');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`job ${jobId} did not finish`);
+}
+
+async function exportedCustomers(who: Who, jobId: string): Promise<Set<string>> {
+  const job = await finished(who, jobId);
+  const file = await call(who)('GET', job.result.href as string);
+  expect(file.status).toBe(200);
+  const text = typeof file.body === 'string' ? file.body : JSON.stringify(file.body);
+  return new Set(text.trim().split('\n').filter(Boolean).map((line) => (JSON.parse(line) as { customerId: string }).customerId));
+}
+
+const orderTarget = async (owner: Owner) => (await matrixOrder(owner)).id;
+
+async function matrixRevision(orderId: string): Promise<number> {
+  const response = await call('staff')('GET', `/orders/${orderId}`);
+  expect(response.status).toBe(200);
+  return response.body.revision as number;
+}
+const expectOrderOf = (response: Response, { owner, id }: Cell) => expect(response.body).toMatchObject({ id, customerId: CUSTOMER[owner] });
+
+const MATRIX: Readonly<Record<string, MatrixRow>> = {
+  'POST /orders': {
+    belongs: 'customer',
+    request: (_id, owner) => ({ path: '/orders', body: newOrder(CUSTOMER[owner]), headers: matrixKey() }),
+    success: 201,
+    othersAnswer: 403,
+    verify: (response, { owner }) => expect(response.body.customerId).toBe(CUSTOMER[owner]),
+  },
+  'GET /orders': {
+    belongs: 'customer',
+    // The collection asked for one customer's orders, after that customer's newest write.
+    target: async (owner) => (await matrixOrder(owner)).consistency,
+    request: (consistency, owner) => ({ path: `/orders?customerId=${CUSTOMER[owner]}&limit=100`, headers: { 'Consistency-Token': consistency } }),
+    success: 200,
+    othersAnswer: 403,
+    verify(response, { owner }) {
+      const customers = new Set((response.body.items as Array<{ customerId: string }>).map((o) => o.customerId));
+      expect([...customers]).toEqual([CUSTOMER[owner]]);
+    },
+  },
+  'GET /orders/:id': { belongs: 'customer', target: orderTarget, request: (id) => ({ path: `/orders/${id}` }), success: 200, verify: expectOrderOf },
+  'PATCH /orders/:id': {
+    belongs: 'customer',
+    target: orderTarget,
+    request: (id) => ({ path: `/orders/${id}`, body: { address: { city: 'Paris' } }, headers: MERGE_PATCH }),
+    success: 200,
+    verify: (response, cell) => {
+      expectOrderOf(response, cell);
+      expect(response.body.address.city).toBe('Paris');
+    },
+  },
+  'POST /orders/:id/payments': {
+    belongs: 'customer',
+    target: orderTarget,
+    request: (id) => ({ path: `/orders/${id}/payments`, body: { amount: TOTAL, reference: 'matrix' }, headers: matrixKey() }),
+    success: 201,
+    verify: (response, { id }) => expect(response.body).toMatchObject({ orderId: id, amount: TOTAL }),
+  },
+  'POST /orders/:id/shipments': {
+    belongs: 'customer',
+    target: async (owner) => (await matrixOrder(owner, true)).id,
+    request: (id) => ({ path: `/orders/${id}/shipments`, body: { carrier: 'DHL', trackingNumber: 'T-matrix' }, headers: matrixKey() }),
+    success: 201,
+    verify: (response, { id }) => expect(response.body).toMatchObject({ orderId: id, carrier: 'DHL' }),
+  },
+  'POST /orders/:id/cancellation': {
+    belongs: 'customer',
+    target: orderTarget,
+    request: (id) => ({ path: `/orders/${id}/cancellation`, body: { reason: 'matrix' } }),
+    success: 200,
+    verify: (response, cell) => {
+      expectOrderOf(response, cell);
+      expect(response.body.status).toBe('cancelled');
+    },
+  },
+  'GET /orders/:id/history': {
+    belongs: 'customer',
+    target: orderTarget,
+    request: (id) => ({ path: `/orders/${id}/history` }),
+    success: 200,
+    verify: (response, { id }) => expect(response.body.items[0]).toMatchObject({ type: 'OrderPlaced', data: { orderId: id } }),
+  },
+  'POST /exports': {
+    belongs: 'caller',
+    target: async (owner) => (await matrixOrder(owner)).consistency,
+    request: () => ({ path: '/exports', body: { format: 'ndjson' }, headers: matrixKey() }),
+    success: 202,
+    // What the export holds is what the caller sees: a customer's token its own customer's orders only.
+    async verify(response, { who }) {
+      const customers = await exportedCustomers(who, response.body.id as string);
+      if (who === 'staff') expect([...customers]).toEqual(expect.arrayContaining([CUSTOMER.A, CUSTOMER.B]));
+      else expect([...customers]).toEqual([CUSTOMER[who]]);
+    },
+  },
+  'GET /jobs/:id': {
+    belongs: 'customer',
+    target: matrixJob,
+    request: (id) => ({ path: `/jobs/${id}` }),
+    success: 200,
+    verify: (response, { id }) => expect(response.body).toMatchObject({ id, status: 'succeeded' }),
+  },
+  'GET /jobs/:id/result': {
+    belongs: 'customer',
+    target: matrixJob,
+    request: (id) => ({ path: `/jobs/${id}/result` }),
+    success: 200,
+    verify: (response, { owner }) => expect(JSON.stringify(response.body)).toContain(CUSTOMER[owner]),
+  },
+  'GET /fulfilment-queue': { belongs: 'no-customer', request: () => ({ path: '/fulfilment-queue' }), success: 200 },
+  'GET /fulfilment-queue/changes': { belongs: 'no-customer', request: () => ({ path: '/fulfilment-queue/changes?wait=0' }), success: 200 },
+  'GET /health/live': { belongs: 'public', request: () => ({ path: '/health/live' }), success: 200 },
+  'GET /health/ready': { belongs: 'public', request: () => ({ path: '/health/ready' }), success: 200 },
+  'GET /metrics': { belongs: 'public', request: () => ({ path: '/metrics' }), success: 200 },
+  'GET /openapi.json': { belongs: 'public', request: () => ({ path: '/openapi.json' }), success: 200 },
+};
+
+function expected(row: MatrixRow, who: Who, owner: Owner): number {
+  switch (row.belongs) {
+    case 'public':
+    case 'caller':
+      return row.success;
+    case 'no-customer':
+      return who === 'staff' ? row.success : 403;
+    case 'customer':
+      return who === 'staff' || who === owner ? row.success : (row.othersAnswer ?? 404);
+  }
+}
+
+/** Every route the app serves, as `METHOD /path` in the router's own syntax (HEAD answers as its GET does). */
+function servedRoutes(app: Koa): string[] {
+  const routers = app.middleware.flatMap((middleware) => {
+    const router = (middleware as { router?: Router }).router;
+    return router ? [router] : [];
+  });
+  expect(routers.length).toBeGreaterThanOrEqual(2); // the operations' and the API's
+  return routers.flatMap((router) =>
+    router.stack.flatMap((layer) => layer.methods.filter((method) => method !== 'HEAD').map((method) => `${method} ${String(layer.path)}`)),
+  );
+}
+
+describe('the access matrix, from the router’s own routes', () => {
+  beforeAll(async () => {
+    matrix = await startService({}, { leaseMs: 5000 });
+    as.staff = client(matrix, await matrix.token({ sub: 'matrix-staff', scope: ALL_SCOPES }));
+    as.A = client(matrix, await matrix.token({ sub: 'matrix-a', customerId: CUSTOMER.A, scope: ALL_SCOPES }));
+    as.B = client(matrix, await matrix.token({ sub: 'matrix-b', customerId: CUSTOMER.B, scope: ALL_SCOPES }));
+    // Readiness is part of the matrix: wait until the projections caught up once.
+    for (let i = 0; i < 200 && (await call('staff')('GET', '/health/ready')).status !== 200; i++) await new Promise((r) => setTimeout(r, 25));
+  });
+  afterAll(() => matrix?.stop());
+
+  it('has a row for every route the app serves, and no row for a route it does not serve', () => {
+    const served = servedRoutes(matrix.app);
+    expect(served.length).toBeGreaterThan(10);
+    expect([...new Set(served)].sort()).toEqual(Object.keys(MATRIX).sort());
+  });
+
+  for (const [route, row] of Object.entries(MATRIX)) {
+    const method = route.split(' ')[0]!;
+    for (const who of ['staff', 'A', 'B'] as const) {
+      for (const owner of ['A', 'B'] as const) {
+        const answer = expected(row, who, owner);
+        it(`${route}: ${who === 'staff' ? 'staff' : `customer ${who}`} × ${owner}'s resource → ${answer}`, async () => {
+          const id = row.target ? await row.target(owner) : '';
+          const before = row.belongs === 'customer' && /^\/orders\/[^/?]+/.test(row.request(id, owner).path) ? await matrixRevision(id) : null;
+          const { path, body, headers } = row.request(id, owner);
+          const response = await call(who)(method, path, { ...(body !== undefined ? { body } : {}), headers: headers ?? {} });
+          expect({ status: response.status, type: response.body?.type }).toMatchObject({ status: answer });
+          if (answer === row.success) {
+            await row.verify?.(response, { who, owner, id });
+            return;
+          }
+          expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+          expect(response.body.type).toBe(`${PROBLEM_BASE}${answer === 404 ? 'not-found' : 'forbidden'}`);
+          if (before !== null) expect(await matrixRevision(id)).toBe(before);
+          if (answer === 404) {
+            // Exactly as an unknown one: the same problem, with only the id told apart.
+            const unknownId = randomUUID();
+            const request = row.request(unknownId, owner);
+            const unknown = await call(who)(method, request.path, { ...(request.body !== undefined ? { body: request.body } : {}), headers: request.headers ?? {} });
+            const normalised = (problem: Record<string, unknown>, of: string) => {
+              const { correlationId: _ignored, ...rest } = problem;
+              return JSON.parse(JSON.stringify(rest).split(of).join('{id}')) as unknown;
+            };
+            expect(normalised(response.body, id)).toEqual(normalised(unknown.body, unknownId));
+          }
+        });
+      }
+    }
+  }
 });

@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSV_COLUMNS } from '../../workers/export-file.js';
 import { ExportWorker } from '../../workers/export-worker.js';
+import { serviceViewer } from '../../write-side/access.js';
 import { OrderService } from '../../write-side/order-service.js';
+import { MAX_ACTIVE_EXPORTS } from '../../write-side/job-service.js';
 import { client, newOrder, startService, type TestService } from '../support/http.js';
 
 let service: TestService;
@@ -106,7 +108,7 @@ describe('order exports', () => {
     const orders = new OrderService(service.events);
     const customer = `cus_csv_${Date.now()}`;
     const tricky = { name: 'Lovelace, Ada "Countess"', line1: '1 Main St\r\nBack building', line2: 'a,b', city: 'Berlin', postalCode: '10115', region: '"Mitte"', country: 'DE' };
-    const placed = await orders.place({ customerId: customer, currency: 'EUR', lines: [{ sku: 'A', quantity: 3, unitPrice: 250 }], address: tricky }, { principal: 'seed', correlationId: 'c', idempotency: { key: key(), fingerprint: 'f' } });
+    const placed = await orders.place(serviceViewer('seed'), { customerId: customer, currency: 'EUR', lines: [{ sku: 'A', quantity: 3, unitPrice: 250 }], address: tricky }, { correlationId: 'c', idempotency: { key: key(), fingerprint: 'f' } });
     expect(await service.projector.waitFor(placed.position!, 5000)).toBe(true);
     const customerToken = await service.token({ sub: 'csv-customer', customerId: customer });
     const asCustomer = client(service, customerToken);
@@ -128,7 +130,7 @@ describe('order exports', () => {
     const orders = new OrderService(service.events);
     const customer = `cus_formula_${Date.now()}`;
     const hostile = { name: '=HYPERLINK("http://evil.example","x")', line1: '+1+1', line2: '-2+3', city: '@SUM(A1)', postalCode: '\t10115', region: '\rMitte', country: 'DE' };
-    const placed = await orders.place({ customerId: customer, currency: 'EUR', lines: [{ sku: 'A', quantity: 1, unitPrice: 250 }], address: hostile }, { principal: 'seed', correlationId: 'c', idempotency: { key: key(), fingerprint: 'f' } });
+    const placed = await orders.place(serviceViewer('seed'), { customerId: customer, currency: 'EUR', lines: [{ sku: 'A', quantity: 1, unitPrice: 250 }], address: hostile }, { correlationId: 'c', idempotency: { key: key(), fingerprint: 'f' } });
     expect(await service.projector.waitFor(placed.position!, 5000)).toBe(true);
     const customerToken = await service.token({ sub: 'formula-customer', customerId: customer });
     const asCustomer = client(service, customerToken);
@@ -245,5 +247,93 @@ describe('order exports', () => {
     } finally {
       await hanging.stop().catch(() => {});
     }
+  });
+});
+
+describe('the cap on queued-or-running exports per principal', () => {
+  // No export worker: jobs stay queued until the test ends them.
+  let idle: TestService;
+  beforeAll(async () => {
+    idle = await startService();
+  });
+  afterAll(() => idle.stop());
+
+  const start = (as: ReturnType<typeof client>, k = key(), format = 'csv') => as('POST', '/exports', { body: { format }, headers: { 'Idempotency-Key': k } });
+
+  it(`accepts ${MAX_ACTIVE_EXPORTS}; the next is 429 rate-limited with Retry-After and starts nothing, while other principals go on`, async () => {
+    const as = client(idle, await idle.token({ sub: 'cap-1', scope: 'exports:write' }));
+    const accepted = [];
+    for (let i = 0; i < MAX_ACTIVE_EXPORTS; i++) accepted.push(await start(as));
+    expect(accepted.map((r) => r.status)).toEqual(Array(MAX_ACTIVE_EXPORTS).fill(202));
+    const head = await idle.events.headPosition();
+    const refused = await start(as);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(refused.body).toMatchObject({ type: 'https://errors.orders.example/rate-limited', status: 429, limit: MAX_ACTIVE_EXPORTS });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await idle.events.headPosition()).toEqual(head);
+    // Another principal, and the same sub under a customer (another principal too), are not held back.
+    expect((await start(client(idle, await idle.token({ sub: 'cap-2', scope: 'exports:write' }))))).toMatchObject({ status: 202 });
+    expect((await start(client(idle, await idle.token({ sub: 'cap-1', customerId: 'cus_cap', scope: 'exports:write' }))))).toMatchObject({ status: 202 });
+  });
+
+  it('answers a retried request of an accepted export with its job even at the cap', async () => {
+    const as = client(idle, await idle.token({ sub: 'cap-3', scope: 'exports:write' }));
+    const keys = Array.from({ length: MAX_ACTIVE_EXPORTS }, () => key());
+    const first = await start(as, keys[0]);
+    for (const k of keys.slice(1)) expect((await start(as, k)).status).toBe(202);
+    const again = await start(as, keys[0]);
+    expect(again.status).toBe(202);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body.id).toBe(first.body.id);
+  });
+
+  it(`lets exactly ${MAX_ACTIVE_EXPORTS} of 12 concurrent requests of one principal through`, async () => {
+    const as = client(idle, await idle.token({ sub: 'cap-race', scope: 'exports:write' }));
+    const responses = await Promise.all(Array.from({ length: 12 }, () => start(as)));
+    expect(responses.filter((r) => r.status === 202)).toHaveLength(MAX_ACTIVE_EXPORTS);
+    expect(responses.filter((r) => r.status === 429)).toHaveLength(12 - MAX_ACTIVE_EXPORTS);
+  });
+
+  it('frees a slot when one of the exports ends', async () => {
+    const as = client(idle, await idle.token({ sub: 'cap-4', scope: 'exports:write' }));
+    const accepted = [];
+    for (let i = 0; i < MAX_ACTIVE_EXPORTS; i++) accepted.push(await start(as));
+    expect((await start(as)).status).toBe(429);
+    const ended = accepted[0]!.body.id as string;
+    await idle.jobs.start(ended, 'test-worker', 60_000);
+    expect((await start(as)).status).toBe(429); // running still counts
+    await idle.jobs.fail(ended, 'test-worker', { code: 'export-failed', detail: 'ended by the test' });
+    expect((await start(as)).status).toBe(202);
+    expect((await start(as)).status).toBe(429);
+  });
+});
+
+describe('jobs belong to the principal that started them: sub and customer together', () => {
+  it("hides a staff export from a customer's token whatever its scopes, audit:read included", async () => {
+    await placeOrders(`cus_hidden_${Date.now()}`, 1);
+    const started = await api('POST', '/exports', { body: { format: 'ndjson' }, headers: { 'Idempotency-Key': key() } });
+    await waitForJob(started.body.id);
+    const customer = client(service, await service.token({ sub: 'curious', customerId: 'cus_curious', scope: 'orders:read exports:write audit:read' }));
+    const unknown = await customer('GET', '/jobs/00000000-0000-4000-8000-000000000000');
+    for (const path of [`/jobs/${started.body.id}`, `/jobs/${started.body.id}/result`]) {
+      const response = await customer('GET', path);
+      expect(response.status).toBe(404);
+      expect(response.body.type).toBe(unknown.body.type);
+    }
+    // A staff auditor reads it.
+    const auditor = client(service, await service.token({ sub: 'auditor-2', scope: 'audit:read' }));
+    expect((await auditor('GET', `/jobs/${started.body.id}/result`)).status).toBe(200);
+  });
+
+  it('hides a job from the same sub under another customer, and a customer job from the bare sub', async () => {
+    const asCustomer = client(service, await service.token({ sub: 'shared-sub', customerId: 'cus_one', scope: 'exports:write' }));
+    const started = await asCustomer('POST', '/exports', { body: { format: 'csv' }, headers: { 'Idempotency-Key': key() } });
+    await waitForJob(started.body.id, asCustomer);
+    const otherCustomer = client(service, await service.token({ sub: 'shared-sub', customerId: 'cus_two', scope: 'exports:write' }));
+    const bare = client(service, await service.token({ sub: 'shared-sub', scope: 'exports:write' }));
+    expect((await otherCustomer('GET', `/jobs/${started.body.id}`)).status).toBe(404);
+    expect((await bare('GET', `/jobs/${started.body.id}`)).status).toBe(404);
+    expect((await asCustomer('GET', `/jobs/${started.body.id}/result`)).status).toBe(200);
   });
 });

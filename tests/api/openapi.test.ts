@@ -4,6 +4,7 @@ import { fulfilmentRoutes } from '../../api/routes/fulfilment.js';
 import { jobRoutes } from '../../api/routes/jobs.js';
 import { orderRoutes } from '../../api/routes/orders.js';
 import { schemas } from '../../api/schemas.js';
+import { MAX_ACTIVE_EXPORTS } from '../../write-side/job-service.js';
 
 describe('OpenAPI document', () => {
   const document = openApiDocument();
@@ -29,5 +30,15 @@ describe('OpenAPI document', () => {
         expect(operation['x-required-scope'], `${method} ${path}`).toMatch(/^[a-z]+:(read|write)$/);
       }
     }
+  });
+
+  it('documents the cap on queued-or-running exports: 429 rate-limited with Retry-After on POST /exports', () => {
+    const operation = (document.paths as Record<string, any>)['/exports'].post;
+    expect(operation.description).toContain(`at most ${MAX_ACTIVE_EXPORTS} exports queued or running`);
+    const tooMany = operation.responses['429'];
+    expect(tooMany.description).toMatch(/^rate-limited: /);
+    expect(tooMany.description).toContain(`${MAX_ACTIVE_EXPORTS} exports of this principal already queued or running`);
+    expect(tooMany.headers['Retry-After']).toEqual({ $ref: '#/components/headers/Retry-After' });
+    expect(tooMany.content['application/problem+json']).toBeDefined();
   });
 });

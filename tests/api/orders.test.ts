@@ -223,6 +223,14 @@ describe('PATCH /orders/{id}', () => {
     expect((await api('GET', `/orders/${order.id}`)).body.revision).toBe(0);
   });
 
+  it('merges concurrent patches of different members onto each other: neither is lost, no retry loop in the route', async () => {
+    const { body: order } = await place();
+    const [city, line2] = await Promise.all([patch(order.id, { address: { city: 'Paris' } }), patch(order.id, { address: { line2: 'Apt 4' } })]);
+    expect([city.status, line2.status]).toEqual([200, 200]);
+    const after = await api('GET', `/orders/${order.id}`);
+    expect(after.body).toMatchObject({ revision: 2, address: { ...order.address, city: 'Paris', line2: 'Apt 4' } });
+  });
+
   it('needs application/merge-patch+json: 415 with Accept-Patch', async () => {
     const { body: order } = await place();
     const response = await api('PATCH', `/orders/${order.id}`, { body: { address: { city: 'Paris' } } });

@@ -50,7 +50,7 @@ describe('an event store that cannot be written', () => {
     const health = new StoreHealth(store);
     const reads = new SqliteReadStore(join(dir.path, 'read-models.sqlite3'));
     const logs: string[] = [];
-    const caughtUp = { reached: async () => null, waitFor: async () => true };
+    const caughtUp = { position: null, waitFor: async () => true };
     const app = createApp({
       orders: new OrderService(health.watched()),
       queries: new OrderQueries(reads, new CursorCodec('c'), { orders: new Consistency(caughtUp, 'collections', 5000), queue: new Consistency(caughtUp, 'queue', 5000) }),

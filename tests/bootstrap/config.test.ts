@@ -13,6 +13,12 @@ describe('configuration', () => {
     expect(Object.isFrozen(config)).toBe(true);
   });
 
+  it('runs every role in one process unless ROLE names one, with a 10 s projector lease', () => {
+    expect(parseConfig({})).toMatchObject({ role: 'all', projectorLeaseMs: 10_000 });
+    for (const role of ['all', 'api', 'projector', 'worker'] as const) expect(parseConfig({ ROLE: role }).role).toBe(role);
+    expect(parseConfig({ PROJECTOR_LEASE_SECONDS: '3' }).projectorLeaseMs).toBe(3000);
+  });
+
   it('reads the lifetime of issued tokens and the longest lifetime accepted', () => {
     expect(parseConfig({}).auth).toMatchObject({ tokenTtlSeconds: 900, maxTokenLifetimeSeconds: 86_400 });
     expect(parseConfig({ TOKEN_TTL_SECONDS: '3600', MAX_TOKEN_LIFETIME_SECONDS: '7200' }).auth).toMatchObject({ tokenTtlSeconds: 3600, maxTokenLifetimeSeconds: 7200 });
@@ -49,6 +55,8 @@ describe('configuration', () => {
     ['CORS_ORIGINS', 'shop.example'],
     ['EXPORT_RETENTION_SECONDS', '0'],
     ['RATE_LIMIT_BURST', 'many'],
+    ['ROLE', 'chef'],
+    ['PROJECTOR_LEASE_SECONDS', '0'],
   ])('stops on %s=%s, naming the variable', (variable, value) => {
     let error: unknown;
     try {

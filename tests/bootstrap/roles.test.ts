@@ -1,4 +1,5 @@
-// The export worker as a role of its own: `npm start -- --role worker` beside `--role api`.
+// The export worker as a role of its own: `npm start -- --role worker` beside `--role api`
+// (HTTP only) and `--role projector` (the projections the export reads).
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -17,6 +18,7 @@ describe('process roles', () => {
     const dir = tempDir('roles-');
     const api = start('api', { DATA_DIR: dir.path });
     const worker = start('worker', { DATA_DIR: dir.path });
+    const projector = start('projector', { DATA_DIR: dir.path });
     try {
       const port = await api.port;
       const token = await signDevToken(SECRET, { sub: 'ops', scope: 'orders:read orders:write exports:write' });
@@ -24,7 +26,7 @@ describe('process roles', () => {
       const order = { customerId: 'cus_1', currency: 'EUR', lines: [{ sku: 'A', quantity: 1, unitPrice: 5 }], address: { name: 'A', line1: 'B', city: 'C', postalCode: '1', country: 'DE' } };
       const placed = await fetch(`http://127.0.0.1:${port}/orders`, { method: 'POST', headers: { ...headers, 'Idempotency-Key': 'o1' }, body: JSON.stringify(order) });
       expect(placed.status).toBe(201);
-      // The export reads the projected views: wait until the API process's projector has the order.
+      // The export reads the projected views: wait until the projector process has the order.
       const seen = await fetch(`http://127.0.0.1:${port}/orders`, { headers: { ...headers, 'Consistency-Token': placed.headers.get('consistency-token')! } });
       expect(seen.status).toBe(200);
       const started = await fetch(`http://127.0.0.1:${port}/exports`, { method: 'POST', headers: { ...headers, 'Idempotency-Key': 'e1' }, body: JSON.stringify({ format: 'ndjson' }) });
@@ -39,12 +41,16 @@ describe('process roles', () => {
       expect(job.result?.count).toBe(1);
       expect(worker.output()).toContain('export worker running');
       expect(worker.output()).not.toContain('listening on');
+      expect(projector.output()).toContain('holding the lease');
+      expect(projector.output()).not.toContain('listening on');
     } finally {
       api.child.kill('SIGTERM');
       worker.child.kill('SIGTERM');
-      const [[apiCode], [workerCode]] = await Promise.all([once(api.child, 'exit'), once(worker.child, 'exit')]);
+      projector.child.kill('SIGTERM');
+      const [[apiCode], [workerCode], [projectorCode]] = await Promise.all([once(api.child, 'exit'), once(worker.child, 'exit'), once(projector.child, 'exit')]);
       expect(apiCode).toBe(0);
       expect(workerCode).toBe(0);
+      expect(projectorCode).toBe(0);
       dir.remove();
     }
   });
@@ -53,5 +59,8 @@ describe('process roles', () => {
     const service = start('chef', {});
     expect(await service.exit).toBe(2);
     expect(service.output()).toContain('--role');
+    const fromEnv = startServiceProcess({ ROLE: 'chef' });
+    expect(await fromEnv.exit).toBe(2);
+    expect(fromEnv.output()).toContain('ROLE');
   });
 });

@@ -6,6 +6,8 @@
 // once, and the service's log holds no token, secret or address.
 //
 // `npm run chaos` runs it in full (20 kills); tests/chaos/chaos.test.ts runs a short one.
+// `topology: 'scaled'` runs the service scaled out instead, as separate processes with the kills
+// spread over them (tests/chaos/deployments.ts).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
@@ -14,7 +16,8 @@ import { join } from 'node:path';
 import { signDevToken } from '../../api/auth.js';
 import { SqliteEventStore } from '../../write-side/adapters/sqlite-event-store.js';
 import type { Position, RecordedEvent } from '../../write-side/event-store.js';
-import { ROOT, runScript, startServiceProcess, type ServiceProcess } from '../support/service-process.js';
+import { ROOT, runScript } from '../support/service-process.js';
+import { deployment, type TopologyMode } from './deployments.js';
 
 export interface ChaosOptions {
   /** SIGKILLs of the service (each followed by a restart). */
@@ -24,6 +27,8 @@ export interface ChaosOptions {
   /** How long the service runs between a restart and the next kill, at random within. */
   readonly uptimeMs?: readonly [number, number];
   readonly seed?: number;
+  /** One process running everything (the default), or the scaled-out processes. */
+  readonly topology?: TopologyMode;
   /** Progress lines; the result lines are returned either way. */
   readonly log?: (line: string) => void;
 }
@@ -91,8 +96,8 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
   const lostReads: string[] = [];
   const revisionsSeen = new Map<string, number>();
 
-  let service: ServiceProcess = startServiceProcess(env);
-  await service.port;
+  const service = deployment(options.topology ?? 'single', env, port, [await freePort(), await freePort()]);
+  await service.start();
   const worker = spawn(process.execPath, ['--import', 'tsx', 'examples/fulfilment-worker.ts', '--url', url, '--token', workerToken, '--state', join(dataDir, 'worker.position')], {
     cwd: ROOT,
     env: { PATH: process.env.PATH },
@@ -192,12 +197,9 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
     for (let kill = 1; kill <= options.kills; kill++) {
       await sleep(minUp + random() * (maxUp - minUp));
       const before = stats.acknowledged;
-      await service.stop('SIGKILL');
-      outputs.push(service.output());
+      const killed = await service.killOne(random);
       stats.kills++;
-      service = startServiceProcess(env);
-      await service.port;
-      log(`kill ${kill}/${options.kills}: ${before} acknowledged writes so far; restarted`);
+      log(`kill ${kill}/${options.kills}: ${killed}, ${before} acknowledged writes so far; restarted`);
     }
     stopping = true;
     await Promise.all(load);
@@ -221,7 +223,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
       return queue.status === 200 && queue.json.items.length === 0;
     }, 60_000);
     worker.kill('SIGTERM');
-    const code = await service.stop('SIGTERM');
+    const codes = await service.stop();
     outputs.push(service.output());
     await new Promise((r) => (worker.exitCode !== null || worker.signalCode !== null ? r(null) : worker.once('exit', r)));
 
@@ -231,7 +233,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
       checks.push({ name, passed: failures.length === 0, detail: failures.length === 0 ? passedDetail : `${failures.length}: ${failures.slice(0, 5).join('; ')}` });
 
     check(`the service was killed ${options.kills} times and came back each time`, stats.kills === options.kills ? [] : [`${stats.kills} kills`], `${stats.requests} requests, ${stats.retries} retried`);
-    check('the last stop on SIGTERM was clean', code === 0 ? [] : [`exit code ${code}`]);
+    check('the last stop on SIGTERM was clean', codes.every((code) => code === 0) ? [] : [`exit codes ${codes.join(', ')}`]);
     check('no request got an answer it should not have', unexpected);
     check('no read missed an acknowledged write', lostReads);
     check(
@@ -279,7 +281,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
   } finally {
     stopping = true;
     worker.kill('SIGKILL');
-    await service.stop('SIGKILL').catch(() => {});
+    await service.dispose();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

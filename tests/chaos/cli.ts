@@ -1,19 +1,21 @@
-// npm run chaos [-- --kills 20 --clients 6 --seed 42]: the full chaos run (tests/chaos/chaos.ts).
+// npm run chaos [-- --kills 20 --clients 6 --seed 42 --topology scaled]: the full chaos run
+// (tests/chaos/chaos.ts); `--topology scaled` kills the processes of the scaled-out service.
 // Prints each check, then "N passed, N failed"; exits 1 on any failure.
 import { parseArgs } from 'node:util';
 import { runChaos } from './chaos.js';
 
-const { values } = parseArgs({ options: { kills: { type: 'string', default: '20' }, clients: { type: 'string', default: '6' }, seed: { type: 'string' } } });
+const { values } = parseArgs({ options: { kills: { type: 'string', default: '20' }, clients: { type: 'string', default: '6' }, seed: { type: 'string' }, topology: { type: 'string', default: 'single' } } });
 const seed = values.seed !== undefined ? Number(values.seed) : Date.now() % 1_000_000;
 const kills = Number(values.kills);
 const clients = Number(values.clients);
-if (!Number.isInteger(kills) || kills < 1 || !Number.isInteger(clients) || clients < 1 || !Number.isInteger(seed)) {
-  console.error('usage: npm run chaos -- [--kills N] [--clients N] [--seed N]');
+const topology = values.topology;
+if (!Number.isInteger(kills) || kills < 1 || !Number.isInteger(clients) || clients < 1 || !Number.isInteger(seed) || (topology !== 'single' && topology !== 'scaled')) {
+  console.error('usage: npm run chaos -- [--kills N] [--clients N] [--seed N] [--topology single|scaled]');
   process.exit(2);
 }
-console.log(`chaos: ${kills} SIGKILLs, ${clients} clients, seed ${seed}`);
+console.log(`chaos: ${kills} SIGKILLs, ${clients} clients, seed ${seed}, topology ${topology}`);
 const started = performance.now();
-const result = await runChaos({ kills, clients, seed, log: (line) => console.log(`  ${line}`) });
+const result = await runChaos({ kills, clients, seed, topology, log: (line) => console.log(`  ${line}`) });
 const { stats } = result;
 console.log(`\n${stats.requests} requests (${stats.retries} retries), ${stats.acknowledged} acknowledged writes, ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
 for (const check of result.checks) console.log(`${check.passed ? 'ok  ' : 'FAIL'} ${check.name}${check.detail ? ` (${check.detail})` : ''}`);

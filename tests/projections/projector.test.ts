@@ -8,6 +8,7 @@ import { Projector } from '../../projections/projector.js';
 import { rebuild, verify, type Difference } from '../../projections/rebuild.js';
 import type { EventStore, EventSubscription, RecordedEvent } from '../../write-side/event-store.js';
 import { JobService } from '../../write-side/job-service.js';
+import { serviceViewer } from '../../write-side/access.js';
 import { OrderService } from '../../write-side/order-service.js';
 import { encodePosition } from '../../write-side/position.js';
 import { availableStores, type StoreFixture } from '../support/event-stores.js';
@@ -60,7 +61,7 @@ for (const [name, openEvents, openReads] of combos) {
       expect((await readModels.getOrder(ids[3]!))!.status).toBe('shipped');
 
       const service = new OrderService(store);
-      const written = await service.changeAddress(ids[1]!, { ...address, city: 'Paris' }, { principal: 'p', correlationId: 'c' });
+      const written = await service.changeAddress(serviceViewer('p'), ids[1]!, { ...address, city: 'Paris' }, { correlationId: 'c' });
       expect(await projector.waitFor(written.position!, 5000)).toBe(true);
       expect(await readModels.getOrder(ids[1]!)).toMatchObject({ address: { city: 'Paris' }, revision: written.revision });
       expect(await projector.status()).toMatchObject({ caughtUp: true, lagMs: 0, position: written.position });
@@ -78,7 +79,7 @@ for (const [name, openEvents, openReads] of combos) {
       expect(paidAts).toEqual([...paidAts].sort());
 
       const service = new OrderService(store);
-      const shipped = await service.createShipment(queued[0]!.orderId, { carrier: 'UPS', trackingNumber: '1Z' }, { principal: 'p', correlationId: 'c', idempotency: { key: 'k', fingerprint: 'f' } });
+      const shipped = await service.createShipment(serviceViewer('p'), queued[0]!.orderId, { carrier: 'UPS', trackingNumber: '1Z' }, { correlationId: 'c', idempotency: { key: 'k', fingerprint: 'f' } });
       expect(await projector.waitFor(shipped.position!, 5000)).toBe(true);
       expect((await readModels.listQueue(null, 100)).map((e) => e.orderId)).not.toContain(queued[0]!.orderId);
       await noDifferences(fulfilmentQueue);
@@ -162,7 +163,7 @@ for (const [name, openEvents, openReads] of combos) {
       await noDifferences(orderViews);
 
       const service = new OrderService(store);
-      const written = await service.cancel(ids[0]!, 'after rebuild', { principal: 'p', correlationId: 'c' });
+      const written = await service.cancel(serviceViewer('p'), ids[0]!, 'after rebuild', { correlationId: 'c' });
       expect(await projector.waitFor(written.position!, 5000)).toBe(true);
       expect((await readModels.getOrder(ids[0]!))!.status).toBe('cancelled');
     });
@@ -171,7 +172,7 @@ for (const [name, openEvents, openReads] of combos) {
       const ids = await seedOrders(store, 20);
       const service = new OrderService(store);
       const cancelledPaid = ids[1]!;
-      await service.cancel(cancelledPaid, 'changed my mind', { principal: 'p', correlationId: 'c' });
+      await service.cancel(serviceViewer('p'), cancelledPaid, 'changed my mind', { correlationId: 'c' });
       const projector = start(new Projector(store, readModels, fulfilmentQueue, { batchSize: 7 }));
       await settle(projector, store);
       // From the log alone: entered at each payment; left at a shipment, or at the cancellation of a paid order.
@@ -204,7 +205,7 @@ for (const [name, openEvents, openReads] of combos) {
     it('keeps the jobs view as the job domain folds each job, from its checkpoint; rebuild and verify cover it', async () => {
       const service = new JobService(store);
       const request = async (key: string) => {
-        const result = await service.requestExport({ format: 'csv', filter: {}, customerId: null }, { principal: 'p', correlationId: 'c', idempotency: { key, fingerprint: key } });
+        const result = await service.requestExport(serviceViewer('p'), { format: 'csv', filter: {} }, { correlationId: 'c', idempotency: { key, fingerprint: key } });
         return (result.state as { id: string }).id;
       };
       const [queued, running, done] = [await request('a'), await request('b'), await request('c')];
@@ -216,7 +217,7 @@ for (const [name, openEvents, openReads] of combos) {
       await settle(first, store);
       await first.stop();
       for (const id of [queued, running, done]) {
-        const { job, revision } = (await service.get(id))!;
+        const { job, revision } = (await service.get(serviceViewer('p'), id))!;
         expect((await readModels.views('jobs', 1).load([id])).get(id)).toEqual({ ...job, revision });
       }
       expect((await readModels.listOpenJobs(10)).map((j) => [j.id, j.status])).toEqual([[queued, 'queued'], [running, 'running']]);

@@ -185,12 +185,49 @@ export function readStoreContract(name: string, open: () => Promise<ReadStoreFix
       expect(await store.activeGeneration('fulfilment-queue')).toBe(1);
     });
 
+    describe('leases', () => {
+      const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+      it('gives a lease to one holder at a time, and lets the holder renew it', async () => {
+        expect(await store.acquireLease('projector', 'a', 60_000)).toBe(true);
+        expect(await store.acquireLease('projector', 'b', 60_000)).toBe(false);
+        expect(await store.acquireLease('projector', 'a', 60_000)).toBe(true);
+        expect(await store.acquireLease('projector', 'b', 60_000)).toBe(false);
+        // Another name is another lease.
+        expect(await store.acquireLease('other', 'b', 60_000)).toBe(true);
+      });
+
+      it('lets another holder take a lease that lapsed, and the old holder then loses it', async () => {
+        expect(await store.acquireLease('projector', 'a', 300)).toBe(true);
+        expect(await store.acquireLease('projector', 'b', 60_000)).toBe(false);
+        await sleep(500);
+        expect(await store.acquireLease('projector', 'b', 60_000)).toBe(true);
+        expect(await store.acquireLease('projector', 'a', 300)).toBe(false);
+      });
+
+      it('hands a released lease over at once, and ignores a release by one who does not hold it', async () => {
+        expect(await store.acquireLease('projector', 'a', 60_000)).toBe(true);
+        await store.releaseLease('projector', 'b');
+        expect(await store.acquireLease('projector', 'b', 60_000)).toBe(false);
+        await store.releaseLease('projector', 'a');
+        expect(await store.acquireLease('projector', 'b', 60_000)).toBe(true);
+      });
+
+      it('is one lease for every store opened on the same data (another process)', async () => {
+        const other = await fixture.reopen();
+        expect(await store.acquireLease('projector', 'a', 60_000)).toBe(true);
+        expect(await other.acquireLease('projector', 'b', 60_000)).toBe(false);
+        const racers = await Promise.all(['c', 'd', 'e'].map((holder) => other.acquireLease('race', holder, 60_000)));
+        expect(racers.filter(Boolean)).toHaveLength(1);
+      });
+    });
+
     describe('cursor paging', () => {
       const codec = new CursorCodec('test-secret');
       let queries: OrderQueries;
       beforeEach(() => {
         // No Consistency-Token is sent here: the views' progress is never asked.
-        const idle = new Consistency({ reached: async () => null, waitFor: async () => true }, 'collections', 0);
+        const idle = new Consistency({ position: null, waitFor: async () => true }, 'collections', 0);
         queries = new OrderQueries(store, codec, { orders: idle, queue: idle });
       });
 

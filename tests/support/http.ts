@@ -1,28 +1,21 @@
 // A real service on the embedded stores, listening on port 0, for tests that go through HTTP.
+// It is wired by the composition root (bootstrap/), as `npm start` wires it: a test changes
+// only what it names (an AppDeps override, the export worker's timings).
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
+import type Koa from 'koa';
 import { pino } from 'pino';
-import { createApp, type AppDeps } from '../../api/app.js';
-import { createTokenVerifier, signDevToken } from '../../api/auth.js';
+import type { AppDeps } from '../../api/app.js';
+import { signDevToken } from '../../api/auth.js';
 import { answerClientErrors } from '../../api/client-errors.js';
-import { createMetrics } from '../../api/metrics.js';
-import { SqliteReadStore } from '../../read-side/adapters/sqlite-read-store.js';
-import { Consistency } from '../../read-side/consistency.js';
-import { CursorCodec } from '../../read-side/cursor.js';
-import { OrderHistory } from '../../read-side/order-history.js';
-import { OrderQueries } from '../../read-side/order-queries.js';
-import { QueueFeed } from '../../read-side/queue-feed.js';
-import { fulfilmentQueue } from '../../projections/fulfilment-queue.js';
-import { jobsView } from '../../projections/jobs.js';
-import { orderViews } from '../../projections/order-views.js';
-import { Projector } from '../../projections/projector.js';
-import { SqliteEventStore } from '../../write-side/adapters/sqlite-event-store.js';
-import { OrderService } from '../../write-side/order-service.js';
-import { JobService } from '../../write-side/job-service.js';
-import { ExportWorker, type ExportWorkerOptions } from '../../workers/export-worker.js';
+import { parseConfig } from '../../bootstrap/config.js';
+import { createHttpApp } from '../../bootstrap/http-app.js';
+import { openServices } from '../../bootstrap/services.js';
+import type { Projector } from '../../projections/projector.js';
 import type { ReadModelStore } from '../../read-side/read-store.js';
-import { mkdirSync } from 'node:fs';
+import type { EventStore } from '../../write-side/event-store.js';
+import type { JobService } from '../../write-side/job-service.js';
+import type { ExportWorker, ExportWorkerOptions } from '../../workers/export-worker.js';
 import { tempDir } from './event-stores.js';
 
 export const SECRET = 'test-secret-that-is-at-least-32-bytes-long!!';
@@ -30,8 +23,10 @@ export const ALL_SCOPES = 'orders:read orders:write payments:write shipments:wri
 
 export interface TestService {
   readonly url: string;
-  readonly events: SqliteEventStore;
-  readonly reads: SqliteReadStore;
+  /** The Koa app as bootstrap/ wired it: its middleware holds the routers and their route lists. */
+  readonly app: Koa;
+  readonly events: EventStore;
+  readonly reads: ReadModelStore;
   readonly projector: Projector<'order-views'>;
   readonly logs: string[];
   readonly jobs: JobService;
@@ -47,41 +42,33 @@ export interface WorkerSettings extends Partial<Omit<ExportWorkerOptions, 'expor
   readonly readModels?: (real: ReadModelStore) => ReadModelStore;
 }
 
-export async function startService(overrides: Partial<AppDeps> & { consistencyWaitMs?: number } = {}, worker?: WorkerSettings): Promise<TestService> {
+/** Starts the service as bootstrap/ wires it, in the `all` role; without worker settings it runs no export worker. */
+export async function startService(options: Partial<AppDeps> & { consistencyWaitMs?: number } = {}, worker?: WorkerSettings): Promise<TestService> {
+  const { consistencyWaitMs, ...overrides } = options;
   const dir = tempDir('api-');
-  const events = new SqliteEventStore({ file: join(dir.path, 'events.sqlite3') });
-  const reads = new SqliteReadStore(join(dir.path, 'read-models.sqlite3'));
-  const projector = new Projector(events, reads, orderViews);
-  projector.start();
-  const queueProjector = new Projector(events, reads, fulfilmentQueue);
-  queueProjector.start();
-  const jobsProjector = new Projector(events, reads, jobsView);
-  jobsProjector.start();
-  const jobs = new JobService(events);
-  const exportsDir = join(dir.path, 'exports');
-  mkdirSync(exportsDir);
-  const exportWorker = worker
-    ? new ExportWorker(jobs, worker.readModels ? worker.readModels(reads) : reads, { pollMs: 50, ...worker, exportsDir })
-    : null;
-  exportWorker?.start();
+  const config = parseConfig({
+    DATA_DIR: dir.path,
+    AUTH_JWT_SECRET: SECRET,
+    RATE_LIMIT_PER_SECOND: '100000',
+    RATE_LIMIT_BURST: '100000',
+  });
+  // `logs` holds the HTTP app's lines (one per request); the stores' and workers' go apart.
   const logs: string[] = [];
   const logger = pino({ level: 'info' }, { write: (line: string) => void logs.push(line) });
-  const app = createApp({
-    orders: new OrderService(events),
-    queries: new OrderQueries(reads, new CursorCodec('cursor-secret'), {
-      orders: new Consistency(projector, 'collections', overrides.consistencyWaitMs ?? 5000),
-      queue: new Consistency(queueProjector, 'queue', overrides.consistencyWaitMs ?? 5000),
-    }),
-    history: new OrderHistory(events, new CursorCodec('cursor-secret')),
-    auth: createTokenVerifier({ secret: SECRET }),
-    logger,
-    metrics: createMetrics([projector]),
-    checkReady: async () => {},
-    rateLimit: { perSecond: 100_000, burst: 100_000 },
-    exports: { jobs, exportsDir, retentionMs: worker?.retentionMs ?? 24 * 3600_000 },
-    fulfilment: { feed: new QueueFeed(reads, queueProjector, events, overrides.consistencyWaitMs ?? 5000), heartbeatMs: 200 },
-    ...overrides,
+  const serviceLogger = pino({ level: 'silent' });
+  const { readModels, ...workerOptions } = worker ?? {};
+  const services = await openServices(config, serviceLogger, 'all', {
+    exportWorker: worker !== undefined,
+    worker: { pollMs: 50, ...workerOptions },
+    ...(readModels ? { workerReadModels: readModels } : {}),
+    ...(consistencyWaitMs === undefined ? {} : { consistencyWaitMs }),
   });
+  const app = createHttpApp(config, services, logger, (composed) => ({
+    // Heartbeats a test can wait for, and a result kept as long as the test's worker keeps it.
+    fulfilment: { ...composed.fulfilment!, heartbeatMs: 200 },
+    exports: { ...composed.exports!, ...(worker?.retentionMs === undefined ? {} : { retentionMs: worker.retentionMs }) },
+    ...overrides,
+  }));
   const server = createServer({ headersTimeout: 1_000, requestTimeout: 5_000, connectionsCheckingInterval: 200 }, app.callback());
   answerClientErrors(server);
   server.listen(0, '127.0.0.1');
@@ -89,24 +76,20 @@ export async function startService(overrides: Partial<AppDeps> & { consistencyWa
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    events,
-    reads,
-    projector,
+    app,
+    events: services.eventStore,
+    reads: services.readModels,
+    projector: services.projectors['order-views'],
     logs,
-    jobs,
-    exportsDir,
-    worker: exportWorker,
+    jobs: services.jobs,
+    exportsDir: services.exportsDir,
+    worker: services.worker,
     token: ({ sub = 'user-1', scope = ALL_SCOPES, customerId = null, ttlSeconds = 600 } = {}) =>
       signDevToken(SECRET, { sub, scope, customerId }, ttlSeconds),
     stop: async () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
-      await exportWorker?.stop();
-      await projector.stop();
-      await queueProjector.stop();
-      await jobsProjector.stop();
-      await reads.close();
-      await events.close();
+      await services.close();
       dir.remove();
     },
   };

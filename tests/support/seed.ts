@@ -1,4 +1,5 @@
 // Places orders through the real write side and moves them through their lifecycle.
+import { serviceViewer } from '../../write-side/access.js';
 import { OrderService } from '../../write-side/order-service.js';
 import type { EventStore } from '../../write-side/event-store.js';
 import type { Address } from '../../write-side/orders/types.js';
@@ -8,23 +9,24 @@ export const address: Address = { name: 'Ada Lovelace', line1: '1 Main St', line
 /** Order i ends pending (i%5=0), paid (1, 2), shipped (3) or cancelled (4); some change address. */
 export async function seedOrders(store: EventStore, count: number, prefix = 'seed'): Promise<string[]> {
   const service = new OrderService(store);
-  const ctx = (key: string) => ({ principal: 'seeder', correlationId: 'seed', idempotency: { key, fingerprint: key } });
+  const seeder = serviceViewer('seeder');
+  const ctx = (key: string) => ({ correlationId: 'seed', idempotency: { key, fingerprint: key } });
   return Promise.all(
     Array.from({ length: count }, async (_, i) => {
-      const placed = await service.place(
+      const placed = await service.place(seeder, 
         { customerId: `cus_${i % 4}`, currency: 'EUR', lines: [{ sku: `SKU-${i}`, quantity: 1 + (i % 3), unitPrice: 100 + i }], address },
         ctx(`${prefix}-place-${i}`),
       );
       const id = (placed.state as { id: string }).id;
       const total = (placed.state as { total: number }).total;
-      if (i % 7 === 0) await service.changeAddress(id, { ...address, line1: `${i} Side St` }, ctx(`${prefix}-addr-${i}`));
+      if (i % 7 === 0) await service.changeAddress(seeder, id, { ...address, line1: `${i} Side St` }, ctx(`${prefix}-addr-${i}`));
       if (i % 5 === 0) return id;
       if (i % 5 === 4) {
-        await service.cancel(id, 'seeded', ctx(`${prefix}-cancel-${i}`));
+        await service.cancel(seeder, id, 'seeded', ctx(`${prefix}-cancel-${i}`));
         return id;
       }
-      await service.recordPayment(id, { amount: total, reference: `psp-${i}` }, ctx(`${prefix}-pay-${i}`));
-      if (i % 5 === 3) await service.createShipment(id, { carrier: 'DHL', trackingNumber: `T${i}` }, ctx(`${prefix}-ship-${i}`));
+      await service.recordPayment(seeder, id, { amount: total, reference: `psp-${i}` }, ctx(`${prefix}-pay-${i}`));
+      if (i % 5 === 3) await service.createShipment(seeder, id, { carrier: 'DHL', trackingNumber: `T${i}` }, ctx(`${prefix}-ship-${i}`));
       return id;
     }),
   );

@@ -6,6 +6,7 @@ import { jobsView } from '../../projections/jobs.js';
 import { Projector } from '../../projections/projector.js';
 import { ExportWorker } from '../../workers/export-worker.js';
 import { SqliteEventStore } from '../../write-side/adapters/sqlite-event-store.js';
+import { serviceViewer } from '../../write-side/access.js';
 import { JobService } from '../../write-side/job-service.js';
 import { tempDir } from '../support/event-stores.js';
 
@@ -23,12 +24,12 @@ describe('export workers', () => {
     workers.forEach((w) => w.start());
     const ids = await Promise.all(
       Array.from({ length: 12 }, async (_, i) => {
-        const result = await jobs.requestExport({ format: i % 2 ? 'csv' : 'ndjson', filter: {}, customerId: null }, { principal: 'p', correlationId: 'c', idempotency: { key: `k${i}`, fingerprint: 'f' } });
+        const result = await jobs.requestExport(serviceViewer(`p${i}`), { format: i % 2 ? 'csv' : 'ndjson', filter: {} }, { correlationId: 'c', idempotency: { key: `k${i}`, fingerprint: 'f' } });
         return (result.state as { id: string }).id;
       }),
     );
     for (let i = 0; i < 400; i++) {
-      const states = await Promise.all(ids.map((id) => jobs.get(id)));
+      const states = await Promise.all(ids.map((id, i) => jobs.get(serviceViewer(`p${i}`), id)));
       if (states.every((s) => s?.job.status === 'succeeded')) break;
       await new Promise((r) => setTimeout(r, 25));
     }

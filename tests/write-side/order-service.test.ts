@@ -3,18 +3,20 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SqliteEventStore } from '../../write-side/adapters/sqlite-event-store.js';
 import { CommandHandler } from '../../write-side/command-handler.js';
 import { RevisionConflict, type EventStore } from '../../write-side/event-store.js';
+import { serviceViewer } from '../../write-side/access.js';
 import { OrderService } from '../../write-side/order-service.js';
 import { orderStream } from '../../write-side/orders/codec.js';
 import { orderDecider } from '../../write-side/orders/decider.js';
-import { ConcurrencyExhausted, IdempotencyKeyReused, PreconditionFailed, StateConflict } from '../../write-side/errors.js';
+import { ConcurrencyExhausted, Forbidden, IdempotencyKeyReused, OrderNotFound, PreconditionFailed, StateConflict } from '../../write-side/errors.js';
 import type { Address } from '../../write-side/orders/types.js';
 import { availableStores, tempDir, type StoreFixture } from '../support/event-stores.js';
 
 const home: Address = { name: 'Ada', line1: '1 Main St', line2: null, city: 'Berlin', postalCode: '10115', region: null, country: 'DE' };
 const work: Address = { ...home, line1: '2 Work Rd' };
 const newOrder = { customerId: 'cus_1', currency: 'EUR', lines: [{ sku: 'A', quantity: 2, unitPrice: 500 }], address: home };
-const ctx = (principal = 'user-1') => ({ principal, correlationId: 'corr-1', causationId: 'req-1' });
-const keyed = (key: string, fingerprint = 'fp-1', principal = 'user-1') => ({ ...ctx(principal), idempotency: { key, fingerprint } });
+const ctx = () => ({ correlationId: 'corr-1', causationId: 'req-1' });
+const keyed = (key: string, fingerprint = 'fp-1') => ({ ...ctx(), idempotency: { key, fingerprint } });
+const user = serviceViewer('user-1');
 const unique = () => Math.random().toString(36).slice(2);
 
 for (const [name, open] of availableStores) {
@@ -28,14 +30,14 @@ for (const [name, open] of availableStores) {
     afterEach(() => fixture.dispose());
 
     async function paidOrder() {
-      const placed = await service.place(newOrder, keyed(unique()));
+      const placed = await service.place(user, newOrder, keyed(unique()));
       const id = (placed.state as { id: string }).id;
-      await service.recordPayment(id, { amount: 1000, reference: 'psp' }, keyed(unique()));
+      await service.recordPayment(user, id, { amount: 1000, reference: 'psp' }, keyed(unique()));
       return id;
     }
 
     it('places an order at revision 0 and records who asked, and why', async () => {
-      const result = await service.place(newOrder, keyed('k1'));
+      const result = await service.place(user, newOrder, keyed('k1'));
       expect(result).toMatchObject({ revision: 0, replayed: false, state: { status: 'pending', total: 1000 } });
       const [event] = await fixture.store.readStream(orderStream((result.state as { id: string }).id));
       expect(event!.metadata).toEqual({
@@ -44,8 +46,8 @@ for (const [name, open] of availableStores) {
     });
 
     it('replays a repeated placement with the same key and body, appending nothing', async () => {
-      const first = await service.place(newOrder, keyed('k1'));
-      const again = await service.place(newOrder, keyed('k1'));
+      const first = await service.place(user, newOrder, keyed('k1'));
+      const again = await service.place(user, newOrder, keyed('k1'));
       expect(again.replayed).toBe(true);
       expect(again.state).toEqual(first.state);
       expect(again.events).toEqual(first.events);
@@ -53,42 +55,42 @@ for (const [name, open] of availableStores) {
     });
 
     it('refuses a key reused with a different body', async () => {
-      await service.place(newOrder, keyed('k1', 'fp-1'));
-      await expect(service.place({ ...newOrder, currency: 'USD' }, keyed('k1', 'fp-2'))).rejects.toBeInstanceOf(IdempotencyKeyReused);
+      await service.place(user, newOrder, keyed('k1', 'fp-1'));
+      await expect(service.place(user, { ...newOrder, currency: 'USD' }, keyed('k1', 'fp-2'))).rejects.toBeInstanceOf(IdempotencyKeyReused);
     });
 
     it('scopes keys to the principal', async () => {
-      const a = await service.place(newOrder, keyed('same', 'fp', 'alice'));
-      const b = await service.place(newOrder, keyed('same', 'fp', 'bob'));
+      const a = await service.place(serviceViewer('alice'), newOrder, keyed('same', 'fp'));
+      const b = await service.place(serviceViewer('bob'), newOrder, keyed('same', 'fp'));
       expect((a.state as { id: string }).id).not.toBe((b.state as { id: string }).id);
       expect(b.replayed).toBe(false);
     });
 
     it('replays a repeated payment with its first outcome instead of a state conflict', async () => {
-      const placed = await service.place(newOrder, keyed(unique()));
+      const placed = await service.place(user, newOrder, keyed(unique()));
       const id = (placed.state as { id: string }).id;
-      const first = await service.recordPayment(id, { amount: 1000, reference: 'psp' }, keyed('pay-key'));
-      const again = await service.recordPayment(id, { amount: 1000, reference: 'psp' }, keyed('pay-key'));
+      const first = await service.recordPayment(user, id, { amount: 1000, reference: 'psp' }, keyed('pay-key'));
+      const again = await service.recordPayment(user, id, { amount: 1000, reference: 'psp' }, keyed('pay-key'));
       expect(again).toMatchObject({ replayed: true, revision: first.revision, events: first.events });
-      await expect(service.recordPayment(id, { amount: 1000, reference: 'other' }, keyed('pay-key', 'fp-other'))).rejects.toBeInstanceOf(IdempotencyKeyReused);
-      await expect(service.recordPayment(id, { amount: 1000, reference: 'psp' }, keyed('new-key'))).rejects.toBeInstanceOf(StateConflict);
+      await expect(service.recordPayment(user, id, { amount: 1000, reference: 'other' }, keyed('pay-key', 'fp-other'))).rejects.toBeInstanceOf(IdempotencyKeyReused);
+      await expect(service.recordPayment(user, id, { amount: 1000, reference: 'psp' }, keyed('new-key'))).rejects.toBeInstanceOf(StateConflict);
     });
 
     it('fails a pinned revision that is stale instead of retrying', async () => {
-      const placed = await service.place(newOrder, keyed(unique()));
+      const placed = await service.place(user, newOrder, keyed(unique()));
       const id = (placed.state as { id: string }).id;
-      await service.changeAddress(id, work, { ...ctx(), expectedRevision: 0 });
-      await expect(service.changeAddress(id, home, { ...ctx(), expectedRevision: 0 })).rejects.toBeInstanceOf(PreconditionFailed);
-      const current = await service.get(id);
+      await service.changeAddress(user, id, work, { ...ctx(), expectedRevision: 0 });
+      await expect(service.changeAddress(user, id, home, { ...ctx(), expectedRevision: 0 })).rejects.toBeInstanceOf(PreconditionFailed);
+      const current = await service.get(user, id);
       expect(current).toMatchObject({ revision: 1, order: { address: work } });
     });
 
     it('lets one of two writers pinned to the same revision win', async () => {
-      const placed = await service.place(newOrder, keyed(unique()));
+      const placed = await service.place(user, newOrder, keyed(unique()));
       const id = (placed.state as { id: string }).id;
       const outcomes = await Promise.allSettled([
-        service.changeAddress(id, work, { ...ctx(), expectedRevision: 0 }),
-        service.changeAddress(id, { ...work, city: 'Paris' }, { ...ctx(), expectedRevision: 0 }),
+        service.changeAddress(user, id, work, { ...ctx(), expectedRevision: 0 }),
+        service.changeAddress(user, id, { ...work, city: 'Paris' }, { ...ctx(), expectedRevision: 0 }),
       ]);
       expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
       const failed = outcomes.find((o) => o.status === 'rejected') as PromiseRejectedResult;
@@ -97,9 +99,9 @@ for (const [name, open] of availableStores) {
 
     it('reads an order as of an earlier revision', async () => {
       const id = await paidOrder();
-      expect((await service.get(id, { toRevision: 0 }))!.order.status).toBe('pending');
-      expect((await service.get(id))!.order.status).toBe('paid');
-      expect(await service.get('no-such-order')).toBeNull();
+      expect((await service.get(user, id, { toRevision: 0 }))!.order.status).toBe('pending');
+      expect((await service.get(user, id))!.order.status).toBe('paid');
+      expect(await service.get(user, 'no-such-order')).toBeNull();
     });
 
     it('never records an address change after the shipment (200 concurrent rounds)', async () => {
@@ -111,8 +113,8 @@ for (const [name, open] of availableStores) {
       };
       const outcomes = await Promise.all(
         ids.map(async (id, round) => {
-          const ship = () => service.createShipment(id, { carrier: 'DHL', trackingNumber: id }, keyed(`ship-${id}`));
-          const change = () => service.changeAddress(id, work, ctx());
+          const ship = () => service.createShipment(user, id, { carrier: 'DHL', trackingNumber: id }, keyed(`ship-${id}`));
+          const change = () => service.changeAddress(user, id, work, ctx());
           const later = <T,>(start: () => Promise<T>) => turns(Math.floor(round / 2) % 16).then(start);
           if (round % 2 === 0) return Promise.allSettled([ship(), later(change)]);
           const [c, s] = await Promise.allSettled([change(), later(ship)]);
@@ -141,7 +143,7 @@ for (const [name, open] of availableStores) {
 
     it('turns 100 concurrent placements with 10 keys into exactly 10 orders', async () => {
       const keys = Array.from({ length: 10 }, () => `race-${unique()}`);
-      const results = await Promise.all(Array.from({ length: 100 }, (_, i) => service.place(newOrder, keyed(keys[i % 10]!))));
+      const results = await Promise.all(Array.from({ length: 100 }, (_, i) => service.place(user, newOrder, keyed(keys[i % 10]!))));
       const idsByKey = new Map<string, Set<string>>();
       results.forEach((r, i) => {
         const set = idsByKey.get(keys[i % 10]!) ?? new Set();
@@ -174,15 +176,15 @@ describe('command handling on the embedded store', () => {
     const dir = tempDir('restart-');
     const file = join(dir.path, 'events.sqlite3');
     const first = new SqliteEventStore({ file });
-    const placed = await new OrderService(first).place(newOrder, keyed('k-restart'));
+    const placed = await new OrderService(first).place(user, newOrder, keyed('k-restart'));
     await first.close();
 
     const second = new SqliteEventStore({ file });
     const service = new OrderService(second);
-    const again = await service.place(newOrder, keyed('k-restart'));
+    const again = await service.place(user, newOrder, keyed('k-restart'));
     expect(again.replayed).toBe(true);
     expect(again.state).toEqual(placed.state);
-    await expect(service.place(newOrder, keyed('k-restart', 'fp-other'))).rejects.toBeInstanceOf(IdempotencyKeyReused);
+    await expect(service.place(user, newOrder, keyed('k-restart', 'fp-other'))).rejects.toBeInstanceOf(IdempotencyKeyReused);
     await second.close();
     dir.remove();
   });
@@ -195,16 +197,16 @@ describe('command handling on the embedded store', () => {
     try {
       const service = new OrderService(mine);
       const other = new OrderService(theirs);
-      const id = (((await service.place(newOrder, keyed('k-folded'))).state) as { id: string }).id;
-      expect(await service.get(id)).toMatchObject({ revision: 0, order: { address: home } });
-      expect(await service.get(id)).toMatchObject({ revision: 0 });
-      await other.changeAddress(id, work, ctx());
-      expect(await service.get(id)).toMatchObject({ revision: 1, order: { address: work } });
-      await other.recordPayment(id, { amount: 1000, reference: 'psp' }, keyed('k-pay'));
-      await service.changeAddress(id, home, ctx());
-      expect(await service.get(id)).toMatchObject({ revision: 3, order: { status: 'paid', address: home } });
+      const id = (((await service.place(user, newOrder, keyed('k-folded'))).state) as { id: string }).id;
+      expect(await service.get(user, id)).toMatchObject({ revision: 0, order: { address: home } });
+      expect(await service.get(user, id)).toMatchObject({ revision: 0 });
+      await other.changeAddress(user, id, work, ctx());
+      expect(await service.get(user, id)).toMatchObject({ revision: 1, order: { address: work } });
+      await other.recordPayment(user, id, { amount: 1000, reference: 'psp' }, keyed('k-pay'));
+      await service.changeAddress(user, id, home, ctx());
+      expect(await service.get(user, id)).toMatchObject({ revision: 3, order: { status: 'paid', address: home } });
       // Points in time still fold the history up to then.
-      expect(await service.get(id, { toRevision: 1 })).toMatchObject({ revision: 1, order: { status: 'pending', address: work } });
+      expect(await service.get(user, id, { toRevision: 1 })).toMatchObject({ revision: 1, order: { status: 'pending', address: work } });
     } finally {
       await mine.close();
       await theirs.close();
@@ -216,21 +218,21 @@ describe('command handling on the embedded store', () => {
     await onStore('folded-kept-', async (store) => {
       const service = new OrderService(store, { foldedBudget: 10 });
       const lines = (n: number) => Array.from({ length: n }, (_, i) => ({ sku: `S${i}`, quantity: 1, unitPrice: 100 }));
-      const place = async (key: string, n: number) => ((await service.place({ ...newOrder, lines: lines(n) }, keyed(key))).state as { id: string }).id;
+      const place = async (key: string, n: number) => ((await service.place(user, { ...newOrder, lines: lines(n) }, keyed(key))).state as { id: string }).id;
       const small = [await place('a', 1), await place('b', 1), await place('c', 1)]; // 2 units each
-      for (const id of small) await service.get(id);
+      for (const id of small) await service.get(user, id);
       expect(service.foldedKept).toEqual({ orders: 3, weight: 6 });
       const large = await place('d', 5); // 6 units: the least recently read small one makes room
-      expect(await service.get(large)).toMatchObject({ order: { id: large } });
+      expect(await service.get(user, large)).toMatchObject({ order: { id: large } });
       expect(service.foldedKept).toEqual({ orders: 3, weight: 10 });
       const larger = await place('e', 7); // 8 units: all but itself go
-      await service.get(larger);
+      await service.get(user, larger);
       expect(service.foldedKept).toEqual({ orders: 1, weight: 8 });
-      await service.get(small[0]!); // read again from the store, and kept once more
+      await service.get(user, small[0]!); // read again from the store, and kept once more
       expect(service.foldedKept.weight).toBeLessThanOrEqual(10);
-      for (const id of [...small, large, larger]) expect(await service.get(id)).toMatchObject({ revision: 0, order: { id } });
+      for (const id of [...small, large, larger]) expect(await service.get(user, id)).toMatchObject({ revision: 0, order: { id } });
       expect(service.foldedKept.weight).toBeLessThanOrEqual(10);
-      expect(await service.get('00000000-0000-4000-8000-000000000000')).toBeNull();
+      expect(await service.get(user, '00000000-0000-4000-8000-000000000000')).toBeNull();
     });
   });
 
@@ -261,14 +263,14 @@ describe('command handling on the embedded store', () => {
     await onStore('known-', async (store) => {
       const { watched, watch } = watchedStore(store);
       const service = new OrderService(watched);
-      const id = ((await service.place(newOrder, keyed('k-known'))).state as { id: string }).id;
-      const read = await service.get(id); // what PATCH does before it merges the address
+      const id = ((await service.place(user, newOrder, keyed('k-known'))).state as { id: string }).id;
+      const read = await service.get(user, id); // what PATCH does before it merges the address
       watch.reads = 0;
-      const changed = await service.changeAddress(id, work, { ...ctx(), expectedRevision: read!.revision });
+      const changed = await service.changeAddress(user, id, work, { ...ctx(), expectedRevision: read!.revision });
       expect(changed).toMatchObject({ revision: 1, state: { address: work } });
       expect(watch.reads).toBe(0);
       // A keyed command still reads the stream: its replays are found in the history.
-      await service.recordPayment(id, { amount: 1000, reference: 'psp' }, keyed('k-known-pay'));
+      await service.recordPayment(user, id, { amount: 1000, reference: 'psp' }, keyed('k-known-pay'));
       expect(watch.reads).toBeGreaterThan(0);
       expect((await store.readStream(orderStream(id))).map((e) => e.type)).toEqual(['OrderPlaced', 'OrderAddressChanged', 'PaymentRecorded']);
     });
@@ -279,21 +281,64 @@ describe('command handling on the embedded store', () => {
       const { watched, watch } = watchedStore(store);
       const service = new OrderService(watched);
       const other = new OrderService(store);
-      const id = ((await service.place(newOrder, keyed('k-stale'))).state as { id: string }).id;
-      await service.get(id);
+      const id = ((await service.place(user, newOrder, keyed('k-stale'))).state as { id: string }).id;
+      await service.get(user, id);
       // Another writer changes the address between this command's decision and its append.
-      watch.beforeAppend = () => other.changeAddress(id, work, ctx());
-      const cancelled = await service.cancel(id, 'changed my mind', ctx());
+      watch.beforeAppend = () => other.changeAddress(user, id, work, ctx());
+      const cancelled = await service.cancel(user, id, 'changed my mind', ctx());
       expect(cancelled).toMatchObject({ revision: 2, state: { status: 'cancelled', address: work } });
       expect((await store.readStream(orderStream(id))).map((e) => e.type)).toEqual(['OrderPlaced', 'OrderAddressChanged', 'OrderCancelled']);
 
       // Pinned to the revision it read (If-Match), it fails instead of deciding again.
-      const id2 = ((await service.place(newOrder, keyed('k-stale-2'))).state as { id: string }).id;
-      const read = await service.get(id2);
-      watch.beforeAppend = () => other.changeAddress(id2, work, ctx());
+      const id2 = ((await service.place(user, newOrder, keyed('k-stale-2'))).state as { id: string }).id;
+      const read = await service.get(user, id2);
+      watch.beforeAppend = () => other.changeAddress(user, id2, work, ctx());
       const third = { ...home, line1: '3 Third Way' };
-      await expect(service.changeAddress(id2, third, { ...ctx(), expectedRevision: read!.revision })).rejects.toBeInstanceOf(PreconditionFailed);
-      expect(await service.get(id2)).toMatchObject({ revision: 1, order: { address: work } });
+      await expect(service.changeAddress(user, id2, third, { ...ctx(), expectedRevision: read!.revision })).rejects.toBeInstanceOf(PreconditionFailed);
+      expect(await service.get(user, id2)).toMatchObject({ revision: 1, order: { address: work } });
+    });
+  });
+
+  it('applies a merge patch to the address as it is when decided: a concurrent change of another member is kept', async () => {
+    await onStore('patch-retry-', async (store) => {
+      const { watched, watch } = watchedStore(store);
+      const service = new OrderService(watched);
+      const other = new OrderService(store);
+      const id = ((await service.place(user, newOrder, keyed('k-patch'))).state as { id: string }).id;
+      await service.get(user, id);
+      // Between this command's decision and its append, another request changes line1.
+      watch.beforeAppend = () => other.changeAddress(user, id, { line1: '9 Other St' }, ctx());
+      const changed = await service.changeAddress(user, id, { city: 'Paris', line2: 'Apt 4' }, ctx());
+      expect(changed).toMatchObject({ revision: 2, state: { address: { ...home, line1: '9 Other St', city: 'Paris', line2: 'Apt 4' } } });
+      // A member set to null is removed; a required one cannot be.
+      expect((await service.changeAddress(user, id, { line2: null }, ctx())).state).toMatchObject({ address: { line2: null, city: 'Paris' } });
+      await expect(service.changeAddress(user, id, { name: null }, ctx())).rejects.toMatchObject({ code: 'validation-failed', errors: [{ pointer: '/address/name' }] });
+    });
+  });
+
+  it("confines every command and read to the viewer: another customer's order is unknown, and nobody places for another customer", async () => {
+    await onStore('confined-', async (store) => {
+      const service = new OrderService(store);
+      const own = { sub: 'cus-1-user', scopes: new Set<string>(), customerId: 'cus_1' };
+      const stranger = { sub: 'cus-2-user', scopes: new Set<string>(), customerId: 'cus_2' };
+      const id = ((await service.place(own, newOrder, keyed('k-own'))).state as { id: string }).id;
+      await expect(service.place(stranger, newOrder, keyed('k-stranger'))).rejects.toBeInstanceOf(Forbidden);
+      expect(await service.get(stranger, id)).toBeNull();
+      expect(await service.get(stranger, id, { toRevision: 0 })).toBeNull();
+      expect(await service.history(stranger, id, 0, 10)).toBeNull();
+      for (const attempt of [
+        () => service.changeAddress(stranger, id, { city: 'Paris' }, ctx()),
+        () => service.recordPayment(stranger, id, { amount: 1000, reference: 'psp' }, keyed('k-pay')),
+        () => service.createShipment(stranger, id, { carrier: 'DHL', trackingNumber: 'T' }, keyed('k-ship')),
+        () => service.cancel(stranger, id, null, ctx()),
+      ]) {
+        await expect(attempt()).rejects.toBeInstanceOf(OrderNotFound);
+      }
+      expect(await store.readStream(orderStream(id))).toHaveLength(1);
+      expect(await service.get(own, id)).toMatchObject({ revision: 0 });
+      expect(await service.get(user, id)).toMatchObject({ revision: 0 }); // staff
+      // A revision the order has not reached is not the order as it stood then.
+      expect(await service.get(user, id, { toRevision: 1 })).toBeNull();
     });
   });
 
@@ -308,7 +353,7 @@ describe('command handling on the embedded store', () => {
     } as unknown as EventStore;
     const handler = new CommandHandler(store, orderDecider, { encode: () => ({}) as never, decode: () => ({}) as never }, 4);
     const place = { type: 'PlaceOrder', data: { orderId: 'x', ...newOrder }, metadata: { now: '2026-01-01T00:00:00Z', principal: 'p' } } as const;
-    await expect(handler.handle('order-x', place, ctx())).rejects.toBeInstanceOf(ConcurrencyExhausted);
+    await expect(handler.handle('order-x', place, { ...ctx(), principal: 'p' })).rejects.toBeInstanceOf(ConcurrencyExhausted);
     expect(appends).toBe(4);
   });
 });

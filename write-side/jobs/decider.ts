@@ -1,18 +1,13 @@
 // The job decider: who may claim a job, keep it, and end it. A worker holds a job by a lease
 // that its progress reports extend; a lease that lapses (the worker died) lets another
 // worker take the job over, up to MAX_ATTEMPTS attempts.
-import { StateConflict } from '../errors.js';
+import { JobNotFound, StateConflict } from '../errors.js';
 import { claimable } from './rules.js';
 import type { Job, JobCommand, JobEvent, JobState } from './types.js';
 
 export const MAX_ATTEMPTS = 3;
 
-export class JobNotFound extends Error {
-  readonly code = 'not-found';
-  constructor(readonly jobId: string) {
-    super(`Job ${jobId} does not exist.`);
-  }
-}
+export { JobNotFound };
 
 export const initialJobState = (): JobState => ({ status: 'absent' });
 
@@ -62,8 +57,8 @@ export function decideJob(command: JobCommand, state: JobState): JobEvent[] {
       if (!claimable(job, now)) throw conflict(job, 'is not waiting for a worker');
       if (job.attempts >= MAX_ATTEMPTS) {
         return [{
-          type: 'JobFailed', schemaVersion: 1,
-          data: { jobId: job.id, workerId: null, finishedAt: now, error: { type: 'https://errors.orders.example/internal', title: 'Internal server error', status: 500, detail: `The export was abandoned after ${job.attempts} attempts that did not finish.` } },
+          type: 'JobFailed', schemaVersion: 2,
+          data: { jobId: job.id, workerId: null, finishedAt: now, error: { code: 'attempts-exhausted', detail: `The export was abandoned after ${job.attempts} attempts that did not finish.` } },
         }];
       }
       const { jobId, workerId, leaseUntil } = command.data;
@@ -80,7 +75,7 @@ export function decideJob(command: JobCommand, state: JobState): JobEvent[] {
     }
     case 'FailJob': {
       const job = holding(state, command.data.jobId, command.data.workerId);
-      return [{ type: 'JobFailed', schemaVersion: 1, data: { jobId: job.id, workerId: command.data.workerId, error: command.data.error, finishedAt: now } }];
+      return [{ type: 'JobFailed', schemaVersion: 2, data: { jobId: job.id, workerId: command.data.workerId, error: command.data.error, finishedAt: now } }];
     }
     case 'ExpireResult': {
       const job = existing(state, command.data.jobId);

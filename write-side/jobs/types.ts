@@ -20,11 +20,12 @@ export interface JobResult {
   readonly bytes: number;
 }
 
-/** An RFC 9457 problem, as the job's `error`. */
-export interface JobProblem {
-  readonly type: string;
-  readonly title: string;
-  readonly status: number;
+/** Why a job failed, as a domain code: api/ says it to clients as problem details. */
+export type JobErrorCode = 'export-failed' | 'store-unavailable' | 'attempts-exhausted';
+
+export interface JobError {
+  readonly code: JobErrorCode;
+  /** Fit for the job's owner: never an internal message. */
   readonly detail: string;
 }
 
@@ -56,10 +57,11 @@ export type JobSucceeded = {
   readonly schemaVersion: 1;
   readonly data: { readonly jobId: string; readonly workerId: string; readonly result: JobResult; readonly finishedAt: string };
 };
+/** Version 2 records a domain code; version 1 recorded problem details and is upcast on read (jobs/codec.ts). */
 export type JobFailed = {
   readonly type: 'JobFailed';
-  readonly schemaVersion: 1;
-  readonly data: { readonly jobId: string; readonly workerId: string | null; readonly error: JobProblem; readonly finishedAt: string };
+  readonly schemaVersion: 2;
+  readonly data: { readonly jobId: string; readonly workerId: string | null; readonly error: JobError; readonly finishedAt: string };
 };
 export type JobResultExpired = {
   readonly type: 'JobResultExpired';
@@ -79,7 +81,7 @@ export type JobCommand =
   | { readonly type: 'StartJob'; readonly data: { readonly jobId: string; readonly workerId: string; readonly leaseUntil: string }; readonly metadata: JobCommandMetadata }
   | { readonly type: 'RecordProgress'; readonly data: { readonly jobId: string; readonly workerId: string; readonly processed: number; readonly total: number; readonly leaseUntil: string }; readonly metadata: JobCommandMetadata }
   | { readonly type: 'CompleteJob'; readonly data: { readonly jobId: string; readonly workerId: string; readonly result: JobResult }; readonly metadata: JobCommandMetadata }
-  | { readonly type: 'FailJob'; readonly data: { readonly jobId: string; readonly workerId: string; readonly error: JobProblem }; readonly metadata: JobCommandMetadata }
+  | { readonly type: 'FailJob'; readonly data: { readonly jobId: string; readonly workerId: string; readonly error: JobError }; readonly metadata: JobCommandMetadata }
   | { readonly type: 'ExpireResult'; readonly data: { readonly jobId: string }; readonly metadata: JobCommandMetadata };
 
 export interface Job {
@@ -96,7 +98,7 @@ export interface Job {
   readonly finishedAt: string | null;
   readonly result: JobResult | null;
   readonly resultExpiredAt: string | null;
-  readonly error: JobProblem | null;
+  readonly error: JobError | null;
   readonly lease: { readonly workerId: string; readonly until: string } | null;
   readonly attempts: number;
 }

@@ -1,7 +1,7 @@
 // The order decider: pure functions from (command, state) to events and from (state, event)
 // to state. No I/O, no clock, no randomness: the command brings `now` and every id.
 import { OrderNotFound, StateConflict, ValidationFailed, type FieldError } from '../errors.js';
-import type { Address, LineInput, Order, OrderCommand, OrderEvent, OrderLine, PlacedOrder } from './types.js';
+import type { Address, AddressPatch, LineInput, Order, OrderCommand, OrderEvent, OrderLine, PlacedOrder } from './types.js';
 
 export const MAX_LINES = 100;
 
@@ -61,8 +61,9 @@ export function decide(command: OrderCommand, state: Order): OrderEvent[] {
       if (order.status === 'shipped' || order.status === 'cancelled') {
         throw new StateConflict(`Order ${order.id} is ${order.status}; its address can no longer change.`, order.status);
       }
-      if (sameAddress(order.address, command.data.address)) return [];
-      return [{ type: 'OrderAddressChanged', schemaVersion: 1, data: { orderId: order.id, address: command.data.address, changedAt: now } }];
+      const address = mergeAddress(order.address, command.data.patch);
+      if (sameAddress(order.address, address)) return [];
+      return [{ type: 'OrderAddressChanged', schemaVersion: 1, data: { orderId: order.id, address, changedAt: now } }];
     }
     case 'RecordPayment': {
       const order = existing(state, command.data.orderId);
@@ -128,6 +129,30 @@ function priceLines(lines: readonly LineInput[]): OrderLine[] {
   });
   if (errors.length > 0) throw new ValidationFailed(errors);
   return priced;
+}
+
+const REQUIRED_ADDRESS_MEMBERS = ['name', 'line1', 'city', 'postalCode', 'country'] as const;
+const OPTIONAL_ADDRESS_MEMBERS = ['line2', 'region'] as const;
+
+/** RFC 7396 on the flat address, and the rules the merged address must keep. */
+export function mergeAddress(current: Address, patch: AddressPatch): Address {
+  const errors: FieldError[] = [];
+  const pick = <K extends keyof Address>(key: K): Address[K] => (patch[key] === undefined ? current[key] : (patch[key] as Address[K]));
+  for (const key of REQUIRED_ADDRESS_MEMBERS) {
+    const value = pick(key) as string | null;
+    if (typeof value !== 'string' || value.trim() === '') errors.push({ pointer: `/address/${key}`, message: 'is required and cannot be removed' });
+  }
+  const country = pick('country');
+  if (typeof country === 'string' && !/^[A-Z]{2}$/.test(country)) errors.push({ pointer: '/address/country', message: 'must be an ISO 3166-1 alpha-2 code' });
+  for (const key of OPTIONAL_ADDRESS_MEMBERS) {
+    const value = pick(key);
+    if (value !== null && typeof value !== 'string') errors.push({ pointer: `/address/${key}`, message: 'must be text or null' });
+  }
+  if (errors.length > 0) throw new ValidationFailed(errors, 'The address would not be valid after this change.');
+  return {
+    name: pick('name'), line1: pick('line1'), line2: pick('line2') ?? null, city: pick('city'),
+    postalCode: pick('postalCode'), region: pick('region') ?? null, country: pick('country'),
+  };
 }
 
 function sameAddress(a: Address, b: Address): boolean {

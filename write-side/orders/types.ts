@@ -13,6 +13,12 @@ export interface Address {
   readonly country: string;
 }
 
+/**
+ * An RFC 7396 merge patch of an address: a member absent stays, a member set to null is removed
+ * (only line2 and region may be), any other member replaces the current one.
+ */
+export type AddressPatch = { readonly [K in keyof Address]?: Address[K] | null };
+
 export interface LineInput {
   readonly sku: string;
   readonly quantity: number;
@@ -108,7 +114,8 @@ export type PlaceOrder = {
 
 export type ChangeAddress = {
   readonly type: 'ChangeAddress';
-  readonly data: { readonly orderId: string; readonly address: Address };
+  /** The patch is applied to the address as it is when the command is decided, not as a caller last read it. */
+  readonly data: { readonly orderId: string; readonly patch: AddressPatch };
   readonly metadata: CommandMetadata;
 };
 

@@ -12,7 +12,7 @@ const requested: JobEvent = { type: 'ExportRequested', schemaVersion: 1, data: {
 const started = (worker: string, attempt: number, until: number): JobEvent => ({ type: 'JobStarted', schemaVersion: 1, data: { jobId: 'j', workerId: worker, attempt, leaseUntil: at(until), startedAt: at(until - 30) } });
 const start = (worker: string, now: number, until = now + 30): JobCommand => ({ type: 'StartJob', data: { jobId: 'j', workerId: worker, leaseUntil: at(until) }, metadata: meta(now) });
 const result = { file: 'j-1.csv', contentType: 'text/csv', count: 3, bytes: 100 };
-const problem = { type: 'https://errors.orders.example/internal', title: 'Internal server error', status: 500, detail: 'x' };
+const problem = { code: 'export-failed', detail: 'x' } as const;
 
 describe('job decider', () => {
   it('requests an export once', () => {
@@ -31,7 +31,7 @@ describe('job decider', () => {
 
   it(`gives up after ${MAX_ATTEMPTS} attempts that never finished`, () => {
     given(requested, started('w1', 1, 31), started('w2', 2, 61), started('w3', 3, 91)).when(start('w4', 100))
-      .thenMatches({ type: 'JobFailed', data: { workerId: null, error: { status: 500 } } });
+      .thenMatches({ type: 'JobFailed', data: { workerId: null, error: { code: 'attempts-exhausted' } } });
   });
 
   it('takes progress, success and failure only from the worker that holds the job', () => {
@@ -43,7 +43,7 @@ describe('job decider', () => {
     given(...running).when({ type: 'CompleteJob', data: { jobId: 'j', workerId: 'w1', result }, metadata: meta(20) })
       .then({ type: 'JobSucceeded', schemaVersion: 1, data: { jobId: 'j', workerId: 'w1', result, finishedAt: at(20) } });
     given(...running).when({ type: 'FailJob', data: { jobId: 'j', workerId: 'w1', error: problem }, metadata: meta(20) })
-      .then({ type: 'JobFailed', schemaVersion: 1, data: { jobId: 'j', workerId: 'w1', error: problem, finishedAt: at(20) } });
+      .then({ type: 'JobFailed', schemaVersion: 2, data: { jobId: 'j', workerId: 'w1', error: problem, finishedAt: at(20) } });
     given(requested).when({ type: 'CompleteJob', data: { jobId: 'j', workerId: 'w1', result }, metadata: meta(20) }).thenFails(StateConflict, { currentStatus: 'queued' });
   });
 

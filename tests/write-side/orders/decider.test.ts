@@ -17,7 +17,7 @@ const place = (lines = [{ sku: 'SKU-1', quantity: 2, unitPrice: 1999 }, { sku: '
   data: { orderId: id, customerId: 'cus_42', currency: 'EUR', lines, address: home },
   metadata: meta,
 });
-const changeAddress: OrderCommand = { type: 'ChangeAddress', data: { orderId: id, address: work }, metadata: later };
+const changeAddress: OrderCommand = { type: 'ChangeAddress', data: { orderId: id, patch: { line1: work.line1, line2: work.line2 } }, metadata: later };
 const pay = (amount = 3999): OrderCommand => ({ type: 'RecordPayment', data: { orderId: id, paymentId: 'pay-1', amount, reference: 'psp-9', method: 'card' }, metadata: later });
 const ship: OrderCommand = { type: 'CreateShipment', data: { orderId: id, shipmentId: 'shp-1', carrier: 'DHL', trackingNumber: 'T1' }, metadata: later };
 const cancel: OrderCommand = { type: 'CancelOrder', data: { orderId: id, reason: 'changed my mind' }, metadata: later };
@@ -76,7 +76,13 @@ describe('order decider', () => {
   describe('when pending', () => {
     it('changes the address', () => given(placed).when(changeAddress).then(addressChanged));
     it('records nothing when the address is unchanged', () =>
-      given(placed).when({ ...changeAddress, data: { orderId: id, address: { ...home } } }).then());
+      given(placed).when({ ...changeAddress, data: { orderId: id, patch: { ...home } } }).then());
+    it('merges the patch into the address as it is now: a member set to null is removed', () =>
+      given(placed, addressChanged).when({ ...changeAddress, data: { orderId: id, patch: { city: 'Paris', line2: null } } })
+        .then({ type: 'OrderAddressChanged', schemaVersion: 1, data: { orderId: id, address: { ...work, city: 'Paris', line2: null }, changedAt: later.now } }));
+    it('rejects a patch that would leave the address without a required member', () =>
+      given(placed).when({ ...changeAddress, data: { orderId: id, patch: { name: null, country: 'de' } } })
+        .thenFails(ValidationFailed, { errors: [{ pointer: '/address/name' }, { pointer: '/address/country' }] }));
     it('records a payment of exactly the total', () => given(placed).when(pay()).then(paid));
     it('rejects a payment of another amount', () =>
       given(placed).when(pay(3998)).thenFails(ValidationFailed, { errors: [{ pointer: '/amount' }] }));

@@ -1,0 +1,81 @@
+// The one mapping from the domain's error codes to problem details: every code has its answer.
+import { describe, expect, it } from 'vitest';
+import { jobErrorProblem, PROBLEM_BASE, toProblem } from '../../api/problem.js';
+import {
+  ConcurrencyExhausted,
+  ExportLimitReached,
+  Forbidden,
+  IdempotencyKeyReused,
+  InvalidCursor,
+  JobNotFound,
+  OrderNotFound,
+  PreconditionFailed,
+  StateConflict,
+  StoreUnavailable,
+  ValidationFailed,
+  ViewsBehind,
+  type ErrorCode,
+  type KnownError,
+} from '../../write-side/errors.js';
+import type { JobErrorCode } from '../../write-side/jobs/types.js';
+
+// A Record over the closed union: a code added to write-side/errors.ts without a case here does not compile.
+const CASES: Record<ErrorCode, { error: KnownError; status: number; code: string; extra?: object; headers?: object }> = {
+  'not-found': { error: new OrderNotFound('o-1'), status: 404, code: 'not-found' },
+  forbidden: { error: new Forbidden('A customer token cannot do this.'), status: 403, code: 'forbidden' },
+  'state-conflict': { error: new StateConflict('Order o-1 is shipped.', 'shipped'), status: 409, code: 'state-conflict', extra: { currentStatus: 'shipped' } },
+  'validation-failed': {
+    error: new ValidationFailed([{ pointer: '/amount', message: 'must equal the total' }]),
+    status: 400,
+    code: 'validation-failed',
+    extra: { errors: [{ pointer: '/amount', message: 'must equal the total' }] },
+  },
+  'precondition-failed': { error: new PreconditionFailed(1, 3), status: 412, code: 'precondition-failed', extra: { currentRevision: 3 } },
+  'idempotency-key-reused': { error: new IdempotencyKeyReused(), status: 422, code: 'idempotency-key-reused' },
+  'concurrency-exhausted': { error: new ConcurrencyExhausted('order-1', 8), status: 503, code: 'unavailable', headers: { 'Retry-After': '1' } },
+  'store-unavailable': { error: new StoreUnavailable('disk on fire at /var/lib/x'), status: 503, code: 'unavailable', headers: { 'Retry-After': '2' } },
+  'invalid-cursor': { error: new InvalidCursor('tampered'), status: 400, code: 'invalid-cursor' },
+  'views-behind': { error: new ViewsBehind('collections'), status: 503, code: 'unavailable', headers: { 'Retry-After': '1' } },
+  'export-limit-reached': { error: new ExportLimitReached(5), status: 429, code: 'rate-limited', extra: { limit: 5 }, headers: { 'Retry-After': expect.stringMatching(/^[1-9]\d*$/) } },
+};
+
+describe('problem details from domain errors', () => {
+  for (const [domainCode, expected] of Object.entries(CASES)) {
+    it(`answers ${domainCode} with ${expected.status} ${expected.code}`, () => {
+      expect(expected.error.code).toBe(domainCode);
+      const problem = toProblem(expected.error);
+      expect(problem).toMatchObject({ status: expected.status, code: expected.code, extra: expected.extra ?? {}, headers: expected.headers ?? {} });
+    });
+  }
+
+  it('answers an unknown job as an unknown order is answered', () => {
+    expect(toProblem(new JobNotFound('j-1'))).toMatchObject({ status: 404, code: 'not-found', detail: 'Job j-1 does not exist.' });
+  });
+
+  it('never shows an internal message of a store failure', () => {
+    expect(toProblem(new StoreUnavailable('disk on fire at /var/lib/x'))?.detail).not.toContain('disk');
+  });
+
+  it('leaves anything unexpected to the 500 answer', () => {
+    expect(toProblem(new Error('bug'))).toBeNull();
+    expect(toProblem({ code: 'not-found' })).toBeNull();
+  });
+});
+
+describe('problem details from a failed job’s domain code', () => {
+  const JOB_CASES: Record<JobErrorCode, { status: number; code: string }> = {
+    'export-failed': { status: 500, code: 'internal' },
+    'attempts-exhausted': { status: 500, code: 'internal' },
+    'store-unavailable': { status: 503, code: 'unavailable' },
+  };
+  for (const [code, expected] of Object.entries(JOB_CASES) as Array<[JobErrorCode, { status: number; code: string }]>) {
+    it(`says ${code} as ${expected.status} ${expected.code}`, () => {
+      expect(jobErrorProblem({ code, detail: 'Start a new export.' })).toEqual({
+        type: PROBLEM_BASE + expected.code,
+        title: expect.any(String),
+        status: expected.status,
+        detail: 'Start a new export.',
+      });
+    });
+  }
+});

@@ -1,0 +1,95 @@
+// The scaled-out topology on the embedded default: two API processes, a projector and its
+// standby, and an export worker, all separate processes on one DATA_DIR.
+import { afterEach, describe, expect, it } from 'vitest';
+import { signDevToken } from '../../api/auth.js';
+import { tempDir } from '../support/event-stores.js';
+import { Topology, waitForOutput } from '../support/topology.js';
+
+const SECRET = 'topology-test-secret-topology-test-secret';
+const order = (customerId: string) => ({
+  customerId, currency: 'EUR', lines: [{ sku: 'A', quantity: 1, unitPrice: 500 }],
+  address: { name: 'A', line1: '1 Main St', city: 'Berlin', postalCode: '10115', country: 'DE' },
+});
+
+describe('scaled-out topology (embedded, separate processes)', () => {
+  const dir = tempDir('topology-');
+  let topology: Topology;
+  afterEach(async () => {
+    await topology.kill();
+    dir.remove();
+  });
+
+  it('writes through one API, reads through the other with the Consistency-Token, and the standby projector takes over', async () => {
+    topology = new Topology({ DATA_DIR: dir.path, AUTH_JWT_SECRET: SECRET, PROJECTOR_LEASE_SECONDS: '1' });
+    await topology.start();
+    const [one, other] = [await topology.url('api-1'), await topology.url('api-2')];
+    const token = await signDevToken(SECRET, { sub: 'ops', scope: 'orders:read orders:write payments:write shipments:write exports:write' });
+    const auth = { Authorization: `Bearer ${token}` };
+    const json = { ...auth, 'Content-Type': 'application/json' };
+    expect(topology.projectorHolding()).toBe('projector-1');
+    expect(topology.process('projector-2').output()).not.toContain('holding the lease');
+    for (const member of ['projector-1', 'projector-2', 'worker'] as const) expect(topology.process(member).output()).not.toContain('listening on');
+    // Ready from the checkpoints the projector process writes: the API processes project nothing themselves.
+    for (const url of [one, other]) {
+      let ready = 0;
+      for (let i = 0; i < 50 && ready !== 200; i++, await new Promise((r) => setTimeout(r, 100))) ready = (await fetch(`${url}/health/ready`)).status;
+      expect(ready).toBe(200);
+    }
+
+    // Placed through one API process, listed through the other once its projection is there.
+    const placed = await fetch(`${one}/orders`, { method: 'POST', headers: { ...json, 'Idempotency-Key': 'o1' }, body: JSON.stringify(order('cus_1')) });
+    expect(placed.status).toBe(201);
+    const { id } = (await placed.json()) as { id: string };
+    const written = placed.headers.get('consistency-token')!;
+    const listed = await fetch(`${other}/orders?customerId=cus_1`, { headers: { ...auth, 'Consistency-Token': written } });
+    expect(listed.status).toBe(200);
+    expect(((await listed.json()) as { items: { id: string }[] }).items.map((o) => o.id)).toEqual([id]);
+    expect(BigInt(`0x${listed.headers.get('consistency-token')}`)).toBeGreaterThanOrEqual(BigInt(`0x${written}`));
+
+    // A single order read by the other process, changed through the first, read there again: current.
+    expect(await (await fetch(`${other}/orders/${id}`, { headers: auth })).json()).toMatchObject({ revision: 0 });
+    const patched = await fetch(`${one}/orders/${id}`, {
+      method: 'PATCH', headers: { ...auth, 'Content-Type': 'application/merge-patch+json' }, body: JSON.stringify({ address: { line1: '2 Other Rd' } }),
+    });
+    expect(patched.status).toBe(200);
+    expect(await (await fetch(`${other}/orders/${id}`, { headers: auth })).json()).toMatchObject({ revision: 1, address: { line1: '2 Other Rd' } });
+
+    // Paid through one, in the other's fulfilment queue.
+    const paid = await fetch(`${one}/orders/${id}/payments`, { method: 'POST', headers: { ...json, 'Idempotency-Key': 'p1' }, body: JSON.stringify({ amount: 500, reference: 'psp-1' }) });
+    expect(paid.status).toBe(201);
+    const queue = await fetch(`${other}/fulfilment-queue`, { headers: { ...auth, 'Consistency-Token': paid.headers.get('consistency-token')! } });
+    expect(queue.status).toBe(200);
+    expect(((await queue.json()) as { items: { orderId: string }[] }).items.map((e) => e.orderId)).toEqual([id]);
+
+    // An export asked of one API process, run by the worker process, fetched through the other.
+    const exported = await fetch(`${one}/exports`, { method: 'POST', headers: { ...json, 'Idempotency-Key': 'e1' }, body: JSON.stringify({ format: 'ndjson' }) });
+    expect(exported.status).toBe(202);
+    const job = (await exported.json()) as { id: string };
+    let status = 'queued';
+    for (let i = 0; i < 150 && status !== 'succeeded'; i++, await new Promise((r) => setTimeout(r, 100))) {
+      status = ((await (await fetch(`${other}/jobs/${job.id}`, { headers: auth })).json()) as { status: string }).status;
+    }
+    expect(status).toBe('succeeded');
+    const result = await fetch(`${other}/jobs/${job.id}/result`, { headers: auth });
+    expect((await result.text()).trim().split('\n').map((line) => (JSON.parse(line) as { id: string }).id)).toEqual([id]);
+
+    // The projector dies: the standby takes the lease once it lapses, and the collections move on.
+    expect(await topology.stop('projector-1', 'SIGKILL')).toBeNull();
+    const later = await fetch(`${one}/orders`, { method: 'POST', headers: { ...json, 'Idempotency-Key': 'o2' }, body: JSON.stringify(order('cus_2')) });
+    expect(later.status).toBe(201);
+    const { id: laterId } = (await later.json()) as { id: string };
+    await waitForOutput(topology.process('projector-2'), 'holding the lease', 15_000);
+    expect(topology.projectorHolding()).toBe('projector-2');
+    const afterTakeOver = await fetch(`${other}/orders?customerId=cus_2`, { headers: { ...auth, 'Consistency-Token': later.headers.get('consistency-token')! } });
+    expect(afterTakeOver.status).toBe(200);
+    expect(((await afterTakeOver.json()) as { items: { id: string }[] }).items.map((o) => o.id)).toEqual([laterId]);
+
+    // The one killed comes back as the standby.
+    await topology.launch('projector-1');
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(topology.projectorHolding()).toBe('projector-2');
+
+    const codes = await topology.stopAll();
+    expect([...codes.values()]).toEqual([0, 0, 0, 0, 0]);
+  }, 120_000);
+});
