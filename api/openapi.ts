@@ -327,7 +327,7 @@ export function openApiDocument() {
         IdempotencyKeyReused: problem('idempotency-key-reused: the key was used with a different body.'),
         RateLimited: problem('rate-limited: the principal sent too many requests, or already has 16 waiting at once (long-polls, SSE streams, reads waiting on a Consistency-Token).', { 'Retry-After': { $ref: '#/components/headers/Retry-After' }, ...rateLimitHeaders }),
         Internal: problem('internal: anything unexpected; nothing internal is shown.'),
-        Unavailable: problem('unavailable: a store is unreachable, the request took too long, the service is at capacity (MAX_IN_FLIGHT), or the collections did not catch up with a Consistency-Token in time.', { 'Retry-After': { $ref: '#/components/headers/Retry-After' } }),
+        Unavailable: problem('unavailable: a store is unreachable, the request took too long, the service is at capacity (MAX_IN_FLIGHT), or the collections did not catch up with a Consistency-Token in time. With outcome "unknown", the event store did not confirm a write in time: it may have taken effect, and a retry with the same Idempotency-Key is safe.', { 'Retry-After': { $ref: '#/components/headers/Retry-After' } }),
       },
     },
   };

@@ -2,7 +2,7 @@
 // layers below throw errors with domain codes (write-side/errors.ts); this module alone says
 // each one over HTTP, with a switch the compiler checks for every code.
 import type { JobError } from '../write-side/jobs/types.js';
-import { isKnownError, type FieldError, type KnownError } from '../write-side/errors.js';
+import { AppendOutcomeUnknown, isKnownError, type FieldError, type KnownError } from '../write-side/errors.js';
 import { KeySetUnavailable } from './auth.js';
 
 export const PROBLEM_BASE = 'https://errors.orders.example/';
@@ -79,9 +79,21 @@ function knownProblem(error: KnownError): HttpProblem {
     case 'concurrency-exhausted':
       return new HttpProblem(503, 'unavailable', 'The order is changing too fast; retry shortly.', {}, { 'Retry-After': '1' });
     case 'store-unavailable':
+      if (error instanceof AppendOutcomeUnknown) {
+        return new HttpProblem(
+          503,
+          'unavailable',
+          'The event store did not confirm the write in time: it may or may not have taken effect. Retrying with the same Idempotency-Key is safe: ' +
+            'it returns the first outcome if the write took effect, and makes it once if not. Without a key, read the order again before retrying.',
+          { outcome: error.outcome },
+          { 'Retry-After': '2' },
+        );
+      }
       return new HttpProblem(503, 'unavailable', 'A store is unavailable; retry shortly.', {}, { 'Retry-After': '2' });
     case 'views-behind':
       return new HttpProblem(503, 'unavailable', error.message, {}, { 'Retry-After': '1' });
+    case 'invalid-position':
+      return new HttpProblem(400, 'invalid-cursor', 'The position given (after or Last-Event-ID) is not a place in the event log; start again without it.');
     case 'export-limit-reached':
       return new HttpProblem(429, 'rate-limited', error.message, { limit: error.limit }, { 'Retry-After': String(EXPORT_LIMIT_RETRY_AFTER_SECONDS) });
     default: {

@@ -86,7 +86,14 @@ export function parseConfig(env: Env): Config {
   const port = Number(portText);
   if (!/^\d+$/.test(portText) || port > 65535) throw new ConfigError('PORT', `must be a port number from 0 to 65535, not "${portText}"`);
 
-  const eventStoreUrl = url('EVENTSTORE_URL', ['esdb:', 'esdb+discover:', 'kurrentdb:', 'kurrentdb+discover:', 'kdb:', 'kdb+discover:']);
+  // @eventstore/db-client 6 parses esdb:// and esdb+discover:// only; KurrentDB's own schemes
+  // would pass here and then stop start-up inside the client, so they are refused by name.
+  const kurrentScheme = /^(kurrentdb|kdb)(\+discover)?:\/\//i.exec(text('EVENTSTORE_URL') ?? '');
+  if (kurrentScheme) {
+    const esdb = kurrentScheme[2] ? 'esdb+discover://' : 'esdb://';
+    throw new ConfigError('EVENTSTORE_URL', `the ${kurrentScheme[0]} scheme is not understood by the EventStoreDB client this service uses; write the same address as ${esdb}… (KurrentDB accepts it)`);
+  }
+  const eventStoreUrl = url('EVENTSTORE_URL', ['esdb:', 'esdb+discover:']);
   const mongoUrl = url('MONGO_URL', ['mongodb:', 'mongodb+srv:']);
   const mongoDb = text('MONGO_DB') ?? 'orders';
   if (!/^[A-Za-z0-9_-]{1,63}$/.test(mongoDb)) throw new ConfigError('MONGO_DB', 'must be 1-63 letters, digits, _ or -');

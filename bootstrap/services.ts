@@ -99,7 +99,7 @@ export async function openEventStore(config: Config, logger: Logger): Promise<Ev
 export async function openReadStore(config: Config, logger: Logger): Promise<ReadModelStore> {
   if (config.readStore.kind === 'mongodb') {
     logger.info({ database: config.readStore.database }, 'read models: MongoDB');
-    return MongoReadStore.connect(config.readStore.url, config.readStore.database);
+    return MongoReadStore.connect(config.readStore.url, config.readStore.database, { requestTimeoutMs: config.requestTimeoutMs });
   }
   mkdirSync(config.dataDir, { recursive: true });
   const file = join(config.dataDir, 'read-models.sqlite3');

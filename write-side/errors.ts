@@ -15,6 +15,7 @@ export type ErrorCode =
   | 'concurrency-exhausted'
   | 'store-unavailable'
   | 'invalid-cursor'
+  | 'invalid-position'
   | 'export-limit-reached'
   | 'views-behind';
 
@@ -106,12 +107,37 @@ export class Forbidden extends DomainError {
   readonly code = 'forbidden';
 }
 
-/** A store (or a service the stores need) cannot be reached or cannot write; nothing of the failed call was written. */
+/**
+ * A store (or a service the stores need) cannot be reached or cannot write; nothing of the failed
+ * call was written, unless it is an AppendOutcomeUnknown.
+ */
 export class StoreUnavailable extends DomainError {
-  override readonly name = 'StoreUnavailable';
+  override readonly name: string = 'StoreUnavailable';
   readonly code = 'store-unavailable';
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
+  }
+}
+
+/**
+ * An append that the store did not confirm in time (EventStoreDB's commit timeout, the client's
+ * deadline): it may have been written or not. A keyed command retried with the same idempotency
+ * key finds its events if they were written (and replays them), and appends them once if not.
+ */
+export class AppendOutcomeUnknown extends StoreUnavailable {
+  override readonly name = 'AppendOutcomeUnknown';
+  readonly outcome = 'unknown';
+}
+
+/** A position given from outside (a client's `after` or Last-Event-ID) that is no place in the event log. */
+export class InvalidPosition extends DomainError {
+  override readonly name = 'InvalidPosition';
+  readonly code = 'invalid-position';
+  constructor(
+    readonly position: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`${position} is not a position in the event log`, options);
   }
 }
 
@@ -150,6 +176,7 @@ export type KnownError =
   | Forbidden
   | StoreUnavailable
   | InvalidCursor
+  | InvalidPosition
   | ExportLimitReached
   | ViewsBehind;
 

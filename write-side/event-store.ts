@@ -103,5 +103,9 @@ export class RevisionConflict extends Error {
   }
 }
 
-/** The store cannot be reached or cannot write; nothing of the failed call was written. */
-export { StoreUnavailable } from './errors.js';
+/**
+ * The store cannot be reached or cannot write; nothing of the failed call was written, unless
+ * it is an AppendOutcomeUnknown (written or not). InvalidPosition: a position from outside
+ * that is no place in the log.
+ */
+export { AppendOutcomeUnknown, InvalidPosition, StoreUnavailable } from './errors.js';

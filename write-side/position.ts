@@ -30,6 +30,18 @@ export function parsePosition(text: string): Position | null {
   return PATTERN.test(text) ? (text as Position) : null;
 }
 
+/**
+ * EventStoreDB keeps log positions as signed 64-bit numbers, and the embedded store's are far
+ * smaller: a position with a half above this is no place in either log, and cannot be read from.
+ * (It still compares, so a far-future Consistency-Token is only waited for.)
+ */
+const MAX_LOG_POSITION = (1n << 63n) - 1n;
+
+export function isLogPosition(position: Position): boolean {
+  const { commit, prepare } = decodePosition(position);
+  return commit <= MAX_LOG_POSITION && prepare <= MAX_LOG_POSITION;
+}
+
 export function comparePositions(a: Position, b: Position): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -1,7 +1,7 @@
 // The read-model store port on MongoDB (driver v7): one collection per projection generation,
 // beside `projections` (each projection's active and latest generation) and `checkpoints`.
 import {
-  MongoBulkWriteError, MongoClient, MongoClientClosedError, MongoError, MongoErrorLabel, MongoNetworkError,
+  MongoBulkWriteError, MongoClient, type MongoClientOptions, MongoClientClosedError, MongoError, MongoErrorLabel, MongoNetworkError,
   MongoNotConnectedError, MongoOperationTimeoutError, MongoServerError, MongoServerSelectionError, MongoTopologyClosedError,
   type AnyBulkWriteOperation, type Collection, type Db, type Document, type Filter, type FindCursor, type IndexDescription,
   type WriteError,
@@ -20,7 +20,7 @@ const COLLECTIONS: { readonly [N in ProjectionName]: string } = { 'order-views':
 const CHANGE_COLLECTIONS: { readonly [N in ProjectionName]?: string } = { 'fulfilment-queue': 'fulfilment_queue_changes' };
 
 /** One index per filter/sort combination the queries use, so none of them scans or sorts in memory. */
-const INDEXES: { readonly [N in ProjectionName]: IndexDescription[] } = {
+export const INDEXES: { readonly [N in ProjectionName]: IndexDescription[] } = {
   'order-views': [
     { key: { createdAt: 1, _id: 1 } },
     { key: { status: 1, createdAt: 1, _id: 1 } },
@@ -33,6 +33,24 @@ const INDEXES: { readonly [N in ProjectionName]: IndexDescription[] } = {
 
 const DUPLICATE_KEY = 11000;
 const ACTIVE_CACHE_MS = 1000;
+/** How often a write that collided on _id is tried again under its guard: once the document exists, the guard decides. */
+const COLLISION_RETRIES = 1;
+
+/** The collection that holds a projection's views of one generation. */
+export function viewCollectionName(name: ProjectionName, generation: number): string {
+  return `${COLLECTIONS[name]}_g${generation}`;
+}
+
+/**
+ * The driver's waits, bounded below the request timeout: without them, every read and readiness
+ * probe during an outage waits for the driver's 30 s server selection, longer than the request
+ * timeout and the compose health check. Half the request timeout is left for the rest of a request.
+ */
+export function mongoClientOptions(requestTimeoutMs: number): MongoClientOptions {
+  const timeoutMS = Math.max(1, Math.floor(requestTimeoutMs / 2));
+  // ignoreUndefined: an absent field reads back absent, as through JSON in the embedded store, not as null.
+  return { ignoreUndefined: true, timeoutMS, serverSelectionTimeoutMS: Math.min(2_000, timeoutMS), connectTimeoutMS: Math.min(2_000, timeoutMS) };
+}
 
 type Stored = Document & { _id: string };
 /** A recorded change: _id is its position, `key` the view it belongs to. */
@@ -53,9 +71,8 @@ export class MongoReadStore implements ReadModelStore {
     this.leases = db.collection('leases');
   }
 
-  static async connect(url: string, database: string): Promise<MongoReadStore> {
-    // ignoreUndefined: an absent field reads back absent, as through JSON in the embedded store, not as null.
-    const client = new MongoClient(url, { ignoreUndefined: true });
+  static async connect(url: string, database: string, options: { requestTimeoutMs?: number } = {}): Promise<MongoReadStore> {
+    const client = new MongoClient(url, mongoClientOptions(options.requestTimeoutMs ?? 10_000));
     try {
       await client.connect();
       const store = new MongoReadStore(client, client.db(database));
@@ -73,7 +90,22 @@ export class MongoReadStore implements ReadModelStore {
   }
 
   private collection(name: ProjectionName, generation: number): Collection<Stored> {
-    return this.db.collection<Stored>(`${COLLECTIONS[name]}_g${generation}`);
+    return this.db.collection<Stored>(viewCollectionName(name, generation));
+  }
+
+  /**
+   * A projection's metadata, seeded when it is missing: at the first start, and whenever the
+   * database was dropped or restored without it under a running service.
+   */
+  private async projection(name: ProjectionName): Promise<ProjectionDoc> {
+    const doc = await this.projections.findOne({ _id: name });
+    if (doc) return doc;
+    // A plain _id equality upsert: the server retries it on a duplicate key, so racing seeds are safe.
+    await this.projections.updateOne({ _id: name }, { $setOnInsert: { active: 1, latest: 1 } }, { upsert: true });
+    const seeded = await this.projections.findOne({ _id: name });
+    if (!seeded) throw new Error(`projection ${name} has no metadata`);
+    await this.createIndexes(name, seeded.active);
+    return seeded;
   }
 
   /**
@@ -119,26 +151,41 @@ export class MongoReadStore implements ReadModelStore {
       commit: (views: readonly Keyed<Views[N]>[], checkpoint: Position, changes: readonly KeyedChange<C>[] = []) => guard(async () => {
         if (changes.length > 0 && changeCollection === null) throw new TypeError(`projection ${name} records no changes`);
         if (views.length > 0) {
-          // A stored view whose revision is not older fails the filter, so the upsert collides on _id: nothing to write.
+          // A stored view whose revision is not older fails the filter, so the upsert collides on _id: nothing to
+          // write. But so does an insert that lost a race with another projector's insert of the same view, which
+          // may carry an older revision: the colliding writes are tried again, one by one, under the same guard.
           const writes: AnyBulkWriteOperation<Stored>[] = views.map(({ key, view }) => ({
             replaceOne: { filter: { _id: key, revision: { $lt: view.revision } }, replacement: { ...view }, upsert: true },
           }));
-          await collection.bulkWrite(writes, { ordered: false }).catch(ignoreDuplicateKeys);
+          const collided = (await collection.bulkWrite(writes, { ordered: false }).then(() => [], collidedWrites)).map((index) => views[index]!);
+          if (collided.length > 0) {
+            // Mostly a replayed batch, whose views are all stored already: ask once which are older.
+            const stored = await collection.find({ _id: { $in: collided.map(({ key }) => key) } }, { projection: { revision: 1 } }).toArray();
+            const revisions = new Map(stored.map((doc) => [doc._id, doc['revision'] as number]));
+            for (const { key, view } of collided) {
+              if ((revisions.get(key) ?? -1) >= view.revision) continue;
+              await underGuard(() => collection.replaceOne({ _id: key, revision: { $lt: view.revision } }, { ...view }, { upsert: true }));
+            }
+          }
         }
         // Before the checkpoint, so that changes read after a checkpoint include every change up to it.
         // A change already recorded (a batch applied again) collides on its position: nothing to write.
         if (changes.length > 0) {
           const docs = changes.map(({ key, change }) => ({ _id: (change as Change).position, key, change: { ...change } }));
-          await changeCollection!.insertMany(docs, { ordered: false }).catch(ignoreDuplicateKeys);
+          await changeCollection!.insertMany(docs, { ordered: false }).catch((error: unknown) => void collidedWrites(error));
         }
-        // Likewise: a collision means a newer checkpoint is already stored.
-        await checkpoints
-          .updateOne(
+        // Likewise: a collision means a newer checkpoint is stored, or another first one raced this one in.
+        await underGuard(() =>
+          checkpoints.updateOne(
             { _id: checkpointId, $or: [{ position: { $lt: checkpoint } }, { position: { $exists: false } }] },
             { $set: { position: checkpoint } },
             { upsert: true },
-          )
-          .catch(ignoreDuplicateKeys);
+          ),
+        );
+        // A process still committing to a generation that another one has since retired (and dropped)
+        // has just recreated its collection, without indexes: drop that orphan again. Read after the
+        // write, the active generation shows every retirement whose drop could have come first.
+        if (generation < (await this.projection(name)).active) await this.dropGeneration(name, generation);
       }),
       scan: (afterKey, limit) => guard(async () => {
         const docs = await page(collection.find({ _id: { $gt: afterKey ?? '' } }).sort({ _id: 1 }), limit);
@@ -162,14 +209,14 @@ export class MongoReadStore implements ReadModelStore {
   }
 
   private async readActive(name: ProjectionName): Promise<number> {
-    const doc = await this.projections.findOne({ _id: name });
-    if (!doc) throw new Error(`projection ${name} has no metadata`);
+    const doc = await this.projection(name);
     this.active.set(name, { generation: doc.active, until: Date.now() + ACTIVE_CACHE_MS });
     return doc.active;
   }
 
   createGeneration(name: ProjectionName): Promise<number> {
     return guard(async () => {
+      await this.projection(name);
       const doc = await this.projections.findOneAndUpdate({ _id: name }, { $inc: { latest: 1 } }, { returnDocument: 'after' });
       if (!doc) throw new Error(`projection ${name} has no metadata`);
       await this.createIndexes(name, doc.latest);
@@ -185,13 +232,19 @@ export class MongoReadStore implements ReadModelStore {
       for (const prefix of [`${COLLECTIONS[name]}_g`, ...(CHANGE_COLLECTIONS[name] === undefined ? [] : [`${CHANGE_COLLECTIONS[name]}_g`])]) {
         const collections = await this.db.listCollections({ name: { $regex: `^${prefix}\\d+$` } }, { nameOnly: true }).toArray();
         for (const { name: collection } of collections) {
-          if (older(Number(collection.slice(prefix.length)))) await this.db.dropCollection(collection);
+          if (older(Number(collection.slice(prefix.length)))) await this.db.dropCollection(collection).catch(ignoreMissing);
         }
       }
       const stale = await this.checkpoints.find({ _id: { $regex: `^${name}:\\d+$` } }, { projection: { _id: 1 } }).toArray();
       const ids = stale.map((doc) => doc._id).filter((id) => older(Number(id.slice(name.length + 1))));
       if (ids.length > 0) await this.checkpoints.deleteMany({ _id: { $in: ids } });
     });
+  }
+
+  /** Removes a retired generation's views and checkpoint. */
+  private async dropGeneration(name: ProjectionName, generation: number): Promise<void> {
+    await this.collection(name, generation).drop().catch(ignoreMissing);
+    await this.checkpoints.deleteOne({ _id: `${name}:${generation}` });
   }
 
   /**
@@ -221,13 +274,10 @@ export class MongoReadStore implements ReadModelStore {
   }
 
   listOrders(filter: OrderFilter, direction: SortDirection, after: OrderKey | null, limit: number): Promise<OrderView[]> {
-    const query = orderQuery(filter);
-    const beyond = direction === 'asc' ? '$gt' : '$lt';
-    if (after) query.$or = [{ createdAt: { [beyond]: after.createdAt } }, { createdAt: after.createdAt, _id: { [beyond]: after.id } }];
-    const order = direction === 'asc' ? 1 : -1;
+    const { query, sort } = orderPageQuery(filter, direction, after);
     return this.onActive(
       'order-views',
-      async (g) => (await page(this.collection('order-views', g).find(query).sort({ createdAt: order, _id: order }), limit)).map((doc) => unstored<OrderView>(doc)),
+      async (g) => (await page(this.collection('order-views', g).find(query).sort(sort), limit)).map((doc) => unstored<OrderView>(doc)),
       (views) => views.length === 0,
     );
   }
@@ -241,11 +291,10 @@ export class MongoReadStore implements ReadModelStore {
   }
 
   listQueue(after: QueueKey | null, limit: number): Promise<QueueEntry[]> {
-    const query: Filter<Stored> = { state: 'queued' };
-    if (after) query.$or = [{ paidAt: { $gt: after.paidAt } }, { paidAt: after.paidAt, _id: { $gt: after.orderId } }];
+    const { query, sort } = queuePageQuery(after);
     return this.onActive(
       'fulfilment-queue',
-      async (g) => (await page(this.collection('fulfilment-queue', g).find(query).sort({ paidAt: 1, _id: 1 }), limit)).map((doc) => unstored<QueueEntry>(doc)),
+      async (g) => (await page(this.collection('fulfilment-queue', g).find(query).sort(sort), limit)).map((doc) => unstored<QueueEntry>(doc)),
       (entries) => entries.length === 0,
     );
   }
@@ -319,15 +368,40 @@ function page<T>(cursor: FindCursor<T>, limit: number): Promise<T[]> {
   return limit > 0 ? cursor.limit(limit).toArray() : cursor.close().then(() => []);
 }
 
-/** Swallows duplicate-key failures (see commit) and nothing else. */
-function ignoreDuplicateKeys(error: unknown): void {
+/**
+ * The indexes of the writes of an unordered bulk write that collided on a duplicate key (see
+ * commit); any other failure is thrown as it is.
+ */
+export function collidedWrites(error: unknown): number[] {
   if (error instanceof MongoBulkWriteError) {
     const writeErrors = ([] as WriteError[]).concat(error.writeErrors);
     const duplicatesOnly = writeErrors.length > 0 && writeErrors.every((e) => e.code === DUPLICATE_KEY);
-    if (duplicatesOnly && !error.result?.getWriteConcernError()) return;
-  } else if (error instanceof MongoServerError && error.code === DUPLICATE_KEY) {
-    return;
+    if (duplicatesOnly && !error.result?.getWriteConcernError()) return writeErrors.map((e) => e.index);
   }
+  throw error;
+}
+
+/**
+ * Runs a guarded upsert until it either writes or collides on a document that the guard keeps
+ * (a newer one): a collision can also come from a racing insert, after which the guard decides.
+ */
+export async function underGuard(write: () => Promise<unknown>, retries = COLLISION_RETRIES): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await write();
+      return;
+    } catch (error) {
+      if (!(error instanceof MongoServerError && error.code === DUPLICATE_KEY)) throw error;
+      // The document exists now. Once its own revision (or position) has been compared with
+      // ours by the guard, the collision means it is the newer one: nothing to write.
+      if (attempt >= retries) return;
+    }
+  }
+}
+
+function ignoreMissing(error: unknown): void {
+  // NamespaceNotFound: already gone.
+  if (error instanceof MongoServerError && (error.code === 26 || error.codeName === 'NamespaceNotFound')) return;
   throw error;
 }
 
@@ -354,6 +428,33 @@ async function guard<T>(operation: () => Promise<T>): Promise<T> {
   } catch (error) {
     throw storeError(error);
   }
+}
+
+/**
+ * One keyset page of orders: the filter and the sort its index serves. After a key, the
+ * bound on createdAt is also given outside the $or, so that the index scan starts at the
+ * key instead of at the start of the filter's range.
+ */
+export function orderPageQuery(filter: OrderFilter, direction: SortDirection, after: OrderKey | null): { query: Filter<Stored>; sort: Record<string, 1 | -1> } {
+  const query = orderQuery(filter);
+  const order = direction === 'asc' ? 1 : -1;
+  if (after) {
+    const beyond = direction === 'asc' ? '$gt' : '$lt';
+    const from = direction === 'asc' ? '$gte' : '$lte';
+    query.$and = [{ createdAt: { [from]: after.createdAt } }];
+    query.$or = [{ createdAt: { [beyond]: after.createdAt } }, { createdAt: after.createdAt, _id: { [beyond]: after.id } }];
+  }
+  return { query, sort: { createdAt: order, _id: order } };
+}
+
+/** One keyset page of the fulfilment queue, oldest payment first. */
+export function queuePageQuery(after: QueueKey | null): { query: Filter<Stored>; sort: Record<string, 1> } {
+  const query: Filter<Stored> = { state: 'queued' };
+  if (after) {
+    query.$and = [{ paidAt: { $gte: after.paidAt } }];
+    query.$or = [{ paidAt: { $gt: after.paidAt } }, { paidAt: after.paidAt, _id: { $gt: after.orderId } }];
+  }
+  return { query, sort: { paidAt: 1, _id: 1 } };
 }
 
 function orderQuery(filter: OrderFilter): Filter<Stored> {

@@ -41,10 +41,26 @@ describe('configuration', () => {
   });
 
   it.each([
+    ['kurrentdb://localhost:2113?tls=false', 'esdb://'],
+    ['kurrentdb+discover://cluster.example:2113', 'esdb+discover://'],
+    ['kdb://localhost:2113', 'esdb://'],
+    ['KDB+DISCOVER://cluster.example:2113', 'esdb+discover://'],
+  ])('refuses EVENTSTORE_URL=%s, which the EventStoreDB client cannot parse, and names the scheme to use', (value, instead) => {
+    expect(() => parseConfig({ EVENTSTORE_URL: value })).toThrow(ConfigError);
+    expect(() => parseConfig({ EVENTSTORE_URL: value })).toThrow(new RegExp(`^EVENTSTORE_URL: .*${instead.replace('+', '\\+')}`));
+  });
+
+  it('accepts the esdb:// and esdb+discover:// forms the client parses', () => {
+    expect(parseConfig({ EVENTSTORE_URL: 'esdb+discover://cluster.example:2113' }).eventStore).toEqual({ kind: 'eventstoredb', url: 'esdb+discover://cluster.example:2113' });
+  });
+
+  it.each([
     ['PORT', 'abc'],
     ['PORT', '70000'],
     ['EVENTSTORE_URL', 'http://localhost:2113'],
     ['EVENTSTORE_URL', 'not a url'],
+    ['EVENTSTORE_URL', 'kurrentdb://localhost:2113?tls=false'],
+    ['EVENTSTORE_URL', 'kdb+discover://cluster.example:2113'],
     ['MONGO_URL', 'postgres://x'],
     ['MONGO_DB', 'a/b'],
     ['LOG_LEVEL', 'loud'],

@@ -17,7 +17,18 @@ export function tempDir(prefix: string): { path: string; remove: () => void } {
   return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
 }
 
+/**
+ * Shared-store mode: when TEST_SHARED_EVENT_STORE names a file, every embedded fixture opens
+ * that one file and leaves it in place, so tests meet each other's data (and that of earlier
+ * runs), as they do on a shared EventStoreDB. .ci/shared-store runs the suites this way.
+ */
+export const sharedEventStoreFile = process.env.TEST_SHARED_EVENT_STORE?.trim() || null;
+
 export async function openEmbedded(): Promise<StoreFixture> {
+  if (sharedEventStoreFile) {
+    const store = new SqliteEventStore({ file: sharedEventStoreFile });
+    return { store, dispose: () => store.close() };
+  }
   const dir = tempDir('events-');
   const store = new SqliteEventStore({ file: join(dir.path, 'events.sqlite3') });
   return {

@@ -1,15 +1,21 @@
 // Places orders through the real write side and moves them through their lifecycle.
+import { randomUUID } from 'node:crypto';
 import { serviceViewer } from '../../write-side/access.js';
 import { OrderService } from '../../write-side/order-service.js';
-import type { EventStore } from '../../write-side/event-store.js';
+import type { EventStore, Position } from '../../write-side/event-store.js';
+import { orderStream } from '../../write-side/orders/codec.js';
 import type { Address } from '../../write-side/orders/types.js';
 
 export const address: Address = { name: 'Ada Lovelace', line1: '1 Main St', line2: null, city: 'Berlin', postalCode: '10115', region: null, country: 'DE' };
 
-/** Order i ends pending (i%5=0), paid (1, 2), shipped (3) or cancelled (4); some change address. */
+/**
+ * Order i ends pending (i%5=0), paid (1, 2), shipped (3) or cancelled (4); some change address.
+ * Every call places new orders: the principal is fresh, so its keys (and the order ids derived
+ * from them) are too, even on a store that keeps an earlier run's data.
+ */
 export async function seedOrders(store: EventStore, count: number, prefix = 'seed'): Promise<string[]> {
   const service = new OrderService(store);
-  const seeder = serviceViewer('seeder');
+  const seeder = serviceViewer(`seeder-${randomUUID()}`);
   const ctx = (key: string) => ({ correlationId: 'seed', idempotency: { key, fingerprint: key } });
   return Promise.all(
     Array.from({ length: count }, async (_, i) => {
@@ -30,4 +36,16 @@ export async function seedOrders(store: EventStore, count: number, prefix = 'see
       return id;
     }),
   );
+}
+
+/** The position of the last event on these orders' streams: what a test waits for, not the log's head. */
+export async function lastPositionOf(store: EventStore, ids: readonly string[]): Promise<Position> {
+  let last: Position | null = null;
+  for (const id of ids) {
+    const events = await store.readStream(orderStream(id));
+    const position = events.at(-1)?.position;
+    if (position && (last === null || position > last)) last = position;
+  }
+  if (last === null) throw new Error('none of these orders has an event');
+  return last;
 }

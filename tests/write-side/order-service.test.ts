@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SqliteEventStore } from '../../write-side/adapters/sqlite-event-store.js';
@@ -16,8 +17,10 @@ const work: Address = { ...home, line1: '2 Work Rd' };
 const newOrder = { customerId: 'cus_1', currency: 'EUR', lines: [{ sku: 'A', quantity: 2, unitPrice: 500 }], address: home };
 const ctx = () => ({ correlationId: 'corr-1', causationId: 'req-1' });
 const keyed = (key: string, fingerprint = 'fp-1') => ({ ...ctx(), idempotency: { key, fingerprint } });
-const user = serviceViewer('user-1');
 const unique = () => Math.random().toString(36).slice(2);
+// Keys are scoped to the principal, and a shared EventStoreDB keeps every earlier run's orders:
+// each test on a store of the run's choosing writes as a principal of its own.
+let user = serviceViewer('user-1');
 
 for (const [name, open] of availableStores) {
   describe(`order service on ${name}`, () => {
@@ -26,6 +29,7 @@ for (const [name, open] of availableStores) {
     beforeEach(async () => {
       fixture = await open();
       service = new OrderService(fixture.store);
+      user = serviceViewer(`user-${randomUUID()}`);
     });
     afterEach(() => fixture.dispose());
 
@@ -41,7 +45,7 @@ for (const [name, open] of availableStores) {
       expect(result).toMatchObject({ revision: 0, replayed: false, state: { status: 'pending', total: 1000 } });
       const [event] = await fixture.store.readStream(orderStream((result.state as { id: string }).id));
       expect(event!.metadata).toEqual({
-        schemaVersion: 1, principal: 'user-1', correlationId: 'corr-1', causationId: 'req-1', idempotency: { key: 'k1', fingerprint: 'fp-1' },
+        schemaVersion: 1, principal: user.sub, correlationId: 'corr-1', causationId: 'req-1', idempotency: { key: 'k1', fingerprint: 'fp-1' },
       });
     });
 
@@ -60,8 +64,8 @@ for (const [name, open] of availableStores) {
     });
 
     it('scopes keys to the principal', async () => {
-      const a = await service.place(serviceViewer('alice'), newOrder, keyed('same', 'fp'));
-      const b = await service.place(serviceViewer('bob'), newOrder, keyed('same', 'fp'));
+      const a = await service.place(serviceViewer(`alice-${user.sub}`), newOrder, keyed('same', 'fp'));
+      const b = await service.place(serviceViewer(`bob-${user.sub}`), newOrder, keyed('same', 'fp'));
       expect((a.state as { id: string }).id).not.toBe((b.state as { id: string }).id);
       expect(b.replayed).toBe(false);
     });

@@ -1,4 +1,5 @@
 // The event store port on EventStoreDB, through @eventstore/db-client v6 (gRPC).
+import { v5 as uuidv5 } from 'uuid';
 import {
   ANY, BACKWARDS, END, FORWARDS, NO_STREAM, START, STREAM_EXISTS,
   DeadlineExceededError, NotLeaderError, StreamNotFoundError, TimeoutError, UnavailableError, WrongExpectedVersionError,
@@ -7,11 +8,14 @@ import {
   type RecordedEvent as EsdbRecordedEvent,
 } from '@eventstore/db-client';
 import {
-  RevisionConflict, StoreUnavailable,
+  AppendOutcomeUnknown, InvalidPosition, RevisionConflict, StoreUnavailable,
   type AppendResult, type EventMetadata, type EventStore, type EventSubscription, type ExpectedRevision, type JsonObject,
   type NewEvent, type Position, type ReadAllOptions, type ReadStreamOptions, type RecordedEvent, type SubscribeOptions,
 } from '../event-store.js';
-import { decodePosition, encodePosition } from '../position.js';
+import { decodePosition, encodePosition, isLogPosition } from '../position.js';
+
+/** Fixed namespace for event ids derived from an append (see eventIdFor). */
+const EVENT_ID_NAMESPACE = '6f1c9b52-8d0e-4a57-9f43-2b7e0c1d5a86';
 
 const MIN_BACKOFF_MS = 100;
 const MAX_BACKOFF_MS = 5_000;
@@ -40,7 +44,10 @@ export class EsdbEventStore implements EventStore {
     try {
       const result = await this.client.appendToStream(
         stream,
-        events.map(({ type, data, metadata }) => jsonEvent({ type, data, metadata })),
+        events.map((event, index) => {
+          const id = eventIdFor(stream, expected, index, event);
+          return jsonEvent({ ...(id ? { id } : {}), type: event.type, data: event.data, metadata: event.metadata });
+        }),
         { expectedRevision },
       );
       // Only when the connection string says throwOnAppendFailure=false.
@@ -48,18 +55,22 @@ export class EsdbEventStore implements EventStore {
         const actual = result.nextExpectedRevision < 0n ? 'no_stream' : Number(result.nextExpectedRevision);
         throw new RevisionConflict(stream, expected, actual);
       }
-      if (!result.position) throw new Error(`EventStoreDB returned no position for the append to ${stream}`);
-      return {
-        nextRevision: Number(result.nextExpectedRevision),
-        position: encodePosition(result.position.commit, result.position.prepare),
-      };
+      const nextRevision = Number(result.nextExpectedRevision);
+      if (!result.position) {
+        // An append the server recognised as already written (same event ids at the same
+        // revision) may come back without a position: the last event's own position is it.
+        const [last] = await this.readStream(stream, { fromRevision: nextRevision, toRevision: nextRevision });
+        if (!last) throw new Error(`EventStoreDB returned no position for the append to ${stream}`);
+        return { nextRevision, position: last.position };
+      }
+      return { nextRevision, position: encodePosition(result.position.commit, result.position.prepare) };
     } catch (thrown) {
       const error = asCommandError(thrown);
       if (error instanceof WrongExpectedVersionError) {
         const actual = error.actualVersion === NO_STREAM ? 'no_stream' : Number(error.actualVersion);
         throw new RevisionConflict(stream, expected, actual);
       }
-      throw storeError(error);
+      throw appendError(error);
     }
   }
 
@@ -124,6 +135,7 @@ export class EsdbEventStore implements EventStore {
           : streamNameFilter({ regex: '^$' }); // no prefix: no stream, but stay open until closed
 
     async function* run(): AsyncGenerator<RecordedEvent> {
+      if (last !== null && !isLogPosition(last)) throw new InvalidPosition(last);
       let backoff = MIN_BACKOFF_MS;
       while (!closed) {
         // A catch-up subscription's fromPosition is exclusive: it resumes just after `last`.
@@ -144,6 +156,8 @@ export class EsdbEventStore implements EventStore {
         } catch (error) {
           // Resubscribing would meet the same malformed event again.
           if (error instanceof MalformedEvent) throw error;
+          // Nor would the server take the same position on a second try: tell the subscriber.
+          if (last !== null && isInvalidPosition(error)) throw new InvalidPosition(last, { cause: error });
           if (!closed) onError?.(error, backoff);
         } finally {
           current = null;
@@ -189,6 +203,7 @@ export class EsdbEventStore implements EventStore {
 
   /** $all from `from` (exclusive; null: an end of the log) in pages, until the log runs out. */
   private async *scanAll(direction: Direction, from: Position | null, pageSize: number): AsyncGenerator<AllStreamRecordedEvent> {
+    if (from !== null && !isLogPosition(from)) throw new InvalidPosition(from);
     let cursor = from;
     for (;;) {
       const read = this.client.readAll({
@@ -208,7 +223,7 @@ export class EsdbEventStore implements EventStore {
           yield event;
         }
       } catch (error) {
-        throw storeError(error);
+        throw cursor !== null && isInvalidPosition(error) ? new InvalidPosition(cursor, { cause: error }) : storeError(error);
       } finally {
         await read.cancel().catch(() => undefined);
       }
@@ -245,6 +260,43 @@ function jsonObject(value: unknown, what: string): JsonObject {
     throw new MalformedEvent(`${what} is not a JSON object`);
   }
   return value as JsonObject;
+}
+
+/**
+ * The id of the index-th event of an append at an exact expected revision (or no_stream): the
+ * same append sent twice carries the same ids, and EventStoreDB's idempotent-write check then
+ * acknowledges the second without writing it again. Appends at `any` or `stream_exists`, which
+ * the server does not check that way, get random ids (null here).
+ */
+export function eventIdFor(stream: string, expected: ExpectedRevision, index: number, event: NewEvent): string | null {
+  if (expected === 'any' || expected === 'stream_exists') return null;
+  return uuidv5(JSON.stringify([stream, expected, index, event.type, event.data, event.metadata]), EVENT_ID_NAMESPACE);
+}
+
+/**
+ * EventStoreDB answers a read or subscription from a position that is no record boundary with
+ * InvalidPosition, which client 6.2.1 has no error class for: it arrives as an error with gRPC
+ * status INVALID_ARGUMENT, or naming the invalid position in its details.
+ */
+export function isInvalidPosition(thrown: unknown): boolean {
+  const error = asCommandError(thrown);
+  if (!(error instanceof Error)) return false;
+  const { code, details } = error as { code?: unknown; details?: unknown };
+  return code === GRPC_INVALID_ARGUMENT || /invalid[ -_]?position/i.test(`${error.message} ${typeof details === 'string' ? details : ''}`);
+}
+
+const GRPC_INVALID_ARGUMENT = 3;
+
+/**
+ * An append that timed out may have been written by the server (TimeoutError is the server's
+ * own commit timeout, DeadlineExceeded the client's deadline): its outcome is unknown.
+ */
+export function appendError(thrown: unknown): unknown {
+  const error = asCommandError(thrown);
+  if (error instanceof TimeoutError || error instanceof DeadlineExceededError) {
+    return new AppendOutcomeUnknown(`EventStoreDB did not confirm the append in time; it may have been written: ${error.message}`, { cause: error });
+  }
+  return storeError(error);
 }
 
 /** Some paths of the client (its server-features probe) throw raw gRPC errors. */

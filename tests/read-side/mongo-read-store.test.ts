@@ -1,0 +1,189 @@
+// The MongoDB read store's own decisions. Those that need no server run always: the driver's
+// time bounds, the index behind every page query, the guarded retry of a colliding write. Those
+// that need one (racing projectors, metadata seeded again, orphaned generations, the query
+// plans) run when MONGO_URL is set, each on a database of its own.
+import { randomUUID } from 'node:crypto';
+import { MongoClient, MongoServerError, type Document } from 'mongodb';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  INDEXES, MongoReadStore, mongoClientOptions, orderPageQuery, queuePageQuery, underGuard, viewCollectionName,
+} from '../../read-side/adapters/mongo-read-store.js';
+import type { OrderFilter, SortDirection } from '../../read-side/read-store.js';
+import type { OrderView, QueueEntry } from '../../read-side/views.js';
+import { StoreUnavailable, type Position } from '../../write-side/event-store.js';
+import { encodeSequence } from '../../write-side/position.js';
+import { mongoUrl } from '../support/read-stores.js';
+
+const FILTERS: OrderFilter[] = [
+  {},
+  { status: 'paid' },
+  { customerId: 'cus_1' },
+  { customerId: 'cus_1', status: 'paid' },
+  { createdFrom: '2026-01-01T00:00:00.000Z', createdTo: '2026-12-01T00:00:00.000Z' },
+  { status: 'paid', createdFrom: '2026-01-01T00:00:00.000Z' },
+  { customerId: 'cus_1', status: 'paid', createdTo: '2026-12-01T00:00:00.000Z' },
+];
+const DIRECTIONS: SortDirection[] = ['asc', 'desc'];
+const duplicateKey = () => new MongoServerError({ message: 'E11000 duplicate key error', code: 11000 });
+
+describe('MongoDB read store, without a server', () => {
+  it('bounds the driver\'s server selection and operations below the request timeout', () => {
+    for (const requestTimeoutMs of [1_000, 10_000, 30_000]) {
+      const options = mongoClientOptions(requestTimeoutMs);
+      expect(options.timeoutMS).toBeGreaterThan(0);
+      expect(options.timeoutMS).toBeLessThan(requestTimeoutMs);
+      expect(options.serverSelectionTimeoutMS).toBeLessThanOrEqual(options.timeoutMS!);
+      expect(options.connectTimeoutMS).toBeLessThanOrEqual(options.timeoutMS!);
+      expect(options.ignoreUndefined).toBe(true);
+    }
+  });
+
+  it('gives up on a server it cannot reach within the request timeout, as unavailable', async () => {
+    const started = Date.now();
+    // Port 1 refuses connections: the driver keeps selecting a server until its bound.
+    const error = await MongoReadStore.connect('mongodb://127.0.0.1:1/?directConnection=true', 'unreachable', { requestTimeoutMs: 1_000 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StoreUnavailable);
+    expect(Date.now() - started).toBeLessThan(1_000);
+  });
+
+  it('serves every order page query (each filter, each direction, first and later pages) from one index: its equality fields, then the sort', () => {
+    const keys = INDEXES['order-views'].map((index) => JSON.stringify(index.key));
+    for (const filter of FILTERS) {
+      for (const direction of DIRECTIONS) {
+        for (const after of [null, { createdAt: '2026-06-01T00:00:00.000Z', id: 'm' }]) {
+          const { query, sort } = orderPageQuery(filter, direction, after);
+          const equality = Object.fromEntries(['customerId', 'status'].filter((f) => typeof query[f] === 'string').map((f) => [f, 1]));
+          expect(keys).toContain(JSON.stringify({ ...equality, createdAt: 1, _id: 1 }));
+          expect(Object.keys(sort)).toEqual(['createdAt', '_id']);
+          if (after) expect(query.$and).toEqual([{ createdAt: { [direction === 'asc' ? '$gte' : '$lte']: after.createdAt } }]);
+        }
+      }
+    }
+    const queue = queuePageQuery({ paidAt: '2026-06-01T00:00:00.000Z', orderId: 'm' });
+    expect(INDEXES['fulfilment-queue'].map((index) => JSON.stringify(index.key))).toContain(JSON.stringify({ state: 1, ...queue.sort }));
+  });
+
+  it('tries a write that collided on _id once more under its guard, and takes a second collision as "a newer one is stored"', async () => {
+    let calls = 0;
+    await underGuard(async () => {
+      if (++calls === 1) throw duplicateKey();
+    });
+    expect(calls).toBe(2);
+
+    calls = 0;
+    await underGuard(async () => {
+      calls++;
+      throw duplicateKey();
+    });
+    expect(calls).toBe(2);
+
+    await expect(underGuard(async () => Promise.reject(new MongoServerError({ message: 'not primary', code: 10107 })))).rejects.toThrow('not primary');
+  });
+});
+
+const view = (i: number, revision: number): OrderView => ({
+  id: `o${String(i).padStart(4, '0')}`,
+  customerId: `cus_${i % 3}`,
+  status: (['pending', 'paid', 'shipped'] as const)[i % 3]!,
+  currency: 'EUR',
+  lines: [{ sku: 'A', quantity: 1, unitPrice: 100 }] as unknown as OrderView['lines'],
+  total: 100,
+  address: { name: 'A', line1: 'B', line2: null, city: 'C', postalCode: 'D', region: null, country: 'DE' },
+  createdAt: new Date(Date.UTC(2026, 0, 1) + i * 3_600_000).toISOString(),
+  updatedAt: new Date(Date.UTC(2026, 0, 1) + i * 3_600_000).toISOString(),
+  revision,
+});
+
+describe.skipIf(!mongoUrl)('MongoDB read store on a live server (MONGO_URL)', () => {
+  let client: MongoClient;
+  let database: string;
+  const stores: MongoReadStore[] = [];
+  const open = async () => {
+    const store = await MongoReadStore.connect(mongoUrl!, database);
+    stores.push(store);
+    return store;
+  };
+
+  beforeEach(async () => {
+    database = `orders_test_${randomUUID().slice(0, 8)}`;
+    client = new MongoClient(mongoUrl!);
+    await client.connect();
+  });
+  afterEach(async () => {
+    await client.db(database).dropDatabase();
+    for (const store of stores.splice(0)) await store.close();
+    await client.close();
+  });
+
+  it('keeps the newer view when two projectors race to insert the same views', async () => {
+    const [a, b] = [await open(), await open()];
+    for (let round = 0; round < 10; round++) {
+      const keys = Array.from({ length: 50 }, (_, i) => round * 50 + i);
+      await Promise.all([
+        a.views('order-views', 1).commit(keys.map((i) => ({ key: view(i, 1).id, view: view(i, 1) })), encodeSequence(round * 2 + 1)),
+        b.views('order-views', 1).commit(keys.map((i) => ({ key: view(i, 2).id, view: view(i, 2) })), encodeSequence(round * 2 + 2)),
+      ]);
+      const stored = await a.views('order-views', 1).load(keys.map((i) => view(i, 0).id));
+      expect([...stored.values()].map((v) => v.revision)).toEqual(keys.map(() => 2));
+    }
+    expect(await a.views('order-views', 1).checkpoint()).toBe(encodeSequence(20));
+  });
+
+  it('seeds the projection metadata again when it goes missing under a running store', async () => {
+    const store = await open();
+    await store.views('order-views', 1).commit([{ key: view(1, 1).id, view: view(1, 1) }], encodeSequence(1));
+    await client.db(database).collection('projections').drop();
+    await new Promise((r) => setTimeout(r, 1_100)); // past the cached active generation
+    expect(await store.activeGeneration('order-views')).toBe(1);
+    expect(await store.getOrder(view(1, 1).id)).toMatchObject({ revision: 1 });
+    expect(await store.createGeneration('order-views')).toBe(2);
+  });
+
+  it('drops again the collection a late commit to a retired generation recreated', async () => {
+    const store = await open();
+    const late = await open();
+    const generation = await store.createGeneration('order-views');
+    await store.activateGeneration('order-views', generation);
+    const names = async () => (await client.db(database).listCollections({}, { nameOnly: true }).toArray()).map((c) => c.name);
+    expect(await names()).not.toContain(viewCollectionName('order-views', 1));
+    // Another process, still on generation 1, commits one more batch.
+    await late.views('order-views', 1).commit([{ key: view(1, 1).id, view: view(1, 1) }], encodeSequence(1));
+    expect(await names()).not.toContain(viewCollectionName('order-views', 1));
+    expect(await client.db(database).collection('checkpoints').findOne({ _id: 'order-views:1' as never })).toBeNull();
+  });
+
+  it('plans every keyset page query as an index scan, with no sort in memory and no scan from the start', async () => {
+    const store = await open();
+    const count = 300;
+    await store.views('order-views', 1).commit(Array.from({ length: count }, (_, i) => ({ key: view(i, 1).id, view: view(i, 1) })), encodeSequence(1));
+    const queue: QueueEntry[] = Array.from({ length: count }, (_, i) => ({
+      orderId: view(i, 1).id, customerId: 'cus_1', state: 'queued', currency: 'EUR', total: 1, lines: [], address: view(i, 1).address,
+      paidAt: view(i, 1).createdAt, revision: 1,
+    }));
+    await store.views('fulfilment-queue', 1).commit(queue.map((e) => ({ key: e.orderId, view: e })), encodeSequence(1) as Position);
+    const middle = view(count / 2, 1);
+    const limit = 10;
+
+    const check = async (collection: string, query: Document, sort: Document, what: string) => {
+      const plan = await client.db(database).collection(collection).find(query).sort(sort).limit(limit).explain('executionStats');
+      const stages = JSON.stringify(plan.queryPlanner.winningPlan);
+      expect(stages, what).toContain('IXSCAN');
+      expect(stages, what).not.toMatch(/"stage":"SORT"/);
+      expect(plan.executionStats.totalKeysExamined, what).toBeLessThanOrEqual(count / 3);
+    };
+    for (const filter of FILTERS) {
+      for (const direction of DIRECTIONS) {
+        for (const after of [null, { createdAt: middle.createdAt, id: middle.id }]) {
+          const { query, sort } = orderPageQuery(filter, direction, after);
+          await check(viewCollectionName('order-views', 1), query, sort, JSON.stringify({ filter, direction, after }));
+        }
+      }
+    }
+    for (const after of [null, { paidAt: middle.createdAt, orderId: middle.id }]) {
+      const { query, sort } = queuePageQuery(after);
+      await check(viewCollectionName('fulfilment-queue', 1), query, sort, JSON.stringify({ queue: after }));
+    }
+  });
+});
+
+if (!mongoUrl) describe.skip('MongoDB read store on a live server — skipped, MONGO_URL is not set', () => it('runs against a live MongoDB', () => {}));
