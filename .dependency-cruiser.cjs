@@ -4,15 +4,6 @@
 // The database drivers, wherever the package manager put them (node_modules may be a link).
 const DRIVERS = '(^|/)node_modules/(better-sqlite3|mongodb|@eventstore/db-client)/';
 
-// TEMPORARY (issue 12): imports main still has that api-reaches-only-use-cases forbids, each
-// excepted for exactly that file pair until the code moves out of api/. Remove each with its move.
-const API_EXCEPTIONS = [
-  // The order history route decodes events itself; it moves to a read-side query.
-  { from: '^api/routes/orders\\.ts$', to: '^write-side/orders/codec\\.ts$' },
-  // The queue's changes are scanned from api/; the projection records them for a read-side query.
-  { from: '^api/routes/fulfilment\\.ts$', to: '^projections/queue-changes\\.ts$' },
-];
-
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -62,17 +53,8 @@ module.exports = {
           '^write-side/[^/]+/(codec|decider)\\.ts$',
           '^write-side/command-handler\\.ts$',
         ],
-        pathNot: API_EXCEPTIONS.map((pair) => pair.to),
       },
     },
-    // The excepted targets stay forbidden to every other file of api/.
-    ...API_EXCEPTIONS.map((pair) => ({
-      name: 'api-reaches-only-use-cases',
-      comment: `TEMPORARY: only ${pair.from} may import ${pair.to}.`,
-      severity: 'error',
-      from: { path: '^api/', pathNot: pair.from },
-      to: { path: pair.to },
-    })),
     {
       name: 'write-side-knows-no-readers',
       severity: 'error',

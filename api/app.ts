@@ -4,6 +4,7 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import compose from 'koa-compose';
 import type { Logger } from 'pino';
+import type { OrderHistory } from '../read-side/order-history.js';
 import type { OrderQueries } from '../read-side/order-queries.js';
 import type { OrderService } from '../write-side/order-service.js';
 import type { TokenVerifier } from './auth.js';
@@ -18,13 +19,14 @@ import { openApiDocument } from './openapi.js';
 import { HttpProblem } from './problem.js';
 import { fulfilmentRoutes, type FulfilmentRoutesDeps } from './routes/fulfilment.js';
 import { jobRoutes, type JobRoutesDeps } from './routes/jobs.js';
-import { orderRoutes, type Consistency } from './routes/orders.js';
+import { orderRoutes } from './routes/orders.js';
 import { WaitingRequests } from './waiting.js';
 
 export interface AppDeps {
   readonly orders: OrderService;
+  /** The collections, each confined to the viewer and waiting for a Consistency-Token itself. */
   readonly queries: OrderQueries;
-  readonly consistency: Consistency;
+  readonly history: OrderHistory;
   readonly auth: TokenVerifier;
   readonly logger: Logger;
   readonly metrics: Metrics;
@@ -36,7 +38,6 @@ export interface AppDeps {
   readonly maxInFlight?: number;
   /** Origins allowed to call from a browser; none by default. */
   readonly corsOrigins?: readonly string[];
-  readonly consistencyWaitMs?: number;
   /** Exports as job resources; without it the job routes are not served. */
   readonly exports?: Omit<JobRoutesDeps, 'inFlight'>;
   /** The fulfilment queue and its changes; without it those routes are not served. */

@@ -210,7 +210,7 @@ export function openApiDocument() {
           operationId: 'listFulfilmentQueue',
           tags: ['fulfilment'],
           summary: 'Paid orders waiting to ship, oldest payment first',
-          description: 'Needs shipments:write. From the fulfilment-queue projection; the same paging and Consistency-Token rules as GET /orders.',
+          description: 'Needs shipments:write and a token that is not a customer\'s (403 otherwise, whatever its scopes). From the fulfilment-queue projection; the same paging and Consistency-Token rules as GET /orders.',
           ...security('shipments:write'),
           parameters: [
             ...['limit', 'cursor'].map((name) => ({ name, in: 'query', required: false, schema: { $ref: `#/components/schemas/PageQuery/properties/${name}` } })),
@@ -228,13 +228,15 @@ export function openApiDocument() {
           tags: ['fulfilment'],
           summary: 'Changes of the queue: an order entered (paid) or left (shipped, cancelled)',
           description:
-            'Needs shipments:write. A JSON long-poll: the changes after `after`, waiting up to `wait` seconds for one; continue with `next`. ' +
+            'Needs shipments:write and a token that is not a customer\'s (403 otherwise, whatever its scopes). A JSON long-poll: the changes after `after`, waiting up to `wait` seconds for one; continue with `next`. ' +
+            'The changes are recorded by the fulfilment-queue projection: send a write\'s Consistency-Token to wait (up to 5 s) until its changes are included. An `after` or Last-Event-ID beyond the end of the log is a 400. ' +
             'With Accept: text/event-stream the same URL answers Server-Sent Events instead, described in x-event-stream (OpenAPI 3.1 has one 200 per operation; the stream is kept out of it so that a generated client reads the long-poll\'s JSON as it is): ' +
             'each change an event named entered or left whose id is its log position and whose data is a QueueChange; reconnecting with Last-Event-ID resumes right after it (at least once); a comment line every 15 s keeps idle connections open.',
           ...security('shipments:write'),
           parameters: [
             ...['after', 'wait', 'limit'].map((name) => ({ name, in: 'query', required: false, schema: { $ref: `#/components/schemas/ChangesQuery/properties/${name}` } })),
             { name: 'Last-Event-ID', in: 'header', required: false, description: 'Server-Sent Events: the id of the last event handled (takes the place of `after`).', schema: { type: 'string', pattern: '^[0-9a-f]{32}$' } },
+            { $ref: '#/components/parameters/Consistency-Token' },
           ],
           responses: {
             '200': { description: 'The changes after `after` (none when `wait` passed without one).', headers: { ...commonHeaders, ...rateLimitHeaders }, content: json(ref('QueueChanges')) },

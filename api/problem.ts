@@ -90,6 +90,8 @@ function knownProblem(error: KnownError): HttpProblem {
         );
       }
       return new HttpProblem(503, 'unavailable', 'A store is unavailable; retry shortly.', {}, { 'Retry-After': '2' });
+    case 'views-behind':
+      return new HttpProblem(503, 'unavailable', error.message, {}, { 'Retry-After': '1' });
     case 'invalid-position':
       return new HttpProblem(400, 'invalid-cursor', 'The position given (after or Last-Event-ID) is not a place in the event log; start again without it.');
     case 'export-limit-reached':

@@ -35,3 +35,13 @@ export class WaitingRequests {
     return this.held.get(sub) ?? 0;
   }
 }
+
+/** Runs `work` holding one of the principal's waiting slots when the request may wait (`waits`). */
+export async function holdingSlotIf<T>(waiting: WaitingRequests, principal: Principal, waits: boolean, work: () => Promise<T>): Promise<T> {
+  const release = waits ? waiting.enter(principal) : null;
+  try {
+    return await work();
+  } finally {
+    release?.();
+  }
+}

@@ -4,6 +4,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { jobsView } from '../projections/jobs.js';
+import { Projector } from '../projections/projector.js';
 import { SqliteReadStore } from '../read-side/adapters/sqlite-read-store.js';
 import type { OrderView } from '../read-side/views.js';
 import { ExportWorker } from '../workers/export-worker.js';
@@ -22,7 +24,10 @@ if (process.argv[2] === '--export') {
   const events = new SqliteEventStore({ file: join(dir, `events-${format}.sqlite3`) });
   const reads = new SqliteReadStore(join(dir, 'read-models.sqlite3'));
   const jobs = new JobService(events);
-  const worker = new ExportWorker(events, jobs, reads, { exportsDir: join(dir, 'exports'), pollMs: 10 });
+  // The worker reads the jobs view, which the jobs projection keeps.
+  const projector = new Projector(events, reads, jobsView);
+  projector.start();
+  const worker = new ExportWorker(jobs, reads, { exportsDir: join(dir, 'exports'), pollMs: 10 });
   const bench = serviceViewer('bench');
   const started = performance.now();
   const requested = await jobs.requestExport(bench, { format, filter: {} }, { correlationId: 'bench', idempotency: { key: format, fingerprint: format } });
@@ -35,6 +40,7 @@ if (process.argv[2] === '--export') {
   }
   const seconds = (performance.now() - started) / 1000;
   await worker.stop();
+  await projector.stop();
   console.log(JSON.stringify({ status: job.job.status, count: job.job.result?.count, bytes: job.job.result?.bytes, seconds, maxRssMb: process.resourceUsage().maxRSS / 1024 }));
   await reads.close();
   await events.close();

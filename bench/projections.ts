@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SqliteReadStore } from '../read-side/adapters/sqlite-read-store.js';
+import { Consistency } from '../read-side/consistency.js';
 import { CursorCodec } from '../read-side/cursor.js';
 import { OrderQueries } from '../read-side/order-queries.js';
 import type { OrderView } from '../read-side/views.js';
@@ -77,7 +78,8 @@ try {
   console.log('\n20-item pages, GET /orders?status=paid&sort=-createdAt&limit=20 from a cursor at a random depth:');
   const reads = new SqliteReadStore(join(dir, 'page-bench.sqlite3'));
   const views = reads.views('order-views', 1);
-  const queries = new OrderQueries(reads, new CursorCodec('bench'));
+  const idle = new Consistency({ position: null, waitFor: async () => true }, 'collections', 0);
+  const queries = new OrderQueries(reads, new CursorCodec('bench'), { orders: idle, queue: idle });
   const codec = new CursorCodec('bench');
   const sizes = [10_000, 100_000, 1_000_000];
   const p99s: number[] = [];
@@ -97,7 +99,7 @@ try {
       const i = Math.floor(Math.random() * size);
       const cursor = codec.encode({ collection: 'orders', status: 'paid', sort: '-createdAt' }, { createdAt: new Date(t0 + i * 1000).toISOString(), id: `page-${String(i).padStart(7, '0')}` });
       const start = performance.now();
-      await queries.listOrders({ status: 'paid', sort: '-createdAt', limit: 20, cursor });
+      await queries.listOrders({ sub: 'bench', scopes: new Set(), customerId: null }, { status: 'paid', sort: '-createdAt', limit: 20, cursor });
       times.push(performance.now() - start);
     }
     times.sort((a, b) => a - b);

@@ -5,7 +5,6 @@ import type { Logger } from 'pino';
 import { createApp, type AppDeps } from '../api/app.js';
 import { createTokenVerifier } from '../api/auth.js';
 import { createMetrics } from '../api/metrics.js';
-import { QueueChanges } from '../projections/queue-changes.js';
 import type { Config } from './config.js';
 import { loadOrCreateSecret } from './secrets.js';
 import type { Services } from './services.js';
@@ -26,7 +25,7 @@ export function appDeps(config: Config, services: Services, logger: Logger): App
   return {
     orders: services.orders,
     queries: services.queries,
-    consistency: services.progress['order-views'],
+    history: services.history,
     auth: createTokenVerifier({ secret, jwksUrl: config.auth.jwksUrl, issuer: config.auth.issuer, audience: config.auth.audience, maxLifetimeSeconds: config.auth.maxTokenLifetimeSeconds }),
     logger,
     metrics: createMetrics(Object.values(services.progress)),
@@ -36,7 +35,7 @@ export function appDeps(config: Config, services: Services, logger: Logger): App
     corsOrigins: config.corsOrigins,
     maxInFlight: config.maxInFlight,
     exports: { jobs: services.jobs, exportsDir: services.exportsDir, retentionMs: config.exports.retentionMs },
-    fulfilment: { changes: new QueueChanges(services.eventStore), queueConsistency: services.progress['fulfilment-queue'] },
+    fulfilment: { feed: services.feed },
   };
 }
 

@@ -5,6 +5,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { fulfilmentQueue } from '../projections/fulfilment-queue.js';
+import { jobsView } from '../projections/jobs.js';
 import { orderViews } from '../projections/order-views.js';
 import { Projector, type ProjectorStatus } from '../projections/projector.js';
 import { ProjectorLease } from '../projections/projector-lease.js';
@@ -12,8 +13,11 @@ import type { Projection } from '../projections/projection.js';
 import { CheckpointConsistency } from '../read-side/checkpoint-consistency.js';
 import { MongoReadStore } from '../read-side/adapters/mongo-read-store.js';
 import { SqliteReadStore } from '../read-side/adapters/sqlite-read-store.js';
+import { Consistency } from '../read-side/consistency.js';
 import { CursorCodec } from '../read-side/cursor.js';
+import { OrderHistory } from '../read-side/order-history.js';
 import { OrderQueries } from '../read-side/order-queries.js';
+import { QueueFeed } from '../read-side/queue-feed.js';
 import type { ProjectionName, ReadModelStore } from '../read-side/read-store.js';
 import { EsdbEventStore } from '../write-side/adapters/esdb-event-store.js';
 import { SqliteEventStore } from '../write-side/adapters/sqlite-event-store.js';
@@ -28,6 +32,7 @@ import { cursorSecret } from './secrets.js';
 export const PROJECTIONS: { readonly [N in ProjectionName]: Projection<N> } = {
   'order-views': orderViews,
   'fulfilment-queue': fulfilmentQueue,
+  jobs: jobsView,
 };
 
 export interface Stores {
@@ -35,6 +40,9 @@ export interface Stores {
   readonly readModels: ReadModelStore;
   close(): Promise<void>;
 }
+
+/** How long a collection read waits for the write of a Consistency-Token (HTTP-CONTRACT.md). */
+const CONSISTENCY_WAIT_MS = 5000;
 
 export type { Role } from './config.js';
 
@@ -50,6 +58,8 @@ export interface Services extends Stores {
   readonly jobs: JobService;
   readonly exportsDir: string;
   readonly queries: OrderQueries;
+  readonly history: OrderHistory;
+  readonly feed: QueueFeed;
   readonly projectors: { readonly [N in ProjectionName]: Projector<N> };
   /**
    * Each projection's progress as this process sees it: its own projector's in the `all` role,
@@ -68,6 +78,8 @@ export interface ServiceOverrides {
   readonly worker?: Partial<Omit<ExportWorkerOptions, 'exportsDir'>>;
   /** The read models the export worker reads. */
   readonly workerReadModels?: (real: ReadModelStore) => ReadModelStore;
+  /** How long a read waits for a Consistency-Token's write. */
+  readonly consistencyWaitMs?: number;
 }
 
 export async function openEventStore(config: Config, logger: Logger): Promise<EventStore> {
@@ -121,7 +133,7 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
   const worker =
     role === 'api' || role === 'projector' || overrides.exportWorker === false
       ? null
-      : new ExportWorker(eventStore, jobs, overrides.workerReadModels ? overrides.workerReadModels(readModels) : readModels, {
+      : new ExportWorker(jobs, overrides.workerReadModels ? overrides.workerReadModels(readModels) : readModels, {
           leaseMs: config.exports.leaseMs,
           retentionMs: config.exports.retentionMs,
           onError: (error, what) => logger.error({ err: error }, `export worker: ${what}`),
@@ -133,7 +145,7 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
     new Projector(eventStore, readModels, projection, {
       onError: (error, retryInMs) => logger.error({ err: error, projection: projection.name, retryInMs }, 'projection failed; restarting from its checkpoint'),
     });
-  const projectors = { 'order-views': projector(orderViews), 'fulfilment-queue': projector(fulfilmentQueue) };
+  const projectors = { 'order-views': projector(orderViews), 'fulfilment-queue': projector(fulfilmentQueue), jobs: projector(jobsView) };
   if (role === 'all') Object.values(projectors).forEach((p) => p.start());
   // One projector process at a time, under the read store's lease; the others wait as standbys.
   const lease =
@@ -155,10 +167,13 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
       ? {
           'order-views': checkpointProgress(eventStore, readModels, orderViews),
           'fulfilment-queue': checkpointProgress(eventStore, readModels, fulfilmentQueue),
+          jobs: checkpointProgress(eventStore, readModels, jobsView),
         }
       : null;
   const progress = checkpoints ?? projectors;
 
+  const cursors = new CursorCodec(cursorSecret(config));
+  const consistencyWaitMs = overrides.consistencyWaitMs ?? CONSISTENCY_WAIT_MS;
   let caughtUpOnce = false;
   return {
     ...stores,
@@ -166,7 +181,12 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
     orders: new OrderService(eventStore),
     jobs,
     exportsDir,
-    queries: new OrderQueries(readModels, new CursorCodec(cursorSecret(config))),
+    queries: new OrderQueries(readModels, cursors, {
+      orders: new Consistency(progress['order-views'], 'collections', consistencyWaitMs),
+      queue: new Consistency(progress['fulfilment-queue'], 'queue', consistencyWaitMs),
+    }),
+    history: new OrderHistory(eventStore, cursors),
+    feed: new QueueFeed(readModels, progress['fulfilment-queue'], eventStore, consistencyWaitMs),
     projectors,
     progress,
     worker,

@@ -1,21 +1,19 @@
 // Applies a batch of recorded events to one generation of a projection's views: load the views
 // the batch touches, fold the events in, write the changed views and the checkpoint together.
-import type { ProjectionName, ViewStore, Views } from '../read-side/read-store.js';
+import type { Changes, KeyedChange, ProjectionName, ViewStore, Views } from '../read-side/read-store.js';
 import type { Position, RecordedEvent } from '../write-side/event-store.js';
-import { decodeOrderEvent } from '../write-side/orders/codec.js';
-import type { OrderEventType } from '../write-side/orders/types.js';
-import type { Projection } from './projection.js';
+import type { Projection, ProjectionEvents } from './projection.js';
 
 export async function applyBatch<N extends ProjectionName>(
   projection: Projection<N>,
-  views: ViewStore<Views[N]>,
+  views: ViewStore<Views[N], Changes[N]>,
   batch: readonly RecordedEvent[],
 ): Promise<Position | null> {
   const last = batch.at(-1);
   if (!last) return null;
   const decoded = batch
-    .filter((recorded) => projection.handles.has(recorded.type as OrderEventType))
-    .map((recorded) => ({ recorded, event: decodeOrderEvent(recorded), key: '' }));
+    .filter((recorded) => projection.handles.has(recorded.type as ProjectionEvents[N]['type']))
+    .map((recorded) => ({ recorded, event: projection.decode(recorded), key: '' }));
   // A stream that begins inside this batch is folded here from its first event, so its stored
   // view (if this is a replay) cannot add anything, and commit() keeps it if it is newer.
   const toLoad = new Set<string>();
@@ -29,14 +27,16 @@ export async function applyBatch<N extends ProjectionName>(
   }
   const current = toLoad.size > 0 ? await views.load([...toLoad]) : new Map<string, Views[N] & { revision: number }>();
   const changed = new Map<string, Views[N]>();
+  const changes: KeyedChange<Changes[N]>[] = [];
   for (const { recorded, event, key } of decoded) {
     const view = current.get(key) ?? null;
     // Already included: a replay after a crash, or an event delivered twice.
     if (view && recorded.revision <= view.revision) continue;
     const next = projection.evolve(view, event, recorded);
+    if (projection.changes) for (const change of projection.changes(view, next, event, recorded)) changes.push({ key, change });
     current.set(key, next);
     changed.set(key, next);
   }
-  await views.commit([...changed].map(([key, view]) => ({ key, view })), last.position);
+  await views.commit([...changed].map(([key, view]) => ({ key, view })), last.position, changes);
   return last.position;
 }

@@ -1,14 +1,17 @@
 // fulfilment-queue: paid orders that are neither shipped nor cancelled, oldest payment first.
 // An order's entry stays after it leaves (state `left`), so that a replayed older event
 // can never bring it back: the stored revision tells that the event was already seen.
-import { ORDER_STREAM_PREFIX } from '../write-side/orders/codec.js';
+// Every entry into and exit from the queue is recorded as a change, with the event's position:
+// the feed of GET /fulfilment-queue/changes.
+import { decodeOrderEvent, ORDER_STREAM_PREFIX } from '../write-side/orders/codec.js';
 import type { OrderEvent } from '../write-side/orders/types.js';
-import type { QueueEntry } from '../read-side/views.js';
+import { inFulfilmentQueue, type QueueChange, type QueueEntry } from '../read-side/views.js';
 import type { EventContext, Projection } from './projection.js';
 
 export const fulfilmentQueue: Projection<'fulfilment-queue'> = {
   name: 'fulfilment-queue',
   streamPrefix: ORDER_STREAM_PREFIX,
+  decode: decodeOrderEvent,
   handles: new Set(['OrderPlaced', 'OrderAddressChanged', 'PaymentRecorded', 'ShipmentCreated', 'OrderCancelled']),
   keyOf: (event) => event.data.orderId,
   evolve(entry: QueueEntry | null, event: OrderEvent, { revision }: EventContext): QueueEntry {
@@ -30,5 +33,12 @@ export const fulfilmentQueue: Projection<'fulfilment-queue'> = {
         throw new TypeError(`unhandled event ${(unknown as OrderEvent).type}`);
       }
     }
+  },
+  changes(before, after, event, { position, recordedAt }): QueueChange[] {
+    const was = inFulfilmentQueue(before);
+    if (was === inFulfilmentQueue(after)) return [];
+    const base = { position, orderId: after.orderId, at: recordedAt.toISOString() };
+    if (!was) return [{ ...base, change: 'entered', reason: 'paid' }];
+    return [{ ...base, change: 'left', reason: event.type === 'ShipmentCreated' ? 'shipped' : 'cancelled' }];
   },
 };

@@ -1,5 +1,5 @@
 // order-views: one document per order, the order's full HTTP representation.
-import { ORDER_STREAM_PREFIX } from '../write-side/orders/codec.js';
+import { decodeOrderEvent, ORDER_STREAM_PREFIX } from '../write-side/orders/codec.js';
 import type { OrderEvent } from '../write-side/orders/types.js';
 import type { OrderView } from '../read-side/views.js';
 import type { EventContext, Projection } from './projection.js';
@@ -7,6 +7,7 @@ import type { EventContext, Projection } from './projection.js';
 export const orderViews: Projection<'order-views'> = {
   name: 'order-views',
   streamPrefix: ORDER_STREAM_PREFIX,
+  decode: decodeOrderEvent,
   handles: new Set(['OrderPlaced', 'OrderAddressChanged', 'PaymentRecorded', 'ShipmentCreated', 'OrderCancelled']),
   keyOf: (event) => event.data.orderId,
   evolve(view: OrderView | null, event: OrderEvent, { revision }: EventContext): OrderView {

@@ -1,7 +1,8 @@
 // A projection is a pure evolve(view, event) plus the key of the view an event touches.
-import type { ProjectionName, Views } from '../read-side/read-store.js';
-import type { Position } from '../write-side/event-store.js';
-import type { OrderEvent, OrderEventType } from '../write-side/orders/types.js';
+import type { Changes, ProjectionName, Views } from '../read-side/read-store.js';
+import type { Position, RecordedEvent } from '../write-side/event-store.js';
+import type { JobEvent } from '../write-side/jobs/types.js';
+import type { OrderEvent } from '../write-side/orders/types.js';
 
 export interface EventContext {
   readonly revision: number;
@@ -9,13 +10,23 @@ export interface EventContext {
   readonly recordedAt: Date;
 }
 
+/** The events each projection reads. */
+export interface ProjectionEvents {
+  'order-views': OrderEvent;
+  'fulfilment-queue': OrderEvent;
+  jobs: JobEvent;
+}
+
 export interface Projection<N extends ProjectionName> {
   readonly name: N;
-  /** Streams whose events this projection reads. */
+  /** Streams whose events this projection reads; a view's key is its stream's name after the prefix. */
   readonly streamPrefix: string;
   /** The event types evolve() handles; others move the checkpoint and change nothing. */
-  readonly handles: ReadonlySet<OrderEventType>;
-  keyOf(event: OrderEvent): string;
+  readonly handles: ReadonlySet<ProjectionEvents[N]['type']>;
+  decode(recorded: RecordedEvent): ProjectionEvents[N];
+  keyOf(event: ProjectionEvents[N]): string;
   /** The view after the event; `current` is null before the view's first event. */
-  evolve(current: Views[N] | null, event: OrderEvent, context: EventContext): Views[N];
+  evolve(current: Views[N] | null, event: ProjectionEvents[N], context: EventContext): Views[N];
+  /** What the event changed, for a projection that records its changes (compare `before` and `after`). */
+  changes?(before: Views[N] | null, after: Views[N], event: ProjectionEvents[N], context: EventContext): Changes[N][];
 }

@@ -1,12 +1,10 @@
 // Rebuild: fill a fresh generation of a projection from the start of the log while the active
 // one keeps serving, then switch to it. Verify: fold every order stream afresh and compare.
 import { isDeepStrictEqual } from 'node:util';
-import type { ProjectionName, ReadModelStore, Views } from '../read-side/read-store.js';
+import type { Changes, ProjectionName, ReadModelStore, Views } from '../read-side/read-store.js';
 import type { EventStore, Position } from '../write-side/event-store.js';
-import { decodeOrderEvent, orderStream } from '../write-side/orders/codec.js';
-import type { OrderEventType } from '../write-side/orders/types.js';
 import { applyBatch } from './apply.js';
-import type { Projection } from './projection.js';
+import type { Projection, ProjectionEvents } from './projection.js';
 
 export interface RebuildProgress {
   readonly events: number;
@@ -45,9 +43,9 @@ export interface Difference {
 }
 
 /**
- * Folds every order stream afresh with the projection and compares with the active views.
- * Streams are found from the log; views without a stream are differences too. With `only`,
- * just those orders are compared (a log shared with other writers holds orders of theirs).
+ * Folds every stream of the projection afresh and compares with the active views and changes.
+ * Streams are found from the log (by their first event); views without a stream are differences too. With `only`,
+ * just those keys are compared (a log shared with other writers holds streams of theirs).
  */
 export async function verify<N extends ProjectionName>(
   events: EventStore,
@@ -61,7 +59,7 @@ export async function verify<N extends ProjectionName>(
   for (let after: Position | null = null; !options.only; ) {
     const batch = await events.readAll({ after, maxCount: 5000, streamPrefixes: [projection.streamPrefix] });
     if (batch.length === 0) break;
-    for (const recorded of batch) if (recorded.type === 'OrderPlaced') orderIds.add(projection.keyOf(decodeOrderEvent(recorded)));
+    for (const recorded of batch) if (recorded.revision === 0) orderIds.add(projection.keyOf(projection.decode(recorded)));
     after = batch.at(-1)!.position;
   }
   let differences = 0;
@@ -73,13 +71,22 @@ export async function verify<N extends ProjectionName>(
   for (let i = 0; i < ids.length; i += 500) {
     const chunk = ids.slice(i, i + 500);
     const stored = await views.load(chunk);
+    const storedChanges = new Map<string, Changes[N][]>();
+    for (const { key, change } of await views.changesOf(chunk)) storedChanges.set(key, [...(storedChanges.get(key) ?? []), change]);
     for (const id of chunk) {
       let expected: Views[N] | null = null;
-      for (const recorded of await events.readStream(orderStream(id))) {
-        if (projection.handles.has(recorded.type as OrderEventType)) expected = projection.evolve(expected, decodeOrderEvent(recorded), recorded);
+      const expectedChanges: Changes[N][] = [];
+      for (const recorded of await events.readStream(`${projection.streamPrefix}${id}`)) {
+        if (!projection.handles.has(recorded.type as ProjectionEvents[N]['type'])) continue;
+        const event = projection.decode(recorded);
+        const next: Views[N] = projection.evolve(expected, event, recorded);
+        if (projection.changes) expectedChanges.push(...projection.changes(expected, next, event, recorded));
+        expected = next;
       }
       const actual = stored.get(id) ?? null;
       if (!isDeepStrictEqual(expected, actual)) report({ key: id, expected, actual });
+      const actualChanges = storedChanges.get(id) ?? [];
+      if (!isDeepStrictEqual(expectedChanges, actualChanges)) report({ key: `${id} (changes)`, expected: expectedChanges, actual: actualChanges });
     }
   }
   for (let afterKey: string | null = null; !options.only; ) {
@@ -87,6 +94,12 @@ export async function verify<N extends ProjectionName>(
     if (page.length === 0) break;
     for (const { key, view } of page) if (!orderIds.has(key)) report({ key, expected: null, actual: view });
     afterKey = page.at(-1)!.key;
+  }
+  for (let after: Position | null = null; ; ) {
+    const page = await views.changes(after, 1000);
+    if (page.length === 0) break;
+    for (const { key, change } of page) if (!orderIds.has(key)) report({ key: `${key} (changes)`, expected: null, actual: change });
+    after = page.at(-1)!.change.position;
   }
   return { checked: ids.length, differences };
 }

@@ -1,5 +1,10 @@
-// Collection reads over the read models: keyset paging with opaque cursors.
+// Collection reads over the read models: keyset paging with opaque cursors, confined to what the
+// viewer may see, and consistent with a write when its Consistency-Token is given.
+import { isStaff, type Viewer } from '../write-side/access.js';
+import { Forbidden } from '../write-side/errors.js';
+import type { Position } from '../write-side/event-store.js';
 import type { OrderStatus } from '../write-side/orders/types.js';
+import type { Consistency } from './consistency.js';
 import { CursorCodec, InvalidCursor } from './cursor.js';
 import type { OrderJson, ReadModelStore } from './read-store.js';
 import type { OrderView, QueueEntry } from './views.js';
@@ -15,6 +20,8 @@ export interface OrderListRequest {
   readonly sort: OrderSort;
   readonly limit: number;
   readonly cursor?: string;
+  /** A write's Consistency-Token: the page then includes that write. */
+  readonly consistencyToken?: string;
 }
 
 export interface Page<T> {
@@ -22,26 +29,35 @@ export interface Page<T> {
   readonly nextCursor: string | null;
 }
 
+/** A page of projected views, and the log position it reflects (its Consistency-Token). */
+export interface ViewPage<T> extends Page<T> {
+  readonly reflects: Position;
+}
+
 export class OrderQueries {
   constructor(
     private readonly store: ReadModelStore,
-    /** Public so that other collections (an order's history) sign their cursors alike. */
-    readonly cursors: CursorCodec,
+    private readonly cursors: CursorCodec,
+    private readonly consistency: { readonly orders: Consistency; readonly queue: Consistency },
   ) {}
 
-  getOrder(id: string): Promise<OrderView | null> {
-    return this.store.getOrder(id);
+  async listOrders(viewer: Viewer, request: OrderListRequest): Promise<ViewPage<OrderView>> {
+    const page = await this.listOrderJson(viewer, request);
+    return { ...page, items: page.items.map((row) => JSON.parse(row.json) as OrderView) };
   }
 
-  async listOrders(request: OrderListRequest): Promise<Page<OrderView>> {
-    const page = await this.listOrderJson(request);
-    return { items: page.items.map((row) => JSON.parse(row.json) as OrderView), nextCursor: page.nextCursor };
-  }
-
-  /** A page of orders as their stored JSON text, for writing straight into a response. */
-  async listOrderJson(request: OrderListRequest): Promise<Page<OrderJson>> {
-    const { status, customerId, sort, limit } = request;
+  /**
+   * A page of orders as their stored JSON text, for writing straight into a response. A customer
+   * token lists its own customer's orders only, and asking for another customer's is forbidden.
+   */
+  async listOrderJson(viewer: Viewer, request: OrderListRequest): Promise<ViewPage<OrderJson>> {
+    const { status, sort, limit } = request;
     assertLimit(limit);
+    if (viewer.customerId !== null && request.customerId !== undefined && request.customerId !== viewer.customerId) {
+      throw new Forbidden("A customer token can only list its own customer's orders.");
+    }
+    const customerId = viewer.customerId ?? request.customerId;
+    const reflects = await this.consistency.orders.reflect(request.consistencyToken);
     const scope = { collection: 'orders', status, customerId, sort };
     let after = null;
     if (request.cursor !== undefined) {
@@ -54,11 +70,14 @@ export class OrderQueries {
     const items = rows.slice(0, limit);
     const last = items.at(-1);
     const nextCursor = rows.length > limit && last ? this.cursors.encode(scope, { createdAt: last.createdAt, id: last.id }) : null;
-    return { items, nextCursor };
+    return { items, nextCursor, reflects };
   }
 
-  async listQueue(request: { limit: number; cursor?: string }): Promise<Page<QueueEntry>> {
+  /** The fulfilment queue: staff only, since it belongs to no single customer. */
+  async listQueue(viewer: Viewer, request: { limit: number; cursor?: string; consistencyToken?: string }): Promise<ViewPage<QueueEntry>> {
+    if (!isStaff(viewer)) throw new Forbidden('The fulfilment queue belongs to no single customer: a customer token cannot read it.');
     assertLimit(request.limit);
+    const reflects = await this.consistency.queue.reflect(request.consistencyToken);
     const scope = { collection: 'fulfilment-queue' };
     let after = null;
     if (request.cursor !== undefined) {
@@ -70,7 +89,7 @@ export class OrderQueries {
     const items = rows.slice(0, request.limit);
     const last = items.at(-1);
     const nextCursor = rows.length > request.limit && last?.paidAt ? this.cursors.encode(scope, { paidAt: last.paidAt, orderId: last.orderId }) : null;
-    return { items, nextCursor };
+    return { items, nextCursor, reflects };
   }
 }
 

@@ -3,14 +3,32 @@
 // tests/read-side/read-store.contract.ts.
 import type { Position } from '../write-side/event-store.js';
 import type { OrderStatus } from '../write-side/orders/types.js';
-import type { OrderView, QueueEntry } from './views.js';
+import type { JobView, OrderView, QueueChange, QueueEntry } from './views.js';
 
 export interface Views {
   'order-views': OrderView;
   'fulfilment-queue': QueueEntry;
+  jobs: JobView;
 }
 export type ProjectionName = keyof Views;
-export const PROJECTION_NAMES: readonly ProjectionName[] = ['order-views', 'fulfilment-queue'];
+/**
+ * What a projection records beside its views: a log of its changes, keyed by the log position of
+ * the event that made each one, in the same generation and the same commit as the views.
+ */
+export interface Changes {
+  'order-views': never;
+  'fulfilment-queue': QueueChange;
+  jobs: never;
+}
+export interface Change {
+  readonly position: Position;
+}
+/** A recorded change and the key of the view it belongs to. */
+export interface KeyedChange<C> {
+  readonly key: string;
+  readonly change: C;
+}
+export const PROJECTION_NAMES: readonly ProjectionName[] = ['order-views', 'fulfilment-queue', 'jobs'];
 
 /** Every view carries the stream revision it includes; a view is never deleted, only changed. */
 export interface Keyed<V> {
@@ -22,7 +40,7 @@ export interface Keyed<V> {
  * One generation of one projection's views and its checkpoint. A rebuild fills a new
  * generation while queries keep reading the active one, then activates it.
  */
-export interface ViewStore<V> {
+export interface ViewStore<V, C extends Change = never> {
   readonly name: ProjectionName;
   readonly generation: number;
   checkpoint(): Promise<Position | null>;
@@ -30,11 +48,15 @@ export interface ViewStore<V> {
   /**
    * Writes the views and moves the checkpoint. A view is written only if its revision is
    * newer than the stored one, so applying a batch twice changes nothing; the checkpoint
-   * only moves forward.
+   * only moves forward. Changes are recorded once each, by position, however often a batch is applied.
    */
-  commit(views: readonly Keyed<V>[], checkpoint: Position): Promise<void>;
+  commit(views: readonly Keyed<V>[], checkpoint: Position, changes?: readonly KeyedChange<C>[]): Promise<void>;
   /** Every view of this generation in key order, in pages (for verify). */
   scan(afterKey: string | null, limit: number): Promise<Keyed<V>[]>;
+  /** The recorded changes strictly after `after`, in position order, at most `limit` (for verify and the feed). */
+  changes(after: Position | null, limit: number): Promise<KeyedChange<C>[]>;
+  /** The recorded changes of these keys, in position order (for verify). */
+  changesOf(keys: readonly string[]): Promise<KeyedChange<C>[]>;
 }
 
 export type SortDirection = 'asc' | 'desc';
@@ -66,7 +88,7 @@ export interface OrderFilter {
 }
 
 export interface ReadModelStore {
-  views<N extends ProjectionName>(name: N, generation: number): ViewStore<Views[N]>;
+  views<N extends ProjectionName>(name: N, generation: number): ViewStore<Views[N], Changes[N]>;
   activeGeneration(name: ProjectionName): Promise<number>;
   /** A new, empty generation, not yet active. */
   createGeneration(name: ProjectionName): Promise<number>;
@@ -81,6 +103,17 @@ export interface ReadModelStore {
   countOrders(filter: OrderFilter): Promise<number>;
   /** Queued orders by (paidAt, orderId) ascending, strictly after `after`, at most `limit`. */
   listQueue(after: QueueKey | null, limit: number): Promise<QueueEntry[]>;
+  /**
+   * The fulfilment queue's changes strictly after `after` in position order, at most `limit`,
+   * with the checkpoint of the generation they were read from, taken before them: every change
+   * up to that checkpoint is in the answer unless `limit` cut it short.
+   */
+  listQueueChanges(after: Position | null, limit: number): Promise<{ changes: QueueChange[]; checkpoint: Position | null }>;
+
+  /** Jobs not finished (queued or running), oldest first, at most `limit`: the export workers' candidates. */
+  listOpenJobs(limit: number): Promise<JobView[]>;
+  /** Succeeded jobs whose result is still kept, the earliest finished first, at most `limit`. */
+  listJobResults(limit: number): Promise<JobView[]>;
 
   /**
    * Takes the named lease for `holder`, or renews it, until `ttlMs` from now; true when

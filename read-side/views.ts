@@ -1,4 +1,6 @@
 // The read models' documents. An OrderView is the order's HTTP representation (HTTP-CONTRACT.md).
+import type { Position } from '../write-side/event-store.js';
+import type { Job } from '../write-side/jobs/types.js';
 import type { Address, OrderLine, OrderStatus, PlacedOrder } from '../write-side/orders/types.js';
 
 export interface OrderView {
@@ -28,6 +30,28 @@ export interface QueueEntry {
   readonly paidAt: string | null;
   readonly revision: number;
 }
+
+/** The one rule of the queue: an entry is in it while queued (paid, neither shipped nor cancelled). */
+export function inFulfilmentQueue(entry: QueueEntry | null): boolean {
+  return entry?.state === 'queued';
+}
+
+/**
+ * A change of the fulfilment queue, recorded by its projection: an order enters the queue when
+ * it is paid and leaves it when it ships or is cancelled. `position` is the log position of the
+ * event that made it, so a consumer resumes exactly after the last change it handled.
+ */
+export interface QueueChange {
+  readonly position: Position;
+  readonly orderId: string;
+  readonly change: 'entered' | 'left';
+  readonly reason: 'paid' | 'shipped' | 'cancelled';
+  /** When the event was recorded. */
+  readonly at: string;
+}
+
+/** A job as the export workers see it: its state folded from its stream, with the revision it includes. */
+export type JobView = Job & { readonly revision: number };
 
 export function orderRepresentation(order: PlacedOrder, revision: number): OrderView {
   const { id, customerId, status, currency, lines, total, address, createdAt, updatedAt } = order;

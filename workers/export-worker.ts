@@ -1,16 +1,17 @@
-// The export worker: follows the job streams, claims a job that is queued (or whose worker's
-// lease lapsed), writes the export file, and records the outcome. Several workers can run
-// against one store: the claim is an append at an expected revision, so one of them wins.
+// The export worker: reads the jobs view (kept by the jobs projection), claims a job that can be
+// claimed (queued, or its worker's lease lapsed), writes the export file, and records the outcome.
+// Several workers can run against one store: the claim is an append at an expected revision, so
+// one of them wins.
 import { randomUUID } from 'node:crypto';
 import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ReadModelStore } from '../read-side/read-store.js';
+import type { JobView } from '../read-side/views.js';
 import { StateConflict } from '../write-side/errors.js';
-import { StoreUnavailable, type EventStore, type EventSubscription } from '../write-side/event-store.js';
+import { StoreUnavailable } from '../write-side/event-store.js';
 import type { JobService } from '../write-side/job-service.js';
-import { decodeJobEvent, JOB_STREAM_PREFIX } from '../write-side/jobs/codec.js';
-import { evolveJob, initialJobState } from '../write-side/jobs/decider.js';
-import type { Job, JobError, JobState } from '../write-side/jobs/types.js';
+import { claimable, resultExpiresAt } from '../write-side/jobs/rules.js';
+import type { Job, JobError } from '../write-side/jobs/types.js';
 import { CONTENT_TYPES, writeExport } from './export-file.js';
 
 export interface ExportWorkerOptions {
@@ -20,6 +21,7 @@ export interface ExportWorkerOptions {
   readonly leaseMs?: number;
   /** How long a result file is kept after the job succeeded. */
   readonly retentionMs?: number;
+  /** How often the jobs view is read for work. */
   readonly pollMs?: number;
   readonly pageSize?: number;
   readonly onError?: (error: unknown, what: string) => void;
@@ -28,23 +30,23 @@ export interface ExportWorkerOptions {
 /** The worker is stopping: the job is left to its lease, for another worker to take over. */
 class Abandoned extends Error {}
 
+/** How many jobs one look at the view considers. */
+const CANDIDATES = 100;
+
 export class ExportWorker {
   readonly workerId: string;
   private readonly leaseMs: number;
   private readonly retentionMs: number;
   private readonly pollMs: number;
-  private readonly jobs = new Map<string, Job>();
-  private subscription: EventSubscription | null = null;
-  private following: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
+  private looking: Promise<void> | null = null;
   private current: Promise<void> | null = null;
   private readonly expiring = new Set<string>();
-  /** Jobs this worker failed to claim, and when to try again unless their stream moves first. */
-  private readonly lost = new Map<string, number>();
+  /** Jobs this worker failed to claim, at the revision it saw, and when to try again unless the job moves first. */
+  private readonly lost = new Map<string, { revision: number; until: number }>();
   private stopping = false;
 
   constructor(
-    private readonly events: EventStore,
     private readonly jobService: JobService,
     private readonly readModels: ReadModelStore,
     private readonly options: ExportWorkerOptions,
@@ -57,77 +59,67 @@ export class ExportWorker {
 
   start(): void {
     this.stopping = false;
-    this.following = this.follow();
     this.timer = setInterval(() => this.tick(), this.pollMs);
+    this.tick();
   }
 
   /** Stops claiming; a running export stops at its next page, or is left to its lease after `graceMs`. */
   async stop(graceMs = 2000): Promise<void> {
     this.stopping = true;
     if (this.timer) clearInterval(this.timer);
-    await this.subscription?.close();
-    await this.following;
+    await this.looking;
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([this.current, new Promise((r) => (timer = setTimeout(r, graceMs)))]);
     clearTimeout(timer);
   }
 
-  /** Keeps the state of every job that is not finished with, from the job streams. */
-  private async follow(): Promise<void> {
-    let backoff = 100;
-    while (!this.stopping) {
-      const subscription = this.events.subscribeToAll({ after: null, streamPrefixes: [JOB_STREAM_PREFIX] });
-      this.subscription = subscription;
-      this.jobs.clear();
-      try {
-        for await (const recorded of subscription) {
-          const event = decodeJobEvent(recorded);
-          this.lost.delete(event.data.jobId);
-          const job = evolveJob(this.jobs.get(event.data.jobId) ?? (initialJobState() as JobState), event);
-          if (job.status === 'absent') continue;
-          const done = job.status === 'failed' || (job.status === 'succeeded' && job.result === null);
-          if (done) this.jobs.delete(job.id);
-          else this.jobs.set(job.id, job);
-          if (job.status === 'queued') this.tick();
-          backoff = 100;
-        }
-      } catch (error) {
-        if (this.stopping) return;
-        this.options.onError?.(error, 'following the job streams');
-        await new Promise((r) => setTimeout(r, backoff));
-        backoff = Math.min(backoff * 2, 5000);
-      }
-    }
+  private tick(): void {
+    if (this.stopping || this.looking) return;
+    this.looking = this.look()
+      .catch((error: unknown) => this.options.onError?.(error, 'reading the jobs view'))
+      .finally(() => (this.looking = null));
   }
 
-  private tick(): void {
-    if (this.stopping) return;
-    const now = new Date().toISOString();
+  /** One look at the jobs view: claim the first job that can be claimed, expire the results past their time. */
+  private async look(): Promise<void> {
     if (!this.current) {
-      const claimable = [...this.jobs.values()].find(
-        (job) => (this.lost.get(job.id) ?? 0) <= Date.now() && (job.status === 'queued' || (job.status === 'running' && job.lease !== null && job.lease.until < now)),
-      );
-      if (claimable) {
-        this.current = this.claimAndRun(claimable.id).finally(() => {
+      const now = new Date().toISOString();
+      const candidates = await this.readModels.listOpenJobs(CANDIDATES);
+      const job = candidates.find((candidate) => claimable(candidate, now) && !this.stillLost(candidate));
+      if (job && !this.stopping) {
+        this.current = this.claimAndRun(job).finally(() => {
           this.current = null;
           // Not straight away: a retry made of promises alone would starve the timers and I/O.
           setImmediate(() => this.tick());
         });
       }
     }
-    const expiredBefore = new Date(Date.now() - this.retentionMs).toISOString();
-    for (const job of this.jobs.values()) {
-      if (job.status === 'succeeded' && job.result && job.finishedAt! < expiredBefore) void this.expire(job);
+    const now = new Date().toISOString();
+    for (const job of await this.readModels.listJobResults(CANDIDATES)) {
+      const expiresAt = resultExpiresAt(job, this.retentionMs);
+      if (expiresAt === null) continue;
+      if (expiresAt > now) break; // the earliest finished first: the rest are kept longer still
+      void this.expire(job);
     }
   }
 
-  private async claimAndRun(jobId: string): Promise<void> {
+  /** Lost to another worker a moment ago, and its view has not moved since. */
+  private stillLost(job: JobView): boolean {
+    const lost = this.lost.get(job.id);
+    if (!lost) return false;
+    if (lost.revision === job.revision && lost.until > Date.now()) return true;
+    this.lost.delete(job.id);
+    return false;
+  }
+
+  private async claimAndRun(candidate: JobView): Promise<void> {
+    const jobId = candidate.id;
     let claimed;
     try {
       claimed = await this.jobService.start(jobId, this.workerId, this.leaseMs);
     } catch (error) {
-      // Another worker claimed it first, or it is no longer waiting: wait for its stream to say more.
-      this.lost.set(jobId, Date.now() + this.pollMs);
+      // Another worker claimed it first, or it is no longer waiting: wait for the view to say more.
+      this.lost.set(jobId, { revision: candidate.revision, until: Date.now() + 10 * this.pollMs });
       if (!(error instanceof StateConflict)) this.options.onError?.(error, `claiming job ${jobId}`);
       return;
     }

@@ -16,7 +16,8 @@ export type ErrorCode =
   | 'store-unavailable'
   | 'invalid-cursor'
   | 'invalid-position'
-  | 'export-limit-reached';
+  | 'export-limit-reached'
+  | 'views-behind';
 
 /** The one base of every expected error; its subclasses are the members of `KnownError`. */
 export abstract class DomainError extends Error {
@@ -156,6 +157,14 @@ export class ExportLimitReached extends DomainError {
   }
 }
 
+/** The projected views did not reach a Consistency-Token's position in time; the caller may retry. */
+export class ViewsBehind extends DomainError {
+  readonly code = 'views-behind';
+  constructor(readonly views: string) {
+    super(`The ${views} have not caught up with that write yet; retry shortly.`);
+  }
+}
+
 /** Every expected error: `code` tells them apart, so a switch on it narrows to the class. */
 export type KnownError =
   | StateConflict
@@ -168,7 +177,8 @@ export type KnownError =
   | StoreUnavailable
   | InvalidCursor
   | InvalidPosition
-  | ExportLimitReached;
+  | ExportLimitReached
+  | ViewsBehind;
 
 // Every code has its class in the union: a code added above without one fails to compile here.
 const everyCodeHasAClass: Record<Exclude<ErrorCode, KnownError['code']>, never> = {};

@@ -52,3 +52,9 @@ export function fractionOf(position: Position, head: Position): number {
   const end = decodePosition(head).commit;
   return end === 0n ? 1 : Math.min(1, Number(at) / Number(end));
 }
+
+/** The least position after `position`: the views include something after it once they reach this one. */
+export function successorOf(position: Position): Position {
+  const { commit, prepare } = decodePosition(position);
+  return prepare < MAX ? encodePosition(commit, prepare + 1n) : encodePosition(commit + 1n, 0n);
+}

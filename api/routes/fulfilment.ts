@@ -3,52 +3,37 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { PassThrough } from 'node:stream';
-import type { QueueChanges } from '../../projections/queue-changes.js';
 import type { OrderQueries } from '../../read-side/order-queries.js';
-import type { Position } from '../../write-side/event-store.js';
+import type { FeedStart, QueueFeed } from '../../read-side/queue-feed.js';
 import { requireStaff } from '../../write-side/access.js';
-import { encodePosition, parsePosition } from '../../write-side/position.js';
 import { requireScope } from '../middleware/auth.js';
-import { HttpProblem, validationFailed } from '../problem.js';
 import { queryValidator } from '../validation.js';
-import type { WaitingRequests } from '../waiting.js';
-import type { Consistency } from './orders.js';
+import { holdingSlotIf, type WaitingRequests } from '../waiting.js';
 
 export interface FulfilmentRoutesDeps {
   readonly queries: OrderQueries;
-  readonly changes: QueueChanges;
-  /** The fulfilment-queue projection's progress. */
-  readonly queueConsistency: Consistency;
+  readonly feed: QueueFeed;
   readonly waiting: WaitingRequests;
   readonly heartbeatMs?: number;
-  readonly consistencyWaitMs?: number;
 }
 
 const validQueueQuery = queryValidator<{ limit: number; cursor?: string }>('PageQuery');
 const validChangesQuery = queryValidator<{ after?: string; wait: number; limit: number }>('ChangesQuery');
 
 export function fulfilmentRoutes(deps: FulfilmentRoutesDeps): Router {
-  const { queries, changes, queueConsistency } = deps;
+  const { queries, feed, waiting } = deps;
   const heartbeatMs = deps.heartbeatMs ?? 15_000;
   const router = new Router();
 
   router.get('/fulfilment-queue', requireScope('shipments:write'), async (ctx) => {
     requireStaff(ctx.state.principal, 'read the fulfilment queue: it holds every customer\'s orders');
     const query = validQueueQuery(ctx.query);
-    const token = ctx.get('Consistency-Token');
-    if (token !== '') {
-      const position = parsePosition(token);
-      if (!position) throw validationFailed([{ pointer: '/headers/consistency-token', message: 'is not a consistency token of this service' }]);
-      const release = deps.waiting.enter(ctx.state.principal);
-      const reached = await queueConsistency.waitFor(position, deps.consistencyWaitMs ?? 5000).finally(release);
-      if (!reached) {
-        throw new HttpProblem(503, 'unavailable', 'The queue has not caught up with that write yet; retry shortly.', {}, { 'Retry-After': '1' });
-      }
-    }
-    const reflects = queueConsistency.position ?? encodePosition(0n);
-    const page = await queries.listQueue({ limit: query.limit, ...(query.cursor ? { cursor: query.cursor } : {}) });
+    const consistencyToken = ctx.get('Consistency-Token');
+    const page = await holdingSlotIf(waiting, ctx.state.principal, consistencyToken !== '', () =>
+      queries.listQueue(ctx.state.principal, { limit: query.limit, ...(query.cursor ? { cursor: query.cursor } : {}), consistencyToken }),
+    );
     if (page.nextCursor) ctx.set('Link', `</fulfilment-queue?${new URLSearchParams({ limit: String(query.limit), cursor: page.nextCursor })}>; rel="next"`);
-    ctx.set('Consistency-Token', reflects);
+    ctx.set('Consistency-Token', page.reflects);
     ctx.body = {
       items: page.items.map(({ orderId, customerId, currency, total, lines, address, paidAt, revision }) => ({ orderId, customerId, currency, total, lines, address, paidAt, revision })),
       nextCursor: page.nextCursor,
@@ -59,41 +44,38 @@ export function fulfilmentRoutes(deps: FulfilmentRoutesDeps): Router {
     requireStaff(ctx.state.principal, 'follow the fulfilment queue: it holds every customer\'s orders');
     const query = validChangesQuery(ctx.query);
     const lastEventId = ctx.get('Last-Event-ID');
-    const from = lastEventId || query.after;
-    const after = from ? parsePosition(from) : null;
-    if (from && !after) throw validationFailed([{ pointer: lastEventId ? '/headers/last-event-id' : '/after', message: 'is not a position of this feed' }]);
-    if (ctx.accepts('application/json', 'text/event-stream') === 'text/event-stream') return streamEvents(ctx, after);
-    await longPoll(ctx, after, query.wait, query.limit);
+    const start: FeedStart = lastEventId ? { after: lastEventId, from: 'last-event-id' } : query.after !== undefined ? { after: query.after, from: 'after' } : {};
+    if (ctx.accepts('application/json', 'text/event-stream') === 'text/event-stream') return streamEvents(ctx, start);
+    await longPoll(ctx, start, query.wait, query.limit);
   });
 
-  /** JSON long-poll: the changes after `after`, waiting up to `wait` seconds for the first. */
-  async function longPoll(ctx: Context, after: Position | null, wait: number, limit: number): Promise<void> {
-    let page = await changes.read(after, limit);
-    if (page.changes.length === 0 && wait > 0) {
-      const release = deps.waiting.enter(ctx.state.principal);
-      ctx.state.longPoll = true;
-      const abort = new AbortController();
-      const timer = setTimeout(() => abort.abort(), wait * 1000);
-      ctx.req.once('close', () => abort.abort());
-      try {
-        for await (const first of changes.follow(page.next, abort.signal)) {
-          page = { changes: [first], next: first.position };
-          break;
-        }
-      } finally {
-        clearTimeout(timer);
-        abort.abort();
-        release();
-      }
+  /** JSON long-poll: the changes after the start, waiting up to `wait` seconds for the first. */
+  async function longPoll(ctx: Context, start: FeedStart, wait: number, limit: number): Promise<void> {
+    const abort = new AbortController();
+    const stop = () => abort.abort();
+    ctx.req.once('close', stop);
+    if (wait > 0) ctx.state.longPoll = true;
+    const consistencyToken = ctx.get('Consistency-Token');
+    try {
+      const page = await holdingSlotIf(waiting, ctx.state.principal, wait > 0 || consistencyToken !== '', () =>
+        feed.read(ctx.state.principal, start, { limit, waitMs: wait * 1000, signal: abort.signal, consistencyToken }),
+      );
+      ctx.body = { changes: page.changes, next: page.next };
+    } finally {
+      ctx.req.off('close', stop);
     }
-    ctx.body = { changes: page.changes, next: page.next };
   }
 
   /** Server-Sent Events: every change with its position as the event id, heartbeats while idle. */
-  function streamEvents(ctx: Context, after: Position | null): void {
-    const release = deps.waiting.enter(ctx.state.principal);
-    const stream = new PassThrough();
+  async function streamEvents(ctx: Context, start: FeedStart): Promise<void> {
+    const release = waiting.enter(ctx.state.principal);
     const abort = new AbortController();
+    // Refused (a customer token, a position beyond the log) before the stream begins.
+    const changes = await feed.follow(ctx.state.principal, start, abort.signal).catch((error: unknown) => {
+      release();
+      throw error;
+    });
+    const stream = new PassThrough();
     ctx.req.socket.setTimeout(0);
     ctx.req.socket.setNoDelay(true);
     ctx.status = 200;
@@ -112,7 +94,7 @@ export function fulfilmentRoutes(deps: FulfilmentRoutesDeps): Router {
     ctx.req.once('close', finish);
     void (async () => {
       try {
-        for await (const change of changes.follow(after, abort.signal)) {
+        for await (const change of changes) {
           stream.write(`id: ${change.position}\nevent: ${change.change}\ndata: ${JSON.stringify(change)}\n\n`);
         }
       } catch (error) {

@@ -6,6 +6,7 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Context } from 'koa';
 import type { JobService } from '../../write-side/job-service.js';
+import { resultExpiresAt } from '../../write-side/jobs/rules.js';
 import type { ExportFilter, ExportFormat, Job } from '../../write-side/jobs/types.js';
 import { hasScope } from '../auth.js';
 import { readJson } from '../body.js';
@@ -93,7 +94,7 @@ function representation(job: Job, retentionMs: number) {
   return {
     id, type, status, format, filter, progress, createdAt, startedAt, finishedAt,
     result: job.result ? { href: `/jobs/${id}/result`, contentType: job.result.contentType, count: job.result.count, bytes: job.result.bytes } : null,
-    resultExpiresAt: job.result && finishedAt ? new Date(Date.parse(finishedAt) + retentionMs).toISOString() : null,
+    resultExpiresAt: resultExpiresAt(job, retentionMs),
     resultExpiredAt,
     error: error ? jobErrorProblem(error) : null,
   };

@@ -4,16 +4,14 @@
 // and represents the result.
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import type { OrderQueries, OrderListRequest } from '../../read-side/order-queries.js';
-import { InvalidCursor } from '../../read-side/cursor.js';
+import type { OrderHistory } from '../../read-side/order-history.js';
+import type { OrderQueries } from '../../read-side/order-queries.js';
 import { orderRepresentation } from '../../read-side/views.js';
-import { decodeOrderEvent } from '../../write-side/orders/codec.js';
 import type { Position } from '../../write-side/event-store.js';
 import type { Viewer } from '../../write-side/access.js';
 import type { Idempotent, OrderResult, OrderService, WriteContext } from '../../write-side/order-service.js';
-import { OrderNotFound } from '../../write-side/errors.js';
+import { OrderNotFound, PreconditionFailed } from '../../write-side/errors.js';
 import type { Address, AddressPatch, LineInput, OrderStatus, PaymentMethod, PlacedOrder } from '../../write-side/orders/types.js';
-import { encodePosition, parsePosition } from '../../write-side/position.js';
 import { readJson } from '../body.js';
 import { fingerprint, idempotencyKey, type InFlight } from '../idempotency.js';
 import { hasScope } from '../auth.js';
@@ -21,21 +19,14 @@ import { requireScope } from '../middleware/auth.js';
 import { HttpProblem, validationFailed } from '../problem.js';
 import { ORDER_ID_PATTERN } from '../schemas.js';
 import { bodyValidator, queryValidator } from '../validation.js';
-import type { WaitingRequests } from '../waiting.js';
-
-export interface Consistency {
-  /** The log position the order collections include. */
-  readonly position: Position | null;
-  waitFor(position: Position, timeoutMs: number): Promise<boolean>;
-}
+import { holdingSlotIf, type WaitingRequests } from '../waiting.js';
 
 export interface OrderRoutesDeps {
   readonly orders: OrderService;
   readonly queries: OrderQueries;
-  readonly consistency: Consistency;
+  readonly history: OrderHistory;
   readonly inFlight: InFlight;
   readonly waiting: WaitingRequests;
-  readonly consistencyWaitMs?: number;
 }
 
 type AddressInput = Omit<Address, 'line2' | 'region'> & { line2?: string | null; region?: string | null };
@@ -56,8 +47,7 @@ const JSON_TYPES = ['application/json'];
 const MERGE_PATCH = 'application/merge-patch+json';
 
 export function orderRoutes(deps: OrderRoutesDeps): Router {
-  const { orders, queries, consistency, inFlight } = deps;
-  const waitMs = deps.consistencyWaitMs ?? 5000;
+  const { orders, queries, history, inFlight, waiting } = deps;
   const router = new Router();
 
   router.post('/orders', requireScope('orders:write'), async (ctx) => {
@@ -77,34 +67,22 @@ export function orderRoutes(deps: OrderRoutesDeps): Router {
 
   router.get('/orders', requireScope('orders:read'), async (ctx) => {
     const query = validListQuery(ctx.query);
-    const { principal } = ctx.state;
-    if (principal.customerId !== null && query.customerId !== undefined && query.customerId !== principal.customerId) {
-      throw new HttpProblem(403, 'forbidden', "A customer token can only list its own customer's orders.");
-    }
-    const token = ctx.get('Consistency-Token');
-    if (token !== '') {
-      const position = parsePosition(token);
-      if (!position) throw validationFailed([{ pointer: '/headers/consistency-token', message: 'is not a consistency token of this service' }]);
-      const release = deps.waiting.enter(principal);
-      const reached = await consistency.waitFor(position, waitMs).finally(release);
-      if (!reached) {
-        throw new HttpProblem(503, 'unavailable', 'The collections have not caught up with that write yet; retry shortly.', {}, { 'Retry-After': '1' });
-      }
-    }
-    const reflects = consistency.position ?? encodePosition(0n);
-    const request: OrderListRequest = {
-      sort: query.sort,
-      limit: query.limit,
-      ...(query.status ? { status: query.status } : {}),
-      ...(principal.customerId !== null ? { customerId: principal.customerId } : query.customerId ? { customerId: query.customerId } : {}),
-      ...(query.cursor ? { cursor: query.cursor } : {}),
-    };
-    const page = await queries.listOrderJson(request);
+    const consistencyToken = ctx.get('Consistency-Token');
+    const page = await holdingSlotIf(waiting, ctx.state.principal, consistencyToken !== '', () =>
+      queries.listOrderJson(ctx.state.principal, {
+        sort: query.sort,
+        limit: query.limit,
+        ...(query.status ? { status: query.status } : {}),
+        ...(query.customerId ? { customerId: query.customerId } : {}),
+        ...(query.cursor ? { cursor: query.cursor } : {}),
+        consistencyToken,
+      }),
+    );
     if (page.nextCursor) {
       const next = new URLSearchParams({ ...(query.status ? { status: query.status } : {}), ...(query.customerId ? { customerId: query.customerId } : {}), sort: query.sort, limit: String(query.limit), cursor: page.nextCursor });
       ctx.set('Link', `</orders?${next}>; rel="next"`);
     }
-    ctx.set('Consistency-Token', reflects);
+    ctx.set('Consistency-Token', page.reflects);
     // The views are stored as JSON already: the page is written out without decoding them.
     ctx.type = 'application/json; charset=utf-8';
     ctx.body = `{"items":[${page.items.map((row) => row.json).join(',')}],"nextCursor":${JSON.stringify(page.nextCursor)}}`;
@@ -194,27 +172,9 @@ export function orderRoutes(deps: OrderRoutesDeps): Router {
   router.get('/orders/:id/history', requireScope('audit:read'), async (ctx) => {
     const query = validHistoryQuery(ctx.query);
     const id = orderIdOf(ctx);
-    const order = { id };
-    const scope = { collection: 'history', orderId: order.id };
-    let from = 0;
-    if (query.cursor !== undefined) {
-      const key = queries.cursors.decode(query.cursor, scope);
-      if (typeof key.next !== 'string' || !/^\d{1,15}$/.test(key.next)) throw new InvalidCursor('undecodable');
-      from = Number(key.next);
-    }
-    const events = await orders.history(ctx.state.principal, order.id, from, query.limit + 1);
-    if (!events) throw new OrderNotFound(id);
-    const items = events.slice(0, query.limit).map((recorded) => {
-      const { schemaVersion, data } = decodeOrderEvent(recorded);
-      const { principal, correlationId, causationId } = recorded.metadata;
-      return {
-        type: recorded.type, schemaVersion, recordedSchemaVersion: recorded.metadata.schemaVersion, revision: recorded.revision,
-        position: recorded.position, recordedAt: recorded.recordedAt.toISOString(), data, metadata: { principal, correlationId, causationId },
-      };
-    });
-    const nextCursor = events.length > query.limit ? queries.cursors.encode(scope, { next: String(from + query.limit) }) : null;
-    if (nextCursor) ctx.set('Link', `</orders/${order.id}/history?${new URLSearchParams({ limit: String(query.limit), cursor: nextCursor })}>; rel="next"`);
-    ctx.body = { items, nextCursor };
+    const page = await history.page(ctx.state.principal, id, { limit: query.limit, ...(query.cursor ? { cursor: query.cursor } : {}) });
+    if (page.nextCursor) ctx.set('Link', `</orders/${id}/history?${new URLSearchParams({ limit: String(query.limit), cursor: page.nextCursor })}>; rel="next"`);
+    ctx.body = { items: page.items, nextCursor: page.nextCursor };
   });
 
   /** The order, when it exists and the principal may see it; 404 otherwise, alike. */

@@ -9,12 +9,15 @@ import {
 import { StoreUnavailable, type Position } from '../../write-side/event-store.js';
 import {
   PROJECTION_NAMES,
+  type Change, type Changes, type KeyedChange,
   type Keyed, type OrderFilter, type OrderJson, type OrderKey, type ProjectionName, type QueueKey, type ReadModelStore, type SortDirection,
   type ViewStore, type Views,
 } from '../read-store.js';
-import type { OrderView, QueueEntry } from '../views.js';
+import type { JobView, OrderView, QueueChange, QueueEntry } from '../views.js';
 
-const COLLECTIONS: { readonly [N in ProjectionName]: string } = { 'order-views': 'order_views', 'fulfilment-queue': 'fulfilment_queue' };
+const COLLECTIONS: { readonly [N in ProjectionName]: string } = { 'order-views': 'order_views', 'fulfilment-queue': 'fulfilment_queue', jobs: 'jobs' };
+/** The collections of the projections that record their changes (one per generation, _id the position). */
+const CHANGE_COLLECTIONS: { readonly [N in ProjectionName]?: string } = { 'fulfilment-queue': 'fulfilment_queue_changes' };
 
 /** One index per filter/sort combination the queries use, so none of them scans or sorts in memory. */
 export const INDEXES: { readonly [N in ProjectionName]: IndexDescription[] } = {
@@ -25,6 +28,7 @@ export const INDEXES: { readonly [N in ProjectionName]: IndexDescription[] } = {
     { key: { customerId: 1, status: 1, createdAt: 1, _id: 1 } },
   ],
   'fulfilment-queue': [{ key: { state: 1, paidAt: 1, _id: 1 } }],
+  jobs: [{ key: { status: 1, createdAt: 1, _id: 1 } }, { key: { status: 1, finishedAt: 1, _id: 1 } }],
 };
 
 const DUPLICATE_KEY = 11000;
@@ -49,6 +53,8 @@ export function mongoClientOptions(requestTimeoutMs: number): MongoClientOptions
 }
 
 type Stored = Document & { _id: string };
+/** A recorded change: _id is its position, `key` the view it belongs to. */
+type StoredChange = Document & { _id: string; key: string; change: Document };
 interface ProjectionDoc { _id: ProjectionName; active: number; latest: number }
 interface CheckpointDoc { _id: string; position: string }
 interface LeaseDoc { _id: string; holder: string; expiresAt: Date }
@@ -70,7 +76,12 @@ export class MongoReadStore implements ReadModelStore {
     try {
       await client.connect();
       const store = new MongoReadStore(client, client.db(database));
-      for (const name of PROJECTION_NAMES) await store.createIndexes(name, await store.readActive(name));
+      for (const name of PROJECTION_NAMES) {
+        // A plain _id equality upsert: the server retries it on a duplicate key, so racing first starts are safe.
+        await store.projections.updateOne({ _id: name }, { $setOnInsert: { active: 1, latest: 1 } }, { upsert: true });
+        await store.upgrade(name);
+        await store.createIndexes(name, await store.readActive(name));
+      }
       return store;
     } catch (error) {
       await client.close().catch(() => undefined);
@@ -97,14 +108,36 @@ export class MongoReadStore implements ReadModelStore {
     return seeded;
   }
 
+  /**
+   * A store from before its projection recorded changes: views with a checkpoint but no changes
+   * collection. A fresh generation replaces them, which the projector fills from the start of the
+   * log, so that the feed misses no change.
+   */
+  private async upgrade(name: ProjectionName): Promise<void> {
+    const active = await this.readActive(name);
+    const changes = this.changeCollection(name, active);
+    if (changes === null || !(await this.checkpoints.findOne({ _id: `${name}:${active}` }))) return;
+    if ((await this.db.listCollections({ name: changes.collectionName }, { nameOnly: true }).toArray()).length > 0) return;
+    await this.activateGeneration(name, await this.createGeneration(name));
+  }
+
+  private changeCollection(name: ProjectionName, generation: number): Collection<StoredChange> | null {
+    const collection = CHANGE_COLLECTIONS[name];
+    return collection === undefined ? null : this.db.collection<StoredChange>(`${collection}_g${generation}`);
+  }
+
   /** Also creates the collection. */
   private async createIndexes(name: ProjectionName, generation: number): Promise<void> {
     await this.collection(name, generation).createIndexes(INDEXES[name]);
+    await this.changeCollection(name, generation)?.createIndexes([{ key: { key: 1, _id: 1 } }]);
   }
 
-  views<N extends ProjectionName>(name: N, generation: number): ViewStore<Views[N]> {
+  views<N extends ProjectionName>(name: N, generation: number): ViewStore<Views[N], Changes[N]> {
     type V = Views[N] & { readonly revision: number };
+    type C = Changes[N];
     const collection = this.collection(name, generation);
+    const changeCollection = this.changeCollection(name, generation);
+    const changeOf = (doc: StoredChange): KeyedChange<C> => ({ key: doc.key, change: doc.change as C });
     const checkpoints = this.checkpoints;
     const checkpointId = `${name}:${generation}`;
     return {
@@ -115,7 +148,8 @@ export class MongoReadStore implements ReadModelStore {
         const docs = await collection.find({ _id: { $in: [...keys] } }).toArray();
         return new Map(docs.map((doc) => [doc._id, unstored<V>(doc)]));
       }),
-      commit: (views: readonly Keyed<Views[N]>[], checkpoint: Position) => guard(async () => {
+      commit: (views: readonly Keyed<Views[N]>[], checkpoint: Position, changes: readonly KeyedChange<C>[] = []) => guard(async () => {
+        if (changes.length > 0 && changeCollection === null) throw new TypeError(`projection ${name} records no changes`);
         if (views.length > 0) {
           // A stored view whose revision is not older fails the filter, so the upsert collides on _id: nothing to
           // write. But so does an insert that lost a race with another projector's insert of the same view, which
@@ -134,6 +168,12 @@ export class MongoReadStore implements ReadModelStore {
             }
           }
         }
+        // Before the checkpoint, so that changes read after a checkpoint include every change up to it.
+        // A change already recorded (a batch applied again) collides on its position: nothing to write.
+        if (changes.length > 0) {
+          const docs = changes.map(({ key, change }) => ({ _id: (change as Change).position, key, change: { ...change } }));
+          await changeCollection!.insertMany(docs, { ordered: false }).catch((error: unknown) => void collidedWrites(error));
+        }
         // Likewise: a collision means a newer checkpoint is stored, or another first one raced this one in.
         await underGuard(() =>
           checkpoints.updateOne(
@@ -150,6 +190,14 @@ export class MongoReadStore implements ReadModelStore {
       scan: (afterKey, limit) => guard(async () => {
         const docs = await page(collection.find({ _id: { $gt: afterKey ?? '' } }).sort({ _id: 1 }), limit);
         return docs.map((doc) => ({ key: doc._id, view: unstored<V>(doc) }));
+      }),
+      changes: (after, limit) => guard(async () => {
+        if (changeCollection === null) return [];
+        return (await page(changeCollection.find({ _id: { $gt: after ?? '' } }).sort({ _id: 1 }), limit)).map(changeOf);
+      }),
+      changesOf: (keys) => guard(async () => {
+        if (changeCollection === null) return [];
+        return (await changeCollection.find({ key: { $in: [...keys] } }).sort({ _id: 1 }).toArray()).map(changeOf);
       }),
     };
   }
@@ -181,10 +229,11 @@ export class MongoReadStore implements ReadModelStore {
       await this.projections.updateOne({ _id: name }, { $set: { active: generation } });
       this.active.set(name, { generation, until: Date.now() + ACTIVE_CACHE_MS });
       const older = (n: number) => Number.isInteger(n) && n < generation;
-      const prefix = `${COLLECTIONS[name]}_g`;
-      const collections = await this.db.listCollections({ name: { $regex: `^${prefix}\\d+$` } }, { nameOnly: true }).toArray();
-      for (const { name: collection } of collections) {
-        if (older(Number(collection.slice(prefix.length)))) await this.db.dropCollection(collection).catch(ignoreMissing);
+      for (const prefix of [`${COLLECTIONS[name]}_g`, ...(CHANGE_COLLECTIONS[name] === undefined ? [] : [`${CHANGE_COLLECTIONS[name]}_g`])]) {
+        const collections = await this.db.listCollections({ name: { $regex: `^${prefix}\\d+$` } }, { nameOnly: true }).toArray();
+        for (const { name: collection } of collections) {
+          if (older(Number(collection.slice(prefix.length)))) await this.db.dropCollection(collection).catch(ignoreMissing);
+        }
       }
       const stale = await this.checkpoints.find({ _id: { $regex: `^${name}:\\d+$` } }, { projection: { _id: 1 } }).toArray();
       const ids = stale.map((doc) => doc._id).filter((id) => older(Number(id.slice(name.length + 1))));
@@ -271,6 +320,32 @@ export class MongoReadStore implements ReadModelStore {
 
   releaseLease(name: string, holder: string): Promise<void> {
     return guard(async () => void (await this.leases.deleteOne({ _id: name, holder })));
+  }
+
+  listQueueChanges(after: Position | null, limit: number): Promise<{ changes: QueueChange[]; checkpoint: Position | null }> {
+    return guard(async () => {
+      const views = this.views('fulfilment-queue', await this.activeGeneration('fulfilment-queue'));
+      // The checkpoint first: the changes read after it include every change up to it.
+      const checkpoint = await views.checkpoint();
+      const changes = (await views.changes(after, limit)).map((row) => row.change);
+      return { changes, checkpoint };
+    });
+  }
+
+  listOpenJobs(limit: number): Promise<JobView[]> {
+    return this.onActive(
+      'jobs',
+      async (g) => (await page(this.collection('jobs', g).find({ status: { $in: ['queued', 'running'] } }).sort({ createdAt: 1, _id: 1 }), limit)).map((doc) => unstored<JobView>(doc)),
+      (jobs) => jobs.length === 0,
+    );
+  }
+
+  listJobResults(limit: number): Promise<JobView[]> {
+    return this.onActive(
+      'jobs',
+      async (g) => (await page(this.collection('jobs', g).find({ status: 'succeeded', result: { $ne: null } }).sort({ finishedAt: 1, _id: 1 }), limit)).map((doc) => unstored<JobView>(doc)),
+      (jobs) => jobs.length === 0,
+    );
   }
 
   /** For tests: removes this store's whole database. */

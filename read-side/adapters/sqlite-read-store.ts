@@ -7,7 +7,10 @@ import { Worker } from 'node:worker_threads';
 import { sqliteIo } from '../../shared/adapters/sqlite-errors.js';
 import type { Position } from '../../write-side/event-store.js';
 import type {
+  Change,
+  Changes,
   Keyed,
+  KeyedChange,
   OrderJson,
   OrderFilter,
   OrderKey,
@@ -19,9 +22,11 @@ import type {
   Views,
 } from '../read-store.js';
 import { PROJECTION_NAMES } from '../read-store.js';
-import type { OrderView, QueueEntry } from '../views.js';
+import type { JobView, OrderView, QueueChange, QueueEntry } from '../views.js';
 
-const TABLES: { readonly [N in ProjectionName]: string } = { 'order-views': 'order_views', 'fulfilment-queue': 'fulfilment_queue' };
+const TABLES: { readonly [N in ProjectionName]: string } = { 'order-views': 'order_views', 'fulfilment-queue': 'fulfilment_queue', jobs: 'jobs' };
+/** The tables of the projections that record their changes, one per generation beside its views. */
+const CHANGE_TABLES: { readonly [N in ProjectionName]?: string } = { 'fulfilment-queue': 'fulfilment_queue_changes' };
 
 /** The columns a projection's table keeps beside the JSON document, for keys and indexes. */
 const SCHEMAS: { readonly [N in ProjectionName]: { columns: string; indexes: readonly string[]; values: (view: Views[N]) => unknown[] } } = {
@@ -34,6 +39,11 @@ const SCHEMAS: { readonly [N in ProjectionName]: { columns: string; indexes: rea
     columns: 'customer_id TEXT NOT NULL, state TEXT NOT NULL, paid_at TEXT',
     indexes: ['state, paid_at, key'],
     values: (v) => [v.customerId, v.state, v.paidAt],
+  },
+  jobs: {
+    columns: 'status TEXT NOT NULL, created_at TEXT NOT NULL, finished_at TEXT, has_result INTEGER NOT NULL',
+    indexes: ['status, created_at, key', 'has_result, finished_at, key'],
+    values: (v) => [v.status, v.createdAt, v.finishedAt, v.result ? 1 : 0],
   },
 };
 
@@ -94,9 +104,25 @@ export class SqliteReadStore implements ReadModelStore {
       for (const name of PROJECTION_NAMES) {
         const inserted = this.db.prepare('INSERT OR IGNORE INTO projections (name, active, latest) VALUES (?, 1, 1)').run(name);
         if (inserted.changes > 0) this.createTable(name, 1, true);
+        else this.upgrade(name);
       }
     }).immediate();
     if (options.backgroundCheckpointMs !== undefined) this.checkpointer = this.startCheckpointer(file, options.backgroundCheckpointMs);
+  }
+
+  /**
+   * A store from before its projection recorded changes: the views are kept, but their changes
+   * were never written. A fresh generation replaces them, which the projector fills from the
+   * start of the log, so that the feed misses no change.
+   */
+  private upgrade(name: ProjectionName): void {
+    const active = this.db.prepare('SELECT active FROM projections WHERE name = ?').pluck().get(name) as number;
+    const changes = this.changeTable(name, active);
+    if (changes === null || this.db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?").pluck().get(changes)) return;
+    const generation = this.db.prepare('UPDATE projections SET latest = latest + 1, active = latest + 1 WHERE name = ? RETURNING active').pluck().get(name) as number;
+    this.createTable(name, generation, true);
+    this.db.exec(`DROP TABLE IF EXISTS ${this.table(name, active)}`);
+    this.db.prepare('DELETE FROM checkpoints WHERE name = ? AND generation < ?').run(name, generation);
   }
 
   private startCheckpointer(file: string, intervalMs: number): { worker: Worker; exited: Promise<void> } {
@@ -120,7 +146,20 @@ export class SqliteReadStore implements ReadModelStore {
   private createTable(name: ProjectionName, generation: number, indexed: boolean): void {
     const table = this.table(name, generation);
     this.db.exec(`CREATE TABLE IF NOT EXISTS ${table} (key TEXT PRIMARY KEY, revision INTEGER NOT NULL, ${SCHEMAS[name].columns}, doc TEXT NOT NULL) STRICT`);
+    this.createChangeTable(name, generation);
     if (indexed) this.createIndexes(name, generation);
+  }
+
+  private changeTable(name: ProjectionName, generation: number): string | null {
+    const table = CHANGE_TABLES[name];
+    return table === undefined ? null : `${table}_g${generation}`;
+  }
+
+  private createChangeTable(name: ProjectionName, generation: number): void {
+    const table = this.changeTable(name, generation);
+    if (table === null) return;
+    this.db.exec(`CREATE TABLE IF NOT EXISTS ${table} (position TEXT PRIMARY KEY, key TEXT NOT NULL, doc TEXT NOT NULL) STRICT;
+      CREATE INDEX IF NOT EXISTS ${table}_key ON ${table} (key, position)`);
   }
 
   private createIndexes(name: ProjectionName, generation: number): void {
@@ -137,8 +176,9 @@ export class SqliteReadStore implements ReadModelStore {
     return statement as Database.Statement<unknown[], R>;
   }
 
-  views<N extends ProjectionName>(name: N, generation: number): ViewStore<Views[N]> {
+  views<N extends ProjectionName>(name: N, generation: number): ViewStore<Views[N], Changes[N]> {
     const table = this.table(name, generation);
+    const changeTable = this.changeTable(name, generation);
     const schema = SCHEMAS[name] as (typeof SCHEMAS)[N];
     const extra = schema.columns.split(',').map((c) => c.trim().split(' ')[0]!);
     const upsert = `INSERT INTO ${table} (key, revision, ${extra.join(', ')}, doc) VALUES (?, ?, ${extra.map(() => '?').join(', ')}, ?)
@@ -146,6 +186,8 @@ export class SqliteReadStore implements ReadModelStore {
       WHERE excluded.revision > ${table}.revision`;
     const store = this;
     type V = Views[N] & { readonly revision: number };
+    type C = Changes[N];
+    const changeRows = (rows: { key: string; doc: string }[]) => rows.map((row) => ({ key: row.key, change: JSON.parse(row.doc) as C }));
     return {
       name,
       generation,
@@ -163,7 +205,9 @@ export class SqliteReadStore implements ReadModelStore {
         for (const row of rows) found.set(row.key, JSON.parse(row.doc) as V);
         return found;
       },
-      async commit(views: readonly Keyed<Views[N]>[], checkpoint: Position) {
+      async commit(views: readonly Keyed<Views[N]>[], checkpoint: Position, changes: readonly KeyedChange<C>[] = []) {
+        if (changes.length > 0 && changeTable === null) throw new TypeError(`projection ${name} records no changes`);
+        const record = changes.length > 0 ? store.statement(`INSERT OR IGNORE INTO ${changeTable} (position, key, doc) VALUES (?, ?, ?)`) : null;
         const write = store.statement(upsert);
         const move = store.statement(
           `INSERT INTO checkpoints (name, generation, position) VALUES (?, ?, ?)
@@ -171,6 +215,7 @@ export class SqliteReadStore implements ReadModelStore {
         );
         const transaction = store.db.transaction(() => {
           for (const { key, view } of views) write.run(key, view.revision, ...schema.values(view), JSON.stringify(view));
+          for (const { key, change } of changes) record!.run((change as Change).position, key, JSON.stringify(change));
           move.run(name, generation, checkpoint);
         });
         sqliteIo(WRITE, () => transaction.immediate());
@@ -180,6 +225,20 @@ export class SqliteReadStore implements ReadModelStore {
           store.statement<{ key: string; doc: string }>(`SELECT key, doc FROM ${table} WHERE key > ? ORDER BY key LIMIT ?`).all(afterKey ?? '', limit),
         );
         return rows.map((row) => ({ key: row.key, view: JSON.parse(row.doc) as V }));
+      },
+      async changes(after, limit) {
+        if (changeTable === null) return [];
+        return changeRows(sqliteIo(READ, () =>
+          store.statement<{ key: string; doc: string }>(`SELECT key, doc FROM ${changeTable} WHERE position > ? ORDER BY position LIMIT ?`).all(after ?? '', limit),
+        ));
+      },
+      async changesOf(keys) {
+        if (changeTable === null) return [];
+        return changeRows(sqliteIo(READ, () =>
+          store
+            .statement<{ key: string; doc: string }>(`SELECT key, doc FROM ${changeTable} WHERE key IN (SELECT value FROM json_each(?)) ORDER BY position`)
+            .all(JSON.stringify(keys)),
+        ));
       },
     };
   }
@@ -203,11 +262,15 @@ export class SqliteReadStore implements ReadModelStore {
     const transaction = this.db.transaction(() => {
       this.createIndexes(name, generation);
       this.db.prepare('UPDATE projections SET active = ? WHERE name = ?').run(generation, name);
-      for (let g = 1; g < generation; g++) this.db.exec(`DROP TABLE IF EXISTS ${this.table(name, g)}`);
+      for (let g = 1; g < generation; g++) {
+        this.db.exec(`DROP TABLE IF EXISTS ${this.table(name, g)}`);
+        const changes = this.changeTable(name, g);
+        if (changes !== null) this.db.exec(`DROP TABLE IF EXISTS ${changes}`);
+      }
       this.db.prepare('DELETE FROM checkpoints WHERE name = ? AND generation < ?').run(name, generation);
     });
     sqliteIo(WRITE, () => transaction.immediate());
-    for (const sql of this.statements.keys()) if (sql.includes(`${TABLES[name]}_g`)) this.statements.delete(sql);
+    for (const sql of this.statements.keys()) if (sql.includes(`${TABLES[name]}_g`) || sql.includes(`${TABLES[name]}_changes_g`)) this.statements.delete(sql);
   }
 
   async getOrder(id: string): Promise<OrderView | null> {
@@ -257,6 +320,26 @@ export class SqliteReadStore implements ReadModelStore {
 
   async releaseLease(name: string, holder: string): Promise<void> {
     sqliteIo(WRITE, () => this.statement('DELETE FROM leases WHERE name = ? AND holder = ?').run(name, holder));
+  }
+
+  async listQueueChanges(after: Position | null, limit: number): Promise<{ changes: QueueChange[]; checkpoint: Position | null }> {
+    const views = this.views('fulfilment-queue', await this.activeGeneration('fulfilment-queue'));
+    // The checkpoint first: the changes read after it include every change up to it.
+    const checkpoint = await views.checkpoint();
+    const changes = (await views.changes(after, limit)).map((row) => row.change);
+    return { changes, checkpoint };
+  }
+
+  async listOpenJobs(limit: number): Promise<JobView[]> {
+    const table = this.table('jobs', await this.activeGeneration('jobs'));
+    const sql = `SELECT doc FROM ${table} WHERE status IN ('queued', 'running') ORDER BY created_at, key LIMIT ?`;
+    return sqliteIo(READ, () => this.statement<string>(sql).pluck().all(limit)).map((doc) => JSON.parse(doc) as JobView);
+  }
+
+  async listJobResults(limit: number): Promise<JobView[]> {
+    const table = this.table('jobs', await this.activeGeneration('jobs'));
+    const sql = `SELECT doc FROM ${table} WHERE has_result = 1 ORDER BY finished_at, key LIMIT ?`;
+    return sqliteIo(READ, () => this.statement<string>(sql).pluck().all(limit)).map((doc) => JSON.parse(doc) as JobView);
   }
 
   async close(): Promise<void> {

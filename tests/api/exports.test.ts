@@ -231,7 +231,7 @@ describe('order exports', () => {
       const dead = hanging.worker!;
       void dead.stop(0); // stops following and claiming; its export stays stuck, reporting nothing
 
-      const successor = new ExportWorker(hanging.events, hanging.jobs, hanging.reads, { exportsDir: hanging.exportsDir, leaseMs: 400, pollMs: 50 });
+      const successor = new ExportWorker(hanging.jobs, hanging.reads, { exportsDir: hanging.exportsDir, leaseMs: 400, pollMs: 50 });
       successor.start();
       try {
         const done = await waitForJob(started.body.id, as);

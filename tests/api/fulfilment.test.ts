@@ -98,8 +98,9 @@ describe('queue changes', () => {
     const paid = await placeAndPay();
     const pending = await placeAndPay(false);
     await api('POST', `/orders/${pending.id}/cancellation`); // a pending order never was in the queue
-    await api('POST', `/orders/${paid.id}/cancellation`);
-    const changes = await api('GET', `/fulfilment-queue/changes?after=${start}`);
+    const cancelled = await api('POST', `/orders/${paid.id}/cancellation`);
+    // The changes come from the projection: the cancellation's token waits until it is included.
+    const changes = await api('GET', `/fulfilment-queue/changes?after=${start}`, { headers: { 'Consistency-Token': cancelled.headers.get('consistency-token')! } });
     expect(changes.body.changes.map((c: { orderId: string; change: string; reason: string }) => [c.orderId, c.change, c.reason])).toEqual([
       [paid.id, 'entered', 'paid'],
       [paid.id, 'left', 'cancelled'],

@@ -14,6 +14,7 @@ import {
   StateConflict,
   StoreUnavailable,
   ValidationFailed,
+  ViewsBehind,
   type ErrorCode,
   type KnownError,
 } from '../../write-side/errors.js';
@@ -35,6 +36,7 @@ const CASES: Record<ErrorCode, { error: KnownError; status: number; code: string
   'concurrency-exhausted': { error: new ConcurrencyExhausted('order-1', 8), status: 503, code: 'unavailable', headers: { 'Retry-After': '1' } },
   'store-unavailable': { error: new StoreUnavailable('disk on fire at /var/lib/x'), status: 503, code: 'unavailable', headers: { 'Retry-After': '2' } },
   'invalid-cursor': { error: new InvalidCursor('tampered'), status: 400, code: 'invalid-cursor' },
+  'views-behind': { error: new ViewsBehind('collections'), status: 503, code: 'unavailable', headers: { 'Retry-After': '1' } },
   'invalid-position': { error: new InvalidPosition('00000000000000070000000000000007'), status: 400, code: 'invalid-cursor' },
   'export-limit-reached': { error: new ExportLimitReached(5), status: 429, code: 'rate-limited', extra: { limit: 5 }, headers: { 'Retry-After': expect.stringMatching(/^[1-9]\d*$/) } },
 };

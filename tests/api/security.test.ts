@@ -58,7 +58,7 @@ describe('overload', () => {
   it('sheds requests past the in-flight limit at once with 503 and Retry-After, and serves again after', async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    const busy = await startService({ maxInFlight: 2, corsOrigins: ['https://shop.example'], queries: { listOrderJson: async () => { await gate; return { items: [], nextCursor: null }; } } as never });
+    const busy = await startService({ maxInFlight: 2, corsOrigins: ['https://shop.example'], queries: { listOrderJson: async () => { await gate; return { items: [], nextCursor: null, reflects: '0'.repeat(32) }; } } as never });
     try {
       const api = client(busy, await busy.token());
       const held = [api('GET', '/orders'), api('GET', '/orders')];

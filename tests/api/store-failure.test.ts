@@ -11,7 +11,9 @@ import { createApp } from '../../api/app.js';
 import { createTokenVerifier, signDevToken } from '../../api/auth.js';
 import { createMetrics } from '../../api/metrics.js';
 import { SqliteReadStore } from '../../read-side/adapters/sqlite-read-store.js';
+import { Consistency } from '../../read-side/consistency.js';
 import { CursorCodec } from '../../read-side/cursor.js';
+import { OrderHistory } from '../../read-side/order-history.js';
 import { OrderQueries } from '../../read-side/order-queries.js';
 import { SqliteEventStore } from '../../write-side/adapters/sqlite-event-store.js';
 import { OrderService } from '../../write-side/order-service.js';
@@ -48,10 +50,11 @@ describe('an event store that cannot be written', () => {
     const health = new StoreHealth(store);
     const reads = new SqliteReadStore(join(dir.path, 'read-models.sqlite3'));
     const logs: string[] = [];
+    const caughtUp = { position: null, waitFor: async () => true };
     const app = createApp({
       orders: new OrderService(health.watched()),
-      queries: new OrderQueries(reads, new CursorCodec('c')),
-      consistency: { position: null, waitFor: async () => true },
+      queries: new OrderQueries(reads, new CursorCodec('c'), { orders: new Consistency(caughtUp, 'collections', 5000), queue: new Consistency(caughtUp, 'queue', 5000) }),
+      history: new OrderHistory(health.watched(), new CursorCodec('c')),
       auth: createTokenVerifier({ secret: SECRET }),
       logger: pino({ level: 'info' }, { write: (line: string) => void logs.push(line) }),
       metrics: createMetrics(),

@@ -188,7 +188,7 @@ export interface paths {
         };
         /**
          * Paid orders waiting to ship, oldest payment first
-         * @description Needs shipments:write. From the fulfilment-queue projection; the same paging and Consistency-Token rules as GET /orders.
+         * @description Needs shipments:write and a token that is not a customer's (403 otherwise, whatever its scopes). From the fulfilment-queue projection; the same paging and Consistency-Token rules as GET /orders.
          */
         get: operations["listFulfilmentQueue"];
         put?: never;
@@ -216,7 +216,7 @@ export interface paths {
         };
         /**
          * Changes of the queue: an order entered (paid) or left (shipped, cancelled)
-         * @description Needs shipments:write. A JSON long-poll: the changes after `after`, waiting up to `wait` seconds for one; continue with `next`. With Accept: text/event-stream the same URL answers Server-Sent Events instead, described in x-event-stream (OpenAPI 3.1 has one 200 per operation; the stream is kept out of it so that a generated client reads the long-poll's JSON as it is): each change an event named entered or left whose id is its log position and whose data is a QueueChange; reconnecting with Last-Event-ID resumes right after it (at least once); a comment line every 15 s keeps idle connections open.
+         * @description Needs shipments:write and a token that is not a customer's (403 otherwise, whatever its scopes). A JSON long-poll: the changes after `after`, waiting up to `wait` seconds for one; continue with `next`. The changes are recorded by the fulfilment-queue projection: send a write's Consistency-Token to wait (up to 5 s) until its changes are included. An `after` or Last-Event-ID beyond the end of the log is a 400. With Accept: text/event-stream the same URL answers Server-Sent Events instead, described in x-event-stream (OpenAPI 3.1 has one 200 per operation; the stream is kept out of it so that a generated client reads the long-poll's JSON as it is): each change an event named entered or left whose id is its log position and whose data is a QueueChange; reconnecting with Last-Event-ID resumes right after it (at least once); a comment line every 15 s keeps idle connections open.
          */
         get: operations["followFulfilmentQueue"];
         put?: never;
@@ -2572,6 +2572,8 @@ export interface operations {
             header?: {
                 /** @description Server-Sent Events: the id of the last event handled (takes the place of `after`). */
                 "Last-Event-ID"?: string;
+                /** @description The Consistency-Token of a write this page must include; the read waits up to 5 s for it (then 503). */
+                "Consistency-Token"?: components["parameters"]["Consistency-Token"];
             };
             path?: never;
             cookie?: never;
@@ -2653,6 +2655,8 @@ export interface operations {
             header?: {
                 /** @description Server-Sent Events: the id of the last event handled (takes the place of `after`). */
                 "Last-Event-ID"?: string;
+                /** @description The Consistency-Token of a write this page must include; the read waits up to 5 s for it (then 503). */
+                "Consistency-Token"?: components["parameters"]["Consistency-Token"];
             };
             path?: never;
             cookie?: never;

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { QueueKey, ReadModelStore } from '../../read-side/read-store.js';
 import { applyBatch } from '../../projections/apply.js';
 import { fulfilmentQueue } from '../../projections/fulfilment-queue.js';
+import { jobsView } from '../../projections/jobs.js';
 import { orderViews } from '../../projections/order-views.js';
 import { Projector } from '../../projections/projector.js';
 import { rebuild, verify, type Difference } from '../../projections/rebuild.js';
@@ -12,6 +13,8 @@ import type { EventStore, EventSubscription, Position, RecordedEvent } from '../
 import { serviceViewer } from '../../write-side/access.js';
 import { OrderService } from '../../write-side/order-service.js';
 import { ORDER_STREAM_PREFIX, orderStream } from '../../write-side/orders/codec.js';
+import { JobService } from '../../write-side/job-service.js';
+import { encodePosition } from '../../write-side/position.js';
 import { availableStores, type StoreFixture } from '../support/event-stores.js';
 import { availableReadStores, type ReadStoreFixture } from '../support/read-stores.js';
 import { address, lastPositionOf, seedOrders } from '../support/seed.js';
@@ -19,8 +22,14 @@ import { address, lastPositionOf, seedOrders } from '../support/seed.js';
 const combos = availableStores.flatMap(([e, openEvents]) => availableReadStores.map(([r, openReads]) => [`${e} → ${r}`, openEvents, openReads] as const));
 
 /** Waits until the projector has applied every event of these orders. */
-async function settle(projector: Projector<'order-views'> | Projector<'fulfilment-queue'>, events: EventStore, ids: readonly string[]) {
+async function settle(projector: Projector<'order-views'> | Projector<'fulfilment-queue'> | Projector<'jobs'>, events: EventStore, ids: readonly string[]) {
   expect(await projector.waitFor(await lastPositionOf(events, ids), 10_000)).toBe(true);
+}
+
+/** Waits until the projector has applied the whole log (for a test whose store holds its events alone). */
+async function settleAll(projector: Projector<'order-views'> | Projector<'fulfilment-queue'> | Projector<'jobs'>, events: EventStore) {
+  const head = await events.headPosition();
+  if (head) expect(await projector.waitFor(head, 10_000)).toBe(true);
 }
 
 /** Caught up: other writers to a shared store may need a moment to be applied too. */
@@ -53,8 +62,8 @@ for (const [name, openEvents, openReads] of combos) {
     let reads: ReadStoreFixture;
     let store: EventStore;
     let readModels: ReadModelStore;
-    const running: Array<Projector<'order-views'> | Projector<'fulfilment-queue'>> = [];
-    const start = <P extends Projector<'order-views'> | Projector<'fulfilment-queue'>>(p: P) => {
+    const running: Array<Projector<'order-views'> | Projector<'fulfilment-queue'> | Projector<'jobs'>> = [];
+    const start = <P extends Projector<'order-views'> | Projector<'fulfilment-queue'> | Projector<'jobs'>>(p: P) => {
       running.push(p);
       p.start();
       return p;
@@ -83,6 +92,14 @@ for (const [name, openEvents, openReads] of combos) {
         const last = page.at(-1)!;
         after = { paidAt: last.paidAt!, orderId: last.orderId };
       }
+    }
+
+    /** No difference anywhere: for a test whose store holds its events alone. */
+    async function noDifferencesAll(projection: typeof orderViews | typeof fulfilmentQueue) {
+      const found: Difference[] = [];
+      const result = await verify(store, readModels, projection as typeof orderViews, (d) => found.push(d));
+      expect(found).toEqual([]);
+      return result;
     }
 
     async function noDifferences(projection: typeof orderViews | typeof fulfilmentQueue, ids: readonly string[]) {
@@ -208,6 +225,70 @@ for (const [name, openEvents, openReads] of combos) {
       const written = await service.cancel(serviceViewer('p'), ids[0]!, 'after rebuild', { correlationId: 'c' });
       expect(await projector.waitFor(written.position!, 5000)).toBe(true);
       expect((await readModels.getOrder(ids[0]!))!.status).toBe('cancelled');
+    });
+
+    it("records the queue's changes with their events' positions; rebuild makes them again and verify checks them", async () => {
+      const ids = await seedOrders(store, 20);
+      const service = new OrderService(store);
+      const cancelledPaid = ids[1]!;
+      await service.cancel(serviceViewer('p'), cancelledPaid, 'changed my mind', { correlationId: 'c' });
+      const projector = start(new Projector(store, readModels, fulfilmentQueue, { batchSize: 7 }));
+      await settleAll(projector, store);
+      // From the log alone: entered at each payment; left at a shipment, or at the cancellation of a paid order.
+      const expected: Array<[string, string, string, string]> = [];
+      for (const recorded of await store.readAll({ maxCount: 10_000, streamPrefixes: ['order-'] })) {
+        const orderId = recorded.streamName.slice('order-'.length);
+        const paid = (await store.readStream(recorded.streamName, { toRevision: recorded.revision })).some((e) => e.type === 'PaymentRecorded');
+        if (recorded.type === 'PaymentRecorded') expected.push([recorded.position, orderId, 'entered', 'paid']);
+        if (recorded.type === 'ShipmentCreated') expected.push([recorded.position, orderId, 'left', 'shipped']);
+        if (recorded.type === 'OrderCancelled' && paid) expected.push([recorded.position, orderId, 'left', 'cancelled']);
+      }
+      const recordedChanges = (await readModels.listQueueChanges(null, 1000)).changes;
+      expect(recordedChanges.map((c) => [c.position, c.orderId, c.change, c.reason])).toEqual(expected);
+      expect(expected.filter(([, id, change]) => id === cancelledPaid && change === 'left')).toHaveLength(1);
+      await noDifferencesAll(fulfilmentQueue);
+
+      // A change the events do not make, and one missing, are both differences.
+      const views = readModels.views('fulfilment-queue', await readModels.activeGeneration('fulfilment-queue'));
+      const made = recordedChanges[0]!;
+      await views.commit([], (await store.headPosition())!, [{ key: ids[0]!, change: { ...made, position: encodePosition(0n, 1n), orderId: ids[0]! } }]);
+      const found: Difference[] = [];
+      await verify(store, readModels, fulfilmentQueue as unknown as typeof orderViews, (d) => found.push(d));
+      expect(found.map((d) => d.key)).toEqual([`${ids[0]} (changes)`]);
+
+      await rebuild(store, readModels, fulfilmentQueue as unknown as typeof orderViews);
+      expect((await readModels.listQueueChanges(null, 1000)).changes).toEqual(recordedChanges);
+      await noDifferencesAll(fulfilmentQueue);
+    });
+
+    it('keeps the jobs view as the job domain folds each job, from its checkpoint; rebuild and verify cover it', async () => {
+      const service = new JobService(store);
+      const request = async (key: string) => {
+        const result = await service.requestExport(serviceViewer('p'), { format: 'csv', filter: {} }, { correlationId: 'c', idempotency: { key, fingerprint: key } });
+        return (result.state as { id: string }).id;
+      };
+      const [queued, running, done] = [await request('a'), await request('b'), await request('c')];
+      await service.start(running, 'w1', 60_000);
+      await service.start(done, 'w1', 60_000);
+      await service.complete(done, 'w1', { file: 'x.csv', contentType: 'text/csv', count: 3, bytes: 30 });
+      const first = new Projector(store, readModels, jobsView);
+      first.start();
+      await settleAll(first, store);
+      await first.stop();
+      for (const id of [queued, running, done]) {
+        const { job, revision } = (await service.get(serviceViewer('p'), id))!;
+        expect((await readModels.views('jobs', 1).load([id])).get(id)).toEqual({ ...job, revision });
+      }
+      expect((await readModels.listOpenJobs(10)).map((j) => [j.id, j.status])).toEqual([[queued, 'queued'], [running, 'running']]);
+      expect((await readModels.listJobResults(10)).map((j) => j.id)).toEqual([done]);
+      // A later start resumes from the checkpoint and follows on.
+      await service.start(queued, 'w2', 60_000);
+      const second = start(new Projector(store, readModels, jobsView));
+      await settleAll(second, store);
+      expect((await readModels.listOpenJobs(10)).map((j) => j.status)).toEqual(['running', 'running']);
+      await noDifferencesAll(jobsView as unknown as typeof orderViews);
+      await rebuild(store, readModels, jobsView as unknown as typeof orderViews);
+      expect((await noDifferencesAll(jobsView as unknown as typeof orderViews)).checked).toBe(3);
     });
 
     it('verify reports a view that differs from a fresh fold', async () => {

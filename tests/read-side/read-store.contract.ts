@@ -1,9 +1,10 @@
 // The contract every ReadModelStore adapter passes, with the cursor paging built on it.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Consistency } from '../../read-side/consistency.js';
 import { CursorCodec, InvalidCursor } from '../../read-side/cursor.js';
 import { OrderQueries } from '../../read-side/order-queries.js';
 import type { ReadModelStore } from '../../read-side/read-store.js';
-import type { OrderView, QueueEntry } from '../../read-side/views.js';
+import type { JobView, OrderView, QueueChange, QueueEntry } from '../../read-side/views.js';
 import type { Position } from '../../write-side/event-store.js';
 import { encodePosition } from '../../write-side/position.js';
 import type { ReadStoreFixture } from '../support/read-stores.js';
@@ -11,6 +12,7 @@ import type { ReadStoreFixture } from '../support/read-stores.js';
 const address = { name: 'Ada', line1: '1 Main St', line2: null, city: 'Berlin', postalCode: '10115', region: null, country: 'DE' };
 const at = (n: number) => new Date(Date.UTC(2026, 0, 1) + n * 1000).toISOString();
 const pos = (n: number): Position => encodePosition(BigInt(n));
+const staff = { sub: 'staff', scopes: new Set<string>(), customerId: null };
 
 export function order(n: number, overrides: Partial<OrderView> = {}): OrderView {
   return {
@@ -116,6 +118,50 @@ export function readStoreContract(name: string, open: () => Promise<ReadStoreFix
       expect((await store.listQueue({ paidAt: at(1), orderId: 'ord-3' }, 1)).map((e) => e.orderId)).toEqual(['ord-1']);
     });
 
+    it("records the queue's changes once each, in position order, with the views and the checkpoint", async () => {
+      const queue = store.views('fulfilment-queue', await store.activeGeneration('fulfilment-queue'));
+      const change = (n: number, orderId: string, kind: 'entered' | 'left' = 'entered'): QueueChange =>
+        ({ position: pos(n), orderId, change: kind, reason: kind === 'entered' ? 'paid' : 'shipped', at: at(n) });
+      const first = [change(3, 'ord-1'), change(5, 'ord-2')];
+      await queue.commit([{ key: 'ord-1', view: entry(1, 'queued', at(3)) }], pos(5), first.map((c) => ({ key: c.orderId, change: c })));
+      // The same batch applied again (a replay after a crash) records nothing twice.
+      await queue.commit([], pos(5), first.map((c) => ({ key: c.orderId, change: c })));
+      await queue.commit([], pos(9), [{ key: 'ord-1', change: change(8, 'ord-1', 'left') }]);
+      expect(await store.listQueueChanges(null, 10)).toEqual({ changes: [change(3, 'ord-1'), change(5, 'ord-2'), change(8, 'ord-1', 'left')], checkpoint: pos(9) });
+      expect((await store.listQueueChanges(pos(3), 1)).changes).toEqual([change(5, 'ord-2')]);
+      expect((await store.listQueueChanges(pos(8), 10)).changes).toEqual([]);
+      expect((await queue.changes(pos(3), 10)).map((c) => c.key)).toEqual(['ord-2', 'ord-1']);
+      expect(await queue.changesOf(['ord-1', 'missing'])).toEqual([{ key: 'ord-1', change: change(3, 'ord-1') }, { key: 'ord-1', change: change(8, 'ord-1', 'left') }]);
+      const reopened = await fixture.reopen();
+      expect((await reopened.listQueueChanges(null, 10)).changes).toHaveLength(3);
+    });
+
+    it("keeps the queue's changes per generation: a new one starts empty and replaces the old on activation", async () => {
+      const change: QueueChange = { position: pos(2), orderId: 'ord-1', change: 'entered', reason: 'paid', at: at(2) };
+      await store.views('fulfilment-queue', 1).commit([], pos(2), [{ key: 'ord-1', change }]);
+      const generation = await store.createGeneration('fulfilment-queue');
+      const fresh = store.views('fulfilment-queue', generation);
+      expect(await fresh.changes(null, 10)).toEqual([]);
+      expect((await store.listQueueChanges(null, 10)).changes).toEqual([change]);
+      await fresh.commit([], pos(1), []);
+      await store.activateGeneration('fulfilment-queue', generation);
+      expect(await store.listQueueChanges(null, 10)).toEqual({ changes: [], checkpoint: pos(1) });
+      expect(await store.views('order-views', 1).changes(null, 10)).toEqual([]);
+    });
+
+    it('lists open jobs oldest first, and kept results the earliest finished first', async () => {
+      const job = (n: number, status: JobView['status'], finishedAt: string | null = null, kept = false): JobView => ({
+        id: `job-${n}`, type: 'order-export', status, owner: 'p', customerId: null, format: 'csv', filter: {}, progress: { processed: 0, total: 0 },
+        createdAt: at(n), startedAt: null, finishedAt, result: kept ? { file: `f${n}.csv`, contentType: 'text/csv', count: 1, bytes: 10 } : null,
+        resultExpiredAt: null, error: null, lease: status === 'running' ? { workerId: 'w', until: at(100) } : null, attempts: 0, revision: 1,
+      });
+      const jobs = [job(5, 'queued'), job(2, 'running'), job(1, 'succeeded', at(9), true), job(3, 'succeeded', at(4), true), job(4, 'succeeded', at(1)), job(6, 'failed', at(2)), job(7, 'queued')];
+      await store.views('jobs', await store.activeGeneration('jobs')).commit(jobs.map((j) => ({ key: j.id, view: j })), pos(1));
+      expect((await store.listOpenJobs(10)).map((j) => j.id)).toEqual(['job-2', 'job-5', 'job-7']);
+      expect((await store.listOpenJobs(1)).map((j) => j.id)).toEqual(['job-2']);
+      expect(await store.listJobResults(10)).toEqual([job(3, 'succeeded', at(4), true), job(1, 'succeeded', at(9), true)]);
+    });
+
     it('scans views in key order', async () => {
       await put([order(3), order(1), order(2)]);
       const views = await orders();
@@ -180,7 +226,9 @@ export function readStoreContract(name: string, open: () => Promise<ReadStoreFix
       const codec = new CursorCodec('test-secret');
       let queries: OrderQueries;
       beforeEach(() => {
-        queries = new OrderQueries(store, codec);
+        // No Consistency-Token is sent here: the views' progress is never asked.
+        const idle = new Consistency({ position: null, waitFor: async () => true }, 'collections', 0);
+        queries = new OrderQueries(store, codec, { orders: idle, queue: idle });
       });
 
       it('walks 1,000 orders with inserts between pages, seeing each existing order exactly once', async () => {
@@ -190,7 +238,7 @@ export function readStoreContract(name: string, open: () => Promise<ReadStoreFix
           let cursor: string | undefined;
           let inserted = 0;
           for (;;) {
-            const page = await queries.listOrders({ sort, limit: 37, ...(cursor ? { cursor } : {}) });
+            const page = await queries.listOrders(staff, { sort, limit: 37, ...(cursor ? { cursor } : {}) });
             seen.push(...page.items.map((v) => v.id));
             // New orders land before, between and after the pages already read.
             const fresh = [inserted * 10 + 1, 5000 + inserted * 10 + 2, 20000 + inserted].map((n) => order(n, { id: `new-${sort}-${n}` }));
@@ -207,8 +255,8 @@ export function readStoreContract(name: string, open: () => Promise<ReadStoreFix
 
       it('continues the exact filter it came from and ends with a null cursor', async () => {
         await put(Array.from({ length: 25 }, (_, i) => order(i)));
-        const first = await queries.listOrders({ status: 'paid', sort: '-createdAt', limit: 5 });
-        const second = await queries.listOrders({ status: 'paid', sort: '-createdAt', limit: 5, cursor: first.nextCursor! });
+        const first = await queries.listOrders(staff, { status: 'paid', sort: '-createdAt', limit: 5 });
+        const second = await queries.listOrders(staff, { status: 'paid', sort: '-createdAt', limit: 5, cursor: first.nextCursor! });
         expect([...first.items, ...second.items].every((v) => v.status === 'paid')).toBe(true);
         expect(first.items.map((v) => v.id)).toEqual([22, 19, 16, 13, 10].map((n) => order(n).id));
         expect(second.items.map((v) => v.id)).toEqual([7, 4, 1].map((n) => order(n).id));
@@ -217,11 +265,11 @@ export function readStoreContract(name: string, open: () => Promise<ReadStoreFix
 
       it('refuses a cursor that is tampered with, made up, or used with another filter or sort', async () => {
         await put(Array.from({ length: 10 }, (_, i) => order(i)));
-        const { nextCursor } = await queries.listOrders({ sort: 'createdAt', limit: 2 });
+        const { nextCursor } = await queries.listOrders(staff, { sort: 'createdAt', limit: 2 });
         const cursor = nextCursor!;
         const [payload, signature] = cursor.split('.');
         const forged = Buffer.from(Buffer.from(payload!, 'base64url').toString().replace('ord-000001', 'ord-000005')).toString('base64url');
-        const misuses: Array<Parameters<OrderQueries['listOrders']>[0]> = [
+        const misuses: Array<Parameters<OrderQueries['listOrders']>[1]> = [
           { sort: '-createdAt', limit: 2, cursor },
           { sort: 'createdAt', status: 'paid', limit: 2, cursor },
           { sort: 'createdAt', customerId: 'cus_1', limit: 2, cursor },
@@ -231,8 +279,8 @@ export function readStoreContract(name: string, open: () => Promise<ReadStoreFix
           { sort: 'createdAt', limit: 2, cursor: 'x'.repeat(10_000) },
           { sort: 'createdAt', limit: 2, cursor: new CursorCodec('other-secret').encode({ collection: 'orders', sort: 'createdAt' }, { createdAt: at(1), id: 'x' }) },
         ];
-        for (const request of misuses) await expect(queries.listOrders(request)).rejects.toBeInstanceOf(InvalidCursor);
-        expect((await queries.listOrders({ sort: 'createdAt', limit: 2, cursor })).items.map((v) => v.id)).toEqual([order(2).id, order(3).id]);
+        for (const request of misuses) await expect(queries.listOrders(staff, request)).rejects.toBeInstanceOf(InvalidCursor);
+        expect((await queries.listOrders(staff, { sort: 'createdAt', limit: 2, cursor })).items.map((v) => v.id)).toEqual([order(2).id, order(3).id]);
       });
     });
   });

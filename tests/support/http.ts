@@ -43,7 +43,8 @@ export interface WorkerSettings extends Partial<Omit<ExportWorkerOptions, 'expor
 }
 
 /** Starts the service as bootstrap/ wires it, in the `all` role; without worker settings it runs no export worker. */
-export async function startService(overrides: Partial<AppDeps> = {}, worker?: WorkerSettings): Promise<TestService> {
+export async function startService(options: Partial<AppDeps> & { consistencyWaitMs?: number } = {}, worker?: WorkerSettings): Promise<TestService> {
+  const { consistencyWaitMs, ...overrides } = options;
   const dir = tempDir('api-');
   const config = parseConfig({
     DATA_DIR: dir.path,
@@ -60,6 +61,7 @@ export async function startService(overrides: Partial<AppDeps> = {}, worker?: Wo
     exportWorker: worker !== undefined,
     worker: { pollMs: 50, ...workerOptions },
     ...(readModels ? { workerReadModels: readModels } : {}),
+    ...(consistencyWaitMs === undefined ? {} : { consistencyWaitMs }),
   });
   const app = createHttpApp(config, services, logger, (composed) => ({
     // Heartbeats a test can wait for, and a result kept as long as the test's worker keeps it.

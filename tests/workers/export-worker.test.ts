@@ -2,6 +2,8 @@ import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { SqliteReadStore } from '../../read-side/adapters/sqlite-read-store.js';
+import { jobsView } from '../../projections/jobs.js';
+import { Projector } from '../../projections/projector.js';
 import { ExportWorker } from '../../workers/export-worker.js';
 import { SqliteEventStore } from '../../write-side/adapters/sqlite-event-store.js';
 import { serviceViewer } from '../../write-side/access.js';
@@ -16,7 +18,9 @@ describe('export workers', () => {
     const exportsDir = join(dir.path, 'exports');
     mkdirSync(exportsDir);
     const jobs = new JobService(events);
-    const workers = Array.from({ length: 3 }, (_, i) => new ExportWorker(events, new JobService(events), reads, { exportsDir, workerId: `w${i}`, pollMs: 5, leaseMs: 10_000 }));
+    const projector = new Projector(events, reads, jobsView);
+    projector.start();
+    const workers = Array.from({ length: 3 }, (_, i) => new ExportWorker(new JobService(events), reads, { exportsDir, workerId: `w${i}`, pollMs: 5, leaseMs: 10_000 }));
     workers.forEach((w) => w.start());
     const ids = await Promise.all(
       Array.from({ length: 12 }, async (_, i) => {
@@ -39,6 +43,7 @@ describe('export workers', () => {
     }
     expect(runners.size).toBeGreaterThan(1);
     await Promise.all(workers.map((w) => w.stop()));
+    await projector.stop();
     await reads.close();
     await events.close();
     dir.remove();

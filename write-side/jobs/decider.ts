@@ -2,6 +2,7 @@
 // that its progress reports extend; a lease that lapses (the worker died) lets another
 // worker take the job over, up to MAX_ATTEMPTS attempts.
 import { JobNotFound, StateConflict } from '../errors.js';
+import { claimable } from './rules.js';
 import type { Job, JobCommand, JobEvent, JobState } from './types.js';
 
 export const MAX_ATTEMPTS = 3;
@@ -9,6 +10,7 @@ export const MAX_ATTEMPTS = 3;
 export { JobNotFound };
 
 export const initialJobState = (): JobState => ({ status: 'absent' });
+
 
 export function evolveJob(state: JobState, event: JobEvent): JobState {
   switch (event.type) {
@@ -52,8 +54,7 @@ export function decideJob(command: JobCommand, state: JobState): JobEvent[] {
       return [{ type: 'ExportRequested', schemaVersion: 1, data: { ...command.data, requestedAt: now } }];
     case 'StartJob': {
       const job = existing(state, command.data.jobId);
-      const lapsed = job.status === 'running' && job.lease !== null && job.lease.until < now;
-      if (job.status !== 'queued' && !lapsed) throw conflict(job, 'is not waiting for a worker');
+      if (!claimable(job, now)) throw conflict(job, 'is not waiting for a worker');
       if (job.attempts >= MAX_ATTEMPTS) {
         return [{
           type: 'JobFailed', schemaVersion: 2,

@@ -1,0 +1,35 @@
+// The Consistency-Token wait, the one for every read of projected views: parse the token, wait
+// (up to a limit) until the views include its position, and tell the position the answer reflects.
+import { ValidationFailed, ViewsBehind } from '../write-side/errors.js';
+import type { Position } from '../write-side/event-store.js';
+import { encodePosition, parsePosition } from '../write-side/position.js';
+
+/**
+ * How far a projection's views have come. The projector implements it in its own process; a
+ * process that only reads can implement it by polling the checkpoints in the read store.
+ */
+export interface ProjectionProgress {
+  /** The log position the views include; null before their first event. */
+  readonly position: Position | null;
+  /** Resolves true once the views include `position`; false after `timeoutMs` (or when `signal` aborts, where supported). */
+  waitFor(position: Position, timeoutMs: number, signal?: AbortSignal): Promise<boolean>;
+}
+
+export class Consistency {
+  constructor(
+    private readonly progress: ProjectionProgress,
+    /** What the views are called in the 503's message ("collections", "queue"). */
+    private readonly views: string,
+    private readonly waitMs: number,
+  ) {}
+
+  /** The position the answer reflects, once the views include the token's (when one is given). */
+  async reflect(token: string | undefined): Promise<Position> {
+    if (token !== undefined && token !== '') {
+      const position = parsePosition(token);
+      if (!position) throw new ValidationFailed([{ pointer: '/headers/consistency-token', message: 'is not a consistency token of this service' }]);
+      if (!(await this.progress.waitFor(position, this.waitMs))) throw new ViewsBehind(this.views);
+    }
+    return this.progress.position ?? encodePosition(0n);
+  }
+}
