@@ -95,7 +95,7 @@ export async function verify<N extends ProjectionName>(
     for (const { key, view } of page) if (!orderIds.has(key)) report({ key, expected: null, actual: view });
     afterKey = page.at(-1)!.key;
   }
-  for (let after: Position | null = null; ; ) {
+  for (let after: Position | null = null; !options.only; ) {
     const page = await views.changes(after, 1000);
     if (page.length === 0) break;
     for (const { key, change } of page) if (!orderIds.has(key)) report({ key: `${key} (changes)`, expected: null, actual: change });
