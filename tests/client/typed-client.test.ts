@@ -58,7 +58,10 @@ describe('a client generated from the served document', () => {
     expect(paid.data).toMatchObject({ orderId: id, amount: 3998, method: 'card' });
 
     // The long-poll's JSON is read as it is: no media type to tell apart first.
-    const queue = await api.GET('/fulfilment-queue/changes', { params: { query: { limit: 1000 } } });
+    // The changes come from the queue's projection: the payment's Consistency-Token waits for it.
+    const queue = await api.GET('/fulfilment-queue/changes', {
+      params: { query: { limit: 1000 }, header: { 'Consistency-Token': paid.response.headers.get('consistency-token')! } },
+    });
     expect(queue.data?.changes.some((change) => change.orderId === id && change.change === 'entered')).toBe(true);
     expect(queue.data?.next).toMatch(/^[0-9a-f]{32}$/);
 

@@ -54,6 +54,8 @@ globalThis.fetch = async (input: string | URL | Request, init?: RequestInit): Pr
   if (request.url.protocol !== 'http:' || !LOOPBACK.has(request.url.hostname)) return realFetch(input, init);
   const served = servedBy(request.url.origin);
   const response = await realFetch(input, init);
+  // An answer a proxy in front of the service made itself (it says so with Via) is not the service's.
+  if (response.headers.has('via')) return response;
   // An event stream may never end: its status, headers and media type are checked, not its body.
   const streaming = (response.headers.get('content-type') ?? '').startsWith('text/event-stream');
   const copy = streaming ? null : response.clone();
@@ -74,6 +76,7 @@ http.request = function request(this: unknown, ...args: Parameters<typeof http.r
   const request = { method: (options.method ?? 'GET').toUpperCase(), target: options.path ?? '/', accept: headers.get('accept') };
   const served = servedBy(origin);
   outgoing.once('response', (incoming: http.IncomingMessage) => {
+    if (incoming.headers.via !== undefined) return;
     const chunks: Buffer[] = [];
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
     const exchange = new Promise<Exchange>((resolve) => {
