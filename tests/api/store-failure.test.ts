@@ -3,23 +3,11 @@
 // need the store answer 503 with Retry-After, nothing is half-written, a log line says why,
 // readiness fails, and the service recovers by itself once the lock is released.
 import Database from 'better-sqlite3';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { createApp } from '../../api/app.js';
-import { createTokenVerifier, signDevToken } from '../../api/auth.js';
-import { createMetrics } from '../../api/metrics.js';
-import { SqliteReadStore } from '../../read-side/adapters/sqlite-read-store.js';
-import { Consistency } from '../../read-side/consistency.js';
-import { CursorCodec } from '../../read-side/cursor.js';
-import { OrderHistory } from '../../read-side/order-history.js';
-import { OrderQueries } from '../../read-side/order-queries.js';
-import { SqliteEventStore } from '../../write-side/adapters/sqlite-event-store.js';
-import { OrderService } from '../../write-side/order-service.js';
-import { StoreHealth } from '../../write-side/store-health.js';
+import { signDevToken } from '../../api/auth.js';
 import { tempDir } from '../support/event-stores.js';
-import { newOrder, SECRET } from '../support/http.js';
+import { newOrder, SECRET, startService } from '../support/http.js';
 import { runScript, startServiceProcess } from '../support/service-process.js';
 
 /** Another process's connection holding the write lock of a database file. */
@@ -44,40 +32,24 @@ async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean, ti
 
 describe('an event store that cannot be written', () => {
   it('answers 503 with Retry-After, writes nothing, logs it, fails readiness, and recovers by itself', async () => {
-    const dir = tempDir('locked-events-');
-    const file = join(dir.path, 'events.sqlite3');
-    const store = new SqliteEventStore({ file, busyTimeoutMs: 300 });
-    const health = new StoreHealth(store);
-    const reads = new SqliteReadStore(join(dir.path, 'read-models.sqlite3'));
-    const logs: string[] = [];
-    const caughtUp = { position: null, waitFor: async () => true };
-    const app = createApp({
-      orders: new OrderService(health.watched()),
-      queries: new OrderQueries(reads, new CursorCodec('c'), { orders: new Consistency(caughtUp, 'collections', 5000), queue: new Consistency(caughtUp, 'queue', 5000) }),
-      history: new OrderHistory(health.watched(), new CursorCodec('c')),
-      auth: createTokenVerifier({ secret: SECRET }),
-      logger: pino({ level: 'info' }, { write: (line: string) => void logs.push(line) }),
-      metrics: createMetrics(),
-      checkReady: () => health.check(),
-    });
-    const server = app.listen(0, '127.0.0.1');
-    await new Promise((r) => server.once('listening', r));
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const token = await signDevToken(SECRET, { sub: 'u', scope: 'orders:write orders:read' });
+    // The service as bootstrap/ wires it; the lock is taken on its own event store file.
+    const service = await startService();
+    const { url } = service;
+    const token = await service.token({ sub: 'u', scope: 'orders:write orders:read' });
     const place = (key: string) =>
       fetch(`${url}/orders`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'Idempotency-Key': key }, body: JSON.stringify(newOrder()) });
     try {
       expect((await place('before')).status).toBe(201);
       expect((await fetch(`${url}/health/ready`)).status).toBe(200);
 
-      const lock = holdWriteLock(file);
-      const head = await store.headPosition();
+      const lock = holdWriteLock(join(service.dataDir, 'events.sqlite3'));
+      const head = await service.events.headPosition();
       const refused = await place('during');
       expect(refused.status).toBe(503);
       expect(refused.headers.get('retry-after')).toBe('2');
       expect(((await refused.json()) as { type: string }).type).toBe('https://errors.orders.example/unavailable');
-      expect(await store.headPosition()).toBe(head);
-      expect(logs.some((line) => line.includes('store unavailable: answered 503') && line.includes('database is locked'))).toBe(true);
+      expect(await service.events.headPosition()).toBe(head);
+      expect(service.logs.some((line) => line.includes('store unavailable: answered 503') && line.includes('database is locked'))).toBe(true);
       const ready = await fetch(`${url}/health/ready`);
       expect(ready.status).toBe(503);
       expect(((await ready.json()) as { reason: string }).reason).toContain('cannot be written');
@@ -92,12 +64,9 @@ describe('an event store that cannot be written', () => {
       expect(retried.status).toBe(201);
       expect(retried.headers.get('idempotent-replayed')).toBeNull();
     } finally {
-      server.close();
-      await reads.close();
-      await store.close();
-      dir.remove();
+      await service.stop();
     }
-  });
+  }, 60_000);
 });
 
 describe('a read-model store that cannot be written', () => {

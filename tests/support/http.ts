@@ -23,6 +23,8 @@ export const ALL_SCOPES = 'orders:read orders:write payments:write shipments:wri
 
 export interface TestService {
   readonly url: string;
+  /** The service's DATA_DIR (its store files live there). */
+  readonly dataDir: string;
   /** The Koa app as bootstrap/ wired it: its middleware holds the routers and their route lists. */
   readonly app: Koa;
   readonly events: EventStore;
@@ -76,6 +78,7 @@ export async function startService(options: Partial<AppDeps> & { consistencyWait
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
+    dataDir: dir.path,
     app,
     events: services.eventStore,
     reads: services.readModels,
