@@ -21,7 +21,9 @@ const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 if (process.argv[2] === '--export') {
   // Child: one export job, start to finish, through JobService and the worker.
   const [dir, format] = process.argv.slice(3) as [string, ExportFormat];
-  const events = new SqliteEventStore({ file: join(dir, `events-${format}.sqlite3`) });
+  // One log for both runs: the jobs view's checkpoint, kept in the shared read store, is a position
+  // in it (a log of its own per run would start below that checkpoint, and the job never be seen).
+  const events = new SqliteEventStore({ file: join(dir, 'events.sqlite3') });
   const reads = new SqliteReadStore(join(dir, 'read-models.sqlite3'));
   const jobs = new JobService(events);
   // The worker reads the jobs view, which the jobs projection keeps.
