@@ -1,7 +1,6 @@
 // Who is asking: every command and query takes the viewer and confines what it reads and
 // changes to what the viewer may see, so that no route can forget it (HTTP-CONTRACT.md,
 // "Authentication and permissions"). A verified token's principal is a viewer as it is.
-import { Forbidden } from './errors.js';
 
 export interface Viewer {
   /** The token's subject: the principal that owns jobs and idempotency keys. */
@@ -29,11 +28,6 @@ export function owns(viewer: Viewer, owner: { readonly owner: string; readonly c
 /** An auditor reads any principal's jobs; only staff may audit (a customer's token never does). */
 export function auditsJobs(viewer: Viewer): boolean {
   return isStaff(viewer) && viewer.scopes.has('audit:read');
-}
-
-/** For what belongs to no single customer: a customer's token is refused whatever its scopes. */
-export function requireStaff(viewer: Viewer, what: string): void {
-  if (!isStaff(viewer)) throw new Forbidden(`A customer token cannot ${what}.`);
 }
 
 /** The viewer of the service's own work (seeding, tools, benchmarks): staff, with no scopes of its own. */

@@ -153,14 +153,6 @@ export class OrderService {
     return { order, revision: last.revision, position: last.position };
   }
 
-  /** The order's events from a revision on, at most `limit` (an auditor's view of its history); null when the viewer may not see the order. */
-  async history(viewer: Viewer, orderId: string, fromRevision: number, limit: number): Promise<RecordedEvent[] | null> {
-    // Who may see it is settled by the first event alone: the history is not folded twice.
-    const placed = await this.load(orderId, { toRevision: 0 });
-    if (!placed || !sees(viewer, placed.order.customerId)) return null;
-    return this.store.readStream(orderStream(orderId), { fromRevision, toRevision: fromRevision + limit - 1 });
-  }
-
   private async run(viewer: Viewer, orderId: string, command: OrderCommand, context: WriteContext & Partial<Idempotent> & { expectedRevision?: number }) {
     const handlerContext: CommandContext = {
       principal: viewer.sub,

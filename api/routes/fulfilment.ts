@@ -5,7 +5,6 @@ import type { Context } from 'koa';
 import { PassThrough } from 'node:stream';
 import type { OrderQueries } from '../../read-side/order-queries.js';
 import type { FeedStart, QueueFeed } from '../../read-side/queue-feed.js';
-import { requireStaff } from '../../write-side/access.js';
 import { requireScope } from '../middleware/auth.js';
 import { queryValidator } from '../validation.js';
 import { holdingSlotIf, type WaitingRequests } from '../waiting.js';
@@ -26,7 +25,6 @@ export function fulfilmentRoutes(deps: FulfilmentRoutesDeps): Router {
   const router = new Router();
 
   router.get('/fulfilment-queue', requireScope('shipments:write'), async (ctx) => {
-    requireStaff(ctx.state.principal, 'read the fulfilment queue: it holds every customer\'s orders');
     const query = validQueueQuery(ctx.query);
     const consistencyToken = ctx.get('Consistency-Token');
     const page = await holdingSlotIf(waiting, ctx.state.principal, consistencyToken !== '', () =>
@@ -41,7 +39,6 @@ export function fulfilmentRoutes(deps: FulfilmentRoutesDeps): Router {
   });
 
   router.get('/fulfilment-queue/changes', requireScope('shipments:write'), async (ctx) => {
-    requireStaff(ctx.state.principal, 'follow the fulfilment queue: it holds every customer\'s orders');
     const query = validChangesQuery(ctx.query);
     const lastEventId = ctx.get('Last-Event-ID');
     const start: FeedStart = lastEventId ? { after: lastEventId, from: 'last-event-id' } : query.after !== undefined ? { after: query.after, from: 'after' } : {};
