@@ -28,6 +28,7 @@ export const PROBLEM_TITLES = {
   'unsupported-media-type': 'Unsupported media type',
   'not-acceptable': 'Not acceptable',
   'idempotency-key-reused': 'Idempotency-Key reused',
+  'unknown-customer': 'Unknown customer',
   'result-expired': 'Result expired',
   'rate-limited': 'Too many requests',
   internal: 'Internal server error',
@@ -74,6 +75,8 @@ function knownProblem(error: KnownError): HttpProblem {
       return new HttpProblem(412, 'precondition-failed', error.message, { currentRevision: error.actualRevision });
     case 'idempotency-key-reused':
       return new HttpProblem(422, 'idempotency-key-reused', error.message);
+    case 'unknown-customer':
+      return new HttpProblem(422, 'unknown-customer', error.message);
     case 'invalid-cursor':
       return new HttpProblem(400, 'invalid-cursor', error.message);
     case 'concurrency-exhausted':

@@ -17,7 +17,8 @@ export type ErrorCode =
   | 'invalid-cursor'
   | 'invalid-position'
   | 'export-limit-reached'
-  | 'views-behind';
+  | 'views-behind'
+  | 'unknown-customer';
 
 /** The one base of every expected error; its subclasses are the members of `KnownError`. */
 export abstract class DomainError extends Error {
@@ -165,6 +166,20 @@ export class ViewsBehind extends DomainError {
   }
 }
 
+/**
+ * The customer an order names cannot take one: its personal data was erased (its key destroyed,
+ * so nothing new of it can be written), or it does not exist.
+ */
+export class UnknownCustomer extends DomainError {
+  readonly code = 'unknown-customer';
+  constructor(
+    readonly customerId: string,
+    readonly reason: 'erased' | 'unknown',
+  ) {
+    super(reason === 'erased' ? `Customer ${customerId} was erased; nothing can be recorded for it any more.` : `Customer ${customerId} does not exist.`);
+  }
+}
+
 /** Every expected error: `code` tells them apart, so a switch on it narrows to the class. */
 export type KnownError =
   | StateConflict
@@ -178,7 +193,8 @@ export type KnownError =
   | InvalidCursor
   | InvalidPosition
   | ExportLimitReached
-  | ViewsBehind;
+  | ViewsBehind
+  | UnknownCustomer;
 
 // Every code has its class in the union: a code added above without one fails to compile here.
 const everyCodeHasAClass: Record<Exclude<ErrorCode, KnownError['code']>, never> = {};

@@ -13,6 +13,7 @@ import {
   PreconditionFailed,
   StateConflict,
   StoreUnavailable,
+  UnknownCustomer,
   ValidationFailed,
   ViewsBehind,
   type ErrorCode,
@@ -38,6 +39,7 @@ const CASES: Record<ErrorCode, { error: KnownError; status: number; code: string
   'invalid-cursor': { error: new InvalidCursor('tampered'), status: 400, code: 'invalid-cursor' },
   'views-behind': { error: new ViewsBehind('collections'), status: 503, code: 'unavailable', headers: { 'Retry-After': '1' } },
   'invalid-position': { error: new InvalidPosition('00000000000000070000000000000007'), status: 400, code: 'invalid-cursor' },
+  'unknown-customer': { error: new UnknownCustomer('cus_1', 'erased'), status: 422, code: 'unknown-customer' },
   'export-limit-reached': { error: new ExportLimitReached(5), status: 429, code: 'rate-limited', extra: { limit: 5 }, headers: { 'Retry-After': expect.stringMatching(/^[1-9]\d*$/) } },
 };
 
