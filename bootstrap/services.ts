@@ -19,8 +19,17 @@ import { OrderHistory } from '../read-side/order-history.js';
 import { OrderQueries } from '../read-side/order-queries.js';
 import { QueueFeed } from '../read-side/queue-feed.js';
 import type { ProjectionName, ReadModelStore } from '../read-side/read-store.js';
+import { OpenedViews } from '../read-side/opened-views.js';
 import { EsdbEventStore } from '../write-side/adapters/esdb-event-store.js';
+import { MongoKeyStore } from '../write-side/adapters/mongo-key-store.js';
 import { SqliteEventStore } from '../write-side/adapters/sqlite-event-store.js';
+import { SqliteKeyStore } from '../write-side/adapters/sqlite-key-store.js';
+import { CustomerErasure } from '../write-side/personal-data/erasure.js';
+import type { KeyStore } from '../write-side/personal-data/key-store.js';
+import { Keyring } from '../write-side/personal-data/keyring.js';
+import { orderPersonalData } from '../write-side/personal-data/order-fields.js';
+import { PersonalData } from '../write-side/personal-data/personal-data.js';
+import { SealingEventStore } from '../write-side/personal-data/sealing-event-store.js';
 import type { EventStore, Position } from '../write-side/event-store.js';
 import { StoreHealth } from '../write-side/store-health.js';
 import { JobService } from '../write-side/job-service.js';
@@ -36,8 +45,11 @@ export const PROJECTIONS: { readonly [N in ProjectionName]: Projection<N> } = {
 };
 
 export interface Stores {
+  /** The event log as stored: personal data sealed (what the projections read). */
   readonly eventStore: EventStore;
   readonly readModels: ReadModelStore;
+  /** The keys that seal each customer's personal data. */
+  readonly keys: KeyStore;
   close(): Promise<void>;
 }
 
@@ -55,6 +67,10 @@ export interface ProjectionProgress {
 
 export interface Services extends Stores {
   readonly orders: OrderService;
+  /** Erases a customer's personal data (crypto-shredding); the customers' DELETE calls it. */
+  readonly erasure: CustomerErasure;
+  /** Seals and opens personal data with the customers' keys. */
+  readonly personalData: PersonalData;
   readonly jobs: JobService;
   readonly exportsDir: string;
   readonly queries: OrderQueries;
@@ -109,13 +125,28 @@ export async function openReadStore(config: Config, logger: Logger): Promise<Rea
   return new SqliteReadStore(file, { busyTimeoutMs: 250, backgroundCheckpointMs: 100 });
 }
 
+/** The key store: MongoDB beside the read models when they are there, else a SQLite file of its own (never the event log's). */
+export async function openKeyStore(config: Config, logger: Logger): Promise<KeyStore> {
+  if (config.readStore.kind === 'mongodb') {
+    logger.info({ database: config.readStore.database }, 'key store: MongoDB');
+    return MongoKeyStore.connect(config.readStore.url, config.readStore.database, { requestTimeoutMs: config.requestTimeoutMs });
+  }
+  mkdirSync(config.dataDir, { recursive: true });
+  const file = join(config.dataDir, 'keys.sqlite3');
+  logger.info({ file }, 'key store: embedded SQLite');
+  return new SqliteKeyStore(file);
+}
+
 export async function openStores(config: Config, logger: Logger): Promise<Stores> {
   const eventStore = await openEventStore(config, logger);
   const readModels = await openReadStore(config, logger);
+  const keys = await openKeyStore(config, logger);
   return {
     eventStore,
     readModels,
+    keys,
     close: async () => {
+      await keys.close();
       await readModels.close();
       await eventStore.close();
     },
@@ -127,13 +158,18 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
   const health = new StoreHealth(stores.eventStore);
   const eventStore = health.watched();
   const { readModels } = stores;
+  const keyring = new Keyring(stores.keys);
+  const personalData = new PersonalData(keyring, { seal: config.personalData.seal });
+  // The write side reads and writes personal data through the seal; the projections read the log as stored.
+  const sealed = new SealingEventStore(eventStore, personalData, [orderPersonalData]);
+  const opened = new OpenedViews(personalData);
   const jobs = new JobService(eventStore);
   const exportsDir = join(config.dataDir, 'exports');
   mkdirSync(exportsDir, { recursive: true });
   const worker =
     role === 'api' || role === 'projector' || overrides.exportWorker === false
       ? null
-      : new ExportWorker(jobs, overrides.workerReadModels ? overrides.workerReadModels(readModels) : readModels, {
+      : new ExportWorker(jobs, overrides.workerReadModels ? overrides.workerReadModels(readModels) : readModels, { views: opened, erasures: stores.keys }, {
           leaseMs: config.exports.leaseMs,
           retentionMs: config.exports.retentionMs,
           onError: (error, what) => logger.error({ err: error }, `export worker: ${what}`),
@@ -178,14 +214,16 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
   return {
     ...stores,
     eventStore,
-    orders: new OrderService(eventStore),
+    orders: new OrderService(sealed, personalData.sealing ? { keys: keyring } : {}),
+    erasure: new CustomerErasure(keyring),
+    personalData,
     jobs,
     exportsDir,
     queries: new OrderQueries(readModels, cursors, {
       orders: new Consistency(progress['order-views'], 'collections', consistencyWaitMs),
       queue: new Consistency(progress['fulfilment-queue'], 'queue', consistencyWaitMs),
-    }),
-    history: new OrderHistory(eventStore, cursors),
+    }, opened),
+    history: new OrderHistory(sealed, cursors),
     feed: new QueueFeed(readModels, progress['fulfilment-queue'], eventStore, consistencyWaitMs),
     projectors,
     progress,

@@ -2,7 +2,7 @@
 import type { Changes, ProjectionName, Views } from '../read-side/read-store.js';
 import type { Position, RecordedEvent } from '../write-side/event-store.js';
 import type { JobEvent } from '../write-side/jobs/types.js';
-import type { OrderEvent } from '../write-side/orders/types.js';
+import type { StoredOrderEvent } from '../write-side/personal-data/order-fields.js';
 
 export interface EventContext {
   readonly revision: number;
@@ -12,8 +12,8 @@ export interface EventContext {
 
 /** The events each projection reads. */
 export interface ProjectionEvents {
-  'order-views': OrderEvent;
-  'fulfilment-queue': OrderEvent;
+  'order-views': StoredOrderEvent;
+  'fulfilment-queue': StoredOrderEvent;
   jobs: JobEvent;
 }
 

@@ -9,6 +9,7 @@ import { CommandHandler, type CommandContext, type CommandResult } from './comma
 import { Forbidden, OrderNotFound } from './errors.js';
 import type { EventStore, Position, ReadStreamOptions, RecordedEvent } from './event-store.js';
 import { keyId, type IdempotencyRequest } from './idempotency.js';
+import type { Keyring } from './personal-data/keyring.js';
 import { decodeOrderEvent, encodeOrderEvent, orderStream } from './orders/codec.js';
 import { orderDecider } from './orders/decider.js';
 import type { Address, AddressPatch, LineInput, Order, OrderCommand, OrderEvent, PaymentMethod, PlacedOrder } from './orders/types.js';
@@ -40,6 +41,12 @@ export interface OrderServiceOptions {
    * least recently read go first. 200,000 units held 100,000 one-line orders in about 80 MB of heap.
    */
   readonly foldedBudget?: number;
+  /**
+   * The keys of the customers' personal data, when the store seals it (personal-data/): a write
+   * of an address gets its customer's key before anything is written, and a kept fold (its
+   * address opened) is served only while its customer's key is known not destroyed.
+   */
+  readonly keys?: Keyring;
 }
 
 /** An order as last folded, with the store's change stamp taken before the read it came from. */
@@ -53,6 +60,7 @@ export class OrderService {
   private readonly clock: () => Date;
   private readonly newId: () => string;
   private readonly folded: LRUCache<string, Folded>;
+  private readonly keys: Keyring | null;
 
   constructor(
     private readonly store: EventStore,
@@ -61,6 +69,7 @@ export class OrderService {
     this.handler = new CommandHandler(store, orderDecider, { encode: encodeOrderEvent, decode: decodeOrderEvent });
     this.clock = options.clock ?? (() => new Date());
     this.newId = options.newId ?? uuidv4;
+    this.keys = options.keys ?? null;
     const budget = options.foldedBudget ?? 200_000;
     this.folded = new LRUCache<string, Folded>({
       maxSize: budget,
@@ -128,7 +137,13 @@ export class OrderService {
     }
     // Taken before the read: an append after this point changes it, even one the read below sees.
     const stamp = this.store.changeStamp?.();
-    const cached = this.folded.get(orderId); // now the most recently read
+    let cached = this.folded.get(orderId); // now the most recently read
+    // Its address was opened with its customer's key: once that key is destroyed (here, or in
+    // another process, which the keyring learns within its cache lifetime) it is folded afresh.
+    if (cached && this.keys && !this.keys.current(cached.snapshot.order.customerId) && (await this.keys.erased(cached.snapshot.order.customerId))) {
+      this.folded.delete(orderId);
+      cached = undefined;
+    }
     if (cached && stamp !== undefined && cached.stamp === stamp) return cached.snapshot;
     const snapshot = cached
       ? this.fold(cached.snapshot, await this.store.readStream(orderStream(orderId), { fromRevision: cached.snapshot.revision + 1 }))
@@ -170,6 +185,10 @@ export class OrderService {
     const confined = command.type !== 'PlaceOrder' && !isStaff(viewer);
     const current = context.idempotency && !confined ? null : await this.load(orderId);
     if (confined && (!current || !sees(viewer, current.order.customerId))) throw new OrderNotFound(orderId);
+    // An address is sealed with its customer's key: had first, so that a key store that cannot be
+    // reached (503) or an erased customer (422) fails the command before anything is written.
+    const sealsFor = command.type === 'PlaceOrder' ? command.data.customerId : command.type === 'ChangeAddress' ? current?.order.customerId : undefined;
+    if (this.keys && sealsFor !== undefined) await this.keys.sealingKey(sealsFor);
     const known = current && !context.idempotency ? { state: current.order, revision: current.revision, position: current.position } : undefined;
     return this.handler.handle(orderStream(orderId), command, handlerContext, known);
   }

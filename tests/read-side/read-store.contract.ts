@@ -7,6 +7,7 @@ import type { ReadModelStore } from '../../read-side/read-store.js';
 import type { JobView, OrderView, QueueChange, QueueEntry } from '../../read-side/views.js';
 import type { Position } from '../../write-side/event-store.js';
 import { encodePosition } from '../../write-side/position.js';
+import { inMemoryPersonalData } from '../support/personal-data.js';
 import type { ReadStoreFixture } from '../support/read-stores.js';
 
 const address = { name: 'Ada', line1: '1 Main St', line2: null, city: 'Berlin', postalCode: '10115', region: null, country: 'DE' };
@@ -228,7 +229,7 @@ export function readStoreContract(name: string, open: () => Promise<ReadStoreFix
       beforeEach(() => {
         // No Consistency-Token is sent here: the views' progress is never asked.
         const idle = new Consistency({ position: null, waitFor: async () => true }, 'collections', 0);
-        queries = new OrderQueries(store, codec, { orders: idle, queue: idle });
+        queries = new OrderQueries(store, codec, { orders: idle, queue: idle }, inMemoryPersonalData().views);
       });
 
       it('walks 1,000 orders with inserts between pages, seeing each existing order exactly once', async () => {

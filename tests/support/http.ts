@@ -15,6 +15,9 @@ import type { Projector } from '../../projections/projector.js';
 import type { ReadModelStore } from '../../read-side/read-store.js';
 import type { EventStore } from '../../write-side/event-store.js';
 import type { JobService } from '../../write-side/job-service.js';
+import type { CustomerErasure } from '../../write-side/personal-data/erasure.js';
+import type { KeyStore } from '../../write-side/personal-data/key-store.js';
+import type { PersonalData } from '../../write-side/personal-data/personal-data.js';
 import type { ExportWorker, ExportWorkerOptions } from '../../workers/export-worker.js';
 import { tempDir } from './event-stores.js';
 
@@ -35,6 +38,9 @@ export interface TestService {
   readonly exportsDir: string;
   /** The export worker, when the service was started with one. */
   readonly worker: ExportWorker | null;
+  readonly keys: KeyStore;
+  readonly personalData: PersonalData;
+  readonly erasure: CustomerErasure;
   token(options?: { sub?: string; scope?: string; customerId?: string | null; ttlSeconds?: number }): Promise<string>;
   stop(): Promise<void>;
 }
@@ -87,6 +93,9 @@ export async function startService(options: Partial<AppDeps> & { consistencyWait
     jobs: services.jobs,
     exportsDir: services.exportsDir,
     worker: services.worker,
+    keys: services.keys,
+    personalData: services.personalData,
+    erasure: services.erasure,
     token: ({ sub = 'user-1', scope = ALL_SCOPES, customerId = null, ttlSeconds = 600 } = {}) =>
       signDevToken(SECRET, { sub, scope, customerId }, ttlSeconds),
     stop: async () => {
