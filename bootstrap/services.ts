@@ -96,6 +96,8 @@ export interface ServiceOverrides {
   readonly workerReadModels?: (real: ReadModelStore) => ReadModelStore;
   /** How long a read waits for a Consistency-Token's write. */
   readonly consistencyWaitMs?: number;
+  /** The key store the service uses (one that fails, for a test). */
+  readonly keyStore?: (real: KeyStore) => KeyStore;
 }
 
 export async function openEventStore(config: Config, logger: Logger): Promise<EventStore> {
@@ -158,7 +160,7 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
   const health = new StoreHealth(stores.eventStore);
   const eventStore = health.watched();
   const { readModels } = stores;
-  const keyring = new Keyring(stores.keys);
+  const keyring = new Keyring(overrides.keyStore ? overrides.keyStore(stores.keys) : stores.keys);
   const personalData = new PersonalData(keyring, { seal: config.personalData.seal });
   // The write side reads and writes personal data through the seal; the projections read the log as stored.
   const sealed = new SealingEventStore(eventStore, personalData, [orderPersonalData]);

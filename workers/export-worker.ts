@@ -27,6 +27,12 @@ export interface ExportWorkerOptions {
   /** How often the jobs view is read for work. */
   readonly pollMs?: number;
   readonly pageSize?: number;
+  /**
+   * An export whose run started up to this long after an erasure (by the clocks of two processes,
+   * which may differ) is still taken to hold the erased data: deleting one needlessly costs a new
+   * export, keeping one wrongly would keep erased data. Default 1 s.
+   */
+  readonly erasureClockMarginMs?: number;
   readonly onError?: (error: unknown, what: string) => void;
 }
 
@@ -37,12 +43,6 @@ class Abandoned extends Error {}
 const CANDIDATES = 100;
 /** How many kept results one look checks against the erasures. */
 const KEPT_RESULTS = 10_000;
-/**
- * An export whose run started up to this long after an erasure (by the clocks of two processes)
- * is still taken to hold the erased data: deleting one needlessly costs a new export, keeping one
- * wrongly would keep erased data.
- */
-const CLOCK_MARGIN_MS = 5_000;
 
 /** What the worker needs of the customers' personal data. */
 export interface ExportPersonalData {
@@ -130,12 +130,13 @@ export class ExportWorker {
    * customer. A run still going when the erasure came is found here once it has succeeded.
    */
   private async holdingErasedData(kept: readonly JobView[]): Promise<JobView[]> {
-    const started = kept.map((job) => Date.parse(job.startedAt ?? job.createdAt));
+    const margin = this.options.erasureClockMarginMs ?? 1000;
+    const started = kept.map((job) => Date.parse(job.startedAt ?? job.createdAt) - margin);
     if (started.length === 0) return [];
-    const erasures = await this.personal.erasures.erasuresSince(new Date(Math.min(...started) - CLOCK_MARGIN_MS), KEPT_RESULTS);
+    const erasures = await this.personal.erasures.erasuresSince(new Date(Math.min(...started)), KEPT_RESULTS);
     if (erasures.length === 0) return [];
     return kept.filter((job, i) =>
-      erasures.some((e) => e.erasedAt.getTime() >= started[i]! - CLOCK_MARGIN_MS && (job.customerId === null || job.customerId === e.subject)),
+      erasures.some((e) => e.erasedAt.getTime() >= started[i]! && (job.customerId === null || job.customerId === e.subject)),
     );
   }
 

@@ -43,6 +43,8 @@ export interface TestService {
   readonly erasure: CustomerErasure;
   token(options?: { sub?: string; scope?: string; customerId?: string | null; ttlSeconds?: number }): Promise<string>;
   stop(): Promise<void>;
+  /** Stops the service and closes its stores, leaving DATA_DIR in place (for a look at its files); stop() then removes it. */
+  halt(): Promise<void>;
 }
 
 export interface WorkerSettings extends Partial<Omit<ExportWorkerOptions, 'exportsDir'>> {
@@ -51,8 +53,11 @@ export interface WorkerSettings extends Partial<Omit<ExportWorkerOptions, 'expor
 }
 
 /** Starts the service as bootstrap/ wires it, in the `all` role; without worker settings it runs no export worker. */
-export async function startService(options: Partial<AppDeps> & { consistencyWaitMs?: number } = {}, worker?: WorkerSettings): Promise<TestService> {
-  const { consistencyWaitMs, ...overrides } = options;
+export async function startService(
+  options: Partial<AppDeps> & { consistencyWaitMs?: number; keyStore?: (real: KeyStore) => KeyStore } = {},
+  worker?: WorkerSettings,
+): Promise<TestService> {
+  const { consistencyWaitMs, keyStore, ...overrides } = options;
   const dir = tempDir('api-');
   const config = parseConfig({
     DATA_DIR: dir.path,
@@ -70,6 +75,7 @@ export async function startService(options: Partial<AppDeps> & { consistencyWait
     worker: { pollMs: 50, ...workerOptions },
     ...(readModels ? { workerReadModels: readModels } : {}),
     ...(consistencyWaitMs === undefined ? {} : { consistencyWaitMs }),
+    ...(keyStore ? { keyStore } : {}),
   });
   const app = createHttpApp(config, services, logger, (composed) => ({
     // Heartbeats a test can wait for, and a result kept as long as the test's worker keeps it.
@@ -82,6 +88,13 @@ export async function startService(options: Partial<AppDeps> & { consistencyWait
   server.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const { port } = server.address() as AddressInfo;
+  let halted: Promise<void> | null = null;
+  const halt = () =>
+    (halted ??= (async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await services.close();
+    })());
   return {
     url: `http://127.0.0.1:${port}`,
     dataDir: dir.path,
@@ -99,11 +112,10 @@ export async function startService(options: Partial<AppDeps> & { consistencyWait
     token: ({ sub = 'user-1', scope = ALL_SCOPES, customerId = null, ttlSeconds = 600 } = {}) =>
       signDevToken(SECRET, { sub, scope, customerId }, ttlSeconds),
     stop: async () => {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-      await services.close();
+      await halt();
       dir.remove();
     },
+    halt,
   };
 }
 

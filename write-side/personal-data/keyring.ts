@@ -17,9 +17,13 @@ export class Keyring {
 
   constructor(
     readonly store: KeyStore,
-    options: { max?: number; ttlMs?: number } = {},
+    options: { max?: number; ttlMs?: number; /** The clock the cache lifetime is measured by, in ms. */ now?: () => number } = {},
   ) {
-    this.cache = new LRUCache<string, Known>({ max: options.max ?? 100_000, ttl: options.ttlMs ?? KEY_CACHE_TTL_MS });
+    this.cache = new LRUCache<string, Known>({
+      max: options.max ?? 100_000,
+      ttl: options.ttlMs ?? KEY_CACHE_TTL_MS,
+      ...(options.now ? { perf: { now: options.now } } : {}),
+    });
   }
 
   /** The key to seal a subject's data with, made on first use; UnknownCustomer once the subject was erased. */
