@@ -22,7 +22,7 @@ export class Keyring {
     this.cache = new LRUCache<string, Known>({
       max: options.max ?? 100_000,
       ttl: options.ttlMs ?? KEY_CACHE_TTL_MS,
-      ...(options.now ? { perf: { now: options.now } } : {}),
+      ...(options.now ? { perf: { now: options.now }, ttlResolution: 0 } : {}),
     });
   }
 
