@@ -17,7 +17,8 @@ export type ErrorCode =
   | 'invalid-cursor'
   | 'invalid-position'
   | 'export-limit-reached'
-  | 'views-behind';
+  | 'views-behind'
+  | 'email-in-use';
 
 /** The one base of every expected error; its subclasses are the members of `KnownError`. */
 export abstract class DomainError extends Error {
@@ -165,6 +166,14 @@ export class ViewsBehind extends DomainError {
   }
 }
 
+/** A customer or account with this email exists (unique-values.ts keeps one owner per email). */
+export class EmailInUse extends DomainError {
+  readonly code = 'email-in-use';
+  constructor() {
+    super('Another record already uses this email.');
+  }
+}
+
 /** Every expected error: `code` tells them apart, so a switch on it narrows to the class. */
 export type KnownError =
   | StateConflict
@@ -178,7 +187,8 @@ export type KnownError =
   | InvalidCursor
   | InvalidPosition
   | ExportLimitReached
-  | ViewsBehind;
+  | ViewsBehind
+  | EmailInUse;
 
 // Every code has its class in the union: a code added above without one fails to compile here.
 const everyCodeHasAClass: Record<Exclude<ErrorCode, KnownError['code']>, never> = {};
