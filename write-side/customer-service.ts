@@ -7,12 +7,16 @@ import { isStaff, sees, type Viewer } from './access.js';
 import { CommandHandler, type CommandContext, type CommandResult } from './command-handler.js';
 import { decodeCustomerEvent, encodeCustomerEvent, customerStream } from './customers/codec.js';
 import { customerDecider } from './customers/decider.js';
-import type { Customer, CustomerCommand, CustomerEvent, CustomerPatch, CustomerProfile } from './customers/types.js';
+import type { Customer, CustomerClaimFenced, CustomerCommand, CustomerEvent, CustomerPatch, CustomerProfile } from './customers/types.js';
 import { CustomerNotFound, EmailInUse, Forbidden } from './errors.js';
 import type { EventStore, Position, RecordedEvent } from './event-store.js';
 import { keyId } from './idempotency.js';
 import type { Idempotent, WriteContext } from './order-service.js';
-import { guardUnique, normalizeValue, UniqueValues, type UniqueValueSet, type UniqueValuesOptions } from './unique-values.js';
+import { CLAIM_FENCED, guardUnique, normalizeValue, UniqueValues, type UniqueValueSet, type UniqueValuesOptions } from './unique-values.js';
+
+// The customer's codec and decider know the fence marker by its name; it must stay unique-values.ts's.
+const fenceMarker: CustomerClaimFenced['type'] = CLAIM_FENCED;
+void fenceMarker;
 
 export type CustomerResult = CommandResult<Customer, CustomerEvent>;
 

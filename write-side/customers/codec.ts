@@ -1,7 +1,6 @@
 // How customer events are stored: the stream of a customer and the mapping between the domain's
 // events and the event store's records.
 import type { EventMetadata, JsonObject, NewEvent, RecordedEvent } from '../event-store.js';
-import { CLAIM_FENCED } from '../unique-values.js';
 import type { CustomerEvent, CustomerEventType } from './types.js';
 
 export const CUSTOMER_STREAM_PREFIX = 'customer-';
@@ -12,7 +11,8 @@ const CURRENT_VERSIONS: { readonly [T in CustomerEventType]: number } = {
   CustomerRegistered: 1,
   CustomerChanged: 1,
   CustomerErased: 1,
-  [CLAIM_FENCED]: 1,
+  // unique-values.ts's CLAIM_FENCED (customer-service.ts ties the two at compile time).
+  UniqueValueClaimFenced: 1,
 };
 
 export function isCustomerEventType(type: string): type is CustomerEventType {
@@ -27,7 +27,7 @@ export function decodeCustomerEvent(recorded: Pick<RecordedEvent, 'type' | 'data
   const { type } = recorded;
   if (!isCustomerEventType(type)) throw new TypeError(`not a customer event: ${type}`);
   // The fence marker is written by unique-values.ts with its own metadata version.
-  const version = type === CLAIM_FENCED ? 1 : recorded.metadata.schemaVersion;
+  const version = type === 'UniqueValueClaimFenced' ? 1 : recorded.metadata.schemaVersion;
   if (version !== CURRENT_VERSIONS[type]) throw new TypeError(`${type} has schema version ${version}, which this build cannot read`);
   return { type, schemaVersion: 1, data: recorded.data } as unknown as CustomerEvent;
 }
