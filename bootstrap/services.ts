@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
+import { customersView } from '../projections/customers.js';
 import { fulfilmentQueue } from '../projections/fulfilment-queue.js';
 import { jobsView } from '../projections/jobs.js';
 import { orderViews } from '../projections/order-views.js';
@@ -16,6 +17,7 @@ import { SqliteReadStore } from '../read-side/adapters/sqlite-read-store.js';
 import { Consistency } from '../read-side/consistency.js';
 import { CursorCodec } from '../read-side/cursor.js';
 import { OrderHistory } from '../read-side/order-history.js';
+import { CustomerQueries } from '../read-side/customer-queries.js';
 import { OrderQueries } from '../read-side/order-queries.js';
 import { QueueFeed } from '../read-side/queue-feed.js';
 import type { ProjectionName, ReadModelStore } from '../read-side/read-store.js';
@@ -27,12 +29,14 @@ import { SqliteKeyStore } from '../write-side/adapters/sqlite-key-store.js';
 import { CustomerErasure } from '../write-side/personal-data/erasure.js';
 import type { KeyStore } from '../write-side/personal-data/key-store.js';
 import { Keyring } from '../write-side/personal-data/keyring.js';
+import { customerPersonalData } from '../write-side/personal-data/customer-fields.js';
 import { orderPersonalData } from '../write-side/personal-data/order-fields.js';
 import { PersonalData } from '../write-side/personal-data/personal-data.js';
 import { SealingEventStore } from '../write-side/personal-data/sealing-event-store.js';
 import type { EventStore, Position } from '../write-side/event-store.js';
 import { StoreHealth } from '../write-side/store-health.js';
 import { JobService } from '../write-side/job-service.js';
+import { CustomerService } from '../write-side/customer-service.js';
 import { OrderService } from '../write-side/order-service.js';
 import { ExportWorker, type ExportWorkerOptions } from '../workers/export-worker.js';
 import type { Config, Role } from './config.js';
@@ -42,6 +46,7 @@ export const PROJECTIONS: { readonly [N in ProjectionName]: Projection<N> } = {
   'order-views': orderViews,
   'fulfilment-queue': fulfilmentQueue,
   jobs: jobsView,
+  customers: customersView,
 };
 
 export interface Stores {
@@ -71,6 +76,8 @@ export interface Services extends Stores {
   readonly erasure: CustomerErasure;
   /** Seals and opens personal data with the customers' keys. */
   readonly personalData: PersonalData;
+  readonly customers: CustomerService;
+  readonly customerQueries: CustomerQueries;
   readonly jobs: JobService;
   readonly exportsDir: string;
   readonly queries: OrderQueries;
@@ -163,7 +170,8 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
   const keyring = new Keyring(overrides.keyStore ? overrides.keyStore(stores.keys) : stores.keys);
   const personalData = new PersonalData(keyring, { seal: config.personalData.seal });
   // The write side reads and writes personal data through the seal; the projections read the log as stored.
-  const sealed = new SealingEventStore(eventStore, personalData, [orderPersonalData]);
+  const sealed = new SealingEventStore(eventStore, personalData, [orderPersonalData, customerPersonalData]);
+  const erasure = new CustomerErasure(keyring);
   const opened = new OpenedViews(personalData);
   const jobs = new JobService(eventStore);
   const exportsDir = join(config.dataDir, 'exports');
@@ -179,11 +187,13 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
           exportsDir,
         });
   worker?.start();
+  // The customers' views hold their personal data opened (an email is looked up exactly) and
+  // forget it on CustomerErased; the orders' views keep addresses sealed (read-side/opened-views.ts).
   const projector = <N extends ProjectionName>(projection: Projection<N>) =>
-    new Projector(eventStore, readModels, projection, {
+    new Projector(projection.name === 'customers' ? sealed : eventStore, readModels, projection, {
       onError: (error, retryInMs) => logger.error({ err: error, projection: projection.name, retryInMs }, 'projection failed; restarting from its checkpoint'),
     });
-  const projectors = { 'order-views': projector(orderViews), 'fulfilment-queue': projector(fulfilmentQueue), jobs: projector(jobsView) };
+  const projectors = { 'order-views': projector(orderViews), 'fulfilment-queue': projector(fulfilmentQueue), jobs: projector(jobsView), customers: projector(customersView) };
   if (role === 'all') Object.values(projectors).forEach((p) => p.start());
   // One projector process at a time, under the read store's lease; the others wait as standbys.
   const lease =
@@ -206,6 +216,7 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
           'order-views': checkpointProgress(eventStore, readModels, orderViews),
           'fulfilment-queue': checkpointProgress(eventStore, readModels, fulfilmentQueue),
           jobs: checkpointProgress(eventStore, readModels, jobsView),
+          customers: checkpointProgress(eventStore, readModels, customersView),
         }
       : null;
   const progress = checkpoints ?? projectors;
@@ -213,12 +224,15 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
   const cursors = new CursorCodec(cursorSecret(config));
   const consistencyWaitMs = overrides.consistencyWaitMs ?? CONSISTENCY_WAIT_MS;
   let caughtUpOnce = false;
+  const customers = new CustomerService(sealed, { erasure });
   return {
     ...stores,
     eventStore,
-    orders: new OrderService(sealed, personalData.sealing ? { keys: keyring } : {}),
-    erasure: new CustomerErasure(keyring),
+    orders: new OrderService(sealed, { customers, ...(personalData.sealing ? { keys: keyring } : {}) }),
+    erasure,
     personalData,
+    customers,
+    customerQueries: new CustomerQueries(readModels, cursors, new Consistency(progress.customers, 'collections', consistencyWaitMs)),
     jobs,
     exportsDir,
     queries: new OrderQueries(readModels, cursors, {

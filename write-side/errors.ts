@@ -4,6 +4,7 @@
 // Anything else that is thrown is a bug and answers 500.
 import type { OrderStatus } from './orders/types.js';
 import type { JobStatus } from './jobs/types.js';
+import type { CustomerStatus } from './customers/types.js';
 
 export type ErrorCode =
   | 'not-found'
@@ -18,6 +19,7 @@ export type ErrorCode =
   | 'invalid-position'
   | 'export-limit-reached'
   | 'views-behind'
+  | 'email-in-use'
   | 'unknown-customer';
 
 /** The one base of every expected error; its subclasses are the members of `KnownError`. */
@@ -30,7 +32,7 @@ export class StateConflict extends DomainError {
   readonly code = 'state-conflict';
   constructor(
     message: string,
-    readonly currentStatus: OrderStatus | JobStatus,
+    readonly currentStatus: OrderStatus | JobStatus | CustomerStatus,
   ) {
     super(message);
   }
@@ -40,10 +42,16 @@ export class StateConflict extends DomainError {
 export class NotFound extends DomainError {
   readonly code = 'not-found';
   constructor(
-    readonly kind: 'order' | 'job',
+    readonly kind: 'order' | 'job' | 'customer',
     readonly id: string,
   ) {
-    super(`${kind === 'order' ? 'Order' : 'Job'} ${id} does not exist.`);
+    super(`${{ order: 'Order', job: 'Job', customer: 'Customer' }[kind]} ${id} does not exist.`);
+  }
+}
+
+export class CustomerNotFound extends NotFound {
+  constructor(readonly customerId: string) {
+    super('customer', customerId);
   }
 }
 
@@ -166,17 +174,22 @@ export class ViewsBehind extends DomainError {
   }
 }
 
-/**
- * The customer an order names cannot take one: its personal data was erased (its key destroyed,
- * so nothing new of it can be written), or it does not exist.
- */
+/** A customer or account with this email exists (unique-values.ts keeps one owner per email). */
+export class EmailInUse extends DomainError {
+  readonly code = 'email-in-use';
+  constructor() {
+    super('Another record already uses this email.');
+  }
+}
+
+/** An order names a customer that has no record (where one is required) or was erased. */
 export class UnknownCustomer extends DomainError {
   readonly code = 'unknown-customer';
   constructor(
     readonly customerId: string,
-    readonly reason: 'erased' | 'unknown',
+    readonly reason: 'absent' | 'erased',
   ) {
-    super(reason === 'erased' ? `Customer ${customerId} was erased; nothing can be recorded for it any more.` : `Customer ${customerId} does not exist.`);
+    super(reason === 'erased' ? `Customer ${customerId} was erased and cannot order.` : `Customer ${customerId} does not exist; create it first (POST /customers).`);
   }
 }
 
@@ -194,6 +207,7 @@ export type KnownError =
   | InvalidPosition
   | ExportLimitReached
   | ViewsBehind
+  | EmailInUse
   | UnknownCustomer;
 
 // Every code has its class in the union: a code added above without one fails to compile here.
