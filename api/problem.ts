@@ -76,8 +76,6 @@ function knownProblem(error: KnownError): HttpProblem {
       return new HttpProblem(412, 'precondition-failed', error.message, { currentRevision: error.actualRevision });
     case 'idempotency-key-reused':
       return new HttpProblem(422, 'idempotency-key-reused', error.message);
-    case 'unknown-customer':
-      return new HttpProblem(422, 'unknown-customer', error.message);
     case 'invalid-cursor':
       return new HttpProblem(400, 'invalid-cursor', error.message);
     case 'concurrency-exhausted':

@@ -93,10 +93,11 @@ export class CustomerService {
    */
   async erase(viewer: Viewer, customerId: string, context: WriteContext): Promise<CustomerResult> {
     if (!isStaff(viewer)) throw new Forbidden('A customer token cannot erase customers.');
-    // The key goes first: should recording the erasure fail, the data is unreadable already, and
-    // a retry records it (destroying a destroyed key changes nothing).
+    // Recorded first, while the email can still be read to free its claim; then the key goes. A
+    // failure in between fails the request, and its retry (erasing again records nothing) destroys it.
+    const result = await this.run(viewer, customerId, { type: 'EraseCustomer', data: { customerId }, metadata: this.meta(viewer) }, context);
     await this.erasure?.eraseCustomerData(viewer, customerId);
-    return this.run(viewer, customerId, { type: 'EraseCustomer', data: { customerId }, metadata: this.meta(viewer) }, context);
+    return result;
   }
 
   /** The customer as the viewer may see it: null when it has no record or is not the viewer's. */
