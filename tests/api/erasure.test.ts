@@ -13,7 +13,7 @@ import { serviceViewer } from '../../write-side/access.js';
 import { StoreUnavailable } from '../../write-side/errors.js';
 import { ERASED_ADDRESS } from '../../write-side/personal-data/order-fields.js';
 import { orderStream } from '../../write-side/orders/codec.js';
-import { client, startService, type TestService } from '../support/http.js';
+import { ALL_SCOPES, client, startService, type TestService } from '../support/http.js';
 
 const services: TestService[] = [];
 afterEach(async () => {
@@ -133,6 +133,39 @@ describe('erasure of a customer (crypto-shredding)', () => {
 
     await service.halt();
     expect(filesHolding(service.dataDir, marker)).toEqual([]);
+    expect(service.logs.join('\n')).not.toContain(marker);
+  });
+
+  it("forgets a registered customer's name, email, phone and address, and its orders' addresses, on disk and in the log", async () => {
+    const service = await startService({}, { pollMs: 50, erasureClockMarginMs: 0 });
+    services.push(service);
+    const api = client(service, await service.token({ scope: `${ALL_SCOPES} customers:read customers:write customers:erase` }));
+    const marker = `CUS${randomUUID().replaceAll('-', '')}`;
+    const created = await api('POST', '/customers', {
+      body: { email: `${marker.toLowerCase()}@example.com`, name: `Ada ${marker}`, phone: `+49 30 ${marker.slice(3, 9).replace(/\D/g, '1')}`, defaultAddress: addressOf(marker) },
+      headers: { 'Idempotency-Key': 'c1' },
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.id as string;
+    const changed = await api('PATCH', `/customers/${id}`, { raw: JSON.stringify({ name: `Ada B ${marker}` }), headers: { 'Content-Type': 'application/merge-patch+json' } });
+    expect(changed.status).toBe(200);
+    const placed = await api('POST', '/orders', { body: order(id, marker), headers: { 'Idempotency-Key': 'o1', 'Api-Version': '2026-12-01' } });
+    expect(placed.status).toBe(201);
+    const exported = await api('POST', '/exports', { body: { format: 'csv' }, headers: { 'Idempotency-Key': 'e1', 'Consistency-Token': placed.headers.get('consistency-token')! } });
+    await until('the export', async () => ((await api('GET', `/jobs/${exported.body.id}`)).body.status === 'succeeded' ? true : undefined));
+    const holding = filesHolding(service.dataDir, marker);
+    expect(holding.some((file) => file.startsWith('exports'))).toBe(true);
+    expect(holding.filter((file) => file.startsWith('events.sqlite3'))).toEqual([]);
+    expect((await api('GET', `/customers?email=${encodeURIComponent(`${marker.toLowerCase()}@example.com`)}`)).body.items.map((c: { id: string }) => c.id)).toEqual([id]);
+
+    expect((await api('DELETE', `/customers/${id}`)).status).toBe(204);
+    expect((await api('GET', `/customers/${id}`)).body).toMatchObject({ status: 'erased', email: null, name: null, phone: null, defaultAddress: null });
+    expect((await api('GET', `/orders/${placed.body.id}`)).body).toMatchObject({ customerId: id, total: 750, address: ERASED_ADDRESS });
+    await until('the export deleted', async () => ((await api('GET', `/jobs/${exported.body.id}`)).body.resultExpiredAt ? true : undefined));
+
+    await service.halt();
+    expect(filesHolding(service.dataDir, marker)).toEqual([]);
+    expect(filesHolding(service.dataDir, marker.toLowerCase())).toEqual([]);
     expect(service.logs.join('\n')).not.toContain(marker);
   });
 
