@@ -521,6 +521,18 @@ export interface components {
              */
             country: "AD" | "AE" | "AF" | "AG" | "AI" | "AL" | "AM" | "AO" | "AQ" | "AR" | "AS" | "AT" | "AU" | "AW" | "AX" | "AZ" | "BA" | "BB" | "BD" | "BE" | "BF" | "BG" | "BH" | "BI" | "BJ" | "BL" | "BM" | "BN" | "BO" | "BQ" | "BR" | "BS" | "BT" | "BV" | "BW" | "BY" | "BZ" | "CA" | "CC" | "CD" | "CF" | "CG" | "CH" | "CI" | "CK" | "CL" | "CM" | "CN" | "CO" | "CR" | "CU" | "CV" | "CW" | "CX" | "CY" | "CZ" | "DE" | "DJ" | "DK" | "DM" | "DO" | "DZ" | "EC" | "EE" | "EG" | "EH" | "ER" | "ES" | "ET" | "FI" | "FJ" | "FK" | "FM" | "FO" | "FR" | "GA" | "GB" | "GD" | "GE" | "GF" | "GG" | "GH" | "GI" | "GL" | "GM" | "GN" | "GP" | "GQ" | "GR" | "GS" | "GT" | "GU" | "GW" | "GY" | "HK" | "HM" | "HN" | "HR" | "HT" | "HU" | "ID" | "IE" | "IL" | "IM" | "IN" | "IO" | "IQ" | "IR" | "IS" | "IT" | "JE" | "JM" | "JO" | "JP" | "KE" | "KG" | "KH" | "KI" | "KM" | "KN" | "KP" | "KR" | "KW" | "KY" | "KZ" | "LA" | "LB" | "LC" | "LI" | "LK" | "LR" | "LS" | "LT" | "LU" | "LV" | "LY" | "MA" | "MC" | "MD" | "ME" | "MF" | "MG" | "MH" | "MK" | "ML" | "MM" | "MN" | "MO" | "MP" | "MQ" | "MR" | "MS" | "MT" | "MU" | "MV" | "MW" | "MX" | "MY" | "MZ" | "NA" | "NC" | "NE" | "NF" | "NG" | "NI" | "NL" | "NO" | "NP" | "NR" | "NU" | "NZ" | "OM" | "PA" | "PE" | "PF" | "PG" | "PH" | "PK" | "PL" | "PM" | "PN" | "PR" | "PS" | "PT" | "PW" | "PY" | "QA" | "RE" | "RO" | "RS" | "RU" | "RW" | "SA" | "SB" | "SC" | "SD" | "SE" | "SG" | "SH" | "SI" | "SJ" | "SK" | "SL" | "SM" | "SN" | "SO" | "SR" | "SS" | "ST" | "SV" | "SX" | "SY" | "SZ" | "TC" | "TD" | "TF" | "TG" | "TH" | "TJ" | "TK" | "TL" | "TM" | "TN" | "TO" | "TR" | "TT" | "TV" | "TW" | "TZ" | "UA" | "UG" | "UM" | "US" | "UY" | "UZ" | "VA" | "VC" | "VE" | "VG" | "VI" | "VN" | "VU" | "WF" | "WS" | "XK" | "YE" | "YT" | "ZA" | "ZM" | "ZW";
         };
+        /** @description The address of a customer whose personal data was erased (DELETE /customers/{id}): every member null. */
+        ErasedAddress: {
+            name: null;
+            line1: null;
+            line2: null;
+            city: null;
+            postalCode: null;
+            region: null;
+            country: null;
+        };
+        /** @description The address an order ships to; every member null once its customer was erased. */
+        OrderAddress: components["schemas"]["Address"] | components["schemas"]["ErasedAddress"];
         /** @description JSON Merge Patch (RFC 7396) of an address: a member set to null removes it (only line2 and region may be removed). */
         AddressPatch: {
             name?: string;
@@ -736,7 +748,7 @@ export interface components {
             lines: components["schemas"]["OrderLine"][];
             /** @description minor units */
             total: number;
-            address: components["schemas"]["Address"];
+            address: components["schemas"]["OrderAddress"];
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -778,7 +790,7 @@ export interface components {
             /** @description minor units */
             total: number;
             lines: components["schemas"]["OrderLine"][];
-            address: components["schemas"]["Address"];
+            address: components["schemas"]["OrderAddress"];
             /**
              * Format: date-time
              * @description when the payment was recorded; the queue is in this order
@@ -839,7 +851,7 @@ export interface components {
                 currency: string;
                 lines: components["schemas"]["OrderLine"][];
                 total: number;
-                address: components["schemas"]["Address"];
+                address: components["schemas"]["OrderAddress"];
                 /** Format: date-time */
                 placedAt: string;
             };
@@ -870,7 +882,7 @@ export interface components {
             data: {
                 /** Format: uuid */
                 orderId: string;
-                address: components["schemas"]["Address"];
+                address: components["schemas"]["OrderAddress"];
                 /** Format: date-time */
                 changedAt: string;
             };
@@ -1307,6 +1319,26 @@ export interface components {
                 "application/problem+json": {
                     /** @enum {unknown} */
                     type?: "https://errors.orders.example/idempotency-key-reused";
+                    /** @constant */
+                    status?: 422;
+                } & components["schemas"]["Problem"];
+            };
+        };
+        /** @description unknown-customer: the order's customer was erased: a new address cannot be recorded of it. */
+        UnknownCustomer: {
+            headers: {
+                "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                "Api-Version": components["headers"]["Api-Version"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": {
+                    /** @enum {unknown} */
+                    type?: "https://errors.orders.example/unknown-customer";
                     /** @constant */
                     status?: 422;
                 } & components["schemas"]["Problem"];
@@ -2094,6 +2126,7 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
+            422: components["responses"]["UnknownCustomer"];
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["Internal"];
