@@ -105,16 +105,19 @@ export class OrderService {
     context: WriteContext & Idempotent,
   ): Promise<OrderResult> {
     if (!sees(viewer, input.customerId)) throw new Forbidden('A customer token can only place orders for its own customer.');
-    await this.customerMayOrder(input.customerId, apiVersion);
     const orderId = keyId(viewer.sub, context.idempotency.key);
+    await this.customerMayOrder(input.customerId, apiVersion, orderId);
     return this.run(viewer, orderId, { type: 'PlaceOrder', data: { orderId, ...input }, metadata: this.meta(viewer) }, context);
   }
 
   /** An erased customer never orders again; under 2026-12-01 a customer without a record cannot order either. */
-  private async customerMayOrder(customerId: string, apiVersion: PlacementVersion): Promise<void> {
+  private async customerMayOrder(customerId: string, apiVersion: PlacementVersion, orderId: string): Promise<void> {
     if (!this.customers) return;
     const standing = await this.customers.standing(customerId);
-    if (standing === 'erased' || (standing === 'absent' && apiVersion === '2026-12-01')) throw new UnknownCustomer(customerId, standing);
+    if (standing === 'active' || (standing === 'absent' && apiVersion === '2026-11-01')) return;
+    // A retry of a placement made before the customer was erased is answered as the first run was.
+    if (await this.load(orderId)) return;
+    throw new UnknownCustomer(customerId, standing);
   }
 
   /** Applies the merge patch to the address as it is; a revision conflict decides again, unless the caller pinned one. */
@@ -210,8 +213,11 @@ export class OrderService {
     if (confined && (!current || !sees(viewer, current.order.customerId))) throw new OrderNotFound(orderId);
     // An address is sealed with its customer's key: had first, so that a key store that cannot be
     // reached (503) or an erased customer (422) fails the command before anything is written.
+    // (A placement retried after its customer's erasure is replayed from the history: it seals nothing.)
     const sealsFor = command.type === 'PlaceOrder' ? command.data.customerId : command.type === 'ChangeAddress' ? current?.order.customerId : undefined;
-    if (this.keys && sealsFor !== undefined) await this.keys.sealingKey(sealsFor);
+    if (this.keys && sealsFor !== undefined) await this.keys.sealingKey(sealsFor).catch((error: unknown) => {
+      if (!(error instanceof UnknownCustomer && command.type === 'PlaceOrder')) throw error;
+    });
     const known = current && !context.idempotency ? { state: current.order, revision: current.revision, position: current.position } : undefined;
     return this.handler.handle(orderStream(orderId), command, handlerContext, known);
   }
