@@ -289,8 +289,8 @@ async function loadOrders(file: string, count: number): Promise<string[]> {
           const i = base + k;
           const placedAt = new Date(t0 + i * 1000).toISOString();
           const placed: OrderEvent = {
-            type: 'OrderPlaced', schemaVersion: 1,
-            data: { orderId, customerId: `cus_${i % 1000}`, currency: 'EUR', lines: [{ sku: 'SKU-1', quantity: 2, unitPrice: 1999, lineTotal: 3998 }], total: 3998, address, placedAt },
+            type: 'OrderPlaced', schemaVersion: 2,
+            data: { orderId, customerId: `cus_${i % 1000}`, currency: 'EUR', lines: [{ sku: 'SKU-1', name: 'Blue mug', quantity: 2, unitPrice: 1999, lineTotal: 3998 }], total: 3998, address, placedAt },
           };
           const recorded = [encodeOrderEvent(placed, meta)];
           if (i % 2 === 0) {

@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { fulfilmentQueue } from '../projections/fulfilment-queue.js';
 import { jobsView } from '../projections/jobs.js';
 import { orderViews } from '../projections/order-views.js';
+import { productsView } from '../projections/products.js';
 import { Projector, type ProjectorStatus } from '../projections/projector.js';
 import { ProjectorLease } from '../projections/projector-lease.js';
 import type { Projection } from '../projections/projection.js';
@@ -17,6 +18,7 @@ import { Consistency } from '../read-side/consistency.js';
 import { CursorCodec } from '../read-side/cursor.js';
 import { OrderHistory } from '../read-side/order-history.js';
 import { OrderQueries } from '../read-side/order-queries.js';
+import { ProductQueries } from '../read-side/product-queries.js';
 import { QueueFeed } from '../read-side/queue-feed.js';
 import type { ProjectionName, ReadModelStore } from '../read-side/read-store.js';
 import { EsdbEventStore } from '../write-side/adapters/esdb-event-store.js';
@@ -25,6 +27,7 @@ import type { EventStore, Position } from '../write-side/event-store.js';
 import { StoreHealth } from '../write-side/store-health.js';
 import { JobService } from '../write-side/job-service.js';
 import { OrderService } from '../write-side/order-service.js';
+import { ProductService } from '../write-side/product-service.js';
 import { ExportWorker, type ExportWorkerOptions } from '../workers/export-worker.js';
 import type { Config, Role } from './config.js';
 import { cursorSecret } from './secrets.js';
@@ -33,6 +36,7 @@ export const PROJECTIONS: { readonly [N in ProjectionName]: Projection<N> } = {
   'order-views': orderViews,
   'fulfilment-queue': fulfilmentQueue,
   jobs: jobsView,
+  products: productsView,
 };
 
 export interface Stores {
@@ -55,6 +59,9 @@ export interface ProjectionProgress {
 
 export interface Services extends Stores {
   readonly orders: OrderService;
+  /** The catalogue: its use cases, and what placements price their lines from. */
+  readonly products: ProductService;
+  readonly productQueries: ProductQueries;
   readonly jobs: JobService;
   readonly exportsDir: string;
   readonly queries: OrderQueries;
@@ -145,7 +152,12 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
     new Projector(eventStore, readModels, projection, {
       onError: (error, retryInMs) => logger.error({ err: error, projection: projection.name, retryInMs }, 'projection failed; restarting from its checkpoint'),
     });
-  const projectors = { 'order-views': projector(orderViews), 'fulfilment-queue': projector(fulfilmentQueue), jobs: projector(jobsView) };
+  const projectors = {
+    'order-views': projector(orderViews),
+    'fulfilment-queue': projector(fulfilmentQueue),
+    jobs: projector(jobsView),
+    products: projector(productsView),
+  };
   if (role === 'all') Object.values(projectors).forEach((p) => p.start());
   // One projector process at a time, under the read store's lease; the others wait as standbys.
   const lease =
@@ -168,6 +180,7 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
           'order-views': checkpointProgress(eventStore, readModels, orderViews),
           'fulfilment-queue': checkpointProgress(eventStore, readModels, fulfilmentQueue),
           jobs: checkpointProgress(eventStore, readModels, jobsView),
+          products: checkpointProgress(eventStore, readModels, productsView),
         }
       : null;
   const progress = checkpoints ?? projectors;
@@ -175,10 +188,13 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
   const cursors = new CursorCodec(cursorSecret(config));
   const consistencyWaitMs = overrides.consistencyWaitMs ?? CONSISTENCY_WAIT_MS;
   let caughtUpOnce = false;
+  const products = new ProductService(eventStore);
   return {
     ...stores,
     eventStore,
-    orders: new OrderService(eventStore),
+    orders: new OrderService(eventStore, { catalogue: products }),
+    products,
+    productQueries: new ProductQueries(readModels, cursors, new Consistency(progress.products, 'products', consistencyWaitMs)),
     jobs,
     exportsDir,
     queries: new OrderQueries(readModels, cursors, {

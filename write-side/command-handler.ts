@@ -98,7 +98,9 @@ export class CommandHandler<State, Command, Event> {
         await takeKey(this.store, { principal, correlationId, causationId, idempotency, target: stream });
         taken = true;
       }
-      const metadata = idempotency ? { principal, correlationId, causationId, idempotency } : { principal, correlationId, causationId };
+      const metadata = idempotency
+        ? { principal, correlationId, causationId, idempotency: { key: idempotency.key, fingerprint: idempotency.fingerprint } }
+        : { principal, correlationId, causationId };
       try {
         const appended = await this.store.appendToStream(
           stream,

@@ -17,7 +17,9 @@ export type ErrorCode =
   | 'invalid-cursor'
   | 'invalid-position'
   | 'export-limit-reached'
-  | 'views-behind';
+  | 'views-behind'
+  | 'product-unavailable'
+  | 'price-changed';
 
 /** The one base of every expected error; its subclasses are the members of `KnownError`. */
 export abstract class DomainError extends Error {
@@ -39,16 +41,25 @@ export class StateConflict extends DomainError {
 export class NotFound extends DomainError {
   readonly code = 'not-found';
   constructor(
-    readonly kind: 'order' | 'job',
+    readonly kind: 'order' | 'job' | 'product',
     readonly id: string,
   ) {
-    super(`${kind === 'order' ? 'Order' : 'Job'} ${id} does not exist.`);
+    super(`${NOUNS[kind]} ${id} does not exist.`);
   }
 }
+
+const NOUNS = { order: 'Order', job: 'Job', product: 'Product' } as const;
 
 export class OrderNotFound extends NotFound {
   constructor(readonly orderId: string) {
     super('order', orderId);
+  }
+}
+
+/** Unknown, or retired: a retired product reads as one that never was. */
+export class ProductNotFound extends NotFound {
+  constructor(readonly sku: string) {
+    super('product', sku);
   }
 }
 
@@ -75,14 +86,42 @@ export class ValidationFailed extends DomainError {
   }
 }
 
-/** The caller pinned a revision (If-Match) and the order has moved on. */
+/**
+ * The caller pinned a revision (If-Match) and the resource has moved on, or asked for the
+ * resource to be absent (If-None-Match: *, `expectedRevision` 'absent') and it exists.
+ */
 export class PreconditionFailed extends DomainError {
   readonly code = 'precondition-failed';
   constructor(
-    readonly expectedRevision: number,
+    readonly expectedRevision: number | 'absent',
     readonly actualRevision: number | null,
   ) {
-    super(`Expected revision ${expectedRevision}, the order is at revision ${actualRevision ?? 'none'}.`);
+    super(
+      expectedRevision === 'absent'
+        ? 'The resource exists already (If-None-Match: *).'
+        : `Expected revision ${expectedRevision}, the resource is at revision ${actualRevision ?? 'none'}.`,
+    );
+  }
+}
+
+/** An order line whose product cannot be ordered: `errors` point at each such line's sku. */
+export class ProductUnavailable extends DomainError {
+  readonly code = 'product-unavailable';
+  constructor(readonly errors: readonly FieldError[]) {
+    super(errors.map((e) => `${e.pointer}: ${e.message}`).join('; '));
+  }
+}
+
+/** A line's price as the catalogue has it now, for a client that sent another. */
+export interface CurrentPrice extends FieldError {
+  readonly unitPrice: number;
+}
+
+/** An order line sent a unitPrice that is not the catalogue's: `errors` give the current ones. */
+export class PriceChanged extends DomainError {
+  readonly code = 'price-changed';
+  constructor(readonly errors: readonly CurrentPrice[]) {
+    super(errors.map((e) => `${e.pointer}: ${e.message}`).join('; '));
   }
 }
 
@@ -178,7 +217,9 @@ export type KnownError =
   | InvalidCursor
   | InvalidPosition
   | ExportLimitReached
-  | ViewsBehind;
+  | ViewsBehind
+  | ProductUnavailable
+  | PriceChanged;
 
 // Every code has its class in the union: a code added above without one fails to compile here.
 const everyCodeHasAClass: Record<Exclude<ErrorCode, KnownError['code']>, never> = {};
