@@ -24,6 +24,7 @@ import type { ProjectionName, ReadModelStore } from '../read-side/read-store.js'
 import { EsdbEventStore } from '../write-side/adapters/esdb-event-store.js';
 import { SqliteEventStore } from '../write-side/adapters/sqlite-event-store.js';
 import type { EventStore, Position } from '../write-side/event-store.js';
+import { comparePositions } from '../write-side/position.js';
 import { StoreHealth } from '../write-side/store-health.js';
 import { JobService } from '../write-side/job-service.js';
 import { OrderService } from '../write-side/order-service.js';
@@ -186,6 +187,15 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
   const progress = checkpoints ?? projectors;
 
   const cursors = new CursorCodec(cursorSecret(config));
+  /** A Consistency-Token wait on the views of `projection`, which a write to streams it does not read never holds up. */
+  const consistency = <N extends ProjectionName>(name: N, views: string) =>
+    new Consistency(progress[name], views, consistencyWaitMs, async (after, upTo) => {
+      // A position the log has not reached is no write's: the views wait for it as for any other.
+      const head = await eventStore.headPosition();
+      if (head === null || comparePositions(upTo, head) > 0) return true;
+      const [next] = await eventStore.readAll({ after, maxCount: 1, streamPrefixes: [PROJECTIONS[name].streamPrefix] });
+      return next !== undefined && comparePositions(next.position, upTo) <= 0;
+    });
   const consistencyWaitMs = overrides.consistencyWaitMs ?? CONSISTENCY_WAIT_MS;
   let caughtUpOnce = false;
   const products = new ProductService(eventStore);
@@ -194,12 +204,12 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
     eventStore,
     orders: new OrderService(eventStore, { catalogue: products }),
     products,
-    productQueries: new ProductQueries(readModels, cursors, new Consistency(progress.products, 'products', consistencyWaitMs)),
+    productQueries: new ProductQueries(readModels, cursors, consistency('products', 'products')),
     jobs,
     exportsDir,
     queries: new OrderQueries(readModels, cursors, {
-      orders: new Consistency(progress['order-views'], 'collections', consistencyWaitMs),
-      queue: new Consistency(progress['fulfilment-queue'], 'queue', consistencyWaitMs),
+      orders: consistency('order-views', 'collections'),
+      queue: consistency('fulfilment-queue', 'queue'),
     }),
     history: new OrderHistory(eventStore, cursors),
     feed: new QueueFeed(readModels, progress['fulfilment-queue'], eventStore, consistencyWaitMs),

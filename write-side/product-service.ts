@@ -11,7 +11,6 @@ import { decodeProductEvent, encodeProductEvent, productStream } from './catalog
 import { productDecider } from './catalogue/decider.js';
 import { isLive, type LiveProduct, type Product, type ProductCommand, type ProductContent, type ProductEvent, type ProductPatch } from './catalogue/types.js';
 import type { CataloguedLine, LineInput } from './orders/types.js';
-import type { WriteContext } from './order-service.js';
 
 export type ProductResult = CommandResult<Product, ProductEvent>;
 
@@ -33,8 +32,12 @@ export interface ProductServiceOptions {
   readonly keptProducts?: number;
 }
 
-/** What a write may pin: If-Match's revision. */
-export type ProductWriteContext = WriteContext & { readonly expectedRevision?: number };
+/** The request a write belongs to, and the revision it may pin (If-Match). */
+export interface ProductWriteContext {
+  readonly correlationId: string;
+  readonly causationId?: string | null;
+  readonly expectedRevision?: number;
+}
 
 export class ProductService {
   private readonly handler: CommandHandler<Product, ProductCommand, ProductEvent>;

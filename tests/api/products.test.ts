@@ -182,6 +182,18 @@ describe('GET /products', () => {
   });
 });
 
+describe('Consistency-Token across collections', () => {
+  it("answers at once to another collection's write: a product's token on GET /orders, an order's on GET /products", async () => {
+    const productToken = (await put(freshSku())).headers.get('consistency-token')!;
+    const orderToken = (await order([{ sku: 'SKU-1', quantity: 1 }])).headers.get('consistency-token')!;
+    // Waits that hung would answer 503 after the service's 2 s.
+    expect((await api('GET', '/orders?limit=1', { headers: { 'Consistency-Token': productToken } })).status).toBe(200);
+    expect((await api('GET', '/products?limit=1', { headers: { 'Consistency-Token': orderToken } })).status).toBe(200);
+    // A position the log has not reached still waits, and then answers 503.
+    expectProblem(await api('GET', '/products?limit=1', { headers: { 'Consistency-Token': 'ffffffffffffff00ffffffffffffff00' } }), 503, 'unavailable');
+  });
+});
+
 describe('placing an order from the catalogue', () => {
   it("takes each line's name and unit price from the catalogue in the order's currency; a later price change never changes the order", async () => {
     const sku = freshSku();

@@ -15,7 +15,7 @@ export interface paths {
         put?: never;
         /**
          * Place an order
-         * @description Needs orders:write. A customer token may only place orders for its own customer (403). A retry with the same Idempotency-Key and body returns the first response with Idempotent-Replayed: true; a different body is 422.
+         * @description Needs orders:write. A customer token may only place orders for its own customer (403). Each line's name and unitPrice come from the catalogue in the order currency, as they are at that moment, and stay with the order. A line naming a product that is unknown, retired, not active or without a price in the currency is 422 product-unavailable (errors name each line); a line that sends a unitPrice other than the catalogue's is 409 price-changed (errors give the current prices). A retry with the same Idempotency-Key and body returns the first response with Idempotent-Replayed: true (at the first prices); a different body is 422. Under 2026-11-01 a key is its principal's per target (the same key on another order or job is another key); under 2026-12-01, one request across every operation.
          */
         post: operations["placeOrder"];
         delete?: never;
@@ -177,6 +177,77 @@ export interface paths {
          */
         head: operations["getOrderHistoryHead"];
         patch?: never;
+        trace?: never;
+    };
+    "/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List products, a page at a time
+         * @description Needs catalogue:read (customer tokens have it). Retired products are left out. From the products projection: the same paging and Consistency-Token rules as GET /orders; sort by sku (default) or -updatedAt (newest change first).
+         */
+        get: operations["listProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * The methods /products allows
+         * @description No token needed. Allow names the methods of this path; a CORS preflight from an allowed origin (CORS_ORIGINS) is answered 204 instead.
+         */
+        options: operations["optionsProducts"];
+        /**
+         * HEAD of listProducts: its headers without the body
+         * @description The answer GET /products would give, without its body.
+         */
+        head: operations["listProductsHead"];
+        patch?: never;
+        trace?: never;
+    };
+    "/products/{sku}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The product SKU. */
+                sku: components["parameters"]["Sku"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read a product
+         * @description Needs catalogue:read. Always current: folded from the product history. A retired or unknown product is 404.
+         */
+        get: operations["getProduct"];
+        /**
+         * Create or replace a product
+         * @description Needs catalogue:write and a token that is not a customer's (403 otherwise, whatever its scopes). Creates the product (201, also for a SKU whose product was retired: it starts anew) or replaces the whole of it (200; a replacement that changes nothing records nothing). Placed orders keep the names and prices they were placed with.
+         */
+        put: operations["putProduct"];
+        post?: never;
+        /**
+         * Retire a product
+         * @description Needs catalogue:write and a token that is not a customer's. Afterwards reads answer 404 and orders cannot name it (422 product-unavailable); retiring it again is 204 too; a later PUT creates it anew. Placed orders keep their lines. A SKU that never named a product is 404.
+         */
+        delete: operations["retireProduct"];
+        /**
+         * The methods /products/{sku} allows
+         * @description No token needed. Allow names the methods of this path; a CORS preflight from an allowed origin (CORS_ORIGINS) is answered 204 instead.
+         */
+        options: operations["optionsProductsSku"];
+        /**
+         * HEAD of getProduct: its headers without the body
+         * @description The answer GET /products/{sku} would give, without its body.
+         */
+        head: operations["getProductHead"];
+        /**
+         * Change a product (JSON Merge Patch)
+         * @description Needs catalogue:write and a token that is not a customer's. {"prices":{"USD":null}} removes the USD price. A retired or unknown product is 404.
+         */
+        patch: operations["patchProduct"];
         trace?: never;
     };
     "/fulfilment-queue": {
@@ -467,8 +538,8 @@ export interface components {
         OrderLineInput: {
             sku: string;
             quantity: number;
-            /** @description minor units (1999 = 19.99) */
-            unitPrice: number;
+            /** @description optional (since 2026-11-01 deprecated, a relaxation): the price comes from the catalogue; when sent it must equal the catalogue price in the order currency, else 409 price-changed */
+            unitPrice?: number;
         };
         NewOrder: {
             customerId: string;
@@ -602,9 +673,74 @@ export interface components {
         };
         OrderLine: {
             sku: string;
+            /** @description the product name when the order was placed; null on orders placed before the catalogue existed (added in 2026-11-01, additive) */
+            name: string | null;
             quantity: number;
+            /** @description the catalogue price in the order currency when the order was placed */
             unitPrice: number;
             lineTotal: number;
+        };
+        /** @description A whole product (PUT). */
+        ProductInput: {
+            name: string;
+            /** @description null (or left out) for none */
+            description?: string | null;
+            /** @description by ISO 4217 currency, in minor units (1299 = 12.99); a currency left out has no price */
+            prices: {
+                [key: string]: number;
+            };
+            /**
+             * @description only an active product can be ordered
+             * @enum {string}
+             */
+            status: "draft" | "active";
+        };
+        /** @description JSON Merge Patch (RFC 7396) of a product: members left out stay; {"prices":{"USD":null}} removes the USD price; description null removes it. */
+        ProductPatch: {
+            name?: string;
+            description?: string | null;
+            /** @description prices to set by ISO 4217 currency, in minor units; null removes the price in that currency */
+            prices?: {
+                [key: string]: number | null;
+            };
+            /** @enum {string} */
+            status?: "draft" | "active";
+        };
+        Product: {
+            sku: string;
+            name: string;
+            description: string | null;
+            /** @description by ISO 4217 currency, in minor units */
+            prices: {
+                [key: string]: number;
+            };
+            /** @enum {string} */
+            status: "draft" | "active";
+            /**
+             * Format: date-time
+             * @description when the SKU was (last) defined: a product created anew after its retirement starts again
+             */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description the product stream revision; ETag is "<revision>" */
+            revision: number;
+        };
+        ProductPage: {
+            items: components["schemas"]["Product"][];
+            nextCursor: string | null;
+        };
+        ProductListQuery: {
+            /** @enum {string} */
+            status?: "draft" | "active";
+            /**
+             * @default sku
+             * @enum {string}
+             */
+            sort: "sku" | "-updatedAt";
+            /** @default 20 */
+            limit: number;
+            cursor?: string;
         };
         Order: {
             /** Format: uuid */
@@ -700,7 +836,7 @@ export interface components {
              * @description the version `data` is given in (stored events are upcast on read)
              * @constant
              */
-            schemaVersion: 1;
+            schemaVersion: 2;
             /** @description the version the event was stored in */
             recordedSchemaVersion: number;
             /** @description its revision in the order stream */
@@ -877,7 +1013,7 @@ export interface components {
             correlationId: string;
             /** @description state-conflict: the status that forbids the change */
             currentStatus?: string;
-            /** @description precondition-failed: the revision the order has */
+            /** @description precondition-failed: the revision the order or product has */
             currentRevision?: number;
             /** @description forbidden: the scope the operation needs */
             requiredScope?: string;
@@ -895,11 +1031,13 @@ export interface components {
              * @enum {string}
              */
             outcome?: "unknown";
-            /** @description validation-failed: one entry per problem */
+            /** @description validation-failed: one entry per problem; product-unavailable: one per line that cannot be ordered (/lines/i/sku); price-changed: one per line whose unitPrice differs (/lines/i/unitPrice), with the current unitPrice */
             errors?: {
                 /** @description JSON Pointer into the body, the query (/limit), the path (/path/id) or a header (/headers/name) */
                 pointer: string;
                 message: string;
+                /** @description price-changed: the line's unit price in the catalogue now */
+                unitPrice?: number;
             }[];
         };
     };
@@ -909,6 +1047,8 @@ export interface components {
             headers: {
                 "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                 "Api-Version": components["headers"]["Api-Version"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
@@ -927,6 +1067,8 @@ export interface components {
             headers: {
                 "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                 "Api-Version": components["headers"]["Api-Version"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
@@ -945,6 +1087,8 @@ export interface components {
             headers: {
                 "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                 "Api-Version": components["headers"]["Api-Version"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 /** @description Bearer realm="orders" */
@@ -965,6 +1109,8 @@ export interface components {
             headers: {
                 "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                 "Api-Version": components["headers"]["Api-Version"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
@@ -983,6 +1129,8 @@ export interface components {
             headers: {
                 "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                 "Api-Version": components["headers"]["Api-Version"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
@@ -1001,6 +1149,8 @@ export interface components {
             headers: {
                 "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                 "Api-Version": components["headers"]["Api-Version"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 /** @description The methods of this path, e.g. "HEAD, GET, POST". */
@@ -1021,6 +1171,8 @@ export interface components {
             headers: {
                 "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                 "Api-Version": components["headers"]["Api-Version"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
@@ -1039,6 +1191,8 @@ export interface components {
             headers: {
                 "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                 "Api-Version": components["headers"]["Api-Version"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
@@ -1057,6 +1211,8 @@ export interface components {
             headers: {
                 "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                 "Api-Version": components["headers"]["Api-Version"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 /** @description Seconds to wait before retrying. */
@@ -1077,6 +1233,8 @@ export interface components {
             headers: {
                 "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                 "Api-Version": components["headers"]["Api-Version"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 /** @description Seconds to wait before retrying. */
@@ -1092,11 +1250,13 @@ export interface components {
                 } & components["schemas"]["Problem"];
             };
         };
-        /** @description precondition-failed: If-Match names an older revision (currentRevision is the order's). */
+        /** @description precondition-failed: If-Match names an older revision (currentRevision is the resource's), or If-None-Match: * and the resource exists. */
         PreconditionFailed: {
             headers: {
                 "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                 "Api-Version": components["headers"]["Api-Version"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
@@ -1115,6 +1275,8 @@ export interface components {
             headers: {
                 "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                 "Api-Version": components["headers"]["Api-Version"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
@@ -1133,6 +1295,8 @@ export interface components {
             headers: {
                 "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                 "Api-Version": components["headers"]["Api-Version"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
@@ -1151,6 +1315,8 @@ export interface components {
             headers: {
                 "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                 "Api-Version": components["headers"]["Api-Version"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
@@ -1164,11 +1330,77 @@ export interface components {
                 } & components["schemas"]["Problem"];
             };
         };
+        /** @description idempotency-key-in-use: the first request with this key is still running (with Retry-After); or price-changed: a line sent a unitPrice other than the catalogue's (errors give each such line's current unitPrice). */
+        PlacementConflict: {
+            headers: {
+                "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                "Api-Version": components["headers"]["Api-Version"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                /** @description Seconds to wait before retrying. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": {
+                    /** @enum {unknown} */
+                    type?: "https://errors.orders.example/idempotency-key-in-use" | "https://errors.orders.example/price-changed";
+                    /** @constant */
+                    status?: 409;
+                } & components["schemas"]["Problem"];
+            };
+        };
+        /** @description idempotency-key-reused: the key was used for a different request; or product-unavailable: a line names a product that is unknown, retired, not active or without a price in the order currency (errors name each line, /lines/i/sku). */
+        PlacementRefused: {
+            headers: {
+                "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                "Api-Version": components["headers"]["Api-Version"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": {
+                    /** @enum {unknown} */
+                    type?: "https://errors.orders.example/idempotency-key-reused" | "https://errors.orders.example/product-unavailable";
+                    /** @constant */
+                    status?: 422;
+                } & components["schemas"]["Problem"];
+            };
+        };
+        /** @description unsupported-media-type: the body is not application/merge-patch+json. */
+        MergePatchOnly: {
+            headers: {
+                "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                "Api-Version": components["headers"]["Api-Version"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                /** @description application/merge-patch+json */
+                "Accept-Patch": "application/merge-patch+json";
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": {
+                    /** @enum {unknown} */
+                    type?: "https://errors.orders.example/unsupported-media-type";
+                    /** @constant */
+                    status?: 415;
+                } & components["schemas"]["Problem"];
+            };
+        };
         /** @description headers-too-large: the request head is over 16 KiB. The connection is closed. */
         HeadersTooLarge: {
             headers: {
                 "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                 "Api-Version": components["headers"]["Api-Version"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
@@ -1187,6 +1419,8 @@ export interface components {
             headers: {
                 "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                 "Api-Version": components["headers"]["Api-Version"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 /** @description Seconds to wait before retrying. */
@@ -1207,6 +1441,8 @@ export interface components {
             headers: {
                 "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                 "Api-Version": components["headers"]["Api-Version"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
@@ -1225,6 +1461,8 @@ export interface components {
             headers: {
                 "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                 "Api-Version": components["headers"]["Api-Version"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 /** @description Seconds to wait before retrying. */
@@ -1244,6 +1482,8 @@ export interface components {
     parameters: {
         /** @description The order id, a UUID. */
         OrderId: string;
+        /** @description The product SKU. */
+        Sku: string;
         /** @description The job id, a UUID. */
         JobId: string;
         /** @description 1–255 visible ASCII characters, scoped to the token subject; kept at least 24 hours (in fact for the life of the order). */
@@ -1255,9 +1495,13 @@ export interface components {
     headers: {
         /** @description Taken from the request when it is 1–128 characters of [A-Za-z0-9._:-], otherwise a new UUID. */
         "X-Correlation-Id": string;
-        /** @description The API version the request was served under, 2026-11-01. A request may send it; an unknown value is 400 unsupported-api-version. */
-        "Api-Version": "2026-11-01";
-        /** @description "<revision>" of the order. */
+        /** @description The API version the request was served under: the one its Api-Version header named, or 2026-11-01 when it named none. Any other value is 400 unsupported-api-version. */
+        "Api-Version": "2026-12-01" | "2026-11-01";
+        /** @description RFC 9745: on responses served under the deprecated 2026-11-01, the instant it was deprecated. */
+        Deprecation: "@1796083200";
+        /** @description RFC 8594: on responses served under the deprecated 2026-11-01, when it stops being served. */
+        Sunset: "Tue, 01 Jun 2027 00:00:00 GMT";
+        /** @description "<revision>" of the order or product (its stream revision). */
         ETag: string;
         /** @description The log position of this write; send it back on a collection read to wait until it is included. */
         "Consistency-Token": string;
@@ -1299,6 +1543,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     Link: components["headers"]["Link"];
@@ -1340,6 +1586,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description /orders/{id} */
@@ -1357,10 +1605,10 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             408: components["responses"]["RequestTimeout"];
-            409: components["responses"]["IdempotencyKeyInUse"];
+            409: components["responses"]["PlacementConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["IdempotencyKeyReused"];
+            422: components["responses"]["PlacementRefused"];
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["Internal"];
@@ -1381,6 +1629,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods of this path besides OPTIONS: GET, POST, HEAD. */
                     Allow: string;
                     [name: string]: unknown;
@@ -1392,6 +1642,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods a browser may use. */
                     "Access-Control-Allow-Methods": string;
                     /** @description The request headers a browser may send. */
@@ -1432,6 +1684,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     Link: components["headers"]["Link"];
@@ -1445,6 +1699,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -1456,6 +1712,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Bearer realm="orders" */
@@ -1469,6 +1727,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -1480,6 +1740,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -1491,6 +1753,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Seconds to wait before retrying. */
@@ -1504,6 +1768,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -1515,6 +1781,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -1526,6 +1794,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Seconds to wait before retrying. */
@@ -1561,6 +1831,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     ETag: components["headers"]["ETag"];
@@ -1576,6 +1848,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     ETag: components["headers"]["ETag"];
@@ -1611,6 +1885,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods of this path besides OPTIONS: GET, HEAD, PATCH. */
                     Allow: string;
                     [name: string]: unknown;
@@ -1622,6 +1898,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods a browser may use. */
                     "Access-Control-Allow-Methods": string;
                     /** @description The request headers a browser may send. */
@@ -1664,6 +1942,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     ETag: components["headers"]["ETag"];
@@ -1677,6 +1957,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     ETag: components["headers"]["ETag"];
@@ -1689,6 +1971,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -1700,6 +1984,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Bearer realm="orders" */
@@ -1713,6 +1999,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -1724,6 +2012,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -1735,6 +2025,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -1746,6 +2038,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Seconds to wait before retrying. */
@@ -1759,6 +2053,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -1770,6 +2066,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -1781,6 +2079,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Seconds to wait before retrying. */
@@ -1815,6 +2115,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     ETag: components["headers"]["ETag"];
@@ -1833,26 +2135,7 @@ export interface operations {
             409: components["responses"]["StateConflict"];
             412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
-            /** @description unsupported-media-type: the body is not application/merge-patch+json. */
-            415: {
-                headers: {
-                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
-                    "Api-Version": components["headers"]["Api-Version"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description application/merge-patch+json */
-                    "Accept-Patch": "application/merge-patch+json";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {unknown} */
-                        type?: "https://errors.orders.example/unsupported-media-type";
-                        /** @constant */
-                        status?: 415;
-                    } & components["schemas"]["Problem"];
-                };
-            };
+            415: components["responses"]["MergePatchOnly"];
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["Internal"];
@@ -1883,6 +2166,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Consistency-Token": components["headers"]["Consistency-Token"];
@@ -1925,6 +2210,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods of this path besides OPTIONS: POST. */
                     Allow: string;
                     [name: string]: unknown;
@@ -1936,6 +2223,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods a browser may use. */
                     "Access-Control-Allow-Methods": string;
                     /** @description The request headers a browser may send. */
@@ -1977,6 +2266,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Consistency-Token": components["headers"]["Consistency-Token"];
@@ -2019,6 +2310,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods of this path besides OPTIONS: POST. */
                     Allow: string;
                     [name: string]: unknown;
@@ -2030,6 +2323,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods a browser may use. */
                     "Access-Control-Allow-Methods": string;
                     /** @description The request headers a browser may send. */
@@ -2068,6 +2363,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     ETag: components["headers"]["ETag"];
@@ -2109,6 +2406,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods of this path besides OPTIONS: POST. */
                     Allow: string;
                     [name: string]: unknown;
@@ -2120,6 +2419,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods a browser may use. */
                     "Access-Control-Allow-Methods": string;
                     /** @description The request headers a browser may send. */
@@ -2157,6 +2458,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     Link: components["headers"]["Link"];
@@ -2194,6 +2497,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods of this path besides OPTIONS: GET, HEAD. */
                     Allow: string;
                     [name: string]: unknown;
@@ -2205,6 +2510,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods a browser may use. */
                     "Access-Control-Allow-Methods": string;
                     /** @description The request headers a browser may send. */
@@ -2242,6 +2549,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     Link: components["headers"]["Link"];
@@ -2254,6 +2563,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -2265,6 +2576,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Bearer realm="orders" */
@@ -2278,6 +2591,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -2289,6 +2604,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -2300,6 +2617,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -2311,6 +2630,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Seconds to wait before retrying. */
@@ -2324,6 +2645,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -2335,6 +2658,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -2346,6 +2671,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Seconds to wait before retrying. */
@@ -2354,6 +2681,676 @@ export interface operations {
                 };
                 content?: never;
             };
+        };
+    };
+    listProducts: {
+        parameters: {
+            query?: {
+                status?: components["schemas"]["ProductListQuery"]["status"];
+                sort?: components["schemas"]["ProductListQuery"]["sort"];
+                limit?: components["schemas"]["ProductListQuery"]["limit"];
+                cursor?: components["schemas"]["ProductListQuery"]["cursor"];
+            };
+            header?: {
+                /** @description The Consistency-Token of a write this page must include; the read waits up to 5 s for it (then 503). */
+                "Consistency-Token"?: components["parameters"]["Consistency-Token"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of products. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Link: components["headers"]["Link"];
+                    "Consistency-Token": components["headers"]["Collection-Consistency-Token"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    optionsProducts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Allow names GET, HEAD (in any order). */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    /** @description The methods of this path besides OPTIONS: GET, HEAD. */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A CORS preflight from an allowed origin. */
+            204: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    /** @description The methods a browser may use. */
+                    "Access-Control-Allow-Methods": string;
+                    /** @description The request headers a browser may send. */
+                    "Access-Control-Allow-Headers": string;
+                    /** @description Seconds a browser may keep this answer. */
+                    "Access-Control-Max-Age": number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["RequestRefused"];
+            408: components["responses"]["RequestTimeout"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listProductsHead: {
+        parameters: {
+            query?: {
+                status?: components["schemas"]["ProductListQuery"]["status"];
+                sort?: components["schemas"]["ProductListQuery"]["sort"];
+                limit?: components["schemas"]["ProductListQuery"]["limit"];
+                cursor?: components["schemas"]["ProductListQuery"]["cursor"];
+            };
+            header?: {
+                /** @description The Consistency-Token of a write this page must include; the read waits up to 5 s for it (then 503). */
+                "Consistency-Token"?: components["parameters"]["Consistency-Token"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of products. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Link: components["headers"]["Link"];
+                    "Consistency-Token": components["headers"]["Collection-Consistency-Token"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description malformed-json, validation-failed (with errors), invalid-cursor or idempotency-key-missing; and, on any request, token-in-query, unsupported-api-version or malformed-request (not HTTP/1.1). */
+            400: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description unauthenticated: no token, a bad signature, a wrong algorithm or an expired token. */
+            401: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Bearer realm="orders" */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description forbidden: the token lacks the scope (requiredScope names it), or a customer token acts for another customer. */
+            403: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description request-timeout: the request head did not arrive within 10 s. The connection is closed. */
+            408: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description rate-limited: the principal sent too many requests, or already has 16 waiting at once (long-polls, SSE streams, reads waiting on a Consistency-Token). */
+            429: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description headers-too-large: the request head is over 16 KiB. The connection is closed. */
+            431: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description internal: anything unexpected; nothing internal is shown. */
+            500: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description unavailable: a store is unreachable, the request took too long, the service is at capacity (MAX_IN_FLIGHT), or the collections did not catch up with a Consistency-Token in time. With outcome "unknown", the event store did not confirm a write in time: it may have taken effect, and a retry with the same Idempotency-Key is safe. */
+            503: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getProduct: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETags of this product; 304 when one is current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description The product SKU. */
+                sku: components["parameters"]["Sku"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Consistency-Token": components["headers"]["Consistency-Token"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Product"];
+                };
+            };
+            /** @description The product still has the revision named in If-None-Match. */
+            304: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    putProduct: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag of this product; 412 when it has moved on (or does not exist). */
+                "If-Match"?: string;
+                /** @description * only: create, never replace; 412 when the product exists. */
+                "If-None-Match"?: "*";
+            };
+            path: {
+                /** @description The product SKU. */
+                sku: components["parameters"]["Sku"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductInput"];
+            };
+        };
+        responses: {
+            /** @description The product, replaced. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Consistency-Token": components["headers"]["Consistency-Token"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Product"];
+                };
+            };
+            /** @description The product, created. */
+            201: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Consistency-Token": components["headers"]["Consistency-Token"];
+                    /** @description /products/{sku} */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Product"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    retireProduct: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag of this product; 412 when it has moved on. */
+                "If-Match"?: string;
+            };
+            path: {
+                /** @description The product SKU. */
+                sku: components["parameters"]["Sku"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product is retired. */
+            204: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Consistency-Token": components["headers"]["Consistency-Token"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            412: components["responses"]["PreconditionFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    optionsProductsSku: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The product SKU. */
+                sku: components["parameters"]["Sku"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Allow names GET, PUT, DELETE, HEAD, PATCH (in any order). */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    /** @description The methods of this path besides OPTIONS: GET, PUT, DELETE, HEAD, PATCH. */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A CORS preflight from an allowed origin. */
+            204: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    /** @description The methods a browser may use. */
+                    "Access-Control-Allow-Methods": string;
+                    /** @description The request headers a browser may send. */
+                    "Access-Control-Allow-Headers": string;
+                    /** @description Seconds a browser may keep this answer. */
+                    "Access-Control-Max-Age": number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["RequestRefused"];
+            408: components["responses"]["RequestTimeout"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getProductHead: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETags of this product; 304 when one is current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description The product SKU. */
+                sku: components["parameters"]["Sku"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Consistency-Token": components["headers"]["Consistency-Token"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The product still has the revision named in If-None-Match. */
+            304: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description malformed-json, validation-failed (with errors), invalid-cursor or idempotency-key-missing; and, on any request, token-in-query, unsupported-api-version or malformed-request (not HTTP/1.1). */
+            400: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description unauthenticated: no token, a bad signature, a wrong algorithm or an expired token. */
+            401: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Bearer realm="orders" */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description forbidden: the token lacks the scope (requiredScope names it), or a customer token acts for another customer. */
+            403: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not-found: unknown, or not visible to this token; also any path this document does not list. */
+            404: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description request-timeout: the request head did not arrive within 10 s. The connection is closed. */
+            408: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description rate-limited: the principal sent too many requests, or already has 16 waiting at once (long-polls, SSE streams, reads waiting on a Consistency-Token). */
+            429: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description headers-too-large: the request head is over 16 KiB. The connection is closed. */
+            431: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description internal: anything unexpected; nothing internal is shown. */
+            500: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description unavailable: a store is unreachable, the request took too long, the service is at capacity (MAX_IN_FLIGHT), or the collections did not catch up with a Consistency-Token in time. With outcome "unknown", the event store did not confirm a write in time: it may have taken effect, and a retry with the same Idempotency-Key is safe. */
+            503: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    patchProduct: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag of this product; 412 when it has moved on. */
+                "If-Match"?: string;
+            };
+            path: {
+                /** @description The product SKU. */
+                sku: components["parameters"]["Sku"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/merge-patch+json": components["schemas"]["ProductPatch"];
+            };
+        };
+        responses: {
+            /** @description The changed product. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Consistency-Token": components["headers"]["Consistency-Token"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Product"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["MergePatchOnly"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listFulfilmentQueue: {
@@ -2376,6 +3373,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     Link: components["headers"]["Link"];
@@ -2410,6 +3409,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods of this path besides OPTIONS: GET, HEAD. */
                     Allow: string;
                     [name: string]: unknown;
@@ -2421,6 +3422,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods a browser may use. */
                     "Access-Control-Allow-Methods": string;
                     /** @description The request headers a browser may send. */
@@ -2458,6 +3461,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     Link: components["headers"]["Link"];
@@ -2471,6 +3476,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -2482,6 +3489,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Bearer realm="orders" */
@@ -2495,6 +3504,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -2506,6 +3517,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -2517,6 +3530,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Seconds to wait before retrying. */
@@ -2530,6 +3545,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -2541,6 +3558,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -2552,6 +3571,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Seconds to wait before retrying. */
@@ -2585,6 +3606,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -2617,6 +3640,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods of this path besides OPTIONS: GET, HEAD. */
                     Allow: string;
                     [name: string]: unknown;
@@ -2628,6 +3653,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods a browser may use. */
                     "Access-Control-Allow-Methods": string;
                     /** @description The request headers a browser may send. */
@@ -2668,6 +3695,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -2679,6 +3708,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -2690,6 +3721,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Bearer realm="orders" */
@@ -2703,6 +3736,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -2714,6 +3749,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -2725,6 +3762,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Seconds to wait before retrying. */
@@ -2738,6 +3777,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -2749,6 +3790,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -2760,6 +3803,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Seconds to wait before retrying. */
@@ -2791,6 +3836,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description /jobs/{id} */
@@ -2817,6 +3864,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Seconds to wait before retrying. */
@@ -2851,6 +3900,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods of this path besides OPTIONS: POST. */
                     Allow: string;
                     [name: string]: unknown;
@@ -2862,6 +3913,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods a browser may use. */
                     "Access-Control-Allow-Methods": string;
                     /** @description The request headers a browser may send. */
@@ -2896,6 +3949,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Seconds to wait before retrying. */
@@ -2934,6 +3989,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods of this path besides OPTIONS: GET, HEAD. */
                     Allow: string;
                     [name: string]: unknown;
@@ -2945,6 +4002,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods a browser may use. */
                     "Access-Control-Allow-Methods": string;
                     /** @description The request headers a browser may send. */
@@ -2979,6 +4038,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Seconds to wait before retrying. */
@@ -2992,6 +4053,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3003,6 +4066,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Bearer realm="orders" */
@@ -3016,6 +4081,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3027,6 +4094,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3038,6 +4107,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3049,6 +4120,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Seconds to wait before retrying. */
@@ -3062,6 +4135,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3073,6 +4148,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3084,6 +4161,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Seconds to wait before retrying. */
@@ -3111,6 +4190,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description bytes */
@@ -3135,6 +4216,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3171,6 +4254,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods of this path besides OPTIONS: GET, HEAD. */
                     Allow: string;
                     [name: string]: unknown;
@@ -3182,6 +4267,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods a browser may use. */
                     "Access-Control-Allow-Methods": string;
                     /** @description The request headers a browser may send. */
@@ -3216,6 +4303,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description bytes */
@@ -3231,6 +4320,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3242,6 +4333,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Bearer realm="orders" */
@@ -3255,6 +4348,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3266,6 +4361,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3277,6 +4374,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3288,6 +4387,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3299,6 +4400,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3310,6 +4413,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Seconds to wait before retrying. */
@@ -3323,6 +4428,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3334,6 +4441,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3345,6 +4454,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Seconds to wait before retrying. */
@@ -3369,6 +4480,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3398,6 +4511,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods of this path besides OPTIONS: GET, HEAD. */
                     Allow: string;
                     [name: string]: unknown;
@@ -3409,6 +4524,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods a browser may use. */
                     "Access-Control-Allow-Methods": string;
                     /** @description The request headers a browser may send. */
@@ -3439,6 +4556,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3448,6 +4567,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3459,6 +4580,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3470,6 +4593,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3481,6 +4606,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3503,6 +4630,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3521,6 +4650,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description Seconds to wait before retrying. */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -3549,6 +4680,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods of this path besides OPTIONS: GET, HEAD. */
                     Allow: string;
                     [name: string]: unknown;
@@ -3560,6 +4693,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods a browser may use. */
                     "Access-Control-Allow-Methods": string;
                     /** @description The request headers a browser may send. */
@@ -3590,6 +4725,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3599,6 +4736,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3610,6 +4749,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3621,6 +4762,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3632,6 +4775,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3643,6 +4788,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description Seconds to wait before retrying. */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -3665,6 +4812,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3691,6 +4840,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods of this path besides OPTIONS: GET, HEAD. */
                     Allow: string;
                     [name: string]: unknown;
@@ -3702,6 +4853,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods a browser may use. */
                     "Access-Control-Allow-Methods": string;
                     /** @description The request headers a browser may send. */
@@ -3732,6 +4885,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3741,6 +4896,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3752,6 +4909,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3763,6 +4922,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3774,6 +4935,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3796,6 +4959,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3822,6 +4987,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods of this path besides OPTIONS: GET, HEAD. */
                     Allow: string;
                     [name: string]: unknown;
@@ -3833,6 +5000,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods a browser may use. */
                     "Access-Control-Allow-Methods": string;
                     /** @description The request headers a browser may send. */
@@ -3863,6 +5032,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3872,6 +5043,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3883,6 +5056,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3894,6 +5069,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3905,6 +5082,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
