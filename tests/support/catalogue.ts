@@ -1,5 +1,8 @@
 // The products the tests order: defined through the write side's product service, once per store
 // (defining a product as it already is records nothing, so every test and run may call it).
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { SqliteEventStore } from '../../write-side/adapters/sqlite-event-store.js';
 import { serviceViewer } from '../../write-side/access.js';
 import type { ProductContent } from '../../write-side/catalogue/types.js';
 import type { EventStore } from '../../write-side/event-store.js';
@@ -18,4 +21,15 @@ export async function defineProducts(catalogue: ProductService | EventStore, pro
   const service = catalogue instanceof ProductService ? catalogue : new ProductService(catalogue);
   const viewer = serviceViewer('test-catalogue');
   for (const [sku, content] of Object.entries(products)) await service.put(viewer, sku, content, { correlationId: 'test-catalogue' });
+}
+
+/** The test catalogue in the embedded event store of a DATA_DIR, for a service started as a process of its own. */
+export async function defineProductsIn(dataDir: string, products: Readonly<Record<string, ProductContent>> = TEST_PRODUCTS): Promise<void> {
+  mkdirSync(dataDir, { recursive: true });
+  const store = new SqliteEventStore({ file: join(dataDir, 'events.sqlite3') });
+  try {
+    await defineProducts(store, products);
+  } finally {
+    await store.close();
+  }
 }
