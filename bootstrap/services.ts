@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
+import { customersView } from '../projections/customers.js';
 import { fulfilmentQueue } from '../projections/fulfilment-queue.js';
 import { jobsView } from '../projections/jobs.js';
 import { orderViews } from '../projections/order-views.js';
@@ -17,6 +18,7 @@ import { SqliteReadStore } from '../read-side/adapters/sqlite-read-store.js';
 import { Consistency } from '../read-side/consistency.js';
 import { CursorCodec } from '../read-side/cursor.js';
 import { OrderHistory } from '../read-side/order-history.js';
+import { CustomerQueries } from '../read-side/customer-queries.js';
 import { OrderQueries } from '../read-side/order-queries.js';
 import { ProductQueries } from '../read-side/product-queries.js';
 import { QueueFeed } from '../read-side/queue-feed.js';
@@ -27,6 +29,7 @@ import type { EventStore, Position } from '../write-side/event-store.js';
 import { comparePositions } from '../write-side/position.js';
 import { StoreHealth } from '../write-side/store-health.js';
 import { JobService } from '../write-side/job-service.js';
+import { CustomerService } from '../write-side/customer-service.js';
 import { OrderService } from '../write-side/order-service.js';
 import { ProductService } from '../write-side/product-service.js';
 import { ExportWorker, type ExportWorkerOptions } from '../workers/export-worker.js';
@@ -38,6 +41,7 @@ export const PROJECTIONS: { readonly [N in ProjectionName]: Projection<N> } = {
   'fulfilment-queue': fulfilmentQueue,
   jobs: jobsView,
   products: productsView,
+  customers: customersView,
 };
 
 export interface Stores {
@@ -63,6 +67,8 @@ export interface Services extends Stores {
   /** The catalogue: its use cases, and what placements price their lines from. */
   readonly products: ProductService;
   readonly productQueries: ProductQueries;
+  readonly customers: CustomerService;
+  readonly customerQueries: CustomerQueries;
   readonly jobs: JobService;
   readonly exportsDir: string;
   readonly queries: OrderQueries;
@@ -158,6 +164,7 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
     'fulfilment-queue': projector(fulfilmentQueue),
     jobs: projector(jobsView),
     products: projector(productsView),
+    customers: projector(customersView),
   };
   if (role === 'all') Object.values(projectors).forEach((p) => p.start());
   // One projector process at a time, under the read store's lease; the others wait as standbys.
@@ -182,6 +189,7 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
           'fulfilment-queue': checkpointProgress(eventStore, readModels, fulfilmentQueue),
           jobs: checkpointProgress(eventStore, readModels, jobsView),
           products: checkpointProgress(eventStore, readModels, productsView),
+          customers: checkpointProgress(eventStore, readModels, customersView),
         }
       : null;
   const progress = checkpoints ?? projectors;
@@ -199,12 +207,15 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
   const consistencyWaitMs = overrides.consistencyWaitMs ?? CONSISTENCY_WAIT_MS;
   let caughtUpOnce = false;
   const products = new ProductService(eventStore);
+  const customers = new CustomerService(eventStore);
   return {
     ...stores,
     eventStore,
-    orders: new OrderService(eventStore, { catalogue: products }),
+    orders: new OrderService(eventStore, { catalogue: products, customers }),
     products,
     productQueries: new ProductQueries(readModels, cursors, consistency('products', 'products')),
+    customers,
+    customerQueries: new CustomerQueries(readModels, cursors, consistency('customers', 'collections')),
     jobs,
     exportsDir,
     queries: new OrderQueries(readModels, cursors, {

@@ -4,6 +4,7 @@
 // Anything else that is thrown is a bug and answers 500.
 import type { OrderStatus } from './orders/types.js';
 import type { JobStatus } from './jobs/types.js';
+import type { CustomerStatus } from './customers/types.js';
 
 export type ErrorCode =
   | 'not-found'
@@ -19,7 +20,9 @@ export type ErrorCode =
   | 'export-limit-reached'
   | 'views-behind'
   | 'product-unavailable'
-  | 'price-changed';
+  | 'price-changed'
+  | 'email-in-use'
+  | 'unknown-customer';
 
 /** The one base of every expected error; its subclasses are the members of `KnownError`. */
 export abstract class DomainError extends Error {
@@ -31,7 +34,7 @@ export class StateConflict extends DomainError {
   readonly code = 'state-conflict';
   constructor(
     message: string,
-    readonly currentStatus: OrderStatus | JobStatus,
+    readonly currentStatus: OrderStatus | JobStatus | CustomerStatus,
   ) {
     super(message);
   }
@@ -41,14 +44,20 @@ export class StateConflict extends DomainError {
 export class NotFound extends DomainError {
   readonly code = 'not-found';
   constructor(
-    readonly kind: 'order' | 'job' | 'product',
+    readonly kind: 'order' | 'job' | 'product' | 'customer',
     readonly id: string,
   ) {
     super(`${NOUNS[kind]} ${id} does not exist.`);
   }
 }
 
-const NOUNS = { order: 'Order', job: 'Job', product: 'Product' } as const;
+export class CustomerNotFound extends NotFound {
+  constructor(readonly customerId: string) {
+    super('customer', customerId);
+  }
+}
+
+const NOUNS = { order: 'Order', job: 'Job', product: 'Product', customer: 'Customer' } as const;
 
 export class OrderNotFound extends NotFound {
   constructor(readonly orderId: string) {
@@ -204,6 +213,25 @@ export class ViewsBehind extends DomainError {
   }
 }
 
+/** A customer or account with this email exists (unique-values.ts keeps one owner per email). */
+export class EmailInUse extends DomainError {
+  readonly code = 'email-in-use';
+  constructor() {
+    super('Another record already uses this email.');
+  }
+}
+
+/** An order names a customer that has no record (where one is required) or was erased. */
+export class UnknownCustomer extends DomainError {
+  readonly code = 'unknown-customer';
+  constructor(
+    readonly customerId: string,
+    readonly reason: 'absent' | 'erased',
+  ) {
+    super(reason === 'erased' ? `Customer ${customerId} was erased and cannot order.` : `Customer ${customerId} does not exist; create it first (POST /customers).`);
+  }
+}
+
 /** Every expected error: `code` tells them apart, so a switch on it narrows to the class. */
 export type KnownError =
   | StateConflict
@@ -219,7 +247,9 @@ export type KnownError =
   | ExportLimitReached
   | ViewsBehind
   | ProductUnavailable
-  | PriceChanged;
+  | PriceChanged
+  | EmailInUse
+  | UnknownCustomer;
 
 // Every code has its class in the union: a code added above without one fails to compile here.
 const everyCodeHasAClass: Record<Exclude<ErrorCode, KnownError['code']>, never> = {};

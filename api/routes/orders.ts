@@ -30,7 +30,7 @@ export interface OrderRoutesDeps {
   readonly waiting: WaitingRequests;
 }
 
-type AddressInput = Omit<Address, 'line2' | 'region'> & { line2?: string | null; region?: string | null };
+export type AddressInput = Omit<Address, 'line2' | 'region'> & { line2?: string | null; region?: string | null };
 type NewOrder = { customerId: string; currency: string; lines: LineInput[]; address: AddressInput };
 type OrderPatch = { address: AddressPatch };
 type ListQuery = { status?: OrderStatus; customerId?: string; sort: 'createdAt' | '-createdAt'; limit: number; cursor?: string };
@@ -58,7 +58,7 @@ export function orderRoutes(deps: OrderRoutesDeps): Router {
     const { principal } = ctx.state;
     const print = fingerprint('POST', '/orders', body);
     const result = await inFlight.run(principal.sub, key, () =>
-      orders.place(principal, { ...input, address: withNulls(input.address) }, { ...writeContext(ctx), idempotency: idempotencyRequest(ctx, key, print) }),
+      orders.place(principal, { ...input, address: withNulls(input.address), apiVersion: ctx.state.apiVersion }, { ...writeContext(ctx), idempotency: idempotencyRequest(ctx, key, print) }),
     );
     const order = placed(result);
     ctx.set('Location', `/orders/${order.id}`);
@@ -252,7 +252,7 @@ function replayed(ctx: Context, result: OrderResult): void {
 }
 
 /** The address in its representation's shape: every member present, in the documented order. */
-function withNulls(address: AddressInput): Address {
+export function withNulls(address: AddressInput): Address {
   const { name, line1, city, postalCode, country } = address;
   return { name, line1, line2: address.line2 ?? null, city, postalCode, region: address.region ?? null, country };
 }

@@ -9,6 +9,8 @@ import type { Position } from '../../write-side/event-store.js';
 import type {
   Change,
   Changes,
+  CustomerFilter,
+  CustomerKey,
   Keyed,
   KeyedChange,
   OrderJson,
@@ -25,9 +27,11 @@ import type {
   Views,
 } from '../read-store.js';
 import { PROJECTION_NAMES } from '../read-store.js';
-import type { JobView, OrderView, ProductView, QueueChange, QueueEntry } from '../views.js';
+import type { CustomerView, JobView, OrderView, ProductView, QueueChange, QueueEntry } from '../views.js';
 
-const TABLES: { readonly [N in ProjectionName]: string } = { 'order-views': 'order_views', 'fulfilment-queue': 'fulfilment_queue', jobs: 'jobs', products: 'products' };
+const TABLES: { readonly [N in ProjectionName]: string } = {
+  'order-views': 'order_views', 'fulfilment-queue': 'fulfilment_queue', jobs: 'jobs', products: 'products', customers: 'customers',
+};
 /** The tables of the projections that record their changes, one per generation beside its views. */
 const CHANGE_TABLES: { readonly [N in ProjectionName]?: string } = { 'fulfilment-queue': 'fulfilment_queue_changes' };
 
@@ -52,6 +56,11 @@ const SCHEMAS: { readonly [N in ProjectionName]: { columns: string; indexes: rea
     columns: 'status TEXT NOT NULL, updated_at TEXT NOT NULL',
     indexes: ['status, key', 'updated_at, key', 'status, updated_at, key'],
     values: (v) => [v.status, v.updatedAt],
+  },
+  customers: {
+    columns: 'email_key TEXT, created_at TEXT NOT NULL',
+    indexes: ['created_at, key', 'email_key, created_at, key'],
+    values: (v) => [v.emailKey, v.createdAt],
   },
 };
 
@@ -311,6 +320,16 @@ export class SqliteReadStore implements ReadModelStore {
     const sql = `SELECT doc FROM ${table} WHERE state = 'queued' ${after ? 'AND (paid_at, key) > (?, ?)' : ''} ORDER BY paid_at, key LIMIT ?`;
     const args = after ? [after.paidAt, after.orderId, limit] : [limit];
     return sqliteIo(READ, () => this.statement<string>(sql).pluck().all(...args)).map((doc) => JSON.parse(doc) as QueueEntry);
+  }
+
+  async listCustomers(filter: CustomerFilter, after: CustomerKey | null, limit: number): Promise<CustomerView[]> {
+    const table = this.table('customers', await this.activeGeneration('customers'));
+    const where: string[] = [];
+    const args: unknown[] = [];
+    if (filter.emailKey !== undefined) where.push('email_key = ?'), args.push(filter.emailKey);
+    if (after) where.push('(created_at, key) < (?, ?)'), args.push(after.createdAt, after.id);
+    const sql = `SELECT doc FROM ${table} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY created_at DESC, key DESC LIMIT ?`;
+    return sqliteIo(READ, () => this.statement<string>(sql).pluck().all(...args, limit)).map((doc) => JSON.parse(doc) as CustomerView);
   }
 
   async acquireLease(name: string, holder: string, ttlMs: number): Promise<boolean> {

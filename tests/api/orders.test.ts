@@ -354,7 +354,11 @@ describe('one Idempotency-Key, one request (2026-12-01)', () => {
 
   it('refuses a key used to place an order when it pays, ships or exports, and one used to export when it places', async () => {
     const k = key();
-    const { body: placed } = await place(newOrder(), { 'Idempotency-Key': k, ...CURRENT });
+    // Under 2026-12-01 an order's customer must exist.
+    const registered = await api('POST', '/customers', { body: { email: `keys-${k}@example.org`, name: 'Key User' }, headers: { 'Idempotency-Key': key(), ...CURRENT } });
+    expect(registered.status).toBe(201);
+    const customerId = registered.body.id as string;
+    const { body: placed } = await place(newOrder(customerId), { 'Idempotency-Key': k, ...CURRENT });
     const { body: other } = await place();
     expectProblem(await pay(other.id, 3998, k), 422, 'idempotency-key-reused');
     await pay(other.id);
@@ -362,14 +366,14 @@ describe('one Idempotency-Key, one request (2026-12-01)', () => {
     expectProblem(await api('POST', '/exports', { body: { format: 'csv' }, headers: { 'Idempotency-Key': k, ...CURRENT } }), 422, 'idempotency-key-reused');
     expect((await api('GET', `/orders/${other.id}`)).body).toMatchObject({ status: 'paid', revision: 1 });
     expect((await api('GET', `/jobs/${placed.id}`)).status).toBe(404);
-    const again = await api('POST', '/orders', { body: newOrder(), headers: { 'Idempotency-Key': k, ...CURRENT } });
+    const again = await api('POST', '/orders', { body: newOrder(customerId), headers: { 'Idempotency-Key': k, ...CURRENT } });
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(again.body).toEqual(placed);
 
     const e = key();
     const exported = await api('POST', '/exports', { body: { format: 'csv' }, headers: { 'Idempotency-Key': e, ...CURRENT } });
     expect(exported.status).toBe(202);
-    expectProblem(await api('POST', '/orders', { body: newOrder(), headers: { 'Idempotency-Key': e, ...CURRENT } }), 422, 'idempotency-key-reused');
+    expectProblem(await api('POST', '/orders', { body: newOrder(customerId), headers: { 'Idempotency-Key': e, ...CURRENT } }), 422, 'idempotency-key-reused');
     expectProblem(await api('GET', `/orders/${exported.body.id}`), 404, 'not-found');
   });
 
