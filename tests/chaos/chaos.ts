@@ -51,7 +51,7 @@ export interface ChaosResult {
   readonly stats: { kills: number; requests: number; retries: number; acknowledged: number; reusedKeys: number };
 }
 
-const SCOPES = 'orders:read orders:write payments:write shipments:write exports:write';
+const SCOPES = 'orders:read orders:write payments:write shipments:write exports:write customers:write';
 const SHOP = 'chaos-shop';
 const WORKER = 'fulfilment-worker';
 /** Written into every address, so that the log check can look for it. */
@@ -185,7 +185,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
     for (let i = 0; !stop(); i++) {
       const key = `place-${n}-${i}`;
       const order = {
-        customerId: `cus_${n}`,
+        customerId: customerIds.get(`client-${n}`)!,
         currency: 'EUR',
         lines: [{ sku: `SKU-${i % 7}`, quantity: 1 + (i % 3) }],
         address: { name: `Person ${n}-${i}`, line1: `${i} ${ADDRESS_MARK}`, city: 'Berlin', postalCode: '10115', country: 'DE' },
@@ -229,7 +229,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
   async function placeFor(n: number, i: number, tag: string): Promise<{ id: string; total: number } | null> {
     const key = `reuse-place-${n}-${i}-${tag}`;
     const order = {
-      customerId: `cus_r${n}`,
+      customerId: customerIds.get(`reuser-${n}`)!,
       currency: 'EUR',
       lines: [{ sku: `SKU-R${i % 5}`, quantity: 1 }],
       address: { name: `Reuser ${n}-${i}`, line1: `${i} ${ADDRESS_MARK}`, city: 'Berlin', postalCode: '10115', country: 'DE' },
@@ -247,7 +247,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
   const placement = (n: number, i: number): Sent => ({
     method: 'POST',
     path: '/orders',
-    body: JSON.stringify({ customerId: `cus_r${n}`, currency: 'EUR', lines: [{ sku: 'SKU-R9', quantity: 1 }], address: { name: `Reuser ${n}`, line1: `${i} ${ADDRESS_MARK}`, city: 'Berlin', postalCode: '10115', country: 'DE' } }),
+    body: JSON.stringify({ customerId: customerIds.get(`reuser-${n}`)!, currency: 'EUR', lines: [{ sku: 'SKU-R9', quantity: 1 }], address: { name: `Reuser ${n}`, line1: `${i} ${ADDRESS_MARK}`, city: 'Berlin', postalCode: '10115', country: 'DE' } }),
   });
   const sendKeyed = (request: Sent, key: string) => send(request.method, request.path, request.body, { 'Idempotency-Key': key });
   /** The stream a first request acted on, from its answer. */
@@ -299,6 +299,13 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
         reuses.push({ key, first: winner, status: 201, id: answers[won]!.json.id, target: targetOf(winner, answers[won]!.json), refused: [[a, b][lost]!] });
       }
     }
+  }
+
+  // Under 2026-12-01 an order's customer must exist: each client orders for a customer of its own.
+  const customerIds = new Map<string, string>();
+  for (const who of [...Array.from({ length: clients }, (_, n) => `client-${n}`), ...Array.from({ length: reusers }, (_, n) => `reuser-${n}`)]) {
+    const registered = await send('POST', '/customers', { email: `${who}@chaos.example`, name: `Chaos ${who}` }, { 'Idempotency-Key': `customer-${who}` });
+    if (answered(`POST /customers for ${who}`, registered.status, [201])) customerIds.set(who, registered.json.id as string);
   }
 
   let stopping = false;
