@@ -36,7 +36,7 @@ function filesHolding(dir: string, marker: string): string[] {
 }
 
 const addressOf = (marker: string) => ({ name: `Ada ${marker}`, line1: `1 ${marker} Street`, city: 'Berlin', postalCode: '10115', country: 'DE' });
-const order = (customerId: string, marker: string) => ({ customerId, currency: 'EUR', lines: [{ sku: 'SKU-9', quantity: 3, unitPrice: 250 }], address: addressOf(marker) });
+const order = (customerId: string, marker: string) => ({ customerId, currency: 'EUR', lines: [{ sku: 'SKU-1', quantity: 3, unitPrice: 1999 }], address: addressOf(marker) });
 
 async function until<T>(what: string, probe: () => Promise<T | undefined>): Promise<T> {
   for (let i = 0; i < 200; i++) {
@@ -67,7 +67,7 @@ describe('erasure of a customer (crypto-shredding)', () => {
       headers: { 'Content-Type': 'application/merge-patch+json' },
     });
     expect(changed.body.address.line2).toBe(`Flat ${marker}`);
-    const paid = await api('POST', `/orders/${second.body.id}/payments`, { body: { amount: 750, reference: 'r-1' }, headers: { 'Idempotency-Key': 'p1' } });
+    const paid = await api('POST', `/orders/${second.body.id}/payments`, { body: { amount: 5997, reference: 'r-1' }, headers: { 'Idempotency-Key': 'p1' } });
     expect(paid.status).toBe(201);
 
     // An export holds the addresses in clear: the scan below can find the marker.
@@ -87,12 +87,12 @@ describe('erasure of a customer (crypto-shredding)', () => {
     await service.erasure.eraseCustomerData(serviceViewer('dpo'), guest);
 
     const read = await api('GET', `/orders/${first.body.id}`);
-    expect(read.body).toMatchObject({ customerId: guest, status: 'pending', total: 750, lines: [{ sku: 'SKU-9', quantity: 3, unitPrice: 250, lineTotal: 750 }], address: ERASED_ADDRESS });
+    expect(read.body).toMatchObject({ customerId: guest, status: 'pending', total: 5997, lines: [{ sku: 'SKU-1', quantity: 3, unitPrice: 1999, lineTotal: 5997 }], address: ERASED_ADDRESS });
     expect(read.body.createdAt).toBe(first.body.createdAt);
     const listed = await api('GET', `/orders?customerId=${guest}`);
     expect(listed.body.items.map((o: { address: unknown }) => o.address)).toEqual([ERASED_ADDRESS, ERASED_ADDRESS]);
     const queue = await api('GET', '/fulfilment-queue?limit=100');
-    expect(queue.body.items.find((e: { orderId: string }) => e.orderId === second.body.id)).toMatchObject({ total: 750, address: ERASED_ADDRESS });
+    expect(queue.body.items.find((e: { orderId: string }) => e.orderId === second.body.id)).toMatchObject({ total: 5997, address: ERASED_ADDRESS });
     const history = await api('GET', `/orders/${first.body.id}/history`);
     expect(history.body.items.map((e: { type: string; data: { address: unknown } }) => [e.type, e.data.address])).toEqual([
       ['OrderPlaced', ERASED_ADDRESS],
@@ -160,7 +160,7 @@ describe('erasure of a customer (crypto-shredding)', () => {
 
     expect((await api('DELETE', `/customers/${id}`)).status).toBe(204);
     expect((await api('GET', `/customers/${id}`)).body).toMatchObject({ status: 'erased', email: null, name: null, phone: null, defaultAddress: null });
-    expect((await api('GET', `/orders/${placed.body.id}`)).body).toMatchObject({ customerId: id, total: 750, address: ERASED_ADDRESS });
+    expect((await api('GET', `/orders/${placed.body.id}`)).body).toMatchObject({ customerId: id, total: 5997, address: ERASED_ADDRESS });
     await until('the export deleted', async () => ((await api('GET', `/jobs/${exported.body.id}`)).body.resultExpiredAt ? true : undefined));
 
     await service.halt();
