@@ -31,6 +31,7 @@ export const PROBLEM_TITLES = {
   'idempotency-key-reused': 'Idempotency-Key reused',
   'result-expired': 'Result expired',
   'rate-limited': 'Too many requests',
+  'invalid-credentials': 'Invalid credentials',
   internal: 'Internal server error',
   unavailable: 'Service unavailable',
 } as const;
@@ -99,6 +100,10 @@ function knownProblem(error: KnownError): HttpProblem {
       return new HttpProblem(400, 'invalid-cursor', 'The position given (after or Last-Event-ID) is not a place in the event log; start again without it.');
     case 'export-limit-reached':
       return new HttpProblem(429, 'rate-limited', error.message, { limit: error.limit }, { 'Retry-After': String(EXPORT_LIMIT_RETRY_AFTER_SECONDS) });
+    case 'invalid-credentials':
+      return new HttpProblem(401, 'invalid-credentials', error.message, {}, { 'WWW-Authenticate': 'Bearer realm="orders"' });
+    case 'sign-in-throttled':
+      return new HttpProblem(429, 'rate-limited', error.message, {}, { 'Retry-After': String(error.retryAfterSeconds) });
     default: {
       const unhandled: never = error;
       throw new TypeError(`no problem for error code ${(unhandled as KnownError).code}`);

@@ -4,12 +4,14 @@ import { mkdirSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
+import { accountsView } from '../projections/accounts.js';
 import { fulfilmentQueue } from '../projections/fulfilment-queue.js';
 import { jobsView } from '../projections/jobs.js';
 import { orderViews } from '../projections/order-views.js';
 import { Projector, type ProjectorStatus } from '../projections/projector.js';
 import { ProjectorLease } from '../projections/projector-lease.js';
 import type { Projection } from '../projections/projection.js';
+import { AccountQueries } from '../read-side/account-queries.js';
 import { CheckpointConsistency } from '../read-side/checkpoint-consistency.js';
 import { MongoReadStore } from '../read-side/adapters/mongo-read-store.js';
 import { SqliteReadStore } from '../read-side/adapters/sqlite-read-store.js';
@@ -19,6 +21,8 @@ import { OrderHistory } from '../read-side/order-history.js';
 import { OrderQueries } from '../read-side/order-queries.js';
 import { QueueFeed } from '../read-side/queue-feed.js';
 import type { ProjectionName, ReadModelStore } from '../read-side/read-store.js';
+import { AccountService } from '../write-side/account-service.js';
+import { argon2Passwords } from '../write-side/adapters/argon2-passwords.js';
 import { EsdbEventStore } from '../write-side/adapters/esdb-event-store.js';
 import { SqliteEventStore } from '../write-side/adapters/sqlite-event-store.js';
 import type { EventStore, Position } from '../write-side/event-store.js';
@@ -33,6 +37,7 @@ export const PROJECTIONS: { readonly [N in ProjectionName]: Projection<N> } = {
   'order-views': orderViews,
   'fulfilment-queue': fulfilmentQueue,
   jobs: jobsView,
+  accounts: accountsView,
 };
 
 export interface Stores {
@@ -56,6 +61,8 @@ export interface ProjectionProgress {
 export interface Services extends Stores {
   readonly orders: OrderService;
   readonly jobs: JobService;
+  readonly accounts: AccountService;
+  readonly accountQueries: AccountQueries;
   readonly exportsDir: string;
   readonly queries: OrderQueries;
   readonly history: OrderHistory;
@@ -145,7 +152,7 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
     new Projector(eventStore, readModels, projection, {
       onError: (error, retryInMs) => logger.error({ err: error, projection: projection.name, retryInMs }, 'projection failed; restarting from its checkpoint'),
     });
-  const projectors = { 'order-views': projector(orderViews), 'fulfilment-queue': projector(fulfilmentQueue), jobs: projector(jobsView) };
+  const projectors = { 'order-views': projector(orderViews), 'fulfilment-queue': projector(fulfilmentQueue), jobs: projector(jobsView), accounts: projector(accountsView) };
   if (role === 'all') Object.values(projectors).forEach((p) => p.start());
   // One projector process at a time, under the read store's lease; the others wait as standbys.
   const lease =
@@ -168,6 +175,7 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
           'order-views': checkpointProgress(eventStore, readModels, orderViews),
           'fulfilment-queue': checkpointProgress(eventStore, readModels, fulfilmentQueue),
           jobs: checkpointProgress(eventStore, readModels, jobsView),
+          accounts: checkpointProgress(eventStore, readModels, accountsView),
         }
       : null;
   const progress = checkpoints ?? projectors;
@@ -180,6 +188,9 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
     eventStore,
     orders: new OrderService(eventStore),
     jobs,
+    // TODO(customers): `customerExists` from the customers module once it is on main: a customer account must name an existing customer.
+    accounts: new AccountService(eventStore, argon2Passwords),
+    accountQueries: new AccountQueries(readModels, cursors, new Consistency(progress.accounts, 'accounts', consistencyWaitMs)),
     exportsDir,
     queries: new OrderQueries(readModels, cursors, {
       orders: new Consistency(progress['order-views'], 'collections', consistencyWaitMs),

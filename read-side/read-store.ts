@@ -3,12 +3,13 @@
 // tests/read-side/read-store.contract.ts.
 import type { Position } from '../write-side/event-store.js';
 import type { OrderStatus } from '../write-side/orders/types.js';
-import type { JobView, OrderView, QueueChange, QueueEntry } from './views.js';
+import type { AccountView, JobView, OrderView, QueueChange, QueueEntry } from './views.js';
 
 export interface Views {
   'order-views': OrderView;
   'fulfilment-queue': QueueEntry;
   jobs: JobView;
+  accounts: AccountView;
 }
 export type ProjectionName = keyof Views;
 /**
@@ -19,6 +20,7 @@ export interface Changes {
   'order-views': never;
   'fulfilment-queue': QueueChange;
   jobs: never;
+  accounts: never;
 }
 export interface Change {
   readonly position: Position;
@@ -28,7 +30,7 @@ export interface KeyedChange<C> {
   readonly key: string;
   readonly change: C;
 }
-export const PROJECTION_NAMES: readonly ProjectionName[] = ['order-views', 'fulfilment-queue', 'jobs'];
+export const PROJECTION_NAMES: readonly ProjectionName[] = ['order-views', 'fulfilment-queue', 'jobs', 'accounts'];
 
 /** Every view carries the stream revision it includes; a view is never deleted, only changed. */
 export interface Keyed<V> {
@@ -63,6 +65,11 @@ export type SortDirection = 'asc' | 'desc';
 
 /** Keyset position: the last item of the previous page. */
 export interface OrderKey {
+  readonly createdAt: string;
+  readonly id: string;
+}
+/** Keyset position of the accounts' page (newest first). */
+export interface AccountKey {
   readonly createdAt: string;
   readonly id: string;
 }
@@ -114,6 +121,9 @@ export interface ReadModelStore {
   listOpenJobs(limit: number): Promise<JobView[]>;
   /** Succeeded jobs whose result is still kept, the earliest finished first, at most `limit`. */
   listJobResults(limit: number): Promise<JobView[]>;
+
+  /** Accounts by (createdAt, id) descending, newest first, strictly after `after`, at most `limit`. */
+  listAccounts(after: AccountKey | null, limit: number): Promise<AccountView[]>;
 
   /**
    * Takes the named lease for `holder`, or renews it, until `ttlMs` from now; true when

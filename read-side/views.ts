@@ -1,5 +1,7 @@
 // The read models' documents. An OrderView is the order's HTTP representation (HTTP-CONTRACT.md).
 import type { Position } from '../write-side/event-store.js';
+import type { Role } from '../write-side/access.js';
+import type { Account } from '../write-side/accounts/types.js';
 import type { Job } from '../write-side/jobs/types.js';
 import type { Address, OrderLine, OrderStatus, PlacedOrder } from '../write-side/orders/types.js';
 
@@ -52,6 +54,25 @@ export interface QueueChange {
 
 /** A job as the export workers see it: its state folded from its stream, with the revision it includes. */
 export type JobView = Job & { readonly revision: number };
+
+/** An account as the administrators list it: never its password's hash. */
+export interface AccountView {
+  readonly id: string;
+  readonly email: string;
+  readonly role: Role;
+  /** Only for the `customer` role; null otherwise. */
+  readonly customerId: string | null;
+  readonly disabled: boolean;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+  readonly revision: number;
+}
+
+/** The account's representation (HTTP-CONTRACT "Accounts and login"), which is also its view: nothing of the password. */
+export function accountRepresentation(account: Account, revision: number): AccountView {
+  const { id, email, role, customerId, status, createdAt, updatedAt } = account;
+  return { id, email, role, customerId, disabled: status === 'disabled', createdAt, updatedAt, revision };
+}
 
 export function orderRepresentation(order: PlacedOrder, revision: number): OrderView {
   const { id, customerId, status, currency, lines, total, address, createdAt, updatedAt } = order;

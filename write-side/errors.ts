@@ -18,7 +18,9 @@ export type ErrorCode =
   | 'invalid-position'
   | 'export-limit-reached'
   | 'views-behind'
-  | 'email-in-use';
+  | 'email-in-use'
+  | 'invalid-credentials'
+  | 'sign-in-throttled';
 
 /** The one base of every expected error; its subclasses are the members of `KnownError`. */
 export abstract class DomainError extends Error {
@@ -30,7 +32,7 @@ export class StateConflict extends DomainError {
   readonly code = 'state-conflict';
   constructor(
     message: string,
-    readonly currentStatus: OrderStatus | JobStatus,
+    readonly currentStatus: OrderStatus | JobStatus | 'active' | 'disabled',
   ) {
     super(message);
   }
@@ -40,12 +42,14 @@ export class StateConflict extends DomainError {
 export class NotFound extends DomainError {
   readonly code = 'not-found';
   constructor(
-    readonly kind: 'order' | 'job',
+    readonly kind: 'order' | 'job' | 'account',
     readonly id: string,
   ) {
-    super(`${kind === 'order' ? 'Order' : 'Job'} ${id} does not exist.`);
+    super(`${NOUNS[kind]} ${id} does not exist.`);
   }
 }
+
+const NOUNS = { order: 'Order', job: 'Job', account: 'Account' } as const;
 
 export class OrderNotFound extends NotFound {
   constructor(readonly orderId: string) {
@@ -56,6 +60,12 @@ export class OrderNotFound extends NotFound {
 export class JobNotFound extends NotFound {
   constructor(readonly jobId: string) {
     super('job', jobId);
+  }
+}
+
+export class AccountNotFound extends NotFound {
+  constructor(readonly accountId: string) {
+    super('account', accountId);
   }
 }
 
@@ -174,6 +184,22 @@ export class EmailInUse extends DomainError {
   }
 }
 
+/** A sign-in with an unknown email, a wrong password or a disabled account: one answer for all, so nobody learns which. */
+export class InvalidCredentials extends DomainError {
+  readonly code = 'invalid-credentials';
+  constructor() {
+    super('The email or the password is not right.');
+  }
+}
+
+/** Too many failed sign-ins for one email lately: none is tried until the oldest of them leaves the window. */
+export class SignInThrottled extends DomainError {
+  readonly code = 'sign-in-throttled';
+  constructor(readonly retryAfterSeconds: number) {
+    super(`Too many failed sign-ins for this email; try again in ${retryAfterSeconds} s.`);
+  }
+}
+
 /** Every expected error: `code` tells them apart, so a switch on it narrows to the class. */
 export type KnownError =
   | StateConflict
@@ -188,7 +214,9 @@ export type KnownError =
   | InvalidPosition
   | ExportLimitReached
   | ViewsBehind
-  | EmailInUse;
+  | EmailInUse
+  | InvalidCredentials
+  | SignInThrottled;
 
 // Every code has its class in the union: a code added above without one fails to compile here.
 const everyCodeHasAClass: Record<Exclude<ErrorCode, KnownError['code']>, never> = {};

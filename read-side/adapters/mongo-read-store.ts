@@ -9,13 +9,14 @@ import {
 import { StoreUnavailable, type Position } from '../../write-side/event-store.js';
 import {
   PROJECTION_NAMES,
+  type AccountKey,
   type Change, type Changes, type KeyedChange,
   type Keyed, type OrderFilter, type OrderJson, type OrderKey, type ProjectionName, type QueueKey, type ReadModelStore, type SortDirection,
   type ViewStore, type Views,
 } from '../read-store.js';
-import type { JobView, OrderView, QueueChange, QueueEntry } from '../views.js';
+import type { AccountView, JobView, OrderView, QueueChange, QueueEntry } from '../views.js';
 
-const COLLECTIONS: { readonly [N in ProjectionName]: string } = { 'order-views': 'order_views', 'fulfilment-queue': 'fulfilment_queue', jobs: 'jobs' };
+const COLLECTIONS: { readonly [N in ProjectionName]: string } = { 'order-views': 'order_views', 'fulfilment-queue': 'fulfilment_queue', jobs: 'jobs', accounts: 'accounts' };
 /** The collections of the projections that record their changes (one per generation, _id the position). */
 const CHANGE_COLLECTIONS: { readonly [N in ProjectionName]?: string } = { 'fulfilment-queue': 'fulfilment_queue_changes' };
 
@@ -29,6 +30,7 @@ export const INDEXES: { readonly [N in ProjectionName]: IndexDescription[] } = {
   ],
   'fulfilment-queue': [{ key: { state: 1, paidAt: 1, _id: 1 } }],
   jobs: [{ key: { status: 1, createdAt: 1, _id: 1 } }, { key: { status: 1, finishedAt: 1, _id: 1 } }],
+  accounts: [{ key: { createdAt: 1, _id: 1 } }],
 };
 
 const DUPLICATE_KEY = 11000;
@@ -348,6 +350,15 @@ export class MongoReadStore implements ReadModelStore {
     );
   }
 
+  listAccounts(after: AccountKey | null, limit: number): Promise<AccountView[]> {
+    const { query, sort } = accountPageQuery(after);
+    return this.onActive(
+      'accounts',
+      async (g) => (await page(this.collection('accounts', g).find(query).sort(sort), limit)).map((doc) => unstored<AccountView>(doc)),
+      (accounts) => accounts.length === 0,
+    );
+  }
+
   /** For tests: removes this store's whole database. */
   dropDatabase(): Promise<void> {
     return guard(async () => void (await this.db.dropDatabase()));
@@ -445,6 +456,16 @@ export function orderPageQuery(filter: OrderFilter, direction: SortDirection, af
     query.$or = [{ createdAt: { [beyond]: after.createdAt } }, { createdAt: after.createdAt, _id: { [beyond]: after.id } }];
   }
   return { query, sort: { createdAt: order, _id: order } };
+}
+
+/** One keyset page of accounts, newest first; the index on (createdAt, _id) serves it backwards. */
+export function accountPageQuery(after: AccountKey | null): { query: Filter<Stored>; sort: Record<string, -1> } {
+  const query: Filter<Stored> = {};
+  if (after) {
+    query.$and = [{ createdAt: { $lte: after.createdAt } }];
+    query.$or = [{ createdAt: { $lt: after.createdAt } }, { createdAt: after.createdAt, _id: { $lt: after.id } }];
+  }
+  return { query, sort: { createdAt: -1, _id: -1 } };
 }
 
 /** One keyset page of the fulfilment queue, oldest payment first. */

@@ -7,6 +7,7 @@ import { Worker } from 'node:worker_threads';
 import { sqliteIo } from '../../shared/adapters/sqlite-errors.js';
 import type { Position } from '../../write-side/event-store.js';
 import type {
+  AccountKey,
   Change,
   Changes,
   Keyed,
@@ -22,9 +23,9 @@ import type {
   Views,
 } from '../read-store.js';
 import { PROJECTION_NAMES } from '../read-store.js';
-import type { JobView, OrderView, QueueChange, QueueEntry } from '../views.js';
+import type { AccountView, JobView, OrderView, QueueChange, QueueEntry } from '../views.js';
 
-const TABLES: { readonly [N in ProjectionName]: string } = { 'order-views': 'order_views', 'fulfilment-queue': 'fulfilment_queue', jobs: 'jobs' };
+const TABLES: { readonly [N in ProjectionName]: string } = { 'order-views': 'order_views', 'fulfilment-queue': 'fulfilment_queue', jobs: 'jobs', accounts: 'accounts' };
 /** The tables of the projections that record their changes, one per generation beside its views. */
 const CHANGE_TABLES: { readonly [N in ProjectionName]?: string } = { 'fulfilment-queue': 'fulfilment_queue_changes' };
 
@@ -44,6 +45,11 @@ const SCHEMAS: { readonly [N in ProjectionName]: { columns: string; indexes: rea
     columns: 'status TEXT NOT NULL, created_at TEXT NOT NULL, finished_at TEXT, has_result INTEGER NOT NULL',
     indexes: ['status, created_at, key', 'has_result, finished_at, key'],
     values: (v) => [v.status, v.createdAt, v.finishedAt, v.result ? 1 : 0],
+  },
+  accounts: {
+    columns: 'created_at TEXT NOT NULL',
+    indexes: ['created_at, key'],
+    values: (v) => [v.createdAt],
   },
 };
 
@@ -340,6 +346,13 @@ export class SqliteReadStore implements ReadModelStore {
     const table = this.table('jobs', await this.activeGeneration('jobs'));
     const sql = `SELECT doc FROM ${table} WHERE has_result = 1 ORDER BY finished_at, key LIMIT ?`;
     return sqliteIo(READ, () => this.statement<string>(sql).pluck().all(limit)).map((doc) => JSON.parse(doc) as JobView);
+  }
+
+  async listAccounts(after: AccountKey | null, limit: number): Promise<AccountView[]> {
+    const table = this.table('accounts', await this.activeGeneration('accounts'));
+    const sql = `SELECT doc FROM ${table} ${after ? 'WHERE (created_at, key) < (?, ?)' : ''} ORDER BY created_at DESC, key DESC LIMIT ?`;
+    const args = after ? [after.createdAt, after.id, limit] : [limit];
+    return sqliteIo(READ, () => this.statement<string>(sql).pluck().all(...args)).map((doc) => JSON.parse(doc) as AccountView);
   }
 
   async close(): Promise<void> {
