@@ -17,6 +17,7 @@ import { requestContext } from './middleware/context.js';
 import { rateLimit, type RateLimitOptions } from './middleware/rate-limit.js';
 import { openApiDocument } from './openapi.js';
 import { HttpProblem } from './problem.js';
+import { accountRoutes, signInRoutes, type AccountRoutesDeps } from './routes/accounts.js';
 import { fulfilmentRoutes, type FulfilmentRoutesDeps } from './routes/fulfilment.js';
 import { jobRoutes, type JobRoutesDeps } from './routes/jobs.js';
 import { orderRoutes } from './routes/orders.js';
@@ -42,6 +43,8 @@ export interface AppDeps {
   readonly exports?: Omit<JobRoutesDeps, 'inFlight'>;
   /** The fulfilment queue and its changes; without it those routes are not served. */
   readonly fulfilment?: Omit<FulfilmentRoutesDeps, 'queries' | 'waiting'>;
+  /** Accounts and sign-in; without it those routes are not served, and no token is checked against an account. */
+  readonly accounts?: AccountRoutesDeps;
   /** Requests of one principal that may wait at once (long-polls, SSE, Consistency-Token reads); 16 by default. */
   readonly waitingPerPrincipal?: number;
 }
@@ -89,14 +92,22 @@ export function createApp(deps: AppDeps): Koa {
   // Tagged with its router, as the router's own middleware is, so that the route list can be read off the app.
   app.use(Object.assign((ctx: Koa.Context, next: Koa.Next) => (operations.stack.some((layer) => layer.match(ctx.path)) ? operationRoutes(ctx, next) : next()), { router: operations }));
 
+  // Sign-in needs no token: its own router, in front of the API's token check, like the operations'.
+  if (deps.accounts) {
+    const signIn = signInRoutes(deps.accounts);
+    const signInRoutesMw = compose([timeout(deps.requestTimeoutMs ?? 10_000), signIn.routes() as unknown as Koa.Middleware, signIn.allowedMethods() as unknown as Koa.Middleware]);
+    app.use(Object.assign((ctx: Koa.Context, next: Koa.Next) => (signIn.stack.some((layer) => layer.match(ctx.path)) ? signInRoutesMw(ctx, next) : next()), { router: signIn }));
+  }
+
   const api = new Router();
   // One router layer for all the guards: the router matches and prepares every layer it runs
   // for every request, so three layers cost three times what one does.
-  api.use(compose([authenticate(deps.auth), rateLimit(deps.rateLimit ?? { perSecond: 100, burst: 200 }), timeout(deps.requestTimeoutMs ?? 10_000)]));
+  api.use(compose([authenticate(deps.auth, deps.accounts?.accounts), rateLimit(deps.rateLimit ?? { perSecond: 100, burst: 200 }), timeout(deps.requestTimeoutMs ?? 10_000)]));
   const inFlight = new InFlight();
   const waiting = new WaitingRequests(deps.waitingPerPrincipal);
   api.use(orderRoutes({ ...deps, inFlight, waiting }).routes());
   if (deps.exports) api.use(jobRoutes({ ...deps.exports, inFlight }).routes());
+  if (deps.accounts) api.use(accountRoutes({ ...deps.accounts, inFlight, waiting }).routes());
   if (deps.fulfilment) api.use(fulfilmentRoutes({ ...deps.fulfilment, queries: deps.queries, waiting }).routes());
   app.use(api.routes());
   app.use(api.allowedMethods());
