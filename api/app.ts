@@ -17,9 +17,10 @@ import { requestContext } from './middleware/context.js';
 import { rateLimit, type RateLimitOptions } from './middleware/rate-limit.js';
 import { openApiDocument } from './openapi.js';
 import { HttpProblem } from './problem.js';
-import { accountRoutes, signInRoutes, type AccountRoutesDeps } from './routes/accounts.js';
 import { fulfilmentRoutes, type FulfilmentRoutesDeps } from './routes/fulfilment.js';
 import { jobRoutes, type JobRoutesDeps } from './routes/jobs.js';
+import { accountRoutes, signInRoutes, type AccountRoutesDeps } from './routes/accounts.js';
+import { customerRoutes, type CustomerRoutesDeps } from './routes/customers.js';
 import { orderRoutes } from './routes/orders.js';
 import { WaitingRequests } from './waiting.js';
 
@@ -45,6 +46,8 @@ export interface AppDeps {
   readonly fulfilment?: Omit<FulfilmentRoutesDeps, 'queries' | 'waiting'>;
   /** Accounts and sign-in; without it those routes are not served, and no token is checked against an account. */
   readonly accounts?: AccountRoutesDeps;
+  /** Customers; without them the customer routes are not served. */
+  readonly customers?: Omit<CustomerRoutesDeps, 'inFlight' | 'waiting'>;
   /** Requests of one principal that may wait at once (long-polls, SSE, Consistency-Token reads); 16 by default. */
   readonly waitingPerPrincipal?: number;
 }
@@ -106,8 +109,9 @@ export function createApp(deps: AppDeps): Koa {
   const inFlight = new InFlight();
   const waiting = new WaitingRequests(deps.waitingPerPrincipal);
   api.use(orderRoutes({ ...deps, inFlight, waiting }).routes());
-  if (deps.exports) api.use(jobRoutes({ ...deps.exports, inFlight }).routes());
   if (deps.accounts) api.use(accountRoutes({ ...deps.accounts, inFlight, waiting }).routes());
+  if (deps.customers) api.use(customerRoutes({ ...deps.customers, inFlight, waiting }).routes());
+  if (deps.exports) api.use(jobRoutes({ ...deps.exports, inFlight }).routes());
   if (deps.fulfilment) api.use(fulfilmentRoutes({ ...deps.fulfilment, queries: deps.queries, waiting }).routes());
   app.use(api.routes());
   app.use(api.allowedMethods());

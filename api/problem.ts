@@ -29,6 +29,7 @@ export const PROBLEM_TITLES = {
   'unsupported-media-type': 'Unsupported media type',
   'not-acceptable': 'Not acceptable',
   'idempotency-key-reused': 'Idempotency-Key reused',
+  'unknown-customer': 'Unknown customer',
   'result-expired': 'Result expired',
   'rate-limited': 'Too many requests',
   'invalid-credentials': 'Invalid credentials',
@@ -92,6 +93,8 @@ function knownProblem(error: KnownError): HttpProblem {
         );
       }
       return new HttpProblem(503, 'unavailable', 'A store is unavailable; retry shortly.', {}, { 'Retry-After': '2' });
+    case 'unknown-customer':
+      return new HttpProblem(422, 'unknown-customer', error.message, { errors: [{ pointer: '/customerId', message: error.reason === 'erased' ? 'names an erased customer' : 'names no customer' }] });
     case 'email-in-use':
       return new HttpProblem(409, 'email-in-use', error.message);
     case 'views-behind':

@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { pino } from 'pino';
 import { ROLES, serviceViewer, type Role } from '../write-side/access.js';
 import { AccountService } from '../write-side/account-service.js';
+import { CustomerService } from '../write-side/customer-service.js';
 import { argon2Passwords } from '../write-side/adapters/argon2-passwords.js';
 import { accountRepresentation } from '../read-side/views.js';
 import { isKnownError } from '../write-side/errors.js';
@@ -41,7 +42,7 @@ if (password.includes('\n')) fail('Give the password as one line on standard inp
 const logger = pino({ level: 'warn' }, pino.destination(2));
 const events = await openEventStore(config, logger);
 try {
-  const accounts = new AccountService(events, argon2Passwords);
+  const accounts = new AccountService(events, argon2Passwords, { customers: new CustomerService(events) });
   const result = await accounts.create(serviceViewer('accounts-cli'), { email: values.email, password, role: values.role as Role, customerId: values.customer ?? null }, { correlationId: 'accounts-cli' });
   if (result.state.status === 'absent' || result.revision === null) throw new Error('the account was not created');
   process.stdout.write(JSON.stringify(accountRepresentation(result.state, result.revision)) + '\n');

@@ -58,6 +58,7 @@ export function appDeps(config: Config, services: Services, logger: Logger): App
     maxInFlight: config.maxInFlight,
     exports: { jobs: services.jobs, exportsDir: services.exportsDir, retentionMs: config.exports.retentionMs },
     fulfilment: { feed: services.feed },
+    customers: { customers: services.customers, customerQueries: services.customerQueries },
   };
 }
 

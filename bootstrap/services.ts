@@ -5,6 +5,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { accountsView } from '../projections/accounts.js';
+import { customersView } from '../projections/customers.js';
 import { fulfilmentQueue } from '../projections/fulfilment-queue.js';
 import { jobsView } from '../projections/jobs.js';
 import { orderViews } from '../projections/order-views.js';
@@ -18,6 +19,7 @@ import { SqliteReadStore } from '../read-side/adapters/sqlite-read-store.js';
 import { Consistency } from '../read-side/consistency.js';
 import { CursorCodec } from '../read-side/cursor.js';
 import { OrderHistory } from '../read-side/order-history.js';
+import { CustomerQueries } from '../read-side/customer-queries.js';
 import { OrderQueries } from '../read-side/order-queries.js';
 import { QueueFeed } from '../read-side/queue-feed.js';
 import type { ProjectionName, ReadModelStore } from '../read-side/read-store.js';
@@ -28,6 +30,7 @@ import { SqliteEventStore } from '../write-side/adapters/sqlite-event-store.js';
 import type { EventStore, Position } from '../write-side/event-store.js';
 import { StoreHealth } from '../write-side/store-health.js';
 import { JobService } from '../write-side/job-service.js';
+import { CustomerService } from '../write-side/customer-service.js';
 import { OrderService } from '../write-side/order-service.js';
 import { ExportWorker, type ExportWorkerOptions } from '../workers/export-worker.js';
 import type { Config, Role } from './config.js';
@@ -37,6 +40,7 @@ export const PROJECTIONS: { readonly [N in ProjectionName]: Projection<N> } = {
   'order-views': orderViews,
   'fulfilment-queue': fulfilmentQueue,
   jobs: jobsView,
+  customers: customersView,
   accounts: accountsView,
 };
 
@@ -60,6 +64,8 @@ export interface ProjectionProgress {
 
 export interface Services extends Stores {
   readonly orders: OrderService;
+  readonly customers: CustomerService;
+  readonly customerQueries: CustomerQueries;
   readonly jobs: JobService;
   readonly accounts: AccountService;
   readonly accountQueries: AccountQueries;
@@ -152,7 +158,7 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
     new Projector(eventStore, readModels, projection, {
       onError: (error, retryInMs) => logger.error({ err: error, projection: projection.name, retryInMs }, 'projection failed; restarting from its checkpoint'),
     });
-  const projectors = { 'order-views': projector(orderViews), 'fulfilment-queue': projector(fulfilmentQueue), jobs: projector(jobsView), accounts: projector(accountsView) };
+  const projectors = { 'order-views': projector(orderViews), 'fulfilment-queue': projector(fulfilmentQueue), jobs: projector(jobsView), customers: projector(customersView), accounts: projector(accountsView) };
   if (role === 'all') Object.values(projectors).forEach((p) => p.start());
   // One projector process at a time, under the read store's lease; the others wait as standbys.
   const lease =
@@ -175,6 +181,7 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
           'order-views': checkpointProgress(eventStore, readModels, orderViews),
           'fulfilment-queue': checkpointProgress(eventStore, readModels, fulfilmentQueue),
           jobs: checkpointProgress(eventStore, readModels, jobsView),
+          customers: checkpointProgress(eventStore, readModels, customersView),
           accounts: checkpointProgress(eventStore, readModels, accountsView),
         }
       : null;
@@ -183,13 +190,16 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
   const cursors = new CursorCodec(cursorSecret(config));
   const consistencyWaitMs = overrides.consistencyWaitMs ?? CONSISTENCY_WAIT_MS;
   let caughtUpOnce = false;
+  const customers = new CustomerService(eventStore);
   return {
     ...stores,
     eventStore,
-    orders: new OrderService(eventStore),
+    orders: new OrderService(eventStore, { customers }),
+    customers,
+    customerQueries: new CustomerQueries(readModels, cursors, new Consistency(progress.customers, 'collections', consistencyWaitMs)),
     jobs,
-    // TODO(customers): `customerExists` from the customers module once it is on main: a customer account must name an existing customer.
-    accounts: new AccountService(eventStore, argon2Passwords),
+    // A customer account names a customer that exists (and was not erased).
+    accounts: new AccountService(eventStore, argon2Passwords, { customers }),
     accountQueries: new AccountQueries(readModels, cursors, new Consistency(progress.accounts, 'accounts', consistencyWaitMs)),
     exportsDir,
     queries: new OrderQueries(readModels, cursors, {

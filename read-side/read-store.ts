@@ -3,12 +3,13 @@
 // tests/read-side/read-store.contract.ts.
 import type { Position } from '../write-side/event-store.js';
 import type { OrderStatus } from '../write-side/orders/types.js';
-import type { AccountView, JobView, OrderView, QueueChange, QueueEntry } from './views.js';
+import type { AccountView, CustomerView, JobView, OrderView, QueueChange, QueueEntry } from './views.js';
 
 export interface Views {
   'order-views': OrderView;
   'fulfilment-queue': QueueEntry;
   jobs: JobView;
+  customers: CustomerView;
   accounts: AccountView;
 }
 export type ProjectionName = keyof Views;
@@ -20,6 +21,7 @@ export interface Changes {
   'order-views': never;
   'fulfilment-queue': QueueChange;
   jobs: never;
+  customers: never;
   accounts: never;
 }
 export interface Change {
@@ -30,7 +32,7 @@ export interface KeyedChange<C> {
   readonly key: string;
   readonly change: C;
 }
-export const PROJECTION_NAMES: readonly ProjectionName[] = ['order-views', 'fulfilment-queue', 'jobs', 'accounts'];
+export const PROJECTION_NAMES: readonly ProjectionName[] = ['order-views', 'fulfilment-queue', 'jobs', 'customers', 'accounts'];
 
 /** Every view carries the stream revision it includes; a view is never deleted, only changed. */
 export interface Keyed<V> {
@@ -85,6 +87,17 @@ export interface OrderJson {
   readonly json: string;
 }
 
+/** Keyset position of the customers' list (newest first): the last item of the previous page. */
+export interface CustomerKey {
+  readonly createdAt: string;
+  readonly id: string;
+}
+
+export interface CustomerFilter {
+  /** Only the customer whose `emailKey` is this (an exact, case-insensitive email filter). */
+  readonly emailKey?: string;
+}
+
 export interface OrderFilter {
   readonly status?: OrderStatus;
   readonly customerId?: string;
@@ -117,13 +130,15 @@ export interface ReadModelStore {
    */
   listQueueChanges(after: Position | null, limit: number): Promise<{ changes: QueueChange[]; checkpoint: Position | null }>;
 
+  /** Customers by (createdAt, id) descending, newest first, strictly after `after`, at most `limit`. */
+  listCustomers(filter: CustomerFilter, after: CustomerKey | null, limit: number): Promise<CustomerView[]>;
+  /** Accounts by (createdAt, id) descending, newest first, strictly after `after`, at most `limit`. */
+  listAccounts(after: AccountKey | null, limit: number): Promise<AccountView[]>;
+
   /** Jobs not finished (queued or running), oldest first, at most `limit`: the export workers' candidates. */
   listOpenJobs(limit: number): Promise<JobView[]>;
   /** Succeeded jobs whose result is still kept, the earliest finished first, at most `limit`. */
   listJobResults(limit: number): Promise<JobView[]>;
-
-  /** Accounts by (createdAt, id) descending, newest first, strictly after `after`, at most `limit`. */
-  listAccounts(after: AccountKey | null, limit: number): Promise<AccountView[]>;
 
   /**
    * Takes the named lease for `holder`, or renews it, until `ttlMs` from now; true when

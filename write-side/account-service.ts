@@ -9,7 +9,7 @@ import { accountStream, decodeAccountEvent, encodeAccountEvent, ACCOUNT_STREAM_P
 import { accountDecider } from './accounts/decider.js';
 import type { Account, AccountCommand, AccountEvent, AccountState } from './accounts/types.js';
 import { CommandHandler, type AppendGuard, type CommandResult } from './command-handler.js';
-import { AccountNotFound, EmailInUse, Forbidden, InvalidCredentials, SignInThrottled, ValidationFailed } from './errors.js';
+import { AccountNotFound, EmailInUse, Forbidden, InvalidCredentials, SignInThrottled, UnknownCustomer } from './errors.js';
 import type { EventStore } from './event-store.js';
 import { keyId, type IdempotencyRequest } from './idempotency.js';
 import type { WriteContext } from './order-service.js';
@@ -35,8 +35,8 @@ export interface AccountServiceOptions {
   readonly standingTtlMs?: number;
   /** The email claims' grace period and clock. */
   readonly claims?: UniqueValuesOptions;
-  /** Whether a customer exists: a `customer` account must name one. */
-  readonly customerExists?: (customerId: string) => Promise<boolean>;
+  /** The customers: a `customer` account must name one that exists and was not erased. */
+  readonly customers?: { standing(customerId: string): Promise<'active' | 'absent' | 'erased'> };
 }
 
 export interface NewAccount {
@@ -91,9 +91,9 @@ export class AccountService {
     checkPassword(input.password, '/password');
     const email = normaliseEmail(input.email);
     const customerId = input.customerId ?? null;
-    // TODO(customers): a `customer` account must name an existing customer; wired once the customers module is merged.
-    if (customerId !== null && this.options.customerExists && !(await this.options.customerExists(customerId))) {
-      throw new ValidationFailed([{ pointer: '/customerId', message: `customer ${customerId} does not exist` }]);
+    if (customerId !== null && input.role === 'customer' && this.options.customers) {
+      const standing = await this.options.customers.standing(customerId);
+      if (standing !== 'active') throw new UnknownCustomer(customerId, standing);
     }
     const accountId = context.idempotency ? keyId(viewer.sub, context.idempotency.key) : this.newId();
     const passwordHash = await this.passwords.hash(input.password);

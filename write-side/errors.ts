@@ -4,6 +4,7 @@
 // Anything else that is thrown is a bug and answers 500.
 import type { OrderStatus } from './orders/types.js';
 import type { JobStatus } from './jobs/types.js';
+import type { CustomerStatus } from './customers/types.js';
 
 export type ErrorCode =
   | 'not-found'
@@ -19,6 +20,7 @@ export type ErrorCode =
   | 'export-limit-reached'
   | 'views-behind'
   | 'email-in-use'
+  | 'unknown-customer'
   | 'invalid-credentials'
   | 'sign-in-throttled';
 
@@ -32,7 +34,7 @@ export class StateConflict extends DomainError {
   readonly code = 'state-conflict';
   constructor(
     message: string,
-    readonly currentStatus: OrderStatus | JobStatus | 'active' | 'disabled',
+    readonly currentStatus: OrderStatus | JobStatus | CustomerStatus | 'active' | 'disabled',
   ) {
     super(message);
   }
@@ -42,14 +44,18 @@ export class StateConflict extends DomainError {
 export class NotFound extends DomainError {
   readonly code = 'not-found';
   constructor(
-    readonly kind: 'order' | 'job' | 'account',
+    readonly kind: 'order' | 'job' | 'customer' | 'account',
     readonly id: string,
   ) {
-    super(`${NOUNS[kind]} ${id} does not exist.`);
+    super(`${{ order: 'Order', job: 'Job', customer: 'Customer', account: 'Account' }[kind]} ${id} does not exist.`);
   }
 }
 
-const NOUNS = { order: 'Order', job: 'Job', account: 'Account' } as const;
+export class CustomerNotFound extends NotFound {
+  constructor(readonly customerId: string) {
+    super('customer', customerId);
+  }
+}
 
 export class OrderNotFound extends NotFound {
   constructor(readonly orderId: string) {
@@ -184,6 +190,17 @@ export class EmailInUse extends DomainError {
   }
 }
 
+/** An order names a customer that has no record (where one is required) or was erased. */
+export class UnknownCustomer extends DomainError {
+  readonly code = 'unknown-customer';
+  constructor(
+    readonly customerId: string,
+    readonly reason: 'absent' | 'erased',
+  ) {
+    super(reason === 'erased' ? `Customer ${customerId} was erased and cannot order.` : `Customer ${customerId} does not exist; create it first (POST /customers).`);
+  }
+}
+
 /** A sign-in with an unknown email, a wrong password or a disabled account: one answer for all, so nobody learns which. */
 export class InvalidCredentials extends DomainError {
   readonly code = 'invalid-credentials';
@@ -215,6 +232,7 @@ export type KnownError =
   | ExportLimitReached
   | ViewsBehind
   | EmailInUse
+  | UnknownCustomer
   | InvalidCredentials
   | SignInThrottled;
 

@@ -144,7 +144,8 @@ export class UniqueValues {
   /** False when the stream moved since `revision` was read. */
   private async append(stream: string, type: string, data: { readonly [key: string]: string | number }, revision: StreamRevision | null, context: ClaimContext): Promise<boolean> {
     try {
-      await this.store.appendToStream(stream, [{ type, data, metadata: { schemaVersion: 1, ...context } }], revision ?? 'no_stream');
+      const { principal, correlationId, causationId } = context;
+      await this.store.appendToStream(stream, [{ type, data, metadata: { schemaVersion: 1, principal, correlationId, causationId } }], revision ?? 'no_stream');
       return true;
     } catch (error) {
       if (error instanceof RevisionConflict) return false;

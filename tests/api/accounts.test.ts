@@ -38,7 +38,7 @@ async function account(role: string, extra: Record<string, unknown> = {}) {
 
 beforeAll(async () => {
   service = await startService();
-  admin = client(service, await service.token({ sub: 'accounts-admin', scope: 'accounts:admin orders:read' }));
+  admin = client(service, await service.token({ sub: 'accounts-admin', scope: 'accounts:admin orders:read customers:write' }));
 });
 afterAll(() => service?.stop());
 
@@ -93,6 +93,14 @@ describe('POST /accounts', () => {
     expect(await service.events.headPosition()).toEqual(head);
   });
 
+  it('refuses a customer account for a customer that does not exist: 422 unknown-customer, nothing written', async () => {
+    const head = await service.events.headPosition();
+    const response = await create({ email: email('guest'), password: PASSWORD, role: 'customer', customerId: 'cus_nobody' });
+    expect(response.status).toBe(422);
+    expect(response.body.type).toBe(`${PROBLEM}unknown-customer`);
+    expect(await service.events.headPosition()).toEqual(head);
+  });
+
   it('accepts a password of 12 characters, and of 256', async () => {
     expect((await create({ email: email('short'), password: 'é'.repeat(12), role: 'staff' })).status).toBe(201);
     expect((await create({ email: email('long'), password: 'x'.repeat(256), role: 'staff' })).status).toBe(201);
@@ -102,13 +110,16 @@ describe('POST /accounts', () => {
 describe('POST /auth/login', () => {
   it('answers the RFC 6749 §5.1 fields with Cache-Control: no-store, for a token that names the account and its role', async () => {
     const address = email('login');
-    const created = await create({ email: address, password: PASSWORD, role: 'customer', customerId: 'cus_login' });
+    const customer = await admin('POST', '/customers', { body: { email: address, name: 'Ada Lovelace' }, headers: key() });
+    expect(customer.status).toBe(201);
+    const customerId = customer.body.id as string;
+    const created = await create({ email: address, password: PASSWORD, role: 'customer', customerId });
     const response = await signIn(address.toUpperCase());
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(response.body).toEqual({ access_token: expect.any(String), token_type: 'Bearer', expires_in: 900, scope: 'orders:read orders:write catalogue:read customers:read customers:write' });
     const claims = decodeJwt(response.body.access_token as string);
-    expect(claims).toMatchObject({ sub: created.body.id, customer_id: 'cus_login', scope: response.body.scope, account_version: 0 });
+    expect(claims).toMatchObject({ sub: created.body.id, customer_id: customerId, scope: response.body.scope, account_version: 0 });
     expect(claims.exp! - claims.iat!).toBe(900);
     const me = await client(service, response.body.access_token as string)('GET', '/accounts/me');
     expect(me.status).toBe(200);

@@ -6,6 +6,7 @@ import {
   EmailInUse,
   InvalidCredentials,
   SignInThrottled,
+  UnknownCustomer,
   ExportLimitReached,
   Forbidden,
   IdempotencyKeyReused,
@@ -44,6 +45,12 @@ const CASES: Record<ErrorCode, { error: KnownError; status: number; code: string
   'email-in-use': { error: new EmailInUse(), status: 409, code: 'email-in-use' },
   'invalid-credentials': { error: new InvalidCredentials(), status: 401, code: 'invalid-credentials', headers: { 'WWW-Authenticate': 'Bearer realm="orders"' } },
   'sign-in-throttled': { error: new SignInThrottled(840), status: 429, code: 'rate-limited', headers: { 'Retry-After': '840' } },
+  'unknown-customer': {
+    error: new UnknownCustomer('cus_gone', 'erased'),
+    status: 422,
+    code: 'unknown-customer',
+    extra: { errors: [{ pointer: '/customerId', message: 'names an erased customer' }] },
+  },
   'export-limit-reached': { error: new ExportLimitReached(5), status: 429, code: 'rate-limited', extra: { limit: 5 }, headers: { 'Retry-After': expect.stringMatching(/^[1-9]\d*$/) } },
 };
 
