@@ -17,7 +17,8 @@ export interface BenchServer {
 const PATH = () => ({ PATH: process.env.PATH ?? '' });
 
 /** The service on `dataDir`, waited for until its projections caught up (up to `readyTimeoutMs`). */
-export async function startService(dataDir: string, secret: string, readyTimeoutMs: number): Promise<BenchServer> {
+/** `env` adds to the service's environment (the first administrator, for the sign-in bench). */
+export async function startService(dataDir: string, secret: string, readyTimeoutMs: number, env: Record<string, string> = {}): Promise<BenchServer> {
   const port = await freePort();
   const child = startChild(['bootstrap/main.ts'], {
     ...PATH(),
@@ -30,6 +31,7 @@ export async function startService(dataDir: string, secret: string, readyTimeout
     // The per-principal limiter must not cap the benchmark (every request here has one sub).
     RATE_LIMIT_PER_SECOND: '100000000',
     RATE_LIMIT_BURST: '100000000',
+    ...env,
   });
   const url = `http://${HOST}:${port}`;
   return server('service', url, child, waitReady('service', child, `${url}/health/ready`, readyTimeoutMs));
