@@ -42,7 +42,7 @@ if (password.includes('\n')) fail('Give the password as one line on standard inp
 const logger = pino({ level: 'warn' }, pino.destination(2));
 const events = await openEventStore(config, logger);
 try {
-  const accounts = new AccountService(events, argon2Passwords, { customers: new CustomerService(events) });
+  const accounts = new AccountService(events, argon2Passwords(), { customers: new CustomerService(events) });
   const result = await accounts.create(serviceViewer('accounts-cli'), { email: values.email, password, role: values.role as Role, customerId: values.customer ?? null }, { correlationId: 'accounts-cli' });
   if (result.state.status === 'absent' || result.revision === null) throw new Error('the account was not created');
   process.stdout.write(JSON.stringify(accountRepresentation(result.state, result.revision)) + '\n');

@@ -199,7 +199,7 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
     customerQueries: new CustomerQueries(readModels, cursors, new Consistency(progress.customers, 'collections', consistencyWaitMs)),
     jobs,
     // A customer account names a customer that exists (and was not erased).
-    accounts: new AccountService(eventStore, argon2Passwords, { customers }),
+    accounts: new AccountService(eventStore, argon2Passwords(), { customers }),
     accountQueries: new AccountQueries(readModels, cursors, new Consistency(progress.accounts, 'accounts', consistencyWaitMs)),
     exportsDir,
     queries: new OrderQueries(readModels, cursors, {

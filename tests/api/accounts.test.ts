@@ -206,7 +206,7 @@ describe('taking tokens away', () => {
   it('another API process refuses a disabled account’s token once its standing is read again', async () => {
     const user = await account('staff');
     // A second process's view of the same event store: its standing is kept for at most standingTtlMs.
-    const elsewhere = new AccountService(service.events, argon2Passwords, { standingTtlMs: 50 });
+    const elsewhere = new AccountService(service.events, argon2Passwords(), { standingTtlMs: 50 });
     expect(await elsewhere.standing(user.id)).toEqual({ tokenVersion: 0, disabled: false });
     await admin('PATCH', `/accounts/${user.id}`, { body: { disabled: true }, headers: { 'Content-Type': 'application/merge-patch+json' } });
     let standing = elsewhere.knownStanding(user.id);
