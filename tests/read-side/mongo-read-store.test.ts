@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { MongoClient, MongoServerError, type Document } from 'mongodb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
-  accountPageQuery, INDEXES, MongoReadStore, mongoClientOptions, orderPageQuery, queuePageQuery, underGuard, viewCollectionName,
+  accountPageQuery, INDEXES, MongoReadStore, customerPageQuery, mongoClientOptions, orderPageQuery, queuePageQuery, underGuard, viewCollectionName,
 } from '../../read-side/adapters/mongo-read-store.js';
 import type { OrderFilter, SortDirection } from '../../read-side/read-store.js';
 import type { OrderView, QueueEntry } from '../../read-side/views.js';
@@ -66,6 +66,16 @@ describe('MongoDB read store, without a server', () => {
       const { sort } = accountPageQuery(after);
       expect(INDEXES.accounts.map((index) => JSON.stringify(index.key))).toContain(JSON.stringify(Object.fromEntries(Object.keys(sort).map((k) => [k, 1]))));
       expect(sort).toEqual({ createdAt: -1, _id: -1 });
+    }
+    const customerKeys = INDEXES.customers.map((index) => JSON.stringify(index.key));
+    for (const filter of [{}, { emailKey: 'ada@example.org' }]) {
+      for (const after of [null, { createdAt: '2026-06-01T00:00:00.000Z', id: 'm' }]) {
+        const { query, sort } = customerPageQuery(filter, after);
+        // Newest first: the index read backwards.
+        expect(sort).toEqual({ createdAt: -1, _id: -1 });
+        expect(customerKeys).toContain(JSON.stringify({ ...('emailKey' in filter ? { emailKey: 1 } : {}), createdAt: 1, _id: 1 }));
+        if (after) expect(query.$and).toEqual([{ createdAt: { $lte: after.createdAt } }]);
+      }
     }
   });
 
@@ -196,6 +206,17 @@ describe.skipIf(!mongoUrl)('MongoDB read store on a live server (MONGO_URL)', ()
     for (const after of [null, { createdAt: middle.createdAt, id: middle.id }]) {
       const { query, sort } = accountPageQuery(after);
       await check(viewCollectionName('accounts', 1), query, sort, JSON.stringify({ accounts: after }));
+    }
+    const customers = Array.from({ length: count }, (_, i) => ({
+      id: view(i, 1).id, email: `c${i}@example.org`, name: 'C', phone: null, defaultAddress: null, status: 'active' as const,
+      createdAt: view(i, 1).createdAt, updatedAt: view(i, 1).createdAt, erasedAt: null, revision: 0, emailKey: `c${i}@example.org`,
+    }));
+    await store.views('customers', 1).commit(customers.map((c) => ({ key: c.id, view: c })), encodeSequence(1) as Position);
+    for (const filter of [{}, { emailKey: `c${count / 2}@example.org` }]) {
+      for (const after of [null, { createdAt: middle.createdAt, id: middle.id }]) {
+        const { query, sort } = customerPageQuery(filter, after);
+        await check(viewCollectionName('customers', 1), query, sort, JSON.stringify({ customers: filter, after }));
+      }
     }
   });
 });
