@@ -40,8 +40,8 @@ async function loadOrders(file: string): Promise<string[]> {
   const meta = { principal: 'bench', correlationId: 'bench', causationId: null };
   try {
     await Promise.all(ids.map((orderId, i) => {
-      const data = { orderId, customerId: `cus_${i % 100}`, currency: 'EUR', lines: [{ sku: 'SKU-1', quantity: 1, unitPrice: 1999, lineTotal: 1999 }], total: 1999, address, placedAt: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString() };
-      return events.appendToStream(orderStream(orderId), [encodeOrderEvent({ type: 'OrderPlaced', schemaVersion: 1, data }, meta)], 'no_stream');
+      const data = { orderId, customerId: `cus_${i % 100}`, currency: 'EUR', lines: [{ sku: 'SKU-1', name: 'Blue mug', quantity: 1, unitPrice: 1999, lineTotal: 1999 }], total: 1999, address, placedAt: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString() };
+      return events.appendToStream(orderStream(orderId), [encodeOrderEvent({ type: 'OrderPlaced', schemaVersion: 2, data }, meta)], 'no_stream');
     }));
   } finally {
     await events.close();

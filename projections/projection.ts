@@ -2,6 +2,7 @@
 import type { Changes, ProjectionName, Views } from '../read-side/read-store.js';
 import type { Position, RecordedEvent } from '../write-side/event-store.js';
 import type { AccountEvent } from '../write-side/accounts/types.js';
+import type { ProductEvent } from '../write-side/catalogue/types.js';
 import type { CustomerEvent } from '../write-side/customers/types.js';
 import type { JobEvent } from '../write-side/jobs/types.js';
 import type { OrderEvent } from '../write-side/orders/types.js';
@@ -17,6 +18,7 @@ export interface ProjectionEvents {
   'order-views': OrderEvent;
   'fulfilment-queue': OrderEvent;
   jobs: JobEvent;
+  products: ProductEvent;
   customers: CustomerEvent;
   accounts: AccountEvent;
 }
