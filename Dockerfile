@@ -16,6 +16,8 @@ WORKDIR /app
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
+# The administration app, where bootstrap/http-app.ts looks for it beside the compiled service.
+COPY --from=build /app/admin/dist ./dist/admin/dist
 RUN mkdir -p /data && chown node:node /data
 VOLUME /data
 USER node
