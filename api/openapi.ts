@@ -3,7 +3,7 @@
 import { EXPORT_LIMIT_RETRY_AFTER_SECONDS, PROBLEM_BASE } from './problem.js';
 import { MAX_ACTIVE_EXPORTS } from '../write-side/job-service.js';
 import { ORDER_ID_PATTERN, schemas } from './schemas.js';
-import { API_VERSION } from './middleware/context.js';
+import { CURRENT_API_VERSION, DEFAULT_API_VERSION, DEPRECATED_API_VERSION, SUPPORTED_API_VERSIONS, VERSION_HEADERS } from './versions.js';
 import type { ProblemCode } from './problem.js';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -14,6 +14,8 @@ const header = (description: string, schema: object = { type: 'string' }, requir
 const commonHeaders = {
   'X-Correlation-Id': headerRef('X-Correlation-Id'),
   'Api-Version': headerRef('Api-Version'),
+  Deprecation: headerRef('Deprecation'),
+  Sunset: headerRef('Sunset'),
 };
 /** On every response the rate limit has seen (all but the operations routes, and failed token checks). */
 const rateLimitHeaders = {
@@ -59,9 +61,9 @@ export function openApiDocument() {
     openapi: '3.1.0',
     info: {
       title: 'Order service',
-      version: API_VERSION,
+      version: CURRENT_API_VERSION,
       description:
-        'Event-sourced order API. The version is carried in the Api-Version header, never in the URL; changes within a version are additive only. ' +
+        `Event-sourced order API. The version is carried in the Api-Version request header, never in the URL: ${SUPPORTED_API_VERSIONS.join(' or ')}; a request without it is served under ${DEFAULT_API_VERSION} (deprecated, with Deprecation and Sunset headers, until its sunset). Changes within a version are additive only. ` +
         'Errors are RFC 9457 problem details whose `type` ends in a stable code (' + PROBLEM_BASE + '<code>); each response lists the codes it can carry. ' +
         'Every response carries X-Correlation-Id and Api-Version. Tokens in the query string are refused with 400 token-in-query, on every path. ' +
         'Decisions beyond HTTP-CONTRACT.md: order ids are UUIDs (anything else in the path is 400 validation-failed); a payment whose amount differs from the total is 400 validation-failed with pointer /amount; ' +
@@ -347,7 +349,9 @@ export function openApiDocument() {
       },
       headers: {
         'X-Correlation-Id': header('Taken from the request when it is 1–128 characters of [A-Za-z0-9._:-], otherwise a new UUID.', { type: 'string', pattern: '^[A-Za-z0-9._:-]{1,128}$' }, true),
-        'Api-Version': header(`The API version the request was served under, ${API_VERSION}. A request may send it; an unknown value is 400 unsupported-api-version.`, { type: 'string', enum: [API_VERSION] }, true),
+        'Api-Version': header(`The API version the request was served under: the one its Api-Version header named, or ${DEFAULT_API_VERSION} when it named none. Any other value is 400 unsupported-api-version.`, { type: 'string', enum: SUPPORTED_API_VERSIONS }, true),
+        Deprecation: header(`RFC 9745: on responses served under the deprecated ${DEPRECATED_API_VERSION}, the instant it was deprecated.`, { type: 'string', const: VERSION_HEADERS.deprecation }),
+        Sunset: header(`RFC 8594: on responses served under the deprecated ${DEPRECATED_API_VERSION}, when it stops being served.`, { type: 'string', const: VERSION_HEADERS.sunset }),
         ETag: header('"<revision>" of the order.', { type: 'string', pattern: '^"\\d+"$' }, true),
         'Consistency-Token': header('The log position of this write; send it back on a collection read to wait until it is included.', { type: 'string', pattern: '^[0-9a-f]{32}$' }),
         'Collection-Consistency-Token': header('The log position this page reflects.', { type: 'string', pattern: '^[0-9a-f]{32}$' }, true),
