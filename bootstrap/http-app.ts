@@ -37,6 +37,7 @@ export function appDeps(config: Config, services: Services, logger: Logger): App
     maxInFlight: config.maxInFlight,
     exports: { jobs: services.jobs, exportsDir: services.exportsDir, retentionMs: config.exports.retentionMs },
     fulfilment: { feed: services.feed },
+    customers: { customers: services.customers, customerQueries: services.customerQueries },
     // Built by npm install (npm run build:admin); beside the compiled service in the image (Dockerfile).
     adminAppDir: fileURLToPath(new URL('../admin/dist', import.meta.url)),
   };

@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
+import { customersView } from '../projections/customers.js';
 import { fulfilmentQueue } from '../projections/fulfilment-queue.js';
 import { jobsView } from '../projections/jobs.js';
 import { orderViews } from '../projections/order-views.js';
@@ -16,6 +17,7 @@ import { SqliteReadStore } from '../read-side/adapters/sqlite-read-store.js';
 import { Consistency } from '../read-side/consistency.js';
 import { CursorCodec } from '../read-side/cursor.js';
 import { OrderHistory } from '../read-side/order-history.js';
+import { CustomerQueries } from '../read-side/customer-queries.js';
 import { OrderQueries } from '../read-side/order-queries.js';
 import { QueueFeed } from '../read-side/queue-feed.js';
 import type { ProjectionName, ReadModelStore } from '../read-side/read-store.js';
@@ -24,6 +26,7 @@ import { SqliteEventStore } from '../write-side/adapters/sqlite-event-store.js';
 import type { EventStore, Position } from '../write-side/event-store.js';
 import { StoreHealth } from '../write-side/store-health.js';
 import { JobService } from '../write-side/job-service.js';
+import { CustomerService } from '../write-side/customer-service.js';
 import { OrderService } from '../write-side/order-service.js';
 import { ExportWorker, type ExportWorkerOptions } from '../workers/export-worker.js';
 import type { Config, Role } from './config.js';
@@ -33,6 +36,7 @@ export const PROJECTIONS: { readonly [N in ProjectionName]: Projection<N> } = {
   'order-views': orderViews,
   'fulfilment-queue': fulfilmentQueue,
   jobs: jobsView,
+  customers: customersView,
 };
 
 export interface Stores {
@@ -55,6 +59,8 @@ export interface ProjectionProgress {
 
 export interface Services extends Stores {
   readonly orders: OrderService;
+  readonly customers: CustomerService;
+  readonly customerQueries: CustomerQueries;
   readonly jobs: JobService;
   readonly exportsDir: string;
   readonly queries: OrderQueries;
@@ -145,7 +151,7 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
     new Projector(eventStore, readModels, projection, {
       onError: (error, retryInMs) => logger.error({ err: error, projection: projection.name, retryInMs }, 'projection failed; restarting from its checkpoint'),
     });
-  const projectors = { 'order-views': projector(orderViews), 'fulfilment-queue': projector(fulfilmentQueue), jobs: projector(jobsView) };
+  const projectors = { 'order-views': projector(orderViews), 'fulfilment-queue': projector(fulfilmentQueue), jobs: projector(jobsView), customers: projector(customersView) };
   if (role === 'all') Object.values(projectors).forEach((p) => p.start());
   // One projector process at a time, under the read store's lease; the others wait as standbys.
   const lease =
@@ -168,6 +174,7 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
           'order-views': checkpointProgress(eventStore, readModels, orderViews),
           'fulfilment-queue': checkpointProgress(eventStore, readModels, fulfilmentQueue),
           jobs: checkpointProgress(eventStore, readModels, jobsView),
+          customers: checkpointProgress(eventStore, readModels, customersView),
         }
       : null;
   const progress = checkpoints ?? projectors;
@@ -175,10 +182,13 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
   const cursors = new CursorCodec(cursorSecret(config));
   const consistencyWaitMs = overrides.consistencyWaitMs ?? CONSISTENCY_WAIT_MS;
   let caughtUpOnce = false;
+  const customers = new CustomerService(eventStore);
   return {
     ...stores,
     eventStore,
-    orders: new OrderService(eventStore),
+    orders: new OrderService(eventStore, { customers }),
+    customers,
+    customerQueries: new CustomerQueries(readModels, cursors, new Consistency(progress.customers, 'collections', consistencyWaitMs)),
     jobs,
     exportsDir,
     queries: new OrderQueries(readModels, cursors, {

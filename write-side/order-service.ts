@@ -6,7 +6,7 @@ import { LRUCache } from 'lru-cache';
 import { v4 as uuidv4 } from 'uuid';
 import { isStaff, sees, type Viewer } from './access.js';
 import { CommandHandler, type CommandContext, type CommandResult } from './command-handler.js';
-import { Forbidden, OrderNotFound } from './errors.js';
+import { Forbidden, OrderNotFound, UnknownCustomer } from './errors.js';
 import type { EventStore, Position, ReadStreamOptions, RecordedEvent } from './event-store.js';
 import { keyId, type IdempotencyRequest } from './idempotency.js';
 import { decodeOrderEvent, encodeOrderEvent, orderStream } from './orders/codec.js';
@@ -25,6 +25,17 @@ export interface Idempotent {
 
 export type OrderResult = CommandResult<Order, OrderEvent>;
 
+/**
+ * The API version an order is placed under (HTTP-CONTRACT "Changes since 2026-11-01"): under
+ * 2026-12-01 the customer must have a record; under 2026-11-01 any well-formed id is a guest.
+ */
+export type PlacementVersion = '2026-12-01' | '2026-11-01';
+
+/** Whether a customer has an active record, none (a guest) or an erased one (customer-service.ts). */
+export interface CustomerStandings {
+  standing(customerId: string): Promise<'active' | 'absent' | 'erased'>;
+}
+
 export interface OrderSnapshot {
   readonly order: PlacedOrder;
   readonly revision: number;
@@ -40,6 +51,8 @@ export interface OrderServiceOptions {
    * least recently read go first. 200,000 units held 100,000 one-line orders in about 80 MB of heap.
    */
   readonly foldedBudget?: number;
+  /** Where placement asks whether the customer may order; without it every customer may (tools, benchmarks). */
+  readonly customers?: CustomerStandings;
 }
 
 /** An order as last folded, with the store's change stamp taken before the read it came from. */
@@ -53,6 +66,7 @@ export class OrderService {
   private readonly clock: () => Date;
   private readonly newId: () => string;
   private readonly folded: LRUCache<string, Folded>;
+  private readonly customers: CustomerStandings | null;
 
   constructor(
     private readonly store: EventStore,
@@ -61,6 +75,7 @@ export class OrderService {
     this.handler = new CommandHandler(store, orderDecider, { encode: encodeOrderEvent, decode: decodeOrderEvent });
     this.clock = options.clock ?? (() => new Date());
     this.newId = options.newId ?? uuidv4;
+    this.customers = options.customers ?? null;
     const budget = options.foldedBudget ?? 200_000;
     this.folded = new LRUCache<string, Folded>({
       maxSize: budget,
@@ -77,12 +92,20 @@ export class OrderService {
    */
   async place(
     viewer: Viewer,
-    input: { customerId: string; currency: string; lines: readonly LineInput[]; address: Address },
+    { apiVersion = '2026-11-01', ...input }: { customerId: string; currency: string; lines: readonly LineInput[]; address: Address; apiVersion?: PlacementVersion },
     context: WriteContext & Idempotent,
   ): Promise<OrderResult> {
     if (!sees(viewer, input.customerId)) throw new Forbidden('A customer token can only place orders for its own customer.');
+    await this.customerMayOrder(input.customerId, apiVersion);
     const orderId = keyId(viewer.sub, context.idempotency.key);
     return this.run(viewer, orderId, { type: 'PlaceOrder', data: { orderId, ...input }, metadata: this.meta(viewer) }, context);
+  }
+
+  /** An erased customer never orders again; under 2026-12-01 a customer without a record cannot order either. */
+  private async customerMayOrder(customerId: string, apiVersion: PlacementVersion): Promise<void> {
+    if (!this.customers) return;
+    const standing = await this.customers.standing(customerId);
+    if (standing === 'erased' || (standing === 'absent' && apiVersion === '2026-12-01')) throw new UnknownCustomer(customerId, standing);
   }
 
   /** Applies the merge patch to the address as it is; a revision conflict decides again, unless the caller pinned one. */

@@ -263,6 +263,37 @@ describe('the administration app', () => {
     await close(opened);
   });
 
+  it('creates, edits and erases a customer, the erasure confirmed in a dialog that names the customer', async () => {
+    const email = `grace-${randomUUID().slice(0, 8)}@example.com`;
+    const opened = await open('admin', 'customers');
+    const { page } = opened;
+    await page.getByRole('button', { name: 'New customer' }).click();
+    const form = page.getByRole('form', { name: 'New customer' });
+    await form.getByLabel('Name').fill('Grace Hopper');
+    await form.getByLabel('Email', { exact: true }).fill(email);
+    await form.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('status').filter({ hasText: 'Grace Hopper was created' }).waitFor();
+    const id = /\((cus_[^)]+)\)/.exec((await page.getByRole('status').textContent()) ?? '')![1]!;
+    // The list read sends the creation's Consistency-Token: the new customer is on it at once.
+    await page.getByRole('cell', { name: email }).waitFor();
+
+    await page.getByRole('button', { name: 'Edit Grace Hopper' }).click();
+    await page.getByRole('form', { name: 'Edit Grace Hopper' }).getByLabel('Name').fill('Grace B. Hopper');
+    await page.getByRole('form', { name: 'Edit Grace Hopper' }).getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('cell', { name: 'Grace B. Hopper', exact: true }).waitFor();
+    expect((await call('admin', 'GET', `/customers/${id}`)).body.name).toBe('Grace B. Hopper');
+
+    await page.getByRole('button', { name: 'Erase Grace B. Hopper' }).click();
+    const dialog = page.getByRole('dialog');
+    expect(await dialog.textContent()).toContain(`Erase Grace B. Hopper (${email})?`);
+    await checkScreen(opened, 'customers-erase');
+    await dialog.getByRole('button', { name: 'Erase Grace B. Hopper' }).click();
+    await page.getByRole('status').filter({ hasText: 'personal data was erased' }).waitFor();
+    expect((await call('admin', 'GET', `/customers/${id}`)).body).toMatchObject({ status: 'erased', name: null, email: null });
+    await checkScreen(opened, 'customers');
+    await close(opened);
+  });
+
   it('follows the role: an auditor sees the history and changes nothing; fulfilment cannot edit the catalogue; staff without audit:read sees no history', async () => {
     const id = await placeOrder('cus_roles');
     const auditor = await open('auditor', `orders/${id}`);

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { jobErrorProblem, PROBLEM_BASE, toProblem } from '../../api/problem.js';
 import {
   ConcurrencyExhausted,
+  EmailInUse,
+  UnknownCustomer,
   ExportLimitReached,
   Forbidden,
   IdempotencyKeyReused,
@@ -38,6 +40,13 @@ const CASES: Record<ErrorCode, { error: KnownError; status: number; code: string
   'invalid-cursor': { error: new InvalidCursor('tampered'), status: 400, code: 'invalid-cursor' },
   'views-behind': { error: new ViewsBehind('collections'), status: 503, code: 'unavailable', headers: { 'Retry-After': '1' } },
   'invalid-position': { error: new InvalidPosition('00000000000000070000000000000007'), status: 400, code: 'invalid-cursor' },
+  'email-in-use': { error: new EmailInUse(), status: 409, code: 'email-in-use' },
+  'unknown-customer': {
+    error: new UnknownCustomer('cus_gone', 'erased'),
+    status: 422,
+    code: 'unknown-customer',
+    extra: { errors: [{ pointer: '/customerId', message: 'names an erased customer' }] },
+  },
   'export-limit-reached': { error: new ExportLimitReached(5), status: 429, code: 'rate-limited', extra: { limit: 5 }, headers: { 'Retry-After': expect.stringMatching(/^[1-9]\d*$/) } },
 };
 

@@ -15,7 +15,7 @@ export interface paths {
         put?: never;
         /**
          * Place an order
-         * @description Needs orders:write. A customer token may only place orders for its own customer (403). A retry with the same Idempotency-Key and body returns the first response with Idempotent-Replayed: true; a different body is 422.
+         * @description Needs orders:write. A customer token may only place orders for its own customer (403). Under Api-Version 2026-12-01 customerId must name an existing customer (POST /customers); under 2026-11-01 any well-formed id is a guest customer. An erased customer cannot order under either (422 unknown-customer). A retry with the same Idempotency-Key and body returns the first response with Idempotent-Replayed: true; a different body is 422.
          */
         post: operations["placeOrder"];
         delete?: never;
@@ -321,6 +321,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List customers, newest first
+         * @description Needs customers:read and a staff token: the list belongs to no single customer, so a customer token is 403 whatever its scopes (it reads its own record at /customers/{id}). `email` is an exact, case-insensitive filter. Erased customers stay in the list with their personal members null, and match no email. Served from a projection, with the same Consistency-Token and cursor rules as GET /orders.
+         */
+        get: operations["listCustomers"];
+        put?: never;
+        /**
+         * Create a customer
+         * @description Needs customers:write and a staff token: a customer token is 403 (customers are created by staff, or by the account sign-up, not by another customer). One email belongs to one customer, compared case-insensitively, however many requests race: the others get 409 email-in-use. The id is cus_ and 32 hex digits, derived from the Idempotency-Key, so a retry lands on the same customer.
+         */
+        post: operations["createCustomer"];
+        delete?: never;
+        /**
+         * The methods /customers allows
+         * @description No token needed. Allow names the methods of this path; a CORS preflight from an allowed origin (CORS_ORIGINS) is answered 204 instead.
+         */
+        options: operations["optionsCustomers"];
+        /**
+         * HEAD of listCustomers: its headers without the body
+         * @description The answer GET /customers would give, without its body.
+         */
+        head: operations["listCustomersHead"];
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The customer id: cus_… for a created customer, any well-formed id for a guest customer of an order. */
+                id: components["parameters"]["CustomerId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read a customer
+         * @description Needs customers:read. Always current (folded from its events). A customer token reads only its own record: another customer answers 404 exactly as an unknown one. An erased customer reads with status erased, erasedAt, and every personal member null.
+         */
+        get: operations["getCustomer"];
+        put?: never;
+        post?: never;
+        /**
+         * Erase a customer's personal data (GDPR art. 17)
+         * @description Needs customers:erase and a staff token (a customer token is 403: erasure is done by staff on a verified request). Records the erasure, frees the email, and the customer can never order again (422 unknown-customer). Any well-formed id is erased, a guest customer that appears only on orders included; erasing again changes nothing and answers 204 too.
+         */
+        delete: operations["eraseCustomer"];
+        /**
+         * The methods /customers/{id} allows
+         * @description No token needed. Allow names the methods of this path; a CORS preflight from an allowed origin (CORS_ORIGINS) is answered 204 instead.
+         */
+        options: operations["optionsCustomersId"];
+        /**
+         * HEAD of getCustomer: its headers without the body
+         * @description The answer GET /customers/{id} would give, without its body.
+         */
+        head: operations["getCustomerHead"];
+        /**
+         * Change a customer (JSON Merge Patch)
+         * @description Needs customers:write. A customer token changes only its own record (another is 404). email, name, phone and defaultAddress may appear; defaultAddress merges member by member, null removes phone or defaultAddress. An email another customer has is 409 email-in-use, however requests race; an erased customer is 409 state-conflict (currentStatus erased).
+         */
+        patch: operations["changeCustomer"];
+        trace?: never;
+    };
     "/health/live": {
         parameters: {
             query?: never;
@@ -563,6 +634,55 @@ export interface components {
                 status: number;
                 detail: string;
             };
+        };
+        NewCustomer: {
+            /** @description one customer per email, compared case-insensitively */
+            email: string;
+            name: string;
+            /** @description digits, spaces and ( ) . / -, an optional leading + */
+            phone?: string | null;
+            defaultAddress?: null | components["schemas"]["Address"];
+        };
+        /** @description JSON Merge Patch (RFC 7396) of a customer: defaultAddress is merged member by member; null removes phone or defaultAddress. */
+        CustomerPatch: {
+            /** @description one customer per email, compared case-insensitively */
+            email?: string;
+            name?: string;
+            /** @description digits, spaces and ( ) . / -, an optional leading + */
+            phone?: string | null;
+            defaultAddress?: null | components["schemas"]["AddressPatch"];
+        };
+        CustomerListQuery: {
+            /** @description exact match, case-insensitive */
+            email?: string;
+            /** @default 20 */
+            limit: number;
+            cursor?: string;
+        };
+        /** @description A customer. Once erased, every personal member (email, name, phone, defaultAddress) is null and erasedAt says when. */
+        Customer: {
+            id: string;
+            email: string | null;
+            name: string | null;
+            phone: string | null;
+            defaultAddress: null | components["schemas"]["Address"];
+            /** @enum {string} */
+            status: "active" | "erased";
+            /**
+             * Format: date-time
+             * @description the registration; for a guest customer (no record before), the erasure
+             */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: date-time */
+            erasedAt: string | null;
+            /** @description the customer stream revision; ETag is "<revision>" */
+            revision: number;
+        };
+        CustomerPage: {
+            items: components["schemas"]["Customer"][];
+            nextCursor: string | null;
         };
         /** @description A page of a collection without filters: the fulfilment queue, an order history. */
         PageQuery: {
@@ -909,6 +1029,8 @@ export interface components {
             headers: {
                 "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                 "Api-Version": components["headers"]["Api-Version"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
@@ -927,6 +1049,8 @@ export interface components {
             headers: {
                 "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                 "Api-Version": components["headers"]["Api-Version"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
@@ -945,6 +1069,8 @@ export interface components {
             headers: {
                 "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                 "Api-Version": components["headers"]["Api-Version"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 /** @description Bearer realm="orders" */
@@ -965,6 +1091,8 @@ export interface components {
             headers: {
                 "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                 "Api-Version": components["headers"]["Api-Version"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
@@ -983,6 +1111,8 @@ export interface components {
             headers: {
                 "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                 "Api-Version": components["headers"]["Api-Version"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
@@ -1001,6 +1131,8 @@ export interface components {
             headers: {
                 "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                 "Api-Version": components["headers"]["Api-Version"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 /** @description The methods of this path, e.g. "HEAD, GET, POST". */
@@ -1021,6 +1153,8 @@ export interface components {
             headers: {
                 "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                 "Api-Version": components["headers"]["Api-Version"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
@@ -1039,6 +1173,8 @@ export interface components {
             headers: {
                 "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                 "Api-Version": components["headers"]["Api-Version"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
@@ -1057,6 +1193,8 @@ export interface components {
             headers: {
                 "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                 "Api-Version": components["headers"]["Api-Version"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 /** @description Seconds to wait before retrying. */
@@ -1077,6 +1215,8 @@ export interface components {
             headers: {
                 "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                 "Api-Version": components["headers"]["Api-Version"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 /** @description Seconds to wait before retrying. */
@@ -1097,6 +1237,8 @@ export interface components {
             headers: {
                 "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                 "Api-Version": components["headers"]["Api-Version"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
@@ -1115,6 +1257,8 @@ export interface components {
             headers: {
                 "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                 "Api-Version": components["headers"]["Api-Version"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
@@ -1133,6 +1277,8 @@ export interface components {
             headers: {
                 "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                 "Api-Version": components["headers"]["Api-Version"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
@@ -1151,6 +1297,8 @@ export interface components {
             headers: {
                 "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                 "Api-Version": components["headers"]["Api-Version"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
@@ -1169,6 +1317,8 @@ export interface components {
             headers: {
                 "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                 "Api-Version": components["headers"]["Api-Version"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
@@ -1187,6 +1337,8 @@ export interface components {
             headers: {
                 "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                 "Api-Version": components["headers"]["Api-Version"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 /** @description Seconds to wait before retrying. */
@@ -1207,6 +1359,8 @@ export interface components {
             headers: {
                 "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                 "Api-Version": components["headers"]["Api-Version"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
@@ -1225,6 +1379,8 @@ export interface components {
             headers: {
                 "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                 "Api-Version": components["headers"]["Api-Version"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 /** @description Seconds to wait before retrying. */
@@ -1244,6 +1400,8 @@ export interface components {
     parameters: {
         /** @description The order id, a UUID. */
         OrderId: string;
+        /** @description The customer id: cus_… for a created customer, any well-formed id for a guest customer of an order. */
+        CustomerId: string;
         /** @description The job id, a UUID. */
         JobId: string;
         /** @description 1–255 visible ASCII characters, scoped to the token subject; kept at least 24 hours (in fact for the life of the order). */
@@ -1255,8 +1413,12 @@ export interface components {
     headers: {
         /** @description Taken from the request when it is 1–128 characters of [A-Za-z0-9._:-], otherwise a new UUID. */
         "X-Correlation-Id": string;
-        /** @description The API version the request was served under, 2026-11-01. A request may send it; an unknown value is 400 unsupported-api-version. */
-        "Api-Version": "2026-11-01";
+        /** @description The API version the request was served under: the one its Api-Version header named, or 2026-11-01 when it named none. Any other value is 400 unsupported-api-version. */
+        "Api-Version": "2026-12-01" | "2026-11-01";
+        /** @description RFC 9745: on responses served under the deprecated 2026-11-01, the instant it was deprecated. */
+        Deprecation: "@1796083200";
+        /** @description RFC 8594: on responses served under the deprecated 2026-11-01, when it stops being served. */
+        Sunset: "Tue, 01 Jun 2027 00:00:00 GMT";
         /** @description "<revision>" of the order. */
         ETag: string;
         /** @description The log position of this write; send it back on a collection read to wait until it is included. */
@@ -1299,6 +1461,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     Link: components["headers"]["Link"];
@@ -1340,6 +1504,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description /orders/{id} */
@@ -1360,7 +1526,26 @@ export interface operations {
             409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["IdempotencyKeyReused"];
+            /** @description idempotency-key-reused: the key was used with a different body; or unknown-customer: customerId names an erased customer, or (under Api-Version 2026-12-01) a customer without a record (errors point at /customerId). */
+            422: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {unknown} */
+                        type?: "https://errors.orders.example/idempotency-key-reused" | "https://errors.orders.example/unknown-customer";
+                        /** @constant */
+                        status?: 422;
+                    } & components["schemas"]["Problem"];
+                };
+            };
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["Internal"];
@@ -1381,6 +1566,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods of this path besides OPTIONS: GET, POST, HEAD. */
                     Allow: string;
                     [name: string]: unknown;
@@ -1392,6 +1579,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods a browser may use. */
                     "Access-Control-Allow-Methods": string;
                     /** @description The request headers a browser may send. */
@@ -1432,6 +1621,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     Link: components["headers"]["Link"];
@@ -1445,6 +1636,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -1456,6 +1649,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Bearer realm="orders" */
@@ -1469,6 +1664,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -1480,6 +1677,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -1491,6 +1690,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Seconds to wait before retrying. */
@@ -1504,6 +1705,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -1515,6 +1718,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -1526,6 +1731,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Seconds to wait before retrying. */
@@ -1561,6 +1768,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     ETag: components["headers"]["ETag"];
@@ -1576,6 +1785,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     ETag: components["headers"]["ETag"];
@@ -1611,6 +1822,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods of this path besides OPTIONS: GET, HEAD, PATCH. */
                     Allow: string;
                     [name: string]: unknown;
@@ -1622,6 +1835,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods a browser may use. */
                     "Access-Control-Allow-Methods": string;
                     /** @description The request headers a browser may send. */
@@ -1664,6 +1879,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     ETag: components["headers"]["ETag"];
@@ -1677,6 +1894,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     ETag: components["headers"]["ETag"];
@@ -1689,6 +1908,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -1700,6 +1921,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Bearer realm="orders" */
@@ -1713,6 +1936,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -1724,6 +1949,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -1735,6 +1962,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -1746,6 +1975,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Seconds to wait before retrying. */
@@ -1759,6 +1990,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -1770,6 +2003,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -1781,6 +2016,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Seconds to wait before retrying. */
@@ -1815,6 +2052,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     ETag: components["headers"]["ETag"];
@@ -1838,6 +2077,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description application/merge-patch+json */
@@ -1883,6 +2124,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Consistency-Token": components["headers"]["Consistency-Token"];
@@ -1925,6 +2168,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods of this path besides OPTIONS: POST. */
                     Allow: string;
                     [name: string]: unknown;
@@ -1936,6 +2181,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods a browser may use. */
                     "Access-Control-Allow-Methods": string;
                     /** @description The request headers a browser may send. */
@@ -1977,6 +2224,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Consistency-Token": components["headers"]["Consistency-Token"];
@@ -2019,6 +2268,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods of this path besides OPTIONS: POST. */
                     Allow: string;
                     [name: string]: unknown;
@@ -2030,6 +2281,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods a browser may use. */
                     "Access-Control-Allow-Methods": string;
                     /** @description The request headers a browser may send. */
@@ -2068,6 +2321,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     ETag: components["headers"]["ETag"];
@@ -2109,6 +2364,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods of this path besides OPTIONS: POST. */
                     Allow: string;
                     [name: string]: unknown;
@@ -2120,6 +2377,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods a browser may use. */
                     "Access-Control-Allow-Methods": string;
                     /** @description The request headers a browser may send. */
@@ -2157,6 +2416,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     Link: components["headers"]["Link"];
@@ -2194,6 +2455,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods of this path besides OPTIONS: GET, HEAD. */
                     Allow: string;
                     [name: string]: unknown;
@@ -2205,6 +2468,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods a browser may use. */
                     "Access-Control-Allow-Methods": string;
                     /** @description The request headers a browser may send. */
@@ -2242,6 +2507,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     Link: components["headers"]["Link"];
@@ -2254,6 +2521,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -2265,6 +2534,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Bearer realm="orders" */
@@ -2278,6 +2549,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -2289,6 +2562,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -2300,6 +2575,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -2311,6 +2588,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Seconds to wait before retrying. */
@@ -2324,6 +2603,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -2335,6 +2616,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -2346,6 +2629,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Seconds to wait before retrying. */
@@ -2376,6 +2661,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     Link: components["headers"]["Link"];
@@ -2410,6 +2697,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods of this path besides OPTIONS: GET, HEAD. */
                     Allow: string;
                     [name: string]: unknown;
@@ -2421,6 +2710,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods a browser may use. */
                     "Access-Control-Allow-Methods": string;
                     /** @description The request headers a browser may send. */
@@ -2458,6 +2749,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     Link: components["headers"]["Link"];
@@ -2471,6 +2764,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -2482,6 +2777,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Bearer realm="orders" */
@@ -2495,6 +2792,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -2506,6 +2805,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -2517,6 +2818,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Seconds to wait before retrying. */
@@ -2530,6 +2833,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -2541,6 +2846,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -2552,6 +2859,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Seconds to wait before retrying. */
@@ -2585,6 +2894,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -2617,6 +2928,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods of this path besides OPTIONS: GET, HEAD. */
                     Allow: string;
                     [name: string]: unknown;
@@ -2628,6 +2941,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods a browser may use. */
                     "Access-Control-Allow-Methods": string;
                     /** @description The request headers a browser may send. */
@@ -2668,6 +2983,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -2679,6 +2996,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -2690,6 +3009,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Bearer realm="orders" */
@@ -2703,6 +3024,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -2714,6 +3037,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -2725,6 +3050,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Seconds to wait before retrying. */
@@ -2738,6 +3065,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -2749,6 +3078,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -2760,6 +3091,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Seconds to wait before retrying. */
@@ -2791,6 +3124,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description /jobs/{id} */
@@ -2817,6 +3152,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Seconds to wait before retrying. */
@@ -2851,6 +3188,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods of this path besides OPTIONS: POST. */
                     Allow: string;
                     [name: string]: unknown;
@@ -2862,6 +3201,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods a browser may use. */
                     "Access-Control-Allow-Methods": string;
                     /** @description The request headers a browser may send. */
@@ -2896,6 +3237,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Seconds to wait before retrying. */
@@ -2934,6 +3277,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods of this path besides OPTIONS: GET, HEAD. */
                     Allow: string;
                     [name: string]: unknown;
@@ -2945,6 +3290,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods a browser may use. */
                     "Access-Control-Allow-Methods": string;
                     /** @description The request headers a browser may send. */
@@ -2979,6 +3326,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Seconds to wait before retrying. */
@@ -2992,6 +3341,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3003,6 +3354,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Bearer realm="orders" */
@@ -3016,6 +3369,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3027,6 +3382,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3038,6 +3395,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3049,6 +3408,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Seconds to wait before retrying. */
@@ -3062,6 +3423,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3073,6 +3436,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3084,6 +3449,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Seconds to wait before retrying. */
@@ -3111,6 +3478,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description bytes */
@@ -3135,6 +3504,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3171,6 +3542,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods of this path besides OPTIONS: GET, HEAD. */
                     Allow: string;
                     [name: string]: unknown;
@@ -3182,6 +3555,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods a browser may use. */
                     "Access-Control-Allow-Methods": string;
                     /** @description The request headers a browser may send. */
@@ -3216,6 +3591,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description bytes */
@@ -3231,6 +3608,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3242,6 +3621,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Bearer realm="orders" */
@@ -3255,6 +3636,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3266,6 +3649,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3277,6 +3662,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3288,6 +3675,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3299,6 +3688,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3310,6 +3701,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Seconds to wait before retrying. */
@@ -3323,6 +3716,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3334,6 +3729,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3345,6 +3742,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Seconds to wait before retrying. */
@@ -3353,6 +3752,711 @@ export interface operations {
                 };
                 content?: never;
             };
+        };
+    };
+    listCustomers: {
+        parameters: {
+            query?: {
+                email?: components["schemas"]["CustomerListQuery"]["email"];
+                limit?: components["schemas"]["CustomerListQuery"]["limit"];
+                cursor?: components["schemas"]["CustomerListQuery"]["cursor"];
+            };
+            header?: {
+                /** @description The Consistency-Token of a write this page must include; the read waits up to 5 s for it (then 503). */
+                "Consistency-Token"?: components["parameters"]["Consistency-Token"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of customers. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Link: components["headers"]["Link"];
+                    "Consistency-Token": components["headers"]["Collection-Consistency-Token"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createCustomer: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description 1–255 visible ASCII characters, scoped to the token subject; kept at least 24 hours (in fact for the life of the order). */
+                "Idempotency-Key": components["parameters"]["Idempotency-Key"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewCustomer"];
+            };
+        };
+        responses: {
+            /** @description The customer was created (or this is a replay of the request that created it). */
+            201: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description /customers/{id} */
+                    Location: string;
+                    ETag: components["headers"]["ETag"];
+                    "Consistency-Token": components["headers"]["Consistency-Token"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            /** @description email-in-use: another customer has this email; or idempotency-key-in-use: the first request with this key is still running (with Retry-After). */
+            409: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {unknown} */
+                        type?: "https://errors.orders.example/email-in-use" | "https://errors.orders.example/idempotency-key-in-use";
+                        /** @constant */
+                        status?: 409;
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    optionsCustomers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Allow names GET, POST, HEAD (in any order). */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    /** @description The methods of this path besides OPTIONS: GET, POST, HEAD. */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A CORS preflight from an allowed origin. */
+            204: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    /** @description The methods a browser may use. */
+                    "Access-Control-Allow-Methods": string;
+                    /** @description The request headers a browser may send. */
+                    "Access-Control-Allow-Headers": string;
+                    /** @description Seconds a browser may keep this answer. */
+                    "Access-Control-Max-Age": number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["RequestRefused"];
+            408: components["responses"]["RequestTimeout"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listCustomersHead: {
+        parameters: {
+            query?: {
+                email?: components["schemas"]["CustomerListQuery"]["email"];
+                limit?: components["schemas"]["CustomerListQuery"]["limit"];
+                cursor?: components["schemas"]["CustomerListQuery"]["cursor"];
+            };
+            header?: {
+                /** @description The Consistency-Token of a write this page must include; the read waits up to 5 s for it (then 503). */
+                "Consistency-Token"?: components["parameters"]["Consistency-Token"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of customers. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Link: components["headers"]["Link"];
+                    "Consistency-Token": components["headers"]["Collection-Consistency-Token"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description malformed-json, validation-failed (with errors), invalid-cursor or idempotency-key-missing; and, on any request, token-in-query, unsupported-api-version or malformed-request (not HTTP/1.1). */
+            400: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description unauthenticated: no token, a bad signature, a wrong algorithm or an expired token. */
+            401: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Bearer realm="orders" */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description forbidden: the token lacks the scope (requiredScope names it), or a customer token acts for another customer. */
+            403: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description request-timeout: the request head did not arrive within 10 s. The connection is closed. */
+            408: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description rate-limited: the principal sent too many requests, or already has 16 waiting at once (long-polls, SSE streams, reads waiting on a Consistency-Token). */
+            429: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description headers-too-large: the request head is over 16 KiB. The connection is closed. */
+            431: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description internal: anything unexpected; nothing internal is shown. */
+            500: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description unavailable: a store is unreachable, the request took too long, the service is at capacity (MAX_IN_FLIGHT), or the collections did not catch up with a Consistency-Token in time. With outcome "unknown", the event store did not confirm a write in time: it may have taken effect, and a retry with the same Idempotency-Key is safe. */
+            503: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getCustomer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETags of this customer; 304 when one is current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description The customer id: cus_… for a created customer, any well-formed id for a guest customer of an order. */
+                id: components["parameters"]["CustomerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Consistency-Token": components["headers"]["Consistency-Token"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
+            /** @description The customer still has the revision named in If-None-Match. */
+            304: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    eraseCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The customer id: cus_… for a created customer, any well-formed id for a guest customer of an order. */
+                id: components["parameters"]["CustomerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Erased (now or before). */
+            204: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Consistency-Token": components["headers"]["Consistency-Token"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    optionsCustomersId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The customer id: cus_… for a created customer, any well-formed id for a guest customer of an order. */
+                id: components["parameters"]["CustomerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Allow names GET, DELETE, HEAD, PATCH (in any order). */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    /** @description The methods of this path besides OPTIONS: GET, DELETE, HEAD, PATCH. */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A CORS preflight from an allowed origin. */
+            204: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    /** @description The methods a browser may use. */
+                    "Access-Control-Allow-Methods": string;
+                    /** @description The request headers a browser may send. */
+                    "Access-Control-Allow-Headers": string;
+                    /** @description Seconds a browser may keep this answer. */
+                    "Access-Control-Max-Age": number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["RequestRefused"];
+            408: components["responses"]["RequestTimeout"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getCustomerHead: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETags of this customer; 304 when one is current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description The customer id: cus_… for a created customer, any well-formed id for a guest customer of an order. */
+                id: components["parameters"]["CustomerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Consistency-Token": components["headers"]["Consistency-Token"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The customer still has the revision named in If-None-Match. */
+            304: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description malformed-json, validation-failed (with errors), invalid-cursor or idempotency-key-missing; and, on any request, token-in-query, unsupported-api-version or malformed-request (not HTTP/1.1). */
+            400: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description unauthenticated: no token, a bad signature, a wrong algorithm or an expired token. */
+            401: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Bearer realm="orders" */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description forbidden: the token lacks the scope (requiredScope names it), or a customer token acts for another customer. */
+            403: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not-found: unknown, or not visible to this token; also any path this document does not list. */
+            404: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description request-timeout: the request head did not arrive within 10 s. The connection is closed. */
+            408: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description rate-limited: the principal sent too many requests, or already has 16 waiting at once (long-polls, SSE streams, reads waiting on a Consistency-Token). */
+            429: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description headers-too-large: the request head is over 16 KiB. The connection is closed. */
+            431: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description internal: anything unexpected; nothing internal is shown. */
+            500: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description unavailable: a store is unreachable, the request took too long, the service is at capacity (MAX_IN_FLIGHT), or the collections did not catch up with a Consistency-Token in time. With outcome "unknown", the event store did not confirm a write in time: it may have taken effect, and a retry with the same Idempotency-Key is safe. */
+            503: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    changeCustomer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag of this customer; 412 when it has moved on. */
+                "If-Match"?: string;
+            };
+            path: {
+                /** @description The customer id: cus_… for a created customer, any well-formed id for a guest customer of an order. */
+                id: components["parameters"]["CustomerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/merge-patch+json": components["schemas"]["CustomerPatch"];
+            };
+        };
+        responses: {
+            /** @description The changed customer. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Consistency-Token": components["headers"]["Consistency-Token"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            /** @description email-in-use: another customer has this email; or state-conflict: the customer was erased (currentStatus). */
+            409: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {unknown} */
+                        type?: "https://errors.orders.example/email-in-use" | "https://errors.orders.example/state-conflict";
+                        /** @constant */
+                        status?: 409;
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            /** @description unsupported-media-type: the body is not application/merge-patch+json. */
+            415: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description application/merge-patch+json */
+                    "Accept-Patch": "application/merge-patch+json";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {unknown} */
+                        type?: "https://errors.orders.example/unsupported-media-type";
+                        /** @constant */
+                        status?: 415;
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     healthLive: {
@@ -3369,6 +4473,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3398,6 +4504,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods of this path besides OPTIONS: GET, HEAD. */
                     Allow: string;
                     [name: string]: unknown;
@@ -3409,6 +4517,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods a browser may use. */
                     "Access-Control-Allow-Methods": string;
                     /** @description The request headers a browser may send. */
@@ -3439,6 +4549,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3448,6 +4560,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3459,6 +4573,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3470,6 +4586,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3481,6 +4599,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3503,6 +4623,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3521,6 +4643,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description Seconds to wait before retrying. */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -3549,6 +4673,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods of this path besides OPTIONS: GET, HEAD. */
                     Allow: string;
                     [name: string]: unknown;
@@ -3560,6 +4686,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods a browser may use. */
                     "Access-Control-Allow-Methods": string;
                     /** @description The request headers a browser may send. */
@@ -3590,6 +4718,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3599,6 +4729,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3610,6 +4742,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3621,6 +4755,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3632,6 +4768,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3643,6 +4781,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description Seconds to wait before retrying. */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -3665,6 +4805,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3691,6 +4833,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods of this path besides OPTIONS: GET, HEAD. */
                     Allow: string;
                     [name: string]: unknown;
@@ -3702,6 +4846,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods a browser may use. */
                     "Access-Control-Allow-Methods": string;
                     /** @description The request headers a browser may send. */
@@ -3732,6 +4878,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3741,6 +4889,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3752,6 +4902,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3763,6 +4915,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3774,6 +4928,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3796,6 +4952,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3822,6 +4980,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods of this path besides OPTIONS: GET, HEAD. */
                     Allow: string;
                     [name: string]: unknown;
@@ -3833,6 +4993,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods a browser may use. */
                     "Access-Control-Allow-Methods": string;
                     /** @description The request headers a browser may send. */
@@ -3863,6 +5025,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3872,6 +5036,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3883,6 +5049,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3894,6 +5062,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3905,6 +5075,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;

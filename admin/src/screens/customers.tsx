@@ -1,22 +1,13 @@
 import { useEffect, useState } from 'preact/hooks';
-import { consistency, describe, newKey } from '../api';
-import { query, request, type Page } from '../pending';
+import { api, consistency, describe, newKey, type Schemas } from '../api';
 import { Confirm, Field, Notice, Pager, Refusal, Scroll, Title, formValue, useCursors, when } from '../ui';
 
-interface Customer {
-  readonly id: string;
-  readonly email: string | null;
-  readonly name: string | null;
-  readonly phone: string | null;
-  readonly status: 'active' | 'erased';
-  readonly createdAt?: string;
-  readonly revision?: number;
-}
+type Customer = Schemas['Customer'];
 
 export function Customers({ can }: { can: (scope: string) => boolean }) {
   const [email, setEmail] = useState('');
   const cursors = useCursors();
-  const [page, setPage] = useState<Page<Customer> | null>(null);
+  const [page, setPage] = useState<Schemas['CustomerPage'] | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   // null: no form; 'new': a new customer; else the customer edited.
@@ -26,7 +17,8 @@ export function Customers({ can }: { can: (scope: string) => boolean }) {
   const [reloads, setReloads] = useState(0);
 
   useEffect(() => {
-    void request<Page<Customer>>('GET', `/customers${query({ email, limit: 20, cursor: cursors.cursor })}`, { headers: consistency() }).then(({ data, error, response }) => {
+    const query = { limit: 20, ...(email ? { email } : {}), ...(cursors.cursor ? { cursor: cursors.cursor } : {}) };
+    void api.GET('/customers', { params: { query, header: consistency() } }).then(({ data, error, response }) => {
       setPage(data ?? null);
       if (!data) setRefusal(describe(error, response));
     });
@@ -38,8 +30,8 @@ export function Customers({ can }: { can: (scope: string) => boolean }) {
     const fields = { email: formValue(event, 'email'), name: formValue(event, 'name'), phone: phone || null };
     const { data, error, response } =
       editing === 'new'
-        ? await request<Customer>('POST', '/customers', { body: phone ? fields : { email: fields.email, name: fields.name }, headers: { 'Idempotency-Key': key } })
-        : await request<Customer>('PATCH', `/customers/${encodeURIComponent((editing as Customer).id)}`, { body: fields, contentType: 'application/merge-patch+json' });
+        ? await api.POST('/customers', { params: { header: { 'Idempotency-Key': key } }, body: phone ? fields : { email: fields.email, name: fields.name } })
+        : await api.PATCH('/customers/{id}', { params: { path: { id: (editing as Customer).id } }, body: fields, headers: { 'Content-Type': 'application/merge-patch+json' } });
     if (!data) return setRefusal(describe(error, response));
     setNotice(editing === 'new' ? `${data.name} was created (${data.id}).` : `${data.name} was saved.`);
     setRefusal(null);
@@ -49,7 +41,7 @@ export function Customers({ can }: { can: (scope: string) => boolean }) {
 
   async function erase(customer: Customer) {
     setErasing(null);
-    const { error, response } = await request('DELETE', `/customers/${encodeURIComponent(customer.id)}`);
+    const { error, response } = await api.DELETE('/customers/{id}', { params: { path: { id: customer.id } } });
     if (!response.ok) return setRefusal(describe(error, response));
     setNotice(`${customer.name}'s personal data was erased.`);
     setReloads(reloads + 1);
