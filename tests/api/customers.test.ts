@@ -172,7 +172,7 @@ describe('erasing a customer', () => {
     });
     expect((await staff('DELETE', `/customers/${body.id}`)).status).toBe(204);
     expect((await staff('GET', `/customers/${body.id}`)).body.revision).toBe(1);
-    for (const version of [{ 'Api-Version': '2026-12-01' }, { 'Api-Version': '2026-11-01' }, {}]) {
+    for (const version of [{ 'Api-Version': '2026-12-01' }, { 'Api-Version': '2026-11-01' }, {}] as Array<Record<string, string>>) {
       const order = await staff('POST', '/orders', { body: newOrder(body.id), headers: { ...key(), ...version } });
       expect(order.status).toBe(422);
       expect(order.body.type).toBe(`${PROBLEM}unknown-customer`);
