@@ -96,16 +96,19 @@ export class OrderService {
     context: WriteContext & Idempotent,
   ): Promise<OrderResult> {
     if (!sees(viewer, input.customerId)) throw new Forbidden('A customer token can only place orders for its own customer.');
-    await this.customerMayOrder(input.customerId, apiVersion);
     const orderId = keyId(viewer.sub, context.idempotency.key);
+    await this.customerMayOrder(input.customerId, apiVersion, orderId);
     return this.run(viewer, orderId, { type: 'PlaceOrder', data: { orderId, ...input }, metadata: this.meta(viewer) }, context);
   }
 
   /** An erased customer never orders again; under 2026-12-01 a customer without a record cannot order either. */
-  private async customerMayOrder(customerId: string, apiVersion: PlacementVersion): Promise<void> {
+  private async customerMayOrder(customerId: string, apiVersion: PlacementVersion, orderId: string): Promise<void> {
     if (!this.customers) return;
     const standing = await this.customers.standing(customerId);
-    if (standing === 'erased' || (standing === 'absent' && apiVersion === '2026-12-01')) throw new UnknownCustomer(customerId, standing);
+    if (standing === 'active' || (standing === 'absent' && apiVersion === '2026-11-01')) return;
+    // A retry of a placement made before the customer was erased is answered as the first run was.
+    if (await this.load(orderId)) return;
+    throw new UnknownCustomer(customerId, standing);
   }
 
   /** Applies the merge patch to the address as it is; a revision conflict decides again, unless the caller pinned one. */

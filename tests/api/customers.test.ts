@@ -160,7 +160,8 @@ describe('listing customers', () => {
 describe('erasing a customer', () => {
   it('erases: the customer reads with every personal member null, cannot order or change, its email is free, and a second DELETE is 204', async () => {
     const { body } = await create(unique(), { phone: '+49 30 1', defaultAddress: home });
-    const placed = await staff('POST', '/orders', { body: newOrder(body.id), headers: { ...key(), ...CURRENT } });
+    const placing = { ...key(), ...CURRENT };
+    const placed = await staff('POST', '/orders', { body: newOrder(body.id), headers: placing });
     expect(placed.status).toBe(201);
     const erased = await staff('DELETE', `/customers/${body.id}`);
     expect(erased.status).toBe(204);
@@ -177,6 +178,11 @@ describe('erasing a customer', () => {
       expect(order.status).toBe(422);
       expect(order.body.type).toBe(`${PROBLEM}unknown-customer`);
     }
+    // A retry of the placement made before the erasure is still answered as the first run was.
+    const retried = await staff('POST', '/orders', { body: newOrder(body.id), headers: placing });
+    expect(retried.status).toBe(201);
+    expect(retried.headers.get('idempotent-replayed')).toBe('true');
+    expect(retried.body.id).toBe(placed.body.id);
     const patch = await staff('PATCH', `/customers/${body.id}`, { raw: JSON.stringify({ name: 'Back' }), headers: MERGE_PATCH });
     expect(patch.status).toBe(409);
     expect(patch.body).toMatchObject({ type: `${PROBLEM}state-conflict`, currentStatus: 'erased' });
