@@ -580,11 +580,11 @@ function adminAppPaths() {
       parameters: [{ name: 'file', in: 'path', required: true, description: 'A file of the build, named by its content hash.', schema: { type: 'string', pattern: '^[A-Za-z0-9_.-]+$' } }],
       ...get(
         'adminAsset',
-        'A script or style sheet of the administration app',
+        'A script, style sheet or icon of the administration app',
         'Named by its content hash, so it never changes under its name: cached for a year (immutable).',
         'public, max-age=31536000, immutable',
         false,
-        { 'text/javascript': text, 'text/css': text },
+        { 'text/javascript': text, 'text/css': text, 'image/svg+xml': text },
       ),
     },
   };
