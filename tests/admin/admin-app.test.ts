@@ -21,6 +21,9 @@ const ROLES = {
 type Role = keyof typeof ROLES;
 const ADDRESS = { name: 'Ada Lovelace', line1: '1 Main St', city: 'Berlin', postalCode: '10115', country: 'DE' };
 
+/** Waits for what the page shows; the browser and the service share a busy machine, so it waits up to 10 s. */
+const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 10_000 });
+
 let dir: ReturnType<typeof tempDir>;
 let service: ServiceProcess;
 let base: string;
@@ -133,7 +136,7 @@ describe('the administration app', () => {
     expect(request.method()).toBe('POST');
     expect(request.postDataJSON()).toEqual({ email: 'nobody@example.com', password: 'not-the-password' });
     const problem = (await response.json()) as { detail: string };
-    await expect.poll(() => page.getByRole('alert').textContent()).toBe(problem.detail);
+    await poll(() => page.getByRole('alert').textContent()).toBe(problem.detail);
     expect(page.url()).not.toContain('not-the-password');
     await checkScreen(opened, 'sign-in');
     await close(opened);
@@ -148,17 +151,17 @@ describe('the administration app', () => {
     const rows = page.locator('table tbody tr');
     await page.getByLabel('Customer').fill(customer);
     await page.getByRole('button', { name: 'Apply' }).click();
-    await expect.poll(() => rows.count()).toBe(20);
+    await poll(() => rows.count()).toBe(20);
     // Newest first by default: the last placed heads the list.
-    await expect.poll(() => rows.first().locator('a').textContent()).toBe(ids[22]!.slice(0, 8));
+    await poll(() => rows.first().locator('a').textContent()).toBe(ids[22]!.slice(0, 8));
     await page.getByRole('button', { name: 'Next page' }).click();
-    await expect.poll(() => rows.count()).toBe(3);
-    await expect.poll(() => page.getByRole('button', { name: 'Next page' }).isDisabled()).toBe(true);
+    await poll(() => rows.count()).toBe(3);
+    await poll(() => page.getByRole('button', { name: 'Next page' }).isDisabled()).toBe(true);
     await page.getByRole('button', { name: 'Previous page' }).click();
-    await expect.poll(() => rows.count()).toBe(20);
+    await poll(() => rows.count()).toBe(20);
     await page.getByLabel('Sort').selectOption('createdAt');
     await page.getByRole('button', { name: 'Apply' }).click();
-    await expect.poll(() => rows.first().locator('a').textContent()).toBe(ids[0]!.slice(0, 8));
+    await poll(() => rows.first().locator('a').textContent()).toBe(ids[0]!.slice(0, 8));
     await checkScreen(opened, 'orders');
 
     // An own write: the payment recorded on the order's page is in the paid list at once.
@@ -171,7 +174,7 @@ describe('the administration app', () => {
     await page.getByLabel('Customer').fill(customer);
     await page.getByLabel('Status').selectOption('paid');
     await page.getByRole('button', { name: 'Apply' }).click();
-    await expect.poll(() => rows.count()).toBe(1);
+    await poll(() => rows.count()).toBe(1);
     expect(await rows.first().locator('a').textContent()).toBe(ids[0]!.slice(0, 8));
     await close(opened);
   });
@@ -198,7 +201,7 @@ describe('the administration app', () => {
     const [response] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'PATCH'), page.getByRole('button', { name: 'Save the address' }).click()]);
     expect(response.status()).toBe(409);
     const problem = (await response.json()) as { detail: string };
-    await expect.poll(() => page.getByRole('alert').textContent()).toBe(problem.detail);
+    await poll(() => page.getByRole('alert').textContent()).toBe(problem.detail);
     expect(problem.detail).toMatch(/shipped/);
     await checkScreen(opened, 'order');
     await close(opened);
@@ -241,7 +244,7 @@ describe('the administration app', () => {
     await row.getByLabel('Tracking number').fill('JD0001');
     await row.getByRole('button', { name: 'Ship', exact: true }).click();
     await page.getByRole('status').filter({ hasText: `Order ${id.slice(0, 8)} was shipped.` }).waitFor();
-    await expect.poll(() => row.count()).toBe(0);
+    await poll(() => row.count()).toBe(0);
     expect((await call('admin', 'GET', `/orders/${id}`)).body.status).toBe('shipped');
     await close(opened);
   });
