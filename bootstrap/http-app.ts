@@ -20,7 +20,7 @@ export function appDeps(config: Config, services: Services, logger: Logger): App
     secret = loadOrCreateSecret(config.dataDir, 'dev-jwt-secret');
     logger.warn(
       'AUTH_JWT_SECRET is not set: using the development secret in DATA_DIR. Mint a token with: ' +
-        'npm run --silent token -- --sub me --scope "orders:read orders:write payments:write shipments:write exports:write audit:read"',
+        'npm run --silent token -- --sub me --scope "orders:read orders:write payments:write shipments:write exports:write audit:read catalogue:read catalogue:write"',
     );
   }
   return {
@@ -37,6 +37,7 @@ export function appDeps(config: Config, services: Services, logger: Logger): App
     maxInFlight: config.maxInFlight,
     exports: { jobs: services.jobs, exportsDir: services.exportsDir, retentionMs: config.exports.retentionMs },
     fulfilment: { feed: services.feed },
+    catalogue: { products: services.products, productQueries: services.productQueries },
     customers: { customers: services.customers, customerQueries: services.customerQueries },
     // Built by npm install (npm run build:admin); beside the compiled service in the image (Dockerfile).
     adminAppDir: fileURLToPath(new URL('../admin/dist', import.meta.url)),

@@ -3,12 +3,13 @@
 // tests/read-side/read-store.contract.ts.
 import type { Position } from '../write-side/event-store.js';
 import type { OrderStatus } from '../write-side/orders/types.js';
-import type { CustomerView, JobView, OrderView, QueueChange, QueueEntry } from './views.js';
+import type { CustomerView, JobView, OrderView, ProductView, QueueChange, QueueEntry } from './views.js';
 
 export interface Views {
   'order-views': OrderView;
   'fulfilment-queue': QueueEntry;
   jobs: JobView;
+  products: ProductView;
   customers: CustomerView;
 }
 export type ProjectionName = keyof Views;
@@ -20,6 +21,7 @@ export interface Changes {
   'order-views': never;
   'fulfilment-queue': QueueChange;
   jobs: never;
+  products: never;
   customers: never;
 }
 export interface Change {
@@ -30,7 +32,7 @@ export interface KeyedChange<C> {
   readonly key: string;
   readonly change: C;
 }
-export const PROJECTION_NAMES: readonly ProjectionName[] = ['order-views', 'fulfilment-queue', 'jobs', 'customers'];
+export const PROJECTION_NAMES: readonly ProjectionName[] = ['order-views', 'fulfilment-queue', 'jobs', 'products', 'customers'];
 
 /** Every view carries the stream revision it includes; a view is never deleted, only changed. */
 export interface Keyed<V> {
@@ -71,6 +73,16 @@ export interface OrderKey {
 export interface QueueKey {
   readonly paidAt: string;
   readonly orderId: string;
+}
+
+export type ProductSort = 'sku' | '-updatedAt';
+/** Keyset position in the products: the sku, and for `-updatedAt` the time too. */
+export interface ProductKey {
+  readonly sku: string;
+  readonly updatedAt?: string;
+}
+export interface ProductFilter {
+  readonly status?: 'draft' | 'active';
 }
 
 /** An order view as stored JSON text, with its sort key: pages can be written out without re-encoding. */
@@ -123,6 +135,11 @@ export interface ReadModelStore {
    */
   listQueueChanges(after: Position | null, limit: number): Promise<{ changes: QueueChange[]; checkpoint: Position | null }>;
 
+  /**
+   * Products not retired, by sku ascending or by (updatedAt, sku) descending, strictly after
+   * `after`, at most `limit`.
+   */
+  listProducts(filter: ProductFilter, sort: ProductSort, after: ProductKey | null, limit: number): Promise<ProductView[]>;
   /** Customers by (createdAt, id) descending, newest first, strictly after `after`, at most `limit`. */
   listCustomers(filter: CustomerFilter, after: CustomerKey | null, limit: number): Promise<CustomerView[]>;
 

@@ -13,9 +13,10 @@ import type { Idempotent, OrderResult, OrderService, WriteContext } from '../../
 import { OrderNotFound, PreconditionFailed } from '../../write-side/errors.js';
 import type { Address, AddressPatch, LineInput, OrderStatus, PaymentMethod, PlacedOrder } from '../../write-side/orders/types.js';
 import { readJson } from '../body.js';
-import { fingerprint, idempotencyKey, type InFlight } from '../idempotency.js';
+import { fingerprint, idempotencyKey, idempotencyRequest, type InFlight } from '../idempotency.js';
 import { hasScope } from '../auth.js';
 import { requireScope } from '../middleware/auth.js';
+import { ifMatchRevision, matchesNoneMatch } from '../preconditions.js';
 import { HttpProblem, validationFailed } from '../problem.js';
 import { ORDER_ID_PATTERN } from '../schemas.js';
 import { bodyValidator, queryValidator } from '../validation.js';
@@ -57,7 +58,7 @@ export function orderRoutes(deps: OrderRoutesDeps): Router {
     const { principal } = ctx.state;
     const print = fingerprint('POST', '/orders', body);
     const result = await inFlight.run(principal.sub, key, () =>
-      orders.place(principal, { ...input, address: withNulls(input.address), apiVersion: ctx.state.apiVersion }, { ...writeContext(ctx), idempotency: { key, fingerprint: print } }),
+      orders.place(principal, { ...input, address: withNulls(input.address), apiVersion: ctx.state.apiVersion }, { ...writeContext(ctx), idempotency: idempotencyRequest(ctx, key, print) }),
     );
     const order = placed(result);
     ctx.set('Location', `/orders/${order.id}`);
@@ -130,7 +131,7 @@ export function orderRoutes(deps: OrderRoutesDeps): Router {
       const id = orderIdOf(ctx);
       const print = fingerprint('POST', `/orders/${id}/${path}`, body);
       const { principal } = ctx.state;
-      const result = await inFlight.run(principal.sub, key, () => run(principal, id, input, { ...writeContext(ctx), idempotency: { key, fingerprint: print } }));
+      const result = await inFlight.run(principal.sub, key, () => run(principal, id, input, { ...writeContext(ctx), idempotency: idempotencyRequest(ctx, key, print) }));
       replayed(ctx, result);
       setConsistency(ctx, result.position);
       ctx.status = 201;
@@ -259,17 +260,4 @@ function replayed(ctx: Context, result: OrderResult): void {
 export function withNulls(address: AddressInput): Address {
   const { name, line1, city, postalCode, country } = address;
   return { name, line1, line2: address.line2 ?? null, city, postalCode, region: address.region ?? null, country };
-}
-
-export function ifMatchRevision(header: string): number | undefined {
-  if (header === '' || header === '*') return undefined;
-  const match = /^"(\d{1,15})"$/.exec(header.trim());
-  if (!match) throw validationFailed([{ pointer: '/headers/if-match', message: 'must be one ETag of this order, such as "3"' }]);
-  return Number(match[1]);
-}
-
-export function matchesNoneMatch(header: string, etag: string): boolean {
-  if (header === '') return false;
-  if (header.trim() === '*') return true;
-  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }

@@ -1,6 +1,7 @@
 // Places orders through the real write side and moves them through their lifecycle.
 import { randomUUID } from 'node:crypto';
 import { serviceViewer } from '../../write-side/access.js';
+import { defineProducts } from './catalogue.js';
 import { OrderService } from '../../write-side/order-service.js';
 import type { EventStore, Position } from '../../write-side/event-store.js';
 import { orderStream } from '../../write-side/orders/codec.js';
@@ -14,13 +15,14 @@ export const address: Address = { name: 'Ada Lovelace', line1: '1 Main St', line
  * from them) are too, even on a store that keeps an earlier run's data.
  */
 export async function seedOrders(store: EventStore, count: number, prefix = 'seed'): Promise<string[]> {
+  await defineProducts(store);
   const service = new OrderService(store);
   const seeder = serviceViewer(`seeder-${randomUUID()}`);
   const ctx = (key: string) => ({ correlationId: 'seed', idempotency: { key, fingerprint: key } });
   return Promise.all(
     Array.from({ length: count }, async (_, i) => {
       const placed = await service.place(seeder, 
-        { customerId: `cus_${i % 4}`, currency: 'EUR', lines: [{ sku: `SKU-${i}`, quantity: 1 + (i % 3), unitPrice: 100 + i }], address },
+        { customerId: `cus_${i % 4}`, currency: 'EUR', lines: [{ sku: `SEED-${i % 10}`, quantity: 1 + (i % 3) }], address },
         ctx(`${prefix}-place-${i}`),
       );
       const id = (placed.state as { id: string }).id;

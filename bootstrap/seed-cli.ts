@@ -1,0 +1,28 @@
+// npm run seed: defines the demo catalogue (demo-catalogue.ts) in the stores the environment
+// names, through the write side's product service, as any staff client would. Run by hand only:
+// the service never seeds by itself, so a production store holds only what its staff defined.
+// Running it again changes nothing that is already as the demo defines it.
+import { randomUUID } from 'node:crypto';
+import { pino } from 'pino';
+import { serviceViewer } from '../write-side/access.js';
+import { ProductService } from '../write-side/product-service.js';
+import { configOrExit } from './config.js';
+import { DEMO_CATALOGUE } from './demo-catalogue.js';
+import { openEventStore } from './services.js';
+
+const config = configOrExit();
+const eventStore = await openEventStore(config, pino({ level: 'warn' }, pino.destination(2)));
+try {
+  const products = new ProductService(eventStore);
+  const seeder = serviceViewer('seed');
+  const correlationId = `seed-${randomUUID()}`;
+  for (const [sku, product] of Object.entries(DEMO_CATALOGUE)) {
+    const result = await products.put(seeder, sku, product, { correlationId });
+    const outcome = result.events[0]?.type === 'ProductDefined' ? 'defined' : result.events.length > 0 ? 'replaced' : 'unchanged';
+    // On stderr: the README's quick start reads the answers of its requests from stdout.
+    console.error(`${sku.padEnd(8)} ${outcome.padEnd(9)} ${product.name}`);
+  }
+  // Stock for the demo SKUs is received here once the service keeps stock (the stock issue).
+} finally {
+  await eventStore.close();
+}
