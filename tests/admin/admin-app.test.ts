@@ -90,6 +90,8 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${await service.port}`;
   for (const role of Object.keys(ROLES) as Role[]) tokens[role] = await signDevToken(SECRET, { sub: `admin-e2e-${role}`, scope: ROLES[role] }, 3600);
   for (let i = 0; i < 400 && (await fetch(`${base}/health/ready`)).status !== 200; i++) await new Promise((resolve) => setTimeout(resolve, 25));
+  // Orders take their prices from the catalogue: the mug every test orders.
+  expect((await call('admin', 'PUT', '/products/MUG-BLUE', { name: 'Blue mug', description: 'Stoneware, 350 ml', prices: { EUR: 1299 }, status: 'active' })).status).toBe(201);
   browser = await launchChromium();
 }, 120_000);
 
