@@ -299,6 +299,40 @@ describe('the administration app', () => {
     await close(opened);
   });
 
+  it('creates a product with prices per currency, edits it, and retires it after a confirmation', async () => {
+    const sku = `MUG-E2E-${randomUUID().slice(0, 6)}`;
+    const opened = await open('admin', 'catalogue');
+    const { page } = opened;
+    await page.getByRole('button', { name: 'New product' }).click();
+    const form = page.getByRole('form', { name: 'New product' });
+    await form.getByLabel('SKU').fill(sku);
+    await form.getByLabel('Name').fill('Green mug');
+    await form.getByLabel('Status').selectOption('active');
+    await form.getByLabel('Price in EUR').fill('12.99');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('status').filter({ hasText: `${sku} was created.` }).waitFor();
+    const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: sku, exact: true }) });
+    await row.getByRole('cell', { name: '€12.99' }).waitFor();
+
+    await page.getByRole('button', { name: `Edit ${sku}` }).click();
+    const edit = page.getByRole('form', { name: `Edit ${sku}` });
+    await edit.getByRole('button', { name: 'Add a price' }).click();
+    await edit.getByLabel('Currency').last().fill('USD');
+    await edit.getByLabel('Price in USD').fill('13.99');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await row.getByRole('cell', { name: '€12.99, $13.99' }).waitFor();
+    expect((await call('admin', 'GET', `/products/${sku}`)).body.prices).toEqual({ EUR: 1299, USD: 1399 });
+    await checkScreen(opened, 'catalogue');
+
+    await page.getByRole('button', { name: `Retire ${sku}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: `Retire ${sku}` }).click();
+    await page.getByRole('status').filter({ hasText: `${sku} was retired.` }).waitFor();
+    await expect.poll(() => row.count()).toBe(0);
+    expect((await call('admin', 'GET', `/products/${sku}`)).status).toBe(404);
+    await close(opened);
+  });
+
+
   it('follows the role: an auditor sees the history and changes nothing; fulfilment cannot edit the catalogue; staff without audit:read sees no history', async () => {
     const id = await placeOrder('cus_roles');
     const auditor = await open('auditor', `orders/${id}`);
