@@ -15,6 +15,7 @@ import { cors } from './middleware/cors.js';
 import { loadShedding } from './middleware/load-shedding.js';
 import { requestContext } from './middleware/context.js';
 import { rateLimit, type RateLimitOptions } from './middleware/rate-limit.js';
+import { adminAppRoutes } from './admin-app.js';
 import { openApiDocument } from './openapi.js';
 import { HttpProblem } from './problem.js';
 import { fulfilmentRoutes, type FulfilmentRoutesDeps } from './routes/fulfilment.js';
@@ -53,6 +54,8 @@ export interface AppDeps {
   readonly customers?: Omit<CustomerRoutesDeps, 'inFlight' | 'waiting'>;
   /** Requests of one principal that may wait at once (long-polls, SSE, Consistency-Token reads); 16 by default. */
   readonly waitingPerPrincipal?: number;
+  /** The administration app's build (admin/dist), served at /admin; not served when unset. */
+  readonly adminAppDir?: string;
 }
 
 export function createApp(deps: AppDeps): Koa {
@@ -91,12 +94,9 @@ export function createApp(deps: AppDeps): Koa {
   operations.get('/openapi.json', (ctx) => {
     ctx.body = document;
   });
-  // Only requests for the operations' own paths go through their router. For any other path it
-  // matches nothing, and its allowed-methods pass agrees with the API router's, which runs anyway.
-  // Both are Koa middleware; the router's types only disagree on what the context holds.
-  const operationRoutes = compose([operations.routes() as unknown as Koa.Middleware, operations.allowedMethods() as unknown as Koa.Middleware]);
-  // Tagged with its router, as the router's own middleware is, so that the route list can be read off the app.
-  app.use(Object.assign((ctx: Koa.Context, next: Koa.Next) => (operations.stack.some((layer) => layer.match(ctx.path)) ? operationRoutes(ctx, next) : next()), { router: operations }));
+  app.use(ownPathsOnly(operations));
+  // The administration app needs no token: it signs in through the API.
+  if (deps.adminAppDir) app.use(ownPathsOnly(adminAppRoutes(deps.adminAppDir)));
 
   // Sign-in needs no token: its own router, in front of the API's token check, like the operations'.
   if (deps.accounts) {
@@ -120,6 +120,17 @@ export function createApp(deps: AppDeps): Koa {
   app.use(api.routes());
   app.use(api.allowedMethods());
   return app;
+}
+
+/**
+ * A router that needs no token, run only for requests to its own paths. For any other path it
+ * matches nothing, and its allowed-methods pass agrees with the API router's, which runs anyway.
+ * Tagged with its router, as the router's own middleware is, so that the route list can be read off the app.
+ */
+function ownPathsOnly(router: Router): Koa.Middleware {
+  // Both are Koa middleware; the router's types only disagree on what the context holds.
+  const routes = compose([router.routes() as unknown as Koa.Middleware, router.allowedMethods() as unknown as Koa.Middleware]);
+  return Object.assign((ctx: Koa.Context, next: Koa.Next) => (router.stack.some((layer) => layer.match(ctx.path)) ? routes(ctx, next) : next()), { router });
 }
 
 /**

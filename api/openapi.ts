@@ -92,6 +92,7 @@ export function openApiDocument() {
       { name: 'audit', description: 'Order history and point-in-time reads' },
       { name: 'accounts', description: 'Accounts and sign-in' },
       { name: 'operations', description: 'Health, metrics and this document' },
+      { name: 'administration', description: 'The administration web app' },
     ],
     security: [{ bearer: [] }],
     // The answers to requests no operation takes: a path not listed, a method a path does not list.
@@ -660,6 +661,7 @@ export function openApiDocument() {
           },
         },
       },
+      ...adminAppPaths(),
       '/health/live': operation('healthLive', 'The process is up.'),
       '/health/ready': operation('healthReady', 'The stores answer and the projections have caught up once; 503 until then.', true),
       '/metrics': {
@@ -777,6 +779,61 @@ function keyedSubresource(operationId: string, summary: string, description: str
         '415': responseRef('UnsupportedMediaType'),
         '422': responseRef('IdempotencyKeyReused'),
       },
+    },
+  };
+}
+
+/** GET /admin and its assets: the administration app, which needs no token (it signs in through the API). */
+function adminAppPaths() {
+  const served = (cacheControl: string, page: boolean) => ({
+    ...commonHeaders,
+    'Cache-Control': header(cacheControl, { type: 'string', const: cacheControl }, true),
+    ETag: header('A strong validator of this file in this encoding; If-None-Match with it answers 304.', { type: 'string', pattern: '^"[A-Za-z0-9_-]+"$' }, true),
+    'X-Content-Type-Options': header('nosniff', { type: 'string', const: 'nosniff' }, true),
+    'Content-Encoding': header('gzip when the request accepts it.', { type: 'string', const: 'gzip' }),
+    ...(page
+      ? {
+          'Content-Security-Policy': header("No inline script or style, nothing from another origin: default-src 'self', object-src 'none', base-uri 'none', frame-ancestors 'none'.", { type: 'string' }, true),
+          'Referrer-Policy': header('no-referrer', { type: 'string', const: 'no-referrer' }, true),
+        }
+      : {}),
+  });
+  const get = (operationId: string, summary: string, description: string, cacheControl: string, page: boolean, content: Record<string, unknown>) => ({
+    get: {
+      operationId,
+      tags: ['administration'],
+      summary,
+      description: `${description} No token needed.`,
+      security: [],
+      responses: {
+        '200': { description: 'The file.', headers: served(cacheControl, page), content },
+        '304': { description: 'The file still has the ETag named in If-None-Match.', headers: served(cacheControl, page) },
+        ...operationsProblems,
+        '404': responseRef('NotFound'),
+        '503': responseRef('Unavailable'),
+      },
+    },
+  });
+  const text = { schema: { type: 'string' } };
+  return {
+    '/admin': get(
+      'adminApp',
+      'The administration web app',
+      'The page of the store\'s administration: staff sign in (POST /auth/login) and work through this API alone. Revalidated on every load (no-cache), under a strict Content-Security-Policy. 404 while the app is not built (npm install builds it).',
+      'no-cache',
+      true,
+      { 'text/html': text },
+    ),
+    '/admin/assets/{file}': {
+      parameters: [{ name: 'file', in: 'path', required: true, description: 'A file of the build, named by its content hash.', schema: { type: 'string', pattern: '^[A-Za-z0-9_.-]+$' } }],
+      ...get(
+        'adminAsset',
+        'A script, style sheet or icon of the administration app',
+        'Named by its content hash, so it never changes under its name: cached for a year (immutable).',
+        'public, max-age=31536000, immutable',
+        false,
+        { 'text/javascript': text, 'text/css': text, 'image/svg+xml': text },
+      ),
     },
   };
 }

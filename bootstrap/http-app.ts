@@ -1,6 +1,7 @@
 // The HTTP app as the service wires it: main.ts serves it, and the API tests start the very
 // same wiring (tests/support/http.ts), changing only what a test names in its overrides.
 import type Koa from 'koa';
+import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
 import { createApp, type AppDeps } from '../api/app.js';
 import { createTokenVerifier, signAccountToken } from '../api/auth.js';
@@ -60,6 +61,8 @@ export function appDeps(config: Config, services: Services, logger: Logger): App
     fulfilment: { feed: services.feed },
     catalogue: { products: services.products, productQueries: services.productQueries },
     customers: { customers: services.customers, customerQueries: services.customerQueries },
+    // Built by npm install (npm run build:admin); beside the compiled service in the image (Dockerfile).
+    adminAppDir: fileURLToPath(new URL('../admin/dist', import.meta.url)),
   };
 }
 

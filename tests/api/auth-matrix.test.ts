@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { SignJWT, type JWTPayload } from 'jose';
 import type Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminScriptPath } from '../support/admin-build.js';
 import { ALL_SCOPES, client, newOrder, SECRET, startService, type TestService } from '../support/http.js';
 
 const OTHER_SECRET = 'another-secret-that-is-also-at-least-32-bytes-long';
@@ -774,6 +775,8 @@ const MATRIX: Readonly<Record<string, MatrixRow>> = {
   'GET /health/ready': { belongs: 'public', request: () => ({ path: '/health/ready' }), success: 200 },
   'GET /metrics': { belongs: 'public', request: () => ({ path: '/metrics' }), success: 200 },
   'GET /openapi.json': { belongs: 'public', request: () => ({ path: '/openapi.json' }), success: 200 },
+  'GET /admin': { belongs: 'public', request: () => ({ path: '/admin' }), success: 200 },
+  'GET /admin/assets/:file': { belongs: 'public', request: () => ({ path: adminScriptPath() }), success: 200 },
 };
 
 function expected(row: MatrixRow, who: Who, owner: Owner): number {
