@@ -6,9 +6,10 @@ RUN apt-get update \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY package.json package-lock.json ./
+# Without the sources yet, npm ci's prepare leaves the admin app alone; it is built below.
 RUN npm ci
 COPY . .
-RUN npm run build && npm prune --omit=dev
+RUN npm run build && npm run build:admin && npm prune --omit=dev
 
 FROM node:20-bookworm-slim
 ENV NODE_ENV=production HOST=0.0.0.0 DATA_DIR=/data
@@ -16,6 +17,8 @@ WORKDIR /app
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
+# The administration app, where bootstrap/http-app.ts looks for it beside the compiled service.
+COPY --from=build /app/admin/dist ./dist/admin/dist
 RUN mkdir -p /data && chown node:node /data
 VOLUME /data
 USER node

@@ -15,10 +15,12 @@ import { cors } from './middleware/cors.js';
 import { loadShedding } from './middleware/load-shedding.js';
 import { requestContext } from './middleware/context.js';
 import { rateLimit, type RateLimitOptions } from './middleware/rate-limit.js';
+import { adminAppRoutes } from './admin-app.js';
 import { openApiDocument } from './openapi.js';
 import { HttpProblem } from './problem.js';
 import { fulfilmentRoutes, type FulfilmentRoutesDeps } from './routes/fulfilment.js';
 import { jobRoutes, type JobRoutesDeps } from './routes/jobs.js';
+import { accountRoutes, signInRoutes, type AccountRoutesDeps } from './routes/accounts.js';
 import { customerRoutes, type CustomerRoutesDeps } from './routes/customers.js';
 import { orderRoutes } from './routes/orders.js';
 import { productRoutes, type ProductRoutesDeps } from './routes/products.js';
@@ -44,12 +46,16 @@ export interface AppDeps {
   readonly exports?: Omit<JobRoutesDeps, 'inFlight'>;
   /** The fulfilment queue and its changes; without it those routes are not served. */
   readonly fulfilment?: Omit<FulfilmentRoutesDeps, 'queries' | 'waiting'>;
+  /** Accounts and sign-in; without it those routes are not served, and no token is checked against an account. */
+  readonly accounts?: AccountRoutesDeps;
   /** The catalogue; without it the product routes are not served. */
   readonly catalogue?: Omit<ProductRoutesDeps, 'waiting'>;
   /** Customers; without them the customer routes are not served. */
   readonly customers?: Omit<CustomerRoutesDeps, 'inFlight' | 'waiting'>;
   /** Requests of one principal that may wait at once (long-polls, SSE, Consistency-Token reads); 16 by default. */
   readonly waitingPerPrincipal?: number;
+  /** The administration app's build (admin/dist), served at /admin; not served when unset. */
+  readonly adminAppDir?: string;
 }
 
 export function createApp(deps: AppDeps): Koa {
@@ -88,20 +94,25 @@ export function createApp(deps: AppDeps): Koa {
   operations.get('/openapi.json', (ctx) => {
     ctx.body = document;
   });
-  // Only requests for the operations' own paths go through their router. For any other path it
-  // matches nothing, and its allowed-methods pass agrees with the API router's, which runs anyway.
-  // Both are Koa middleware; the router's types only disagree on what the context holds.
-  const operationRoutes = compose([operations.routes() as unknown as Koa.Middleware, operations.allowedMethods() as unknown as Koa.Middleware]);
-  // Tagged with its router, as the router's own middleware is, so that the route list can be read off the app.
-  app.use(Object.assign((ctx: Koa.Context, next: Koa.Next) => (operations.stack.some((layer) => layer.match(ctx.path)) ? operationRoutes(ctx, next) : next()), { router: operations }));
+  app.use(ownPathsOnly(operations));
+  // The administration app needs no token: it signs in through the API.
+  if (deps.adminAppDir) app.use(ownPathsOnly(adminAppRoutes(deps.adminAppDir)));
+
+  // Sign-in needs no token: its own router, in front of the API's token check, like the operations'.
+  if (deps.accounts) {
+    const signIn = signInRoutes(deps.accounts);
+    const signInRoutesMw = compose([timeout(deps.requestTimeoutMs ?? 10_000), signIn.routes() as unknown as Koa.Middleware, signIn.allowedMethods() as unknown as Koa.Middleware]);
+    app.use(Object.assign((ctx: Koa.Context, next: Koa.Next) => (signIn.stack.some((layer) => layer.match(ctx.path)) ? signInRoutesMw(ctx, next) : next()), { router: signIn }));
+  }
 
   const api = new Router();
   // One router layer for all the guards: the router matches and prepares every layer it runs
   // for every request, so three layers cost three times what one does.
-  api.use(compose([authenticate(deps.auth), rateLimit(deps.rateLimit ?? { perSecond: 100, burst: 200 }), timeout(deps.requestTimeoutMs ?? 10_000)]));
+  api.use(compose([authenticate(deps.auth, deps.accounts?.accounts), rateLimit(deps.rateLimit ?? { perSecond: 100, burst: 200 }), timeout(deps.requestTimeoutMs ?? 10_000)]));
   const inFlight = new InFlight();
   const waiting = new WaitingRequests(deps.waitingPerPrincipal);
   api.use(orderRoutes({ ...deps, inFlight, waiting }).routes());
+  if (deps.accounts) api.use(accountRoutes({ ...deps.accounts, inFlight, waiting }).routes());
   if (deps.customers) api.use(customerRoutes({ ...deps.customers, inFlight, waiting }).routes());
   if (deps.exports) api.use(jobRoutes({ ...deps.exports, inFlight }).routes());
   if (deps.catalogue) api.use(productRoutes({ ...deps.catalogue, waiting }).routes());
@@ -109,6 +120,17 @@ export function createApp(deps: AppDeps): Koa {
   app.use(api.routes());
   app.use(api.allowedMethods());
   return app;
+}
+
+/**
+ * A router that needs no token, run only for requests to its own paths. For any other path it
+ * matches nothing, and its allowed-methods pass agrees with the API router's, which runs anyway.
+ * Tagged with its router, as the router's own middleware is, so that the route list can be read off the app.
+ */
+function ownPathsOnly(router: Router): Koa.Middleware {
+  // Both are Koa middleware; the router's types only disagree on what the context holds.
+  const routes = compose([router.routes() as unknown as Koa.Middleware, router.allowedMethods() as unknown as Koa.Middleware]);
+  return Object.assign((ctx: Koa.Context, next: Koa.Next) => (router.stack.some((layer) => layer.match(ctx.path)) ? routes(ctx, next) : next()), { router });
 }
 
 /**

@@ -1,4 +1,6 @@
-// Bearer tokens: verifies a JWT into a Principal (sub, scopes, customer) and mints dev tokens.
+// Bearer tokens: verifies a JWT into a Principal (sub, scopes, customer), mints dev tokens, and
+// the tokens the service issues to accounts (sub = the account id, account_version = the account's
+// token version, which the authenticate middleware checks against the account on every request).
 import { createSecretKey, type KeyObject } from 'node:crypto';
 import { createRemoteJWKSet, errors, jwtVerify, SignJWT, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import { LRUCache } from 'lru-cache';
@@ -11,6 +13,8 @@ export interface Principal {
   readonly scopes: ReadonlySet<string>;
   /** Set on a customer's own token: it sees and changes only that customer's orders. */
   readonly customerId: string | null;
+  /** Set on a token the service issued to an account (sub is its id): the account's token version then. */
+  readonly accountVersion?: number;
 }
 
 /** The client's token is not acceptable (401). `reason` is for logs and never contains the token. */
@@ -46,6 +50,12 @@ export interface TokenVerifierOptions {
   readonly jwksTimeoutMs?: number;
   /** A token whose exp lies further than this past its iat (or past now, without iat) is refused; 86400 by default. */
   readonly maxLifetimeSeconds?: number;
+  /**
+   * With a JWKS: the secret the service signs its accounts' tokens with. HS256 tokens are then
+   * accepted too, but only those issued to an account (account_version set), whose account the
+   * authenticate middleware checks; other tokens must come from the identity provider.
+   */
+  readonly accountSecret?: string | null;
 }
 
 const JWKS_ALGORITHMS = ['RS256', 'ES256'];
@@ -64,9 +74,12 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
   // a secret configured alongside is only a leftover of development and must not open a second door.
   let key: KeyObject | JWTVerifyGetKey;
   let algorithms: string[];
+  const accountsOnly = Boolean(jwksUrl && options.accountSecret);
   if (jwksUrl) {
-    key = keySetResolver(new URL(jwksUrl), options.jwksTimeoutMs);
-    algorithms = JWKS_ALGORITHMS;
+    const keySet = keySetResolver(new URL(jwksUrl), options.jwksTimeoutMs);
+    const accountKey = options.accountSecret ? secretKey(options.accountSecret) : null;
+    key = accountKey ? (header, token) => (header.alg === 'HS256' ? accountKey : keySet(header, token)) : keySet;
+    algorithms = accountKey ? [...JWKS_ALGORITHMS, ...SECRET_ALGORITHMS] : JWKS_ALGORITHMS;
   } else if (secret) {
     key = secretKey(secret);
     algorithms = SECRET_ALGORITHMS;
@@ -87,8 +100,9 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
       if (known && known.expiresAtMs > Date.now()) return known.principal;
       if (known) verified.delete(token);
       let payload: JWTPayload;
+      let alg: string | undefined;
       try {
-        ({ payload } = await jwtVerify(token, key, {
+        ({ payload, protectedHeader: { alg } } = await jwtVerify(token, key, {
           algorithms,
           requiredClaims: ['exp', 'sub'],
           clockTolerance: CLOCK_TOLERANCE_SECONDS,
@@ -102,6 +116,7 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
       }
       checkLifetime(payload, maxLifetimeSeconds);
       const principal = principalOf(payload);
+      if (accountsOnly && alg === 'HS256' && principal.accountVersion === undefined) throw new Unauthenticated('HS256 token of no account beside a JWKS');
       verified.set(token, { principal, expiresAtMs: (payload.exp! + CLOCK_TOLERANCE_SECONDS) * 1000 });
       return principal;
     },
@@ -115,7 +130,7 @@ export function hasScope(principal: Principal, scope: Scope): boolean {
 /** An HS256 token for development and tests, signed with the service's secret. */
 export async function signDevToken(
   secret: string,
-  claims: { sub: string; scope: string; customerId?: string | null },
+  claims: { sub: string; scope: string; customerId?: string | null; accountVersion?: number },
   ttlSeconds = TOKEN_TTL_SECONDS,
   options: { issuer?: string | null; audience?: string | null } = {},
 ): Promise<string> {
@@ -123,6 +138,7 @@ export async function signDevToken(
   if (claims.sub === '' || claims.sub.length > MAX_SUB_LENGTH) throw new RangeError(`sub must be 1-${MAX_SUB_LENGTH} characters`);
   const payload: JWTPayload = { scope: claims.scope };
   if (claims.customerId) payload.customer_id = claims.customerId;
+  if (claims.accountVersion !== undefined) payload.account_version = claims.accountVersion;
   const now = Math.floor(Date.now() / 1000);
   const jwt = new SignJWT(payload)
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -132,6 +148,16 @@ export async function signDevToken(
   if (options.issuer) jwt.setIssuer(options.issuer);
   if (options.audience) jwt.setAudience(options.audience);
   return jwt.sign(secretKey(secret));
+}
+
+/** A token the service issues to an account: its role's scopes, its customer, its token version. */
+export async function signAccountToken(
+  secret: string,
+  account: { id: string; scope: string; customerId: string | null; tokenVersion: number },
+  ttlSeconds: number,
+  options: { issuer?: string | null; audience?: string | null } = {},
+): Promise<string> {
+  return signDevToken(secret, { sub: account.id, scope: account.scope, customerId: account.customerId, accountVersion: account.tokenVersion }, ttlSeconds, options);
 }
 
 /** A KeyObject made once: handing jose raw bytes would import the key again on every request. */
@@ -180,10 +206,11 @@ function checkLifetime(payload: JWTPayload, maxLifetimeSeconds: number): void {
 }
 
 function principalOf(payload: JWTPayload): Principal {
-  const { sub, scope, customer_id: customerId } = payload;
+  const { sub, scope, customer_id: customerId, account_version: accountVersion } = payload;
   if (typeof sub !== 'string' || sub === '' || sub.length > MAX_SUB_LENGTH) throw new Unauthenticated('invalid sub');
   if (scope !== undefined && typeof scope !== 'string') throw new Unauthenticated('invalid scope');
   if (customerId !== undefined && (typeof customerId !== 'string' || customerId === '')) throw new Unauthenticated('invalid customer_id');
   const scopes: ReadonlySet<string> = new Set((scope ?? '').split(' ').filter((s) => s !== ''));
-  return Object.freeze({ sub, scopes, customerId: customerId ?? null });
+  if (accountVersion !== undefined && !(Number.isSafeInteger(accountVersion) && (accountVersion as number) >= 0)) throw new Unauthenticated('invalid account_version');
+  return Object.freeze({ sub, scopes, customerId: customerId ?? null, ...(accountVersion === undefined ? {} : { accountVersion: accountVersion as number }) });
 }

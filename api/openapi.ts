@@ -2,6 +2,7 @@
 // validate requests. The decisions HTTP-CONTRACT.md leaves open are written down here.
 import { EXPORT_LIMIT_RETRY_AFTER_SECONDS, PROBLEM_BASE } from './problem.js';
 import { MAX_ACTIVE_EXPORTS } from '../write-side/job-service.js';
+import { SIGN_IN_FAILURE_LIMIT, SIGN_IN_WINDOW_MS } from '../write-side/sign-in-failures.js';
 import { CUSTOMER_ID_PATTERN, ORDER_ID_PATTERN, SKU_PATTERN, schemas } from './schemas.js';
 import { CURRENT_API_VERSION, DEFAULT_API_VERSION, DEPRECATED_API_VERSION, SUPPORTED_API_VERSIONS, VERSION_HEADERS } from './versions.js';
 import type { ProblemCode } from './problem.js';
@@ -89,7 +90,9 @@ export function openApiDocument() {
       { name: 'jobs', description: 'Long-running work: order exports' },
       { name: 'fulfilment', description: 'The fulfilment queue and its changes' },
       { name: 'audit', description: 'Order history and point-in-time reads' },
+      { name: 'accounts', description: 'Accounts and sign-in' },
       { name: 'operations', description: 'Health, metrics and this document' },
+      { name: 'administration', description: 'The administration web app' },
     ],
     security: [{ bearer: [] }],
     // The answers to requests no operation takes: a path not listed, a method a path does not list.
@@ -521,6 +524,145 @@ export function openApiDocument() {
           },
         },
       },
+      '/auth/login': {
+        post: {
+          operationId: 'signIn',
+          tags: ['accounts'],
+          summary: 'Sign in: an access token for an email and a password',
+          description:
+            'No token needed. Answers RFC 6749 §5.1\'s fields: a bearer token signed like every token the service issues (sub = the account id, the role\'s scopes, customer_id for a customer account, account_version), lasting TOKEN_TTL_SECONDS. ' +
+            'An unknown email, a wrong password and a disabled account get the same 401 invalid-credentials after the same work. ' +
+            `After ${SIGN_IN_FAILURE_LIMIT} failures for one email within ${SIGN_IN_WINDOW_MS / 60_000} minutes, that email is answered 429 rate-limited (Retry-After: until the oldest of them is ${SIGN_IN_WINDOW_MS / 60_000} minutes old), whatever the password, while other emails still sign in. ` +
+            'The failures are kept in the event store, so the limit holds across every API process and restart.',
+          security: [],
+          requestBody: { required: true, content: json(ref('SignIn')) },
+          responses: {
+            '200': {
+              description: 'Signed in.',
+              headers: { ...commonHeaders, 'Cache-Control': header('no-store (RFC 6749 §5.1)', { type: 'string', const: 'no-store' }, true), Pragma: header('no-cache (RFC 6749 §5.1)', { type: 'string', const: 'no-cache' }, true) },
+              content: json(ref('AccessToken')),
+            },
+            '400': problem('malformed-json or validation-failed (with errors); and, on any request, token-in-query, unsupported-api-version or malformed-request.', 400, ['malformed-json', 'validation-failed', 'token-in-query', 'unsupported-api-version', 'malformed-request']),
+            '401': problem('invalid-credentials: an unknown email, a wrong password or a disabled account (one answer for all).', 401, ['invalid-credentials'], { 'WWW-Authenticate': header('Bearer realm="orders"', { type: 'string', pattern: '^Bearer' }, true) }),
+            ...everyRequest,
+            '413': responseRef('PayloadTooLarge'),
+            '415': responseRef('UnsupportedMediaType'),
+            '429': problem(`rate-limited: ${SIGN_IN_FAILURE_LIMIT} failed sign-ins for this email within ${SIGN_IN_WINDOW_MS / 60_000} minutes; Retry-After says when it may try again.`, 429, ['rate-limited'], { 'Retry-After': retryAfter(true) }),
+            '503': responseRef('Unavailable'),
+          },
+        },
+      },
+      '/accounts': {
+        post: {
+          operationId: 'createAccount',
+          tags: ['accounts'],
+          summary: 'Create an account',
+          description:
+            'Needs accounts:admin and a token that is not a customer\'s. One account per email, whatever its case (409 email-in-use). A customer account names its customer (customerId: one that exists and was not erased, else 422 unknown-customer), the other roles none. ' +
+            'A retry with the same Idempotency-Key and the same email, role and customer returns the first response with Idempotent-Replayed: true (the password is not part of what is compared, since it is never stored).',
+          ...security('accounts:admin'),
+          parameters: [idempotencyKey],
+          requestBody: { required: true, content: json(ref('NewAccount')) },
+          responses: {
+            '201': {
+              description: 'The account was created (or this is a replay of the request that created it).',
+              headers: { ...commonHeaders, ...rateLimitHeaders, Location: header('/accounts/{id}', { type: 'string' }, true), 'Consistency-Token': headerRef('Consistency-Token'), 'Idempotent-Replayed': headerRef('Idempotent-Replayed') },
+              content: json(ref('Account')),
+            },
+            ...authProblems,
+            '409': problem('email-in-use: another account has this email; or idempotency-key-in-use: the first request with this key is still running (with Retry-After).', 409, ['email-in-use', 'idempotency-key-in-use'], { 'Retry-After': retryAfter(false) }),
+            '413': responseRef('PayloadTooLarge'),
+            '415': responseRef('UnsupportedMediaType'),
+            '422': problem(
+              'idempotency-key-reused: the key was used with a different request; or unknown-customer: the customer account names a customer that does not exist or was erased (errors point at /customerId).',
+              422,
+              ['idempotency-key-reused', 'unknown-customer'],
+            ),
+          },
+        },
+        get: {
+          operationId: 'listAccounts',
+          tags: ['accounts'],
+          summary: 'List accounts, newest first',
+          description: 'Needs accounts:admin and a token that is not a customer\'s. From the accounts projection; the same paging and Consistency-Token rules as GET /orders.',
+          ...security('accounts:admin'),
+          parameters: [
+            ...['limit', 'cursor'].map((name) => ({ name, in: 'query', required: false, schema: { $ref: `#/components/schemas/PageQuery/properties/${name}` } })),
+            { $ref: '#/components/parameters/Consistency-Token' },
+          ],
+          responses: {
+            '200': { description: 'A page of accounts.', headers: { ...commonHeaders, ...rateLimitHeaders, Link: headerRef('Link'), 'Consistency-Token': headerRef('Collection-Consistency-Token') }, content: json(ref('AccountPage')) },
+            ...authProblems,
+          },
+        },
+      },
+      '/accounts/me': {
+        get: {
+          operationId: 'getMyAccount',
+          tags: ['accounts'],
+          summary: 'The caller\'s own account',
+          description: 'Any token the service issued (POST /auth/login); no scope needed. A token the service did not issue to an account (npm run token, an identity provider\'s) names no account: 404 not-found.',
+          security: [{ bearer: [] }],
+          responses: {
+            '200': { description: 'The account.', headers: { ...commonHeaders, ...rateLimitHeaders }, content: json(ref('Account')) },
+            ...authProblems,
+            '404': responseRef('NotFound'),
+          },
+        },
+      },
+      '/accounts/me/password': {
+        post: {
+          operationId: 'changeMyPassword',
+          tags: ['accounts'],
+          summary: 'Change the caller\'s password',
+          description:
+            'Any token the service issued; no scope needed (404 for a token that names no account). The current password must be given: a wrong one is 401 invalid-credentials and counts as a failed sign-in of the account\'s email (429 after the limit). ' +
+            'Afterwards every token issued to the account before is refused (401) within 5 s in every API process: sign in again.',
+          security: [{ bearer: [] }],
+          requestBody: { required: true, content: json(ref('PasswordChange')) },
+          responses: {
+            '204': { description: 'The password was changed.', headers: { ...commonHeaders, ...rateLimitHeaders, 'Consistency-Token': headerRef('Consistency-Token') } },
+            ...authProblems,
+            '401': problem('unauthenticated: the token (see components/responses/Unauthenticated); or invalid-credentials: the current password is wrong.', 401, ['unauthenticated', 'invalid-credentials'], { 'WWW-Authenticate': header('Bearer realm="orders"', { type: 'string', pattern: '^Bearer' }, true) }),
+            '404': responseRef('NotFound'),
+            '413': responseRef('PayloadTooLarge'),
+            '415': responseRef('UnsupportedMediaType'),
+          },
+        },
+      },
+      '/accounts/{id}': {
+        parameters: [{ $ref: '#/components/parameters/AccountId' }],
+        get: {
+          operationId: 'getAccount',
+          tags: ['accounts'],
+          summary: 'Read an account',
+          description: 'Needs accounts:admin. Always current (folded from the account\'s history). A customer token reads only its own account (403 for any other).',
+          ...security('accounts:admin'),
+          responses: {
+            '200': { description: 'The account.', headers: { ...commonHeaders, ...rateLimitHeaders, 'Consistency-Token': headerRef('Consistency-Token') }, content: json(ref('Account')) },
+            ...authProblems,
+            '404': responseRef('NotFound'),
+          },
+        },
+        patch: {
+          operationId: 'changeAccount',
+          tags: ['accounts'],
+          summary: 'Change the role, disable or enable an account (JSON Merge Patch)',
+          description:
+            'Needs accounts:admin and a token that is not a customer\'s. Only `role` and `disabled` may appear; the customer role is given only at creation and never taken away (400 validation-failed). ' +
+            'Disabling an account, or changing its role, refuses every token issued to it before (401) within 5 s in every API process; a disabled account cannot sign in.',
+          ...security('accounts:admin'),
+          requestBody: { required: true, content: { 'application/merge-patch+json': { schema: ref('AccountPatch') } } },
+          responses: {
+            '200': { description: 'The account.', headers: { ...commonHeaders, ...rateLimitHeaders, 'Consistency-Token': headerRef('Consistency-Token') }, content: json(ref('Account')) },
+            ...authProblems,
+            '404': responseRef('NotFound'),
+            '413': responseRef('PayloadTooLarge'),
+            '415': problem('unsupported-media-type: the body is not application/merge-patch+json.', 415, ['unsupported-media-type'], { 'Accept-Patch': header('application/merge-patch+json', { type: 'string', const: 'application/merge-patch+json' }, true) }),
+          },
+        },
+      },
+      ...adminAppPaths(),
       '/health/live': operation('healthLive', 'The process is up.'),
       '/health/ready': operation('healthReady', 'The stores answer and the projections have caught up once; 503 until then.', true),
       '/metrics': {
@@ -539,12 +681,13 @@ export function openApiDocument() {
     components: {
       schemas,
       securitySchemes: {
-        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Claims: sub, scope (space-separated), optional customer_id, exp. HS256 with the configured secret, or RS256/ES256 from AUTH_JWKS_URL.' },
+        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Claims: sub, scope (space-separated), optional customer_id, exp. HS256 with the configured secret, or RS256/ES256 from AUTH_JWKS_URL. A token the service issued to an account (POST /auth/login) also carries account_version: it is refused (401) once the account is disabled, its password or its role changed.' },
       },
       parameters: {
         OrderId: { name: 'id', in: 'path', required: true, description: 'The order id, a UUID.', schema: { type: 'string', pattern: ORDER_ID_PATTERN } },
         Sku: { name: 'sku', in: 'path', required: true, description: 'The product SKU.', schema: { type: 'string', pattern: SKU_PATTERN } },
         CustomerId: { name: 'id', in: 'path', required: true, description: 'The customer id: cus_… for a created customer, any well-formed id for a guest customer of an order.', schema: { type: 'string', pattern: CUSTOMER_ID_PATTERN } },
+        AccountId: { name: 'id', in: 'path', required: true, description: 'The account id, a UUID.', schema: { type: 'string', pattern: ORDER_ID_PATTERN } },
         JobId: { name: 'id', in: 'path', required: true, description: 'The job id, a UUID.', schema: { type: 'string', pattern: ORDER_ID_PATTERN } },
         'Idempotency-Key': { name: 'Idempotency-Key', in: 'header', required: true, description: '1–255 visible ASCII characters, scoped to the token subject; kept at least 24 hours (in fact for the life of the order).', schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' } },
         'Consistency-Token': { name: 'Consistency-Token', in: 'header', required: false, description: 'The Consistency-Token of a write this page must include; the read waits up to 5 s for it (then 503).', schema: { type: 'string', pattern: '^[0-9a-f]{32}$' } },
@@ -638,6 +781,61 @@ function keyedSubresource(operationId: string, summary: string, description: str
         '415': responseRef('UnsupportedMediaType'),
         '422': responseRef('IdempotencyKeyReused'),
       },
+    },
+  };
+}
+
+/** GET /admin and its assets: the administration app, which needs no token (it signs in through the API). */
+function adminAppPaths() {
+  const served = (cacheControl: string, page: boolean) => ({
+    ...commonHeaders,
+    'Cache-Control': header(cacheControl, { type: 'string', const: cacheControl }, true),
+    ETag: header('A strong validator of this file in this encoding; If-None-Match with it answers 304.', { type: 'string', pattern: '^"[A-Za-z0-9_-]+"$' }, true),
+    'X-Content-Type-Options': header('nosniff', { type: 'string', const: 'nosniff' }, true),
+    'Content-Encoding': header('gzip when the request accepts it.', { type: 'string', const: 'gzip' }),
+    ...(page
+      ? {
+          'Content-Security-Policy': header("No inline script or style, nothing from another origin: default-src 'self', object-src 'none', base-uri 'none', frame-ancestors 'none'.", { type: 'string' }, true),
+          'Referrer-Policy': header('no-referrer', { type: 'string', const: 'no-referrer' }, true),
+        }
+      : {}),
+  });
+  const get = (operationId: string, summary: string, description: string, cacheControl: string, page: boolean, content: Record<string, unknown>) => ({
+    get: {
+      operationId,
+      tags: ['administration'],
+      summary,
+      description: `${description} No token needed.`,
+      security: [],
+      responses: {
+        '200': { description: 'The file.', headers: served(cacheControl, page), content },
+        '304': { description: 'The file still has the ETag named in If-None-Match.', headers: served(cacheControl, page) },
+        ...operationsProblems,
+        '404': responseRef('NotFound'),
+        '503': responseRef('Unavailable'),
+      },
+    },
+  });
+  const text = { schema: { type: 'string' } };
+  return {
+    '/admin': get(
+      'adminApp',
+      'The administration web app',
+      'The page of the store\'s administration: staff sign in (POST /auth/login) and work through this API alone. Revalidated on every load (no-cache), under a strict Content-Security-Policy. 404 while the app is not built (npm install builds it).',
+      'no-cache',
+      true,
+      { 'text/html': text },
+    ),
+    '/admin/assets/{file}': {
+      parameters: [{ name: 'file', in: 'path', required: true, description: 'A file of the build, named by its content hash.', schema: { type: 'string', pattern: '^[A-Za-z0-9_.-]+$' } }],
+      ...get(
+        'adminAsset',
+        'A script, style sheet or icon of the administration app',
+        'Named by its content hash, so it never changes under its name: cached for a year (immutable).',
+        'public, max-age=31536000, immutable',
+        false,
+        { 'text/javascript': text, 'text/css': text, 'image/svg+xml': text },
+      ),
     },
   };
 }

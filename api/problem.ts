@@ -34,6 +34,7 @@ export const PROBLEM_TITLES = {
   'unknown-customer': 'Unknown customer',
   'result-expired': 'Result expired',
   'rate-limited': 'Too many requests',
+  'invalid-credentials': 'Invalid credentials',
   internal: 'Internal server error',
   unavailable: 'Service unavailable',
 } as const;
@@ -108,6 +109,10 @@ function knownProblem(error: KnownError): HttpProblem {
       return new HttpProblem(409, 'price-changed', 'Some order lines sent a unitPrice that is not the catalogue\'s; errors give the current prices. Send them, or leave unitPrice out.', { errors: error.errors });
     case 'export-limit-reached':
       return new HttpProblem(429, 'rate-limited', error.message, { limit: error.limit }, { 'Retry-After': String(EXPORT_LIMIT_RETRY_AFTER_SECONDS) });
+    case 'invalid-credentials':
+      return new HttpProblem(401, 'invalid-credentials', error.message, {}, { 'WWW-Authenticate': 'Bearer realm="orders"' });
+    case 'sign-in-throttled':
+      return new HttpProblem(429, 'rate-limited', error.message, {}, { 'Retry-After': String(error.retryAfterSeconds) });
     default: {
       const unhandled: never = error;
       throw new TypeError(`no problem for error code ${(unhandled as KnownError).code}`);

@@ -1,6 +1,7 @@
 // The only reader of process.env: parses it once into a frozen, typed config and stops
 // start-up with a message naming the variable that cannot be parsed.
 import { resolve } from 'node:path';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../write-side/passwords.js';
 
 /**
  * all: HTTP, projections and export worker in one process (the default); api: HTTP only;
@@ -27,6 +28,8 @@ export interface Config {
     /** Tokens whose exp lies further than this past their iat are refused. */
     readonly maxTokenLifetimeSeconds: number;
   };
+  /** The first administrator, created on a start that finds no account at all. */
+  readonly admin: { readonly email: string; readonly password: string } | null;
   readonly rateLimit: { readonly perSecond: number; readonly burst: number };
   readonly requestTimeoutMs: number;
   readonly corsOrigins: readonly string[];
@@ -109,6 +112,15 @@ export function parseConfig(env: Env): Config {
     throw new ConfigError('TOKEN_TTL_SECONDS', `must not exceed MAX_TOKEN_LIFETIME_SECONDS (${maxTokenLifetimeSeconds}): the service would refuse its own tokens`);
   }
 
+  const adminEmail = text('ADMIN_EMAIL');
+  // Taken as it is: a password's white space is part of it.
+  const adminPassword = env.ADMIN_PASSWORD === undefined || env.ADMIN_PASSWORD === '' ? null : env.ADMIN_PASSWORD;
+  if ((adminEmail === null) !== (adminPassword === null)) throw new ConfigError(adminEmail === null ? 'ADMIN_EMAIL' : 'ADMIN_PASSWORD', 'ADMIN_EMAIL and ADMIN_PASSWORD go together: set both or neither');
+  if (adminEmail !== null && !/^[^\s@]+@[^\s@]+$/.test(adminEmail)) throw new ConfigError('ADMIN_EMAIL', 'is not an email address');
+  if (adminPassword !== null && ([...adminPassword].length < PASSWORD_MIN_LENGTH || [...adminPassword].length > PASSWORD_MAX_LENGTH)) {
+    throw new ConfigError('ADMIN_PASSWORD', `must be ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters`);
+  }
+
   return Object.freeze({
     role: oneOf('ROLE', ROLES, 'all'),
     port,
@@ -126,6 +138,7 @@ export function parseConfig(env: Env): Config {
       tokenTtlSeconds,
       maxTokenLifetimeSeconds,
     }),
+    admin: adminEmail !== null && adminPassword !== null ? Object.freeze({ email: adminEmail, password: adminPassword }) : null,
     rateLimit: Object.freeze({ perSecond: positive('RATE_LIMIT_PER_SECOND', 100), burst: positive('RATE_LIMIT_BURST', 200) }),
     requestTimeoutMs: positive('REQUEST_TIMEOUT_MS', 10_000),
     corsOrigins: Object.freeze(origins(text('CORS_ORIGINS'))),

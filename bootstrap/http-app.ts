@@ -1,9 +1,11 @@
 // The HTTP app as the service wires it: main.ts serves it, and the API tests start the very
 // same wiring (tests/support/http.ts), changing only what a test names in its overrides.
 import type Koa from 'koa';
+import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
 import { createApp, type AppDeps } from '../api/app.js';
-import { createTokenVerifier } from '../api/auth.js';
+import { createTokenVerifier, signAccountToken } from '../api/auth.js';
+import { ROLE_SCOPES } from '../write-side/access.js';
 import { createMetrics } from '../api/metrics.js';
 import type { Config } from './config.js';
 import { loadOrCreateSecret } from './secrets.js';
@@ -15,8 +17,11 @@ export type AppOverrides = Partial<AppDeps> | ((composed: AppDeps) => Partial<Ap
 /** The app's dependencies from the config and the opened services. */
 export function appDeps(config: Config, services: Services, logger: Logger): AppDeps {
   let secret = config.auth.jwtSecret;
+  // The service signs its accounts' tokens with AUTH_JWT_SECRET, else with the development secret
+  // (beside a JWKS too: sign-in works there, and only account tokens are taken with it).
+  const accountSecret = secret ?? loadOrCreateSecret(config.dataDir, 'dev-jwt-secret');
   if (!secret && !config.auth.jwksUrl) {
-    secret = loadOrCreateSecret(config.dataDir, 'dev-jwt-secret');
+    secret = accountSecret;
     logger.warn(
       'AUTH_JWT_SECRET is not set: using the development secret in DATA_DIR. Mint a token with: ' +
         'npm run --silent token -- --sub me --scope "orders:read orders:write payments:write shipments:write exports:write audit:read catalogue:read catalogue:write"',
@@ -26,7 +31,25 @@ export function appDeps(config: Config, services: Services, logger: Logger): App
     orders: services.orders,
     queries: services.queries,
     history: services.history,
-    auth: createTokenVerifier({ secret, jwksUrl: config.auth.jwksUrl, issuer: config.auth.issuer, audience: config.auth.audience, maxLifetimeSeconds: config.auth.maxTokenLifetimeSeconds }),
+    auth: createTokenVerifier({
+      secret,
+      jwksUrl: config.auth.jwksUrl,
+      issuer: config.auth.issuer,
+      audience: config.auth.audience,
+      maxLifetimeSeconds: config.auth.maxTokenLifetimeSeconds,
+      accountSecret,
+    }),
+    accounts: {
+      accounts: services.accounts,
+      queries: services.accountQueries,
+      async issueToken(account) {
+        const scope = ROLE_SCOPES[account.role].join(' ');
+        const ttl = config.auth.tokenTtlSeconds;
+        const claims = { id: account.id, scope, customerId: account.customerId, tokenVersion: account.tokenVersion };
+        const accessToken = await signAccountToken(accountSecret, claims, ttl, { issuer: config.auth.issuer, audience: config.auth.audience });
+        return { accessToken, expiresIn: ttl, scope };
+      },
+    },
     logger,
     metrics: createMetrics(Object.values(services.progress)),
     checkReady: services.checkReady,
@@ -38,6 +61,8 @@ export function appDeps(config: Config, services: Services, logger: Logger): App
     fulfilment: { feed: services.feed },
     catalogue: { products: services.products, productQueries: services.productQueries },
     customers: { customers: services.customers, customerQueries: services.customerQueries },
+    // Built by npm install (npm run build:admin); beside the compiled service in the image (Dockerfile).
+    adminAppDir: fileURLToPath(new URL('../admin/dist', import.meta.url)),
   };
 }
 

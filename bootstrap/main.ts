@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { pino, type Logger } from 'pino';
 import { answerClientErrors } from '../api/client-errors.js';
 import { configOrExit, ROLES, type Config, type Role } from './config.js';
+import { createFirstAdmin } from './first-admin.js';
 import { createHttpApp } from './http-app.js';
 import { openServices, type Services } from './services.js';
 
@@ -71,9 +72,14 @@ if (role === 'all' || role === 'api') await exitIfPortBusy(config);
 const logger = pino({
   level: config.logLevel,
   base: { service: 'order-service', role },
-  redact: { paths: ['req.headers.authorization', '*.authorization', '*.token', '*.secret'], censor: '[redacted]' },
+  // Passwords never reach a log line; these paths catch them should one ever be handed to the logger.
+  redact: {
+    paths: ['req.headers.authorization', '*.authorization', '*.token', '*.secret', 'password', '*.password', '*.currentPassword', '*.newPassword', '*.access_token', '*.passwordHash'],
+    censor: '[redacted]',
+  },
 });
 const services = await openServices(config, logger, role);
+if (role === 'all' || role === 'api') await createFirstAdmin(config, services.accounts, logger);
 const stopHttp = role === 'all' || role === 'api' ? await serveHttp(config, services, logger) : null;
 if (role === 'worker') logger.info('export worker running, without an HTTP listener');
 if (role === 'projector') logger.info('projector running, without an HTTP listener');

@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
+import { accountsView } from '../projections/accounts.js';
 import { customersView } from '../projections/customers.js';
 import { fulfilmentQueue } from '../projections/fulfilment-queue.js';
 import { jobsView } from '../projections/jobs.js';
@@ -12,6 +13,7 @@ import { productsView } from '../projections/products.js';
 import { Projector, type ProjectorStatus } from '../projections/projector.js';
 import { ProjectorLease } from '../projections/projector-lease.js';
 import type { Projection } from '../projections/projection.js';
+import { AccountQueries } from '../read-side/account-queries.js';
 import { CheckpointConsistency } from '../read-side/checkpoint-consistency.js';
 import { MongoReadStore } from '../read-side/adapters/mongo-read-store.js';
 import { SqliteReadStore } from '../read-side/adapters/sqlite-read-store.js';
@@ -24,6 +26,8 @@ import { ProductQueries } from '../read-side/product-queries.js';
 import { QueueFeed } from '../read-side/queue-feed.js';
 import type { ProjectionName, ReadModelStore } from '../read-side/read-store.js';
 import { OpenedViews } from '../read-side/opened-views.js';
+import { AccountService } from '../write-side/account-service.js';
+import { argon2Passwords } from '../write-side/adapters/argon2-passwords.js';
 import { EsdbEventStore } from '../write-side/adapters/esdb-event-store.js';
 import { MongoKeyStore } from '../write-side/adapters/mongo-key-store.js';
 import { SqliteEventStore } from '../write-side/adapters/sqlite-event-store.js';
@@ -52,6 +56,7 @@ export const PROJECTIONS: { readonly [N in ProjectionName]: Projection<N> } = {
   jobs: jobsView,
   products: productsView,
   customers: customersView,
+  accounts: accountsView,
 };
 
 export interface Stores {
@@ -87,6 +92,8 @@ export interface Services extends Stores {
   readonly customers: CustomerService;
   readonly customerQueries: CustomerQueries;
   readonly jobs: JobService;
+  readonly accounts: AccountService;
+  readonly accountQueries: AccountQueries;
   readonly exportsDir: string;
   readonly queries: OrderQueries;
   readonly history: OrderHistory;
@@ -207,6 +214,7 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
     jobs: projector(jobsView),
     products: projector(productsView),
     customers: projector(customersView),
+    accounts: projector(accountsView),
   };
   if (role === 'all') Object.values(projectors).forEach((p) => p.start());
   // One projector process at a time, under the read store's lease; the others wait as standbys.
@@ -232,6 +240,7 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
           jobs: checkpointProgress(eventStore, readModels, jobsView),
           products: checkpointProgress(eventStore, readModels, productsView),
           customers: checkpointProgress(eventStore, readModels, customersView),
+          accounts: checkpointProgress(eventStore, readModels, accountsView),
         }
       : null;
   const progress = checkpoints ?? projectors;
@@ -261,6 +270,9 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
     customers,
     customerQueries: new CustomerQueries(readModels, cursors, consistency('customers', 'collections')),
     jobs,
+    // A customer account names a customer that exists (and was not erased).
+    accounts: new AccountService(eventStore, argon2Passwords(), { customers }),
+    accountQueries: new AccountQueries(readModels, cursors, new Consistency(progress.accounts, 'accounts', consistencyWaitMs)),
     exportsDir,
     queries: new OrderQueries(readModels, cursors, {
       orders: consistency('order-views', 'collections'),

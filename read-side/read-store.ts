@@ -3,7 +3,7 @@
 // tests/read-side/read-store.contract.ts.
 import type { Position } from '../write-side/event-store.js';
 import type { OrderStatus } from '../write-side/orders/types.js';
-import type { CustomerView, JobView, OrderView, ProductView, QueueChange, QueueEntry } from './views.js';
+import type { AccountView, CustomerView, JobView, OrderView, ProductView, QueueChange, QueueEntry } from './views.js';
 
 export interface Views {
   'order-views': OrderView;
@@ -11,6 +11,7 @@ export interface Views {
   jobs: JobView;
   products: ProductView;
   customers: CustomerView;
+  accounts: AccountView;
 }
 export type ProjectionName = keyof Views;
 /**
@@ -23,6 +24,7 @@ export interface Changes {
   jobs: never;
   products: never;
   customers: never;
+  accounts: never;
 }
 export interface Change {
   readonly position: Position;
@@ -32,7 +34,7 @@ export interface KeyedChange<C> {
   readonly key: string;
   readonly change: C;
 }
-export const PROJECTION_NAMES: readonly ProjectionName[] = ['order-views', 'fulfilment-queue', 'jobs', 'products', 'customers'];
+export const PROJECTION_NAMES: readonly ProjectionName[] = ['order-views', 'fulfilment-queue', 'jobs', 'products', 'customers', 'accounts'];
 
 /** Every view carries the stream revision it includes; a view is never deleted, only changed. */
 export interface Keyed<V> {
@@ -67,6 +69,11 @@ export type SortDirection = 'asc' | 'desc';
 
 /** Keyset position: the last item of the previous page. */
 export interface OrderKey {
+  readonly createdAt: string;
+  readonly id: string;
+}
+/** Keyset position of the accounts' page (newest first). */
+export interface AccountKey {
   readonly createdAt: string;
   readonly id: string;
 }
@@ -142,6 +149,8 @@ export interface ReadModelStore {
   listProducts(filter: ProductFilter, sort: ProductSort, after: ProductKey | null, limit: number): Promise<ProductView[]>;
   /** Customers by (createdAt, id) descending, newest first, strictly after `after`, at most `limit`. */
   listCustomers(filter: CustomerFilter, after: CustomerKey | null, limit: number): Promise<CustomerView[]>;
+  /** Accounts by (createdAt, id) descending, newest first, strictly after `after`, at most `limit`. */
+  listAccounts(after: AccountKey | null, limit: number): Promise<AccountView[]>;
 
   /** Jobs not finished (queued or running), oldest first, at most `limit`: the export workers' candidates. */
   listOpenJobs(limit: number): Promise<JobView[]>;

@@ -1,5 +1,7 @@
 // The read models' documents. An OrderView is the order's HTTP representation (HTTP-CONTRACT.md).
 import type { Position } from '../write-side/event-store.js';
+import type { Role } from '../write-side/access.js';
+import type { Account } from '../write-side/accounts/types.js';
 import type { LiveProduct } from '../write-side/catalogue/types.js';
 import type { CustomerStatus } from '../write-side/customers/types.js';
 import type { Job } from '../write-side/jobs/types.js';
@@ -66,6 +68,25 @@ export type JobView = Job & { readonly revision: number };
 
 /** A queue entry as the API answers it: its address opened, or erased. */
 export type QueueEntryRepresentation = Omit<QueueEntry, 'address'> & { readonly address: Address | ErasedAddress };
+
+/** An account as the administrators list it: never its password's hash. */
+export interface AccountView {
+  readonly id: string;
+  readonly email: string;
+  readonly role: Role;
+  /** Only for the `customer` role; null otherwise. */
+  readonly customerId: string | null;
+  readonly disabled: boolean;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+  readonly revision: number;
+}
+
+/** The account's representation (HTTP-CONTRACT "Accounts and login"), which is also its view: nothing of the password. */
+export function accountRepresentation(account: Account, revision: number): AccountView {
+  const { id, email, role, customerId, status, createdAt, updatedAt } = account;
+  return { id, email, role, customerId, disabled: status === 'disabled', createdAt, updatedAt, revision };
+}
 
 export function orderRepresentation(order: PlacedOrder, revision: number): OrderRepresentation {
   const { id, customerId, status, currency, lines, total, address, createdAt, updatedAt } = order;

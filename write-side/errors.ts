@@ -22,7 +22,9 @@ export type ErrorCode =
   | 'product-unavailable'
   | 'price-changed'
   | 'email-in-use'
-  | 'unknown-customer';
+  | 'unknown-customer'
+  | 'invalid-credentials'
+  | 'sign-in-throttled';
 
 /** The one base of every expected error; its subclasses are the members of `KnownError`. */
 export abstract class DomainError extends Error {
@@ -34,7 +36,7 @@ export class StateConflict extends DomainError {
   readonly code = 'state-conflict';
   constructor(
     message: string,
-    readonly currentStatus: OrderStatus | JobStatus | CustomerStatus,
+    readonly currentStatus: OrderStatus | JobStatus | CustomerStatus | 'active' | 'disabled',
   ) {
     super(message);
   }
@@ -44,7 +46,7 @@ export class StateConflict extends DomainError {
 export class NotFound extends DomainError {
   readonly code = 'not-found';
   constructor(
-    readonly kind: 'order' | 'job' | 'product' | 'customer',
+    readonly kind: 'order' | 'job' | 'product' | 'customer' | 'account',
     readonly id: string,
   ) {
     super(`${NOUNS[kind]} ${id} does not exist.`);
@@ -57,7 +59,7 @@ export class CustomerNotFound extends NotFound {
   }
 }
 
-const NOUNS = { order: 'Order', job: 'Job', product: 'Product', customer: 'Customer' } as const;
+const NOUNS = { order: 'Order', job: 'Job', product: 'Product', customer: 'Customer', account: 'Account' } as const;
 
 export class OrderNotFound extends NotFound {
   constructor(readonly orderId: string) {
@@ -75,6 +77,12 @@ export class ProductNotFound extends NotFound {
 export class JobNotFound extends NotFound {
   constructor(readonly jobId: string) {
     super('job', jobId);
+  }
+}
+
+export class AccountNotFound extends NotFound {
+  constructor(readonly accountId: string) {
+    super('account', accountId);
   }
 }
 
@@ -232,6 +240,22 @@ export class UnknownCustomer extends DomainError {
   }
 }
 
+/** A sign-in with an unknown email, a wrong password or a disabled account: one answer for all, so nobody learns which. */
+export class InvalidCredentials extends DomainError {
+  readonly code = 'invalid-credentials';
+  constructor() {
+    super('The email or the password is not right.');
+  }
+}
+
+/** Too many failed sign-ins for one email lately: none is tried until the oldest of them leaves the window. */
+export class SignInThrottled extends DomainError {
+  readonly code = 'sign-in-throttled';
+  constructor(readonly retryAfterSeconds: number) {
+    super(`Too many failed sign-ins for this email; try again in ${retryAfterSeconds} s.`);
+  }
+}
+
 /** Every expected error: `code` tells them apart, so a switch on it narrows to the class. */
 export type KnownError =
   | StateConflict
@@ -249,7 +273,9 @@ export type KnownError =
   | ProductUnavailable
   | PriceChanged
   | EmailInUse
-  | UnknownCustomer;
+  | UnknownCustomer
+  | InvalidCredentials
+  | SignInThrottled;
 
 // Every code has its class in the union: a code added above without one fails to compile here.
 const everyCodeHasAClass: Record<Exclude<ErrorCode, KnownError['code']>, never> = {};

@@ -9,16 +9,17 @@ import { guard, mongoClientOptions, storeError } from '../../shared/adapters/mon
 import type { Position } from '../../write-side/event-store.js';
 import {
   PROJECTION_NAMES,
+  type AccountKey,
   type Change, type Changes, type CustomerFilter, type CustomerKey, type KeyedChange,
   type Keyed, type OrderFilter, type OrderJson, type OrderKey, type ProductFilter, type ProductKey, type ProductSort, type ProjectionName, type QueueKey, type ReadModelStore, type SortDirection,
   type ViewStore, type Views,
 } from '../read-store.js';
-import type { CustomerView, JobView, OrderView, ProductView, QueueChange, QueueEntry } from '../views.js';
+import type { AccountView, CustomerView, JobView, OrderView, ProductView, QueueChange, QueueEntry } from '../views.js';
 
 export { mongoClientOptions } from '../../shared/adapters/mongo-errors.js';
 
 const COLLECTIONS: { readonly [N in ProjectionName]: string } = {
-  'order-views': 'order_views', 'fulfilment-queue': 'fulfilment_queue', jobs: 'jobs', products: 'products', customers: 'customers',
+  'order-views': 'order_views', 'fulfilment-queue': 'fulfilment_queue', jobs: 'jobs', products: 'products', customers: 'customers', accounts: 'accounts',
 };
 /** The collections of the projections that record their changes (one per generation, _id the position). */
 const CHANGE_COLLECTIONS: { readonly [N in ProjectionName]?: string } = { 'fulfilment-queue': 'fulfilment_queue_changes' };
@@ -35,6 +36,7 @@ export const INDEXES: { readonly [N in ProjectionName]: IndexDescription[] } = {
   jobs: [{ key: { status: 1, createdAt: 1, _id: 1 } }, { key: { status: 1, finishedAt: 1, _id: 1 } }],
   products: [{ key: { status: 1, _id: 1 } }, { key: { status: 1, updatedAt: 1, _id: 1 } }],
   customers: [{ key: { createdAt: 1, _id: 1 } }, { key: { emailKey: 1, createdAt: 1, _id: 1 } }],
+  accounts: [{ key: { createdAt: 1, _id: 1 } }],
 };
 
 const DUPLICATE_KEY = 11000;
@@ -361,6 +363,15 @@ export class MongoReadStore implements ReadModelStore {
     );
   }
 
+  listAccounts(after: AccountKey | null, limit: number): Promise<AccountView[]> {
+    const { query, sort } = accountPageQuery(after);
+    return this.onActive(
+      'accounts',
+      async (g) => (await page(this.collection('accounts', g).find(query).sort(sort), limit)).map((doc) => unstored<AccountView>(doc)),
+      (accounts) => accounts.length === 0,
+    );
+  }
+
   /** For tests: removes this store's whole database. */
   dropDatabase(): Promise<void> {
     return guard(async () => void (await this.db.dropDatabase()));
@@ -433,6 +444,16 @@ export function orderPageQuery(filter: OrderFilter, direction: SortDirection, af
     query.$or = [{ createdAt: { [beyond]: after.createdAt } }, { createdAt: after.createdAt, _id: { [beyond]: after.id } }];
   }
   return { query, sort: { createdAt: order, _id: order } };
+}
+
+/** One keyset page of accounts, newest first; the index on (createdAt, _id) serves it backwards. */
+export function accountPageQuery(after: AccountKey | null): { query: Filter<Stored>; sort: Record<string, -1> } {
+  const query: Filter<Stored> = {};
+  if (after) {
+    query.$and = [{ createdAt: { $lte: after.createdAt } }];
+    query.$or = [{ createdAt: { $lt: after.createdAt } }, { createdAt: after.createdAt, _id: { $lt: after.id } }];
+  }
+  return { query, sort: { createdAt: -1, _id: -1 } };
 }
 
 /** One keyset page of customers, newest first; the email filter is served by its own index. */

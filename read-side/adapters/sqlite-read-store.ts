@@ -7,6 +7,7 @@ import { Worker } from 'node:worker_threads';
 import { sqliteIo } from '../../shared/adapters/sqlite-errors.js';
 import type { Position } from '../../write-side/event-store.js';
 import type {
+  AccountKey,
   Change,
   Changes,
   CustomerFilter,
@@ -27,10 +28,10 @@ import type {
   Views,
 } from '../read-store.js';
 import { PROJECTION_NAMES } from '../read-store.js';
-import type { CustomerView, JobView, OrderView, ProductView, QueueChange, QueueEntry } from '../views.js';
+import type { AccountView, CustomerView, JobView, OrderView, ProductView, QueueChange, QueueEntry } from '../views.js';
 
 const TABLES: { readonly [N in ProjectionName]: string } = {
-  'order-views': 'order_views', 'fulfilment-queue': 'fulfilment_queue', jobs: 'jobs', products: 'products', customers: 'customers',
+  'order-views': 'order_views', 'fulfilment-queue': 'fulfilment_queue', jobs: 'jobs', products: 'products', customers: 'customers', accounts: 'accounts',
 };
 /** The tables of the projections that record their changes, one per generation beside its views. */
 const CHANGE_TABLES: { readonly [N in ProjectionName]?: string } = { 'fulfilment-queue': 'fulfilment_queue_changes' };
@@ -61,6 +62,11 @@ const SCHEMAS: { readonly [N in ProjectionName]: { columns: string; indexes: rea
     columns: 'email_key TEXT, created_at TEXT NOT NULL',
     indexes: ['created_at, key', 'email_key, created_at, key'],
     values: (v) => [v.emailKey, v.createdAt],
+  },
+  accounts: {
+    columns: 'created_at TEXT NOT NULL',
+    indexes: ['created_at, key'],
+    values: (v) => [v.createdAt],
   },
 };
 
@@ -384,6 +390,13 @@ export class SqliteReadStore implements ReadModelStore {
     const table = this.table('jobs', await this.activeGeneration('jobs'));
     const sql = `SELECT doc FROM ${table} WHERE has_result = 1 ORDER BY finished_at, key LIMIT ?`;
     return sqliteIo(READ, () => this.statement<string>(sql).pluck().all(limit)).map((doc) => JSON.parse(doc) as JobView);
+  }
+
+  async listAccounts(after: AccountKey | null, limit: number): Promise<AccountView[]> {
+    const table = this.table('accounts', await this.activeGeneration('accounts'));
+    const sql = `SELECT doc FROM ${table} ${after ? 'WHERE (created_at, key) < (?, ?)' : ''} ORDER BY created_at DESC, key DESC LIMIT ?`;
+    const args = after ? [after.createdAt, after.id, limit] : [limit];
+    return sqliteIo(READ, () => this.statement<string>(sql).pluck().all(...args)).map((doc) => JSON.parse(doc) as AccountView);
   }
 
   async close(): Promise<void> {

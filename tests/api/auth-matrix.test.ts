@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { SignJWT, type JWTPayload } from 'jose';
 import type Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminScriptPath } from '../support/admin-build.js';
 import { ALL_SCOPES, client, newOrder, SECRET, startService, type TestService } from '../support/http.js';
 
 const OTHER_SECRET = 'another-secret-that-is-also-at-least-32-bytes-long';
@@ -335,6 +336,32 @@ describe('refused with 401 unauthenticated', () => {
   }
 });
 
+describe('account routes refused with 401 unauthenticated, nothing written', () => {
+  const ACCOUNT_ROUTES: ReadonlyArray<{ method: string; path: string; body?: unknown; headers?: Record<string, string> }> = [
+    { method: 'POST', path: '/accounts', body: { email: 'x@shop.example', password: 'long enough password', role: 'staff' }, headers: { 'Idempotency-Key': 'k-401' } },
+    { method: 'GET', path: '/accounts' },
+    { method: 'GET', path: '/accounts/me' },
+    { method: 'POST', path: '/accounts/me/password', body: { currentPassword: 'long enough password', newPassword: 'another long password' } },
+    { method: 'GET', path: `/accounts/${randomUUID()}` },
+    { method: 'PATCH', path: `/accounts/${randomUUID()}`, body: { disabled: true }, headers: { 'Content-Type': 'application/merge-patch+json' } },
+  ];
+  for (const route of ACCOUNT_ROUTES) {
+    for (const credential of UNAUTHENTICATED) {
+      it(`${route.method} ${route.path.replace(/[0-9a-f-]{36}/, '{id}')}: ${credential.name} → 401`, async () => {
+        const authorization = credential.authorization();
+        const head = await service.events.headPosition();
+        const response = await client(service, null)(route.method, route.path, {
+          ...(route.body ? { body: route.body } : {}),
+          headers: { ...route.headers, ...(authorization === null ? {} : { Authorization: authorization }) },
+        });
+        expect(response.status).toBe(401);
+        expect(response.body.type).toBe(`${PROBLEM_BASE}unauthenticated`);
+        expect(await service.events.headPosition()).toEqual(head);
+      });
+    }
+  }
+});
+
 describe('refused with 403 forbidden: a valid token without the scope', () => {
   for (const route of ROUTES) {
     it(`${route.name}: staff token with every scope but ${route.scope} → 403`, async () => {
@@ -480,9 +507,10 @@ interface MatrixRow {
   /**
    * Whose the route's resource is: one customer's (another customer's token gets `othersAnswer`),
    * the caller's own making (everyone succeeds, and sees only what is theirs), no single
-   * customer's (customer tokens get 403 whatever their scopes), or nobody's (no token needed).
+   * customer's (customer tokens get 403 whatever their scopes), nobody's (no token needed), or the
+   * caller's own account (only a token the service issued names one: the matrix's tokens get 404).
    */
-  readonly belongs: 'customer' | 'caller' | 'no-customer' | 'public';
+  readonly belongs: 'customer' | 'caller' | 'no-customer' | 'public' | 'own-account';
   /** A fresh resource of `owner`, made by staff (or by the owner's token, for jobs); its id, or '' when the route names none. */
   target?(owner: Owner): Promise<string>;
   request(id: string, owner: Owner): { path: string; body?: unknown; headers?: Record<string, string> };
@@ -540,6 +568,15 @@ async function exportedCustomers(who: Who, jobId: string): Promise<Set<string>> 
 }
 
 const orderTarget = async (owner: Owner) => (await matrixOrder(owner)).id;
+
+const MATRIX_PASSWORD = 'matrix password, long enough';
+/** A fresh account of the role, made by the matrix's staff token. */
+async function matrixAccount(role: string, extra: Record<string, unknown> = {}): Promise<{ id: string; email: string }> {
+  const email = `matrix-${randomUUID()}@shop.example`;
+  const created = await call('staff')('POST', '/accounts', { body: { email, password: MATRIX_PASSWORD, role, ...extra }, headers: matrixKey() });
+  expect(created.status).toBe(201);
+  return { id: created.body.id as string, email };
+}
 
 /** A product of its own for a catalogue row, defined by staff; the owner plays no part (the catalogue is no customer's). */
 async function matrixProduct(): Promise<string> {
@@ -700,10 +737,46 @@ const MATRIX: Readonly<Record<string, MatrixRow>> = {
   },
   'GET /fulfilment-queue': { belongs: 'no-customer', request: () => ({ path: '/fulfilment-queue' }), success: 200 },
   'GET /fulfilment-queue/changes': { belongs: 'no-customer', request: () => ({ path: '/fulfilment-queue/changes?wait=0' }), success: 200 },
+  'POST /auth/login': {
+    belongs: 'public',
+    target: async () => (await matrixAccount('staff')).email,
+    request: (email) => ({ path: '/auth/login', body: { email, password: MATRIX_PASSWORD } }),
+    success: 200,
+    verify: (response) => expect(response.body).toMatchObject({ token_type: 'Bearer', scope: ROLE_TABLE.staff }),
+  },
+  'POST /accounts': {
+    belongs: 'no-customer',
+    request: () => ({ path: '/accounts', body: { email: `matrix-${randomUUID()}@shop.example`, password: MATRIX_PASSWORD, role: 'staff' }, headers: matrixKey() }),
+    success: 201,
+    verify: (response) => expect(response.body).toMatchObject({ role: 'staff', disabled: false }),
+  },
+  'GET /accounts': { belongs: 'no-customer', request: () => ({ path: '/accounts' }), success: 200 },
+  'GET /accounts/me': { belongs: 'own-account', request: () => ({ path: '/accounts/me' }), success: 200 },
+  'POST /accounts/me/password': {
+    belongs: 'own-account',
+    request: () => ({ path: '/accounts/me/password', body: { currentPassword: MATRIX_PASSWORD, newPassword: `${MATRIX_PASSWORD}!` } }),
+    success: 204,
+  },
+  'GET /accounts/:id': {
+    belongs: 'no-customer',
+    target: async () => (await matrixAccount('auditor')).id,
+    request: (id) => ({ path: `/accounts/${id}` }),
+    success: 200,
+    verify: (response, { id }) => expect(response.body).toMatchObject({ id, role: 'auditor' }),
+  },
+  'PATCH /accounts/:id': {
+    belongs: 'no-customer',
+    target: async () => (await matrixAccount('auditor')).id,
+    request: (id) => ({ path: `/accounts/${id}`, body: { disabled: true }, headers: MERGE_PATCH }),
+    success: 200,
+    verify: (response, { id }) => expect(response.body).toMatchObject({ id, disabled: true }),
+  },
   'GET /health/live': { belongs: 'public', request: () => ({ path: '/health/live' }), success: 200 },
   'GET /health/ready': { belongs: 'public', request: () => ({ path: '/health/ready' }), success: 200 },
   'GET /metrics': { belongs: 'public', request: () => ({ path: '/metrics' }), success: 200 },
   'GET /openapi.json': { belongs: 'public', request: () => ({ path: '/openapi.json' }), success: 200 },
+  'GET /admin': { belongs: 'public', request: () => ({ path: '/admin' }), success: 200 },
+  'GET /admin/assets/:file': { belongs: 'public', request: () => ({ path: adminScriptPath() }), success: 200 },
 };
 
 function expected(row: MatrixRow, who: Who, owner: Owner): number {
@@ -715,6 +788,8 @@ function expected(row: MatrixRow, who: Who, owner: Owner): number {
       return who === 'staff' ? row.success : 403;
     case 'customer':
       return who === 'staff' || who === owner ? row.success : (row.othersAnswer ?? 404);
+    case 'own-account':
+      return 404;
   }
 }
 
@@ -733,14 +808,16 @@ function servedRoutes(app: Koa): string[] {
 describe('the access matrix, from the router’s own routes', () => {
   beforeAll(async () => {
     matrix = await startService({}, { leaseMs: 5000 });
-    as.staff = client(matrix, await matrix.token({ sub: 'matrix-staff', scope: ALL_SCOPES }));
+    // accounts:admin too: a customer's token is refused the accounts whatever its scopes.
+    const scope = `${ALL_SCOPES} accounts:admin`;
+    as.staff = client(matrix, await matrix.token({ sub: 'matrix-staff', scope }));
     for (const owner of ['A', 'B'] as const) {
       const created = await call('staff')('POST', '/customers', { body: { email: `matrix-${owner}-${randomUUID()}@example.org`, name: `Customer ${owner}` }, headers: matrixKey() });
       expect(created.status).toBe(201);
       CUSTOMER[owner] = created.body.id as string;
     }
-    as.A = client(matrix, await matrix.token({ sub: 'matrix-a', customerId: CUSTOMER.A, scope: ALL_SCOPES }));
-    as.B = client(matrix, await matrix.token({ sub: 'matrix-b', customerId: CUSTOMER.B, scope: ALL_SCOPES }));
+    as.A = client(matrix, await matrix.token({ sub: 'matrix-a', customerId: CUSTOMER.A, scope }));
+    as.B = client(matrix, await matrix.token({ sub: 'matrix-b', customerId: CUSTOMER.B, scope }));
     // Readiness is part of the matrix: wait until the projections caught up once.
     for (let i = 0; i < 200 && (await call('staff')('GET', '/health/ready')).status !== 200; i++) await new Promise((r) => setTimeout(r, 25));
   });
@@ -770,7 +847,7 @@ describe('the access matrix, from the router’s own routes', () => {
           expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
           expect(response.body.type).toBe(`${PROBLEM_BASE}${answer === 404 ? 'not-found' : 'forbidden'}`);
           if (before !== null) expect(await matrixRevision(id)).toBe(before);
-          if (answer === 404) {
+          if (answer === 404 && id !== '') {
             // Exactly as an unknown one: the same problem, with only the id told apart.
             const unknownId = randomUUID();
             const request = row.request(unknownId, owner);
@@ -785,4 +862,78 @@ describe('the access matrix, from the router’s own routes', () => {
       }
     }
   }
+});
+
+// ---------------------------------------------------------------------------------------------
+// Tokens the service issues: each role's scopes are exactly the contract's table, and each role
+// meets the account routes as the table says.
+
+/** HTTP-CONTRACT.md "Authentication and permissions", the roles table, as written there. */
+const ROLE_TABLE: Readonly<Record<string, string>> = {
+  admin: 'orders:read orders:write payments:write shipments:write exports:write audit:read catalogue:read catalogue:write stock:read stock:write customers:read customers:write customers:erase accounts:admin',
+  staff: 'orders:read orders:write payments:write exports:write catalogue:read catalogue:write stock:read stock:write customers:read customers:write',
+  fulfilment: 'orders:read shipments:write stock:read stock:write catalogue:read',
+  auditor: 'orders:read audit:read exports:write catalogue:read stock:read customers:read',
+  customer: 'orders:read orders:write catalogue:read customers:read customers:write',
+};
+
+describe('tokens the service issues, by role', () => {
+  const signedIn: Record<string, { id: string; as: ReturnType<typeof client>; claims: Record<string, unknown>; scope: string }> = {};
+
+  beforeAll(async () => {
+    // A service of its own: the matrix's is stopped once its block is done.
+    matrix = await startService();
+    as.staff = client(matrix, await matrix.token({ sub: 'matrix-staff', scope: `${ALL_SCOPES} accounts:admin` }));
+    const customer = await call('staff')('POST', '/customers', { body: { email: `roles-${randomUUID()}@example.org`, name: 'Customer of an account' }, headers: matrixKey() });
+    expect(customer.status).toBe(201);
+    CUSTOMER.A = customer.body.id as string;
+    for (const role of Object.keys(ROLE_TABLE)) {
+      const { id, email } = await matrixAccount(role, role === 'customer' ? { customerId: CUSTOMER.A } : {});
+      const login = await client(matrix, null)('POST', '/auth/login', { body: { email, password: MATRIX_PASSWORD } });
+      expect(login.status).toBe(200);
+      const token = login.body.access_token as string;
+      signedIn[role] = { id, as: client(matrix, token), claims: JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>, scope: login.body.scope as string };
+    }
+  });
+
+  afterAll(() => matrix?.stop());
+
+  for (const role of Object.keys(ROLE_TABLE)) {
+    it(`${role}: the token's scopes are exactly the contract's, and so is the answer's scope`, () => {
+      const { claims, scope } = signedIn[role]!;
+      expect(new Set(String(claims.scope).split(' '))).toEqual(new Set(ROLE_TABLE[role]!.split(' ')));
+      expect(String(claims.scope).split(' ')).toHaveLength(ROLE_TABLE[role]!.split(' ').length);
+      expect(scope).toBe(claims.scope);
+      expect(claims.sub).toBe(signedIn[role]!.id);
+      if (role === 'customer') expect(claims.customer_id).toBe(CUSTOMER.A);
+      else expect(claims).not.toHaveProperty('customer_id');
+    });
+
+    it(`${role}: GET /accounts/me → 200, its own account`, async () => {
+      const me = await signedIn[role]!.as('GET', '/accounts/me');
+      expect(me.status).toBe(200);
+      expect(me.body).toMatchObject({ id: signedIn[role]!.id, role });
+    });
+
+    const administers = role === 'admin';
+    it(`${role}: GET /accounts → ${administers ? 200 : 403}, GET /accounts/{another} → ${administers ? 200 : 403}`, async () => {
+      const other = signedIn[role === 'admin' ? 'staff' : 'admin']!.id;
+      expect((await signedIn[role]!.as('GET', '/accounts')).status).toBe(administers ? 200 : 403);
+      expect((await signedIn[role]!.as('GET', `/accounts/${other}`)).status).toBe(administers ? 200 : 403);
+    });
+  }
+
+  it('a token refused for its account (disabled) → 401 on every route behind the token check', async () => {
+    const { id, email } = await matrixAccount('staff');
+    const login = await client(matrix, null)('POST', '/auth/login', { body: { email, password: MATRIX_PASSWORD } });
+    const user = client(matrix, login.body.access_token as string);
+    expect((await user('GET', '/orders')).status).toBe(200);
+    const disabled = await call('staff')('PATCH', `/accounts/${id}`, { body: { disabled: true }, headers: MERGE_PATCH });
+    expect(disabled.status).toBe(200);
+    for (const path of ['/orders', '/accounts/me', '/fulfilment-queue']) {
+      const response = await user('GET', path);
+      expect(response.status).toBe(401);
+      expect(response.headers.get('www-authenticate')).toMatch(/^Bearer/);
+    }
+  });
 });

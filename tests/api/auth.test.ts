@@ -3,7 +3,7 @@ import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CompactSign, exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTokenVerifier, hasScope, KeySetUnavailable, signDevToken, Unauthenticated, type TokenVerifier } from '../../api/auth.js';
+import { createTokenVerifier, hasScope, KeySetUnavailable, signAccountToken, signDevToken, Unauthenticated, type TokenVerifier } from '../../api/auth.js';
 import { client, SECRET as SERVICE_SECRET, startService } from '../support/http.js';
 
 const SECRET = 'a-test-secret-that-is-long-enough-for-hs256';
@@ -233,6 +233,15 @@ describe('token verifier with a JWKS', () => {
   it('prefers the JWKS when a secret is configured too', async () => {
     const verifier = createTokenVerifier({ jwksUrl, secret: SECRET });
     expect((await refusal(verifier, await sign({ sub: 'u', exp: now() + 60 }, SECRET))).reason).toBe('algorithm not allowed');
+    await expect(verifier.verify(await es256({ sub: 'u', exp: now() + 60 }))).resolves.toMatchObject({ sub: 'u' });
+  });
+
+  it('beside the JWKS, takes the service’s own HS256 tokens only when they were issued to an account', async () => {
+    const verifier = createTokenVerifier({ jwksUrl, accountSecret: SECRET });
+    const account = await signAccountToken(SECRET, { id: 'acc-1', scope: 'orders:read', customerId: null, tokenVersion: 2 }, 60);
+    await expect(verifier.verify(account)).resolves.toMatchObject({ sub: 'acc-1', accountVersion: 2 });
+    expect((await refusal(verifier, await signDevToken(SECRET, { sub: 'dev', scope: 'orders:read' }, 60))).reason).toBe('HS256 token of no account beside a JWKS');
+    expect((await refusal(verifier, await signAccountToken(OTHER_SECRET, { id: 'acc-1', scope: '', customerId: null, tokenVersion: 0 }, 60))).reason).toBe('bad signature');
     await expect(verifier.verify(await es256({ sub: 'u', exp: now() + 60 }))).resolves.toMatchObject({ sub: 'u' });
   });
 

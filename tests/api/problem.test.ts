@@ -4,6 +4,8 @@ import { jobErrorProblem, PROBLEM_BASE, toProblem } from '../../api/problem.js';
 import {
   ConcurrencyExhausted,
   EmailInUse,
+  InvalidCredentials,
+  SignInThrottled,
   UnknownCustomer,
   ExportLimitReached,
   Forbidden,
@@ -55,6 +57,8 @@ const CASES: Record<ErrorCode, { error: KnownError; status: number; code: string
   'views-behind': { error: new ViewsBehind('collections'), status: 503, code: 'unavailable', headers: { 'Retry-After': '1' } },
   'invalid-position': { error: new InvalidPosition('00000000000000070000000000000007'), status: 400, code: 'invalid-cursor' },
   'email-in-use': { error: new EmailInUse(), status: 409, code: 'email-in-use' },
+  'invalid-credentials': { error: new InvalidCredentials(), status: 401, code: 'invalid-credentials', headers: { 'WWW-Authenticate': 'Bearer realm="orders"' } },
+  'sign-in-throttled': { error: new SignInThrottled(840), status: 429, code: 'rate-limited', headers: { 'Retry-After': '840' } },
   'unknown-customer': {
     error: new UnknownCustomer('cus_gone', 'erased'),
     status: 422,

@@ -51,3 +51,30 @@ describe('the README quick start', () => {
     expect(readme).toMatch(/\| `MAX_TOKEN_LIFETIME_SECONDS` \|[^\n]*\| `86400` \|/);
   });
 });
+
+describe('the README sign-in', () => {
+  const signIn = /### Signing in with an account[\s\S]*?```sh\n[\s\S]*?```[\s\S]*?```sh\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
+  let admin: { dir: { path: string; remove: () => void }; service: ServiceProcess };
+
+  beforeAll(async () => {
+    const adminDir = tempDir('readme-admin-');
+    const credentials = /ADMIN_EMAIL=(\S+) ADMIN_PASSWORD='([^']+)'/.exec(signIn);
+    admin = { dir: adminDir, service: startServiceProcess({ DATA_DIR: adminDir.path, ADMIN_EMAIL: credentials?.[1] ?? '', ADMIN_PASSWORD: credentials?.[2] ?? '' }) };
+    await admin.service.port;
+  }, 60_000);
+  afterAll(async () => {
+    await admin?.service.stop();
+    admin?.dir.remove();
+  });
+
+  it('signs the first administrator in with curl, reads its account and creates another with the token', async () => {
+    const port = await admin.service.port;
+    const script = `set -euo pipefail\n${signIn.replaceAll('http://127.0.0.1:3000', `http://127.0.0.1:${port}`)}\n`;
+    const run = spawnSync('bash', ['-c', script], { cwd: ROOT, env: { PATH: process.env.PATH, HOME: process.env.HOME }, encoding: 'utf8', timeout: 60_000 });
+    expect(run.status, run.stderr).toBe(0);
+    const [me, created] = run.stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(me).toMatchObject({ email: 'admin@shop.example', role: 'admin', disabled: false });
+    expect(created).toMatchObject({ email: 'ada@shop.example', role: 'staff' });
+    expect(admin.service.output()).not.toContain('a long admin passphrase');
+  }, 90_000);
+});

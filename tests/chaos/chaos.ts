@@ -117,6 +117,9 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
     AUTH_JWT_SECRET: secret,
     RATE_LIMIT_PER_SECOND: '1000000',
     RATE_LIMIT_BURST: '1000000',
+    // The first administrator is made on a start: its password must never reach the log.
+    ADMIN_EMAIL: 'chaos-admin@shop.example',
+    ADMIN_PASSWORD: `chaos admin password ${Math.floor(random() * 1e12)}`,
   };
   const shopToken = await signDevToken(secret, { sub: SHOP, scope: SCOPES }, 3600);
   const workerToken = await signDevToken(secret, { sub: WORKER, scope: 'shipments:write' }, 3600);
@@ -361,6 +364,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
 
     const history = await readHistory(join(dataDir, 'events.sqlite3'), ['order-']);
     const keyed = await readHistory(join(dataDir, 'events.sqlite3'), ['job-', KEY_STREAM_PREFIX]);
+    const accounts = await readHistory(join(dataDir, 'events.sqlite3'), ['account-']);
     const checks: ChaosCheck[] = [];
     const check = (name: string, failures: readonly string[], passedDetail = '') =>
       checks.push({ name, passed: failures.length === 0, detail: failures.length === 0 ? passedDetail : `${failures.length}: ${failures.slice(0, 5).join('; ')}` });
@@ -396,6 +400,8 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
     check('every acknowledged placement, payment and reused key, sent again, is answered from its first outcome (or refused again)', replays);
     check('every reused key was refused for other requests and acted once, on its first request\'s stream', reusedKeysActedOnce(reuses, history, keyed), `${reuses.length} keys, ${reuses.reduce((n, r) => n + r.refused.length, 0)} refusals`);
     check('no idempotency key produced a second order, payment or shipment', duplicateEffects(history));
+    const created = [...accounts.values()].filter((events) => events.some((e) => e.type === 'AccountCreated'));
+    check('however the starts were killed, ADMIN_EMAIL made exactly one administrator', created.length === 1 ? [] : [`${created.length} accounts created`]);
     check('the fulfilment queue drained', drained ? [] : ['orders still queued after 60 s']);
     check('the fulfilment worker shipped every paid order exactly once', shippedOnce(history));
     const audit = cli('bootstrap/audit-cli.ts', ['verify'], dataDir);
@@ -403,9 +409,9 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
     const projections = cli('bootstrap/projections-cli.ts', ['verify'], dataDir);
     check('the read models equal a fresh replay', projections.status === 0 ? [] : [projections.output.slice(-500)]);
     const serviceLog = outputs.join('');
-    const secrets = [secret, shopToken, workerToken, ...[shopToken, workerToken].map((t) => t.split('.')[2]!), ADDRESS_MARK];
+    const secrets = [secret, env.ADMIN_PASSWORD, shopToken, workerToken, ...[shopToken, workerToken].map((t) => t.split('.')[2]!), ADDRESS_MARK];
     check(
-      'the service log holds no token, secret or address',
+      'the service log holds no token, secret, password or address',
       secrets.filter((s) => serviceLog.includes(s)).map((s) => `found ${s.slice(0, 12)}…`),
       `${serviceLog.split('\n').length} lines searched`,
     );

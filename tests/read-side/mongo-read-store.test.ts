@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { MongoClient, MongoServerError, type Document } from 'mongodb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
-  INDEXES, MongoReadStore, customerPageQuery, mongoClientOptions, orderPageQuery, productPageQuery, queuePageQuery, underGuard, viewCollectionName,
+  accountPageQuery, INDEXES, MongoReadStore, customerPageQuery, mongoClientOptions, orderPageQuery, productPageQuery, queuePageQuery, underGuard, viewCollectionName,
 } from '../../read-side/adapters/mongo-read-store.js';
 import type { OrderFilter, SortDirection } from '../../read-side/read-store.js';
 import type { OrderView, ProductView, QueueEntry } from '../../read-side/views.js';
@@ -61,6 +61,12 @@ describe('MongoDB read store, without a server', () => {
     }
     const queue = queuePageQuery({ paidAt: '2026-06-01T00:00:00.000Z', orderId: 'm' });
     expect(INDEXES['fulfilment-queue'].map((index) => JSON.stringify(index.key))).toContain(JSON.stringify({ state: 1, ...queue.sort }));
+    // Accounts, newest first: the (createdAt, _id) index read backwards.
+    for (const after of [null, { createdAt: '2026-06-01T00:00:00.000Z', id: 'm' }]) {
+      const { sort } = accountPageQuery(after);
+      expect(INDEXES.accounts.map((index) => JSON.stringify(index.key))).toContain(JSON.stringify(Object.fromEntries(Object.keys(sort).map((k) => [k, 1]))));
+      expect(sort).toEqual({ createdAt: -1, _id: -1 });
+    }
     const customerKeys = INDEXES.customers.map((index) => JSON.stringify(index.key));
     for (const filter of [{}, { emailKey: 'ada@example.org' }]) {
       for (const after of [null, { createdAt: '2026-06-01T00:00:00.000Z', id: 'm' }]) {
@@ -198,6 +204,14 @@ describe.skipIf(!mongoUrl)('MongoDB read store on a live server (MONGO_URL)', ()
     for (const after of [null, { paidAt: middle.createdAt, orderId: middle.id }]) {
       const { query, sort } = queuePageQuery(after);
       await check(viewCollectionName('fulfilment-queue', 1), query, sort, JSON.stringify({ queue: after }));
+    }
+    const accounts = Array.from({ length: count }, (_, i) => ({
+      id: view(i, 1).id, email: `a${i}@shop.example`, role: 'staff' as const, customerId: null, disabled: false, createdAt: view(i, 1).createdAt, updatedAt: view(i, 1).createdAt, revision: 0,
+    }));
+    await store.views('accounts', 1).commit(accounts.map((a) => ({ key: a.id, view: a })), encodeSequence(1) as Position);
+    for (const after of [null, { createdAt: middle.createdAt, id: middle.id }]) {
+      const { query, sort } = accountPageQuery(after);
+      await check(viewCollectionName('accounts', 1), query, sort, JSON.stringify({ accounts: after }));
     }
     const customers = Array.from({ length: count }, (_, i) => ({
       id: view(i, 1).id, email: `c${i}@example.org`, name: 'C', phone: null, defaultAddress: null, status: 'active' as const,

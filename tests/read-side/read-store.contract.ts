@@ -5,7 +5,7 @@ import { CursorCodec, InvalidCursor } from '../../read-side/cursor.js';
 import { OrderQueries } from '../../read-side/order-queries.js';
 import type { ReadModelStore } from '../../read-side/read-store.js';
 import { CustomerQueries } from '../../read-side/customer-queries.js';
-import type { CustomerView, JobView, OrderView, ProductView, QueueChange, QueueEntry } from '../../read-side/views.js';
+import type { AccountView, CustomerView, JobView, OrderView, ProductView, QueueChange, QueueEntry } from '../../read-side/views.js';
 import { Forbidden } from '../../write-side/errors.js';
 import type { Position } from '../../write-side/event-store.js';
 import { encodePosition } from '../../write-side/position.js';
@@ -171,6 +171,18 @@ export function readStoreContract(name: string, open: () => Promise<ReadStoreFix
       expect((await store.listOpenJobs(10)).map((j) => j.id)).toEqual(['job-2', 'job-5', 'job-7']);
       expect((await store.listOpenJobs(1)).map((j) => j.id)).toEqual(['job-2']);
       expect(await store.listJobResults(10)).toEqual([job(3, 'succeeded', at(4), true), job(1, 'succeeded', at(9), true)]);
+    });
+
+    it('lists accounts newest first, ties broken by id, and pages after a key', async () => {
+      const account = (n: number, createdAt = at(n)): AccountView => ({
+        id: `acc-${n}`, email: `a${n}@shop.example`, role: 'staff', customerId: null, disabled: false, createdAt, updatedAt: createdAt, revision: 0,
+      });
+      const accounts = [account(1), account(3), account(2), account(4, at(3))];
+      await store.views('accounts', await store.activeGeneration('accounts')).commit(accounts.map((a) => ({ key: a.id, view: a })), pos(1));
+      expect((await store.listAccounts(null, 10)).map((a) => a.id)).toEqual(['acc-4', 'acc-3', 'acc-2', 'acc-1']);
+      expect(await store.listAccounts(null, 1)).toEqual([account(4, at(3))]);
+      expect((await store.listAccounts({ createdAt: at(3), id: 'acc-4' }, 2)).map((a) => a.id)).toEqual(['acc-3', 'acc-2']);
+      expect((await store.listAccounts({ createdAt: at(2), id: 'acc-2' }, 10)).map((a) => a.id)).toEqual(['acc-1']);
     });
 
     it('lists products not retired, by sku or newest change first, filtered by status, after a key', async () => {

@@ -6,8 +6,9 @@ import { join } from 'node:path';
 export const ROOT = join(import.meta.dirname, '../..');
 
 /** Runs one of the project's commands (`bootstrap/audit-cli.ts`, …) to its end, with only PATH and `env` set. */
-export function runScript(script: string, args: readonly string[], env: Record<string, string>): SpawnSyncReturns<string> {
-  return spawnSync(process.execPath, ['--import', 'tsx', script, ...args], { cwd: ROOT, env: { PATH: process.env.PATH, ...env }, encoding: 'utf8' });
+/** `input`, when given, is the script's standard input. */
+export function runScript(script: string, args: readonly string[], env: Record<string, string>, input?: string): SpawnSyncReturns<string> {
+  return spawnSync(process.execPath, ['--import', 'tsx', script, ...args], { cwd: ROOT, env: { PATH: process.env.PATH, ...env }, encoding: 'utf8', ...(input === undefined ? {} : { input }) });
 }
 
 export interface ServiceProcess {

@@ -1,0 +1,129 @@
+// The administration app: sign-in, the navigation the role allows, and the screen the fragment names.
+import { render } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
+import { whenUnauthenticated } from './api';
+import { href, useRoute } from './router';
+import { Accounts } from './screens/accounts';
+import { Catalogue } from './screens/catalogue';
+import { Customers } from './screens/customers';
+import { Exports } from './screens/exports';
+import { Login } from './screens/login';
+import { OrderPage } from './screens/order';
+import { Orders } from './screens/orders';
+import { Queue } from './screens/queue';
+import { Stock } from './screens/stock';
+import { forgetToken, keepToken, principalOf, storedToken, type Principal } from './session';
+
+const SCREENS = [
+  { path: 'orders', label: 'Orders', scope: 'orders:read' },
+  { path: 'queue', label: 'Fulfilment', scope: 'shipments:write' },
+  { path: 'catalogue', label: 'Catalogue', scope: 'catalogue:read' },
+  { path: 'stock', label: 'Stock', scope: 'stock:read' },
+  { path: 'customers', label: 'Customers', scope: 'customers:read' },
+  { path: 'exports', label: 'Exports', scope: 'exports:write' },
+  { path: 'accounts', label: 'Accounts', scope: 'accounts:admin' },
+] as const;
+
+function signedIn(): Principal | null {
+  const token = storedToken();
+  const principal = token ? principalOf(token) : null;
+  if (principal && principal.exp * 1000 > Date.now()) return principal;
+  forgetToken();
+  return null;
+}
+
+function App() {
+  const [principal, setPrincipal] = useState(signedIn);
+  const [expired, setExpired] = useState(false);
+  const route = useRoute();
+  useEffect(
+    () =>
+      whenUnauthenticated(() => {
+        forgetToken();
+        setExpired(true);
+        setPrincipal(null);
+      }),
+    [],
+  );
+
+  if (!principal) {
+    return (
+      <Login
+        expired={expired}
+        onSignedIn={(token) => {
+          keepToken(token);
+          setExpired(false);
+          setPrincipal(principalOf(token));
+        }}
+      />
+    );
+  }
+  const can = (scope: string) => principal.scopes.has(scope);
+  const allowed = SCREENS.filter((screen) => can(screen.scope));
+  const [first = '', ...rest] = route;
+  const current = allowed.find((screen) => screen.path === first) ?? allowed[0];
+
+  let screen;
+  switch (current?.path) {
+    case 'orders':
+      screen = rest[0] ? <OrderPage id={rest[0]} can={can} /> : <Orders />;
+      break;
+    case 'queue':
+      screen = <Queue />;
+      break;
+    case 'catalogue':
+      screen = <Catalogue can={can} />;
+      break;
+    case 'stock':
+      screen = <Stock can={can} />;
+      break;
+    case 'customers':
+      screen = <Customers can={can} />;
+      break;
+    case 'exports':
+      screen = <Exports />;
+      break;
+    case 'accounts':
+      screen = <Accounts />;
+      break;
+    default:
+      screen = <p>This account may not use any screen of the administration.</p>;
+  }
+  return (
+    <>
+      <a class="skip" href="#main" onClick={(event) => (event.preventDefault(), document.getElementById('main')?.focus())}>
+        Skip to content
+      </a>
+      <header class="top">
+        <span class="brand">Order service</span>
+        <nav aria-label="Screens">
+          <ul>
+            {allowed.map((item) => (
+              <li key={item.path}>
+                <a href={href(item.path)} aria-current={item === current ? 'page' : undefined}>
+                  {item.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <span class="who">{principal.sub}</span>
+        <button
+          type="button"
+          class="secondary"
+          onClick={() => {
+            forgetToken();
+            setPrincipal(null);
+          }}
+        >
+          Sign out
+        </button>
+      </header>
+      <main id="main" tabIndex={-1} key={route.join('/')}>
+        {screen}
+      </main>
+    </>
+  );
+}
+
+render(<App />, document.getElementById('app')!);

@@ -1,0 +1,182 @@
+import { useEffect, useState } from 'preact/hooks';
+import { consistency, describe } from '../api';
+import { query, request, type Page } from '../pending';
+import { Confirm, Field, Notice, Pager, Refusal, Scroll, Title, minorDigits, money, useCursors, when } from '../ui';
+
+interface Product {
+  readonly sku: string;
+  readonly name: string;
+  readonly description: string | null;
+  readonly prices: Record<string, number>;
+  readonly status: 'draft' | 'active';
+  readonly updatedAt: string;
+  readonly revision: number;
+}
+
+interface Editing {
+  readonly product: Product | null;
+  prices: Array<{ currency: string; amount: string }>;
+}
+
+const toMajor = (minor: number, currency: string) => (minor / 10 ** minorDigits(currency)).toFixed(minorDigits(currency));
+const toMinor = (major: string, currency: string) => Math.round(Number(major) * 10 ** minorDigits(currency));
+
+export function Catalogue({ can }: { can: (scope: string) => boolean }) {
+  const writer = can('catalogue:write');
+  const [status, setStatus] = useState('');
+  const cursors = useCursors();
+  const [page, setPage] = useState<Page<Product> | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [retiring, setRetiring] = useState<Product | null>(null);
+  const [reloads, setReloads] = useState(0);
+
+  useEffect(() => {
+    void request<Page<Product>>('GET', `/products${query({ status, limit: 20, cursor: cursors.cursor })}`, { headers: consistency() }).then(({ data, error, response }) => {
+      setPage(data ?? null);
+      if (!data) setRefusal(describe(error, response));
+    });
+  }, [status, cursors.cursor, reloads]);
+
+  const edit = (product: Product | null) => {
+    setRefusal(null);
+    setEditing({ product, prices: product ? Object.entries(product.prices).map(([currency, minor]) => ({ currency, amount: toMajor(minor, currency) })) : [{ currency: 'EUR', amount: '' }] });
+  };
+
+  async function save(event: Event) {
+    event.preventDefault();
+    if (!editing) return;
+    const data = new FormData(event.currentTarget as HTMLFormElement);
+    const sku = editing.product?.sku ?? String(data.get('sku')).trim();
+    const prices = Object.fromEntries(editing.prices.filter((p) => p.currency && p.amount).map((p) => [p.currency.toUpperCase(), toMinor(p.amount, p.currency.toUpperCase())]));
+    const body = { name: String(data.get('name')).trim(), description: String(data.get('description')).trim() || null, prices, status: String(data.get('status')) };
+    const precondition: Record<string, string> = editing.product ? { 'If-Match': `"${editing.product.revision}"` } : { 'If-None-Match': '*' };
+    const { error, response } = await request<Product>('PUT', `/products/${encodeURIComponent(sku)}`, { body, headers: precondition });
+    if (!response.ok) return setRefusal(describe(error, response));
+    setNotice(editing.product ? `${sku} was saved.` : `${sku} was created.`);
+    setEditing(null);
+    setReloads(reloads + 1);
+  }
+
+  async function retire(product: Product) {
+    setRetiring(null);
+    const { error, response } = await request('DELETE', `/products/${encodeURIComponent(product.sku)}`);
+    if (!response.ok) return setRefusal(describe(error, response));
+    setNotice(`${product.sku} was retired.`);
+    setReloads(reloads + 1);
+  }
+
+  const setPrice = (index: number, change: Partial<{ currency: string; amount: string }>) =>
+    editing && setEditing({ ...editing, prices: editing.prices.map((p, i) => (i === index ? { ...p, ...change } : p)) });
+
+  return (
+    <>
+      <Title>Catalogue</Title>
+      <div class="filters">
+        <Field label="Status">
+          <select value={status} onChange={(e) => (setStatus((e.currentTarget as HTMLSelectElement).value), cursors.reset())}>
+            <option value="">any</option>
+            <option value="active">active</option>
+            <option value="draft">draft</option>
+          </select>
+        </Field>
+        {writer ? (
+          <button type="button" onClick={() => edit(null)}>
+            New product
+          </button>
+        ) : null}
+      </div>
+      <Notice message={notice} />
+      <Refusal message={refusal} />
+      {editing ? (
+        <form class="panel" onSubmit={save} aria-label={editing.product ? `Edit ${editing.product.sku}` : 'New product'}>
+          <h2>{editing.product ? `Edit ${editing.product.sku}` : 'New product'}</h2>
+          {editing.product ? null : (
+            <Field label="SKU">
+              <input name="sku" required pattern="[A-Za-z0-9_.:\-]{1,64}" />
+            </Field>
+          )}
+          <Field label="Name">
+            <input name="name" required defaultValue={editing.product?.name ?? ''} />
+          </Field>
+          <Field label="Description">
+            <input name="description" defaultValue={editing.product?.description ?? ''} />
+          </Field>
+          <Field label="Status">
+            <select name="status" defaultValue={editing.product?.status ?? 'draft'}>
+              <option value="draft">draft</option>
+              <option value="active">active</option>
+            </select>
+          </Field>
+          <fieldset>
+            <legend>Prices</legend>
+            {editing.prices.map((price, index) => (
+              <div class="row" key={index}>
+                <Field label="Currency">
+                  <input value={price.currency} maxLength={3} size={4} onInput={(e) => setPrice(index, { currency: (e.currentTarget as HTMLInputElement).value.toUpperCase() })} />
+                </Field>
+                <Field label={`Price${price.currency ? ` in ${price.currency}` : ''}`}>
+                  <input value={price.amount} inputMode="decimal" onInput={(e) => setPrice(index, { amount: (e.currentTarget as HTMLInputElement).value })} />
+                </Field>
+                <button type="button" class="secondary" onClick={() => setEditing({ ...editing, prices: editing.prices.filter((_, i) => i !== index) })}>
+                  Remove {price.currency || 'this price'}
+                </button>
+              </div>
+            ))}
+            <button type="button" class="secondary" onClick={() => setEditing({ ...editing, prices: [...editing.prices, { currency: '', amount: '' }] })}>
+              Add a price
+            </button>
+          </fieldset>
+          <div class="actions">
+            <button type="submit">Save</button>
+            <button type="button" class="secondary" onClick={() => setEditing(null)}>
+              Close
+            </button>
+          </div>
+        </form>
+      ) : null}
+      {retiring ? <Confirm question={`Retire ${retiring.sku} (${retiring.name})? It can no longer be ordered.`} confirm={`Retire ${retiring.sku}`} onConfirm={() => void retire(retiring)} onCancel={() => setRetiring(null)} /> : null}
+      {page ? (
+        <>
+          <Scroll label="Products">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">SKU</th>
+                  <th scope="col">Name</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Prices</th>
+                  <th scope="col">Updated</th>
+                  {writer ? <th scope="col">Actions</th> : null}
+                </tr>
+              </thead>
+              <tbody>
+                {page.items.map((product) => (
+                  <tr key={product.sku}>
+                    <td>{product.sku}</td>
+                    <td>{product.name}</td>
+                    <td>{product.status}</td>
+                    <td>{Object.entries(product.prices).map(([currency, minor]) => money(minor, currency)).join(', ')}</td>
+                    <td>{when(product.updatedAt)}</td>
+                    {writer ? (
+                      <td class="actions">
+                        <button type="button" onClick={() => edit(product)} aria-label={`Edit ${product.sku}`}>
+                          Edit
+                        </button>
+                        <button type="button" class="danger" onClick={() => setRetiring(product)} aria-label={`Retire ${product.sku}`}>
+                          Retire
+                        </button>
+                      </td>
+                    ) : null}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </Scroll>
+          <Pager cursors={cursors} nextCursor={page.nextCursor} />
+        </>
+      ) : null}
+    </>
+  );
+}

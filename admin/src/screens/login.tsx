@@ -1,0 +1,40 @@
+import { useState } from 'preact/hooks';
+import { describe } from '../api';
+import { request } from '../pending';
+import { Field, Refusal, Title, formValue } from '../ui';
+
+interface TokenResponse {
+  readonly access_token: string;
+  readonly token_type: 'Bearer';
+  readonly expires_in: number;
+  readonly scope: string;
+}
+
+export function Login({ expired, onSignedIn }: { expired: boolean; onSignedIn: (token: string) => void }) {
+  const [refusal, setRefusal] = useState<string | null>(expired ? 'Your session has ended; sign in again.' : null);
+  const [busy, setBusy] = useState(false);
+  async function submit(event: Event) {
+    event.preventDefault();
+    setBusy(true);
+    const { data, error, response } = await request<TokenResponse>('POST', '/auth/login', { body: { email: formValue(event, 'email'), password: formValue(event, 'password') } }).finally(() => setBusy(false));
+    if (data) onSignedIn(data.access_token);
+    else setRefusal(describe(error, response));
+  }
+  return (
+    <main id="main" class="login">
+      <Title>Sign in to the store's administration</Title>
+      <form onSubmit={submit}>
+        <Field label="Email">
+          <input name="email" type="email" autocomplete="username" required />
+        </Field>
+        <Field label="Password">
+          <input name="password" type="password" autocomplete="current-password" required />
+        </Field>
+        <Refusal message={refusal} />
+        <button type="submit" disabled={busy}>
+          Sign in
+        </button>
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,140 @@
+// Small pieces every screen uses.
+import type { ComponentChildren } from 'preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
+
+const formats = new Map<string, Intl.NumberFormat>();
+/** Minor units in their currency's own number of decimals (1999 EUR = €19.99). */
+export function money(minor: number, currency: string): string {
+  let format = formats.get(currency);
+  if (!format) {
+    try {
+      format = new Intl.NumberFormat('en', { style: 'currency', currency });
+    } catch {
+      format = new Intl.NumberFormat('en', { minimumFractionDigits: 2 });
+    }
+    formats.set(currency, format);
+  }
+  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+  return format.format(minor / 10 ** digits);
+}
+
+// One formatter for every date: toLocaleString with options builds a new one on every call, which
+// costs more than drawing the row it is in.
+const dates = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+export const when = (iso: string | null | undefined) => (iso ? dates.format(new Date(iso)) : '—');
+
+export function Status({ value }: { value: string }) {
+  return <span class={`status status-${value}`}>{value}</span>;
+}
+
+/** A refusal, said in the problem's own words; announced to screen readers. */
+export function Refusal({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <p class="refusal" role="alert">
+      {message}
+    </p>
+  );
+}
+
+export function Notice({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <p class="notice" role="status">
+      {message}
+    </p>
+  );
+}
+
+/** A table that scrolls sideways on a narrow screen; the region takes focus so the keyboard can scroll it. */
+export function Scroll({ label, children }: { label: string; children: ComponentChildren }) {
+  return (
+    <div class="scroll" role="region" aria-label={label} tabIndex={0}>
+      {children}
+    </div>
+  );
+}
+
+/** The heading of a screen, focused when the screen opens so that a screen reader announces it. */
+export function Title({ children }: { children: ComponentChildren }) {
+  const ref = useRef<HTMLHeadingElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <h1 tabIndex={-1} ref={ref}>
+      {children}
+    </h1>
+  );
+}
+
+/** Cursor paging: the cursors of the pages seen so far, so that "Previous" goes back exactly. */
+export function useCursors() {
+  const [stack, setStack] = useState<Array<string | undefined>>([undefined]);
+  return {
+    cursor: stack[stack.length - 1],
+    page: stack.length,
+    next: (cursor: string) => setStack([...stack, cursor]),
+    previous: () => setStack(stack.slice(0, -1)),
+    reset: () => setStack([undefined]),
+  };
+}
+
+export function Pager({ cursors, nextCursor }: { cursors: ReturnType<typeof useCursors>; nextCursor: string | null | undefined }) {
+  return (
+    <nav class="pager" aria-label="Pages">
+      <button type="button" disabled={cursors.page === 1} onClick={cursors.previous}>
+        Previous page
+      </button>
+      <span>Page {cursors.page}</span>
+      <button type="button" disabled={!nextCursor} onClick={() => nextCursor && cursors.next(nextCursor)}>
+        Next page
+      </button>
+    </nav>
+  );
+}
+
+export function Field({ label, children, hint }: { label: string; children: ComponentChildren; hint?: string }) {
+  return (
+    <label class="field">
+      <span>{label}</span>
+      {children}
+      {hint ? <small>{hint}</small> : null}
+    </label>
+  );
+}
+
+/** The value of a named field of the form that was submitted. */
+export function formValue(event: Event, name: string): string {
+  const form = event.currentTarget as HTMLFormElement;
+  const element = form.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement | null;
+  return element?.value.trim() ?? '';
+}
+
+/** How many minor units a currency's major unit has (2 for EUR, 0 for JPY). */
+export function minorDigits(currency: string): number {
+  try {
+    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    return 2;
+  }
+}
+
+/** A modal confirmation (the native dialog: it keeps the focus inside and Escape closes it). */
+export function Confirm({ question, confirm, onConfirm, onCancel }: { question: string; confirm: string; onConfirm: () => void; onCancel: () => void }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    ref.current?.showModal();
+  }, []);
+  return (
+    <dialog ref={ref} aria-labelledby="confirm-question" onClose={onCancel}>
+      <p id="confirm-question">{question}</p>
+      <div class="actions">
+        <button type="button" class="danger" onClick={onConfirm}>
+          {confirm}
+        </button>
+        <button type="button" class="secondary" onClick={() => ref.current?.close()}>
+          Keep
+        </button>
+      </div>
+    </dialog>
+  );
+}

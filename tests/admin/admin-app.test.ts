@@ -1,0 +1,395 @@
+// The administration app end to end: the service started as a process on a fresh DATA_DIR, the
+// app driven in Debian's headless Chromium as a person would use it, axe-core on every screen,
+// and a screenshot of each screen in .admin-screenshots/.
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signDevToken } from '../../api/auth.js';
+import { tempDir } from '../support/event-stores.js';
+import { startServiceProcess, type ServiceProcess } from '../support/service-process.js';
+import { ensureAdminBuilt } from '../support/admin-build.js';
+import { launchChromium, overflow, screenshot, seriousViolations } from './browser.js';
+
+const SECRET = 'admin-e2e-secret-that-is-at-least-32-bytes';
+const ROLES = {
+  admin: 'orders:read orders:write payments:write shipments:write exports:write audit:read catalogue:read catalogue:write stock:read stock:write customers:read customers:write customers:erase accounts:admin',
+  staff: 'orders:read orders:write payments:write exports:write catalogue:read catalogue:write stock:read stock:write customers:read customers:write',
+  fulfilment: 'orders:read shipments:write stock:read stock:write catalogue:read',
+  auditor: 'orders:read audit:read exports:write catalogue:read stock:read customers:read',
+} as const;
+type Role = keyof typeof ROLES;
+const ADDRESS = { name: 'Ada Lovelace', line1: '1 Main St', city: 'Berlin', postalCode: '10115', country: 'DE' };
+
+/** Waits for what the page shows; the browser and the service share a busy machine, so it waits up to 10 s. */
+const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 10_000 });
+
+let dir: ReturnType<typeof tempDir>;
+let service: ServiceProcess;
+let base: string;
+let browser: Browser;
+const tokens = {} as Record<Role, string>;
+
+/** A request of the test itself (another user, say), through fetch: checked against the served document. */
+async function call(role: Role, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: any }> {
+  const response = await fetch(base + path, {
+    method,
+    headers: { Authorization: `Bearer ${tokens[role]}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : null };
+}
+
+async function placeOrder(customerId: string, quantity = 1): Promise<string> {
+  const placed = await call('admin', 'POST', '/orders', { customerId, currency: 'EUR', lines: [{ sku: 'MUG-BLUE', quantity, unitPrice: 1299 }], address: ADDRESS }, { 'Idempotency-Key': randomUUID() });
+  expect(placed.status).toBe(201);
+  return placed.body.id as string;
+}
+
+const pay = async (id: string, total: number) => expect((await call('admin', 'POST', `/orders/${id}/payments`, { amount: total, reference: `psp-${id.slice(0, 8)}` }, { 'Idempotency-Key': randomUUID() })).status).toBe(201);
+const ship = async (id: string) => expect((await call('admin', 'POST', `/orders/${id}/shipments`, { carrier: 'DHL', trackingNumber: `T-${id.slice(0, 8)}` }, { 'Idempotency-Key': randomUUID() })).status).toBe(201);
+
+interface Opened {
+  readonly page: Page;
+  /** What the page's Content-Security-Policy refused, and any uncaught error: both must stay empty. */
+  readonly faults: string[];
+}
+
+/** A fresh browser context at `route`, signed in with the role's token (until login exists, the token is put where sign-in keeps it). */
+async function open(role: Role | null, route: string, viewport = { width: 1280, height: 800 }): Promise<Opened> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  const faults: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) faults.push(message.text());
+  });
+  page.on('pageerror', (error) => faults.push(error.message));
+  await page.goto(`${base}/admin`);
+  if (role) await page.evaluate(`sessionStorage.setItem('order-service.admin.token', ${JSON.stringify(tokens[role])})`);
+  await page.goto(`${base}/admin#/${route}`);
+  await page.reload();
+  await page.locator('h1').first().waitFor();
+  return { page, faults };
+}
+
+async function close({ page, faults }: Opened): Promise<void> {
+  await page.context().close();
+  expect(faults).toEqual([]);
+}
+
+async function checkScreen(opened: Opened, name: string): Promise<void> {
+  expect(await seriousViolations(opened.page), `${name}: axe`).toEqual([]);
+  await screenshot(opened.page, name);
+}
+
+beforeAll(async () => {
+  ensureAdminBuilt();
+  dir = tempDir('admin-e2e-');
+  service = startServiceProcess({ DATA_DIR: dir.path, AUTH_JWT_SECRET: SECRET, RATE_LIMIT_PER_SECOND: '100000', RATE_LIMIT_BURST: '100000' });
+  base = `http://127.0.0.1:${await service.port}`;
+  for (const role of Object.keys(ROLES) as Role[]) tokens[role] = await signDevToken(SECRET, { sub: `admin-e2e-${role}`, scope: ROLES[role] }, 3600);
+  for (let i = 0; i < 400 && (await fetch(`${base}/health/ready`)).status !== 200; i++) await new Promise((resolve) => setTimeout(resolve, 25));
+  // Orders take their prices from the catalogue: the mug every test orders.
+  expect((await call('admin', 'PUT', '/products/MUG-BLUE', { name: 'Blue mug', description: 'Stoneware, 350 ml', prices: { EUR: 1299 }, status: 'active' })).status).toBe(201);
+  browser = await launchChromium();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await service?.stop();
+  dir?.remove();
+});
+
+describe('the administration app', () => {
+  it('is served at /admin under a strict Content-Security-Policy, the page revalidated and the hashed assets cached for a year', async () => {
+    const page = await fetch(`${base}/admin`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    const csp = page.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    const html = await page.text();
+    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    const script = /src="(\/admin\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(script).toBeDefined();
+    const asset = await fetch(base + script!);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    // fetch would add Cache-Control: no-cache to a conditional request (the Fetch standard), which asks for a full answer.
+    const again = await fetch(base + script!, { headers: { 'If-None-Match': asset.headers.get('etag')!, 'Cache-Control': 'max-age=0' } });
+    expect(again.status).toBe(304);
+    expect((await fetch(`${base}/admin/assets/missing.js`)).status).toBe(404);
+  });
+
+  it('signs in with POST /auth/login, keeps the password out of the URL, and shows a refusal in the problem’s own words', async () => {
+    const opened = await open(null, 'orders');
+    const { page } = opened;
+    await page.getByLabel('Email').fill('nobody@example.com');
+    await page.getByLabel('Password').fill('not-the-password');
+    const [request, response] = await Promise.all([
+      page.waitForRequest((r) => r.url().endsWith('/auth/login')),
+      page.waitForResponse((r) => r.url().endsWith('/auth/login')),
+      page.getByRole('button', { name: 'Sign in' }).click(),
+    ]);
+    expect(request.method()).toBe('POST');
+    expect(request.postDataJSON()).toEqual({ email: 'nobody@example.com', password: 'not-the-password' });
+    const problem = (await response.json()) as { detail: string };
+    await poll(() => page.getByRole('alert').textContent()).toBe(problem.detail);
+    expect(page.url()).not.toContain('not-the-password');
+    await checkScreen(opened, 'sign-in');
+    await close(opened);
+  });
+
+  it('lists orders filtered by status and customer, sorted, a page at a time, and shows an own write at once', async () => {
+    const customer = `cus_list_${randomUUID().slice(0, 8)}`;
+    const ids: string[] = [];
+    for (let i = 0; i < 23; i++) ids.push(await placeOrder(customer));
+    const opened = await open('staff', 'orders');
+    const { page } = opened;
+    const rows = page.locator('table tbody tr');
+    await page.getByLabel('Customer').fill(customer);
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await poll(() => rows.count()).toBe(20);
+    // Newest first by default: the last placed heads the list.
+    await poll(() => rows.first().locator('a').textContent()).toBe(ids[22]!.slice(0, 8));
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await poll(() => rows.count()).toBe(3);
+    await poll(() => page.getByRole('button', { name: 'Next page' }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Previous page' }).click();
+    await poll(() => rows.count()).toBe(20);
+    await page.getByLabel('Sort').selectOption('createdAt');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await poll(() => rows.first().locator('a').textContent()).toBe(ids[0]!.slice(0, 8));
+    await checkScreen(opened, 'orders');
+
+    // An own write: the payment recorded on the order's page is in the paid list at once.
+    await rows.first().locator('a').click();
+    await page.getByRole('button', { name: 'Record a payment' }).click();
+    await page.getByLabel('Payment reference').fill('psp-list');
+    await page.getByRole('button', { name: 'Record the payment' }).click();
+    await page.getByRole('status').filter({ hasText: 'The payment was recorded.' }).waitFor();
+    await page.getByRole('link', { name: '← Orders' }).click();
+    await page.getByLabel('Customer').fill(customer);
+    await page.getByLabel('Status').selectOption('paid');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await poll(() => rows.count()).toBe(1);
+    expect(await rows.first().locator('a').textContent()).toBe(ids[0]!.slice(0, 8));
+    await close(opened);
+  });
+
+  it('shows an order with its lines, total, address and history, pays and ships it, and shows the 409’s detail when the address changes too late', async () => {
+    const id = await placeOrder('cus_page', 2);
+    const opened = await open('admin', `orders/${id}`);
+    const { page } = opened;
+    await page.getByRole('cell', { name: 'MUG-BLUE' }).waitFor();
+    expect(await page.locator('tfoot td').textContent()).toBe('€25.98');
+    expect(await page.locator('address').textContent()).toContain('Ada Lovelace');
+    await page.locator('.timeline li', { hasText: 'OrderPlaced' }).waitFor();
+
+    await page.getByRole('button', { name: 'Record a payment' }).click();
+    await page.getByLabel('Payment reference').fill('psp-page');
+    await page.getByRole('button', { name: 'Record the payment' }).click();
+    await page.locator('.timeline li', { hasText: 'PaymentRecorded' }).waitFor();
+    await page.locator('.status', { hasText: 'paid' }).first().waitFor();
+
+    // The address form is open when another user ships the order: the change is refused.
+    await page.getByRole('button', { name: 'Change the address' }).click();
+    await page.getByLabel('City').fill('Paris');
+    await ship(id);
+    const [response] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'PATCH'), page.getByRole('button', { name: 'Save the address' }).click()]);
+    expect(response.status()).toBe(409);
+    const problem = (await response.json()) as { detail: string };
+    await poll(() => page.getByRole('alert').textContent()).toBe(problem.detail);
+    expect(problem.detail).toMatch(/shipped/);
+    await checkScreen(opened, 'order');
+    await close(opened);
+  });
+
+  it('cancels an order from its page, and ships a paid one', async () => {
+    const [cancelled, shipped] = [await placeOrder('cus_actions'), await placeOrder('cus_actions')];
+    await pay(shipped, 1299);
+    const opened = await open('admin', `orders/${cancelled}`);
+    const { page } = opened;
+    await page.getByRole('button', { name: 'Cancel the order' }).click();
+    await page.getByLabel('Reason (optional)').fill('customer asked');
+    await page.locator('form').getByRole('button', { name: 'Cancel the order' }).click();
+    await page.getByRole('status').filter({ hasText: 'The order was cancelled.' }).waitFor();
+    expect((await call('admin', 'GET', `/orders/${cancelled}`)).body.status).toBe('cancelled');
+
+    await page.goto(`${base}/admin#/orders/${shipped}`);
+    await page.getByRole('button', { name: 'Ship' }).click();
+    await page.getByLabel('Carrier').fill('UPS');
+    await page.getByLabel('Tracking number').fill('1Z999');
+    await page.getByRole('button', { name: 'Ship the order' }).click();
+    await page.getByRole('status').filter({ hasText: 'The order was shipped.' }).waitFor();
+    expect((await call('admin', 'GET', `/orders/${shipped}`)).body.status).toBe('shipped');
+    await close(opened);
+  });
+
+  it('follows the fulfilment queue live: an order paid elsewhere appears without a reload, and ships from the queue', async () => {
+    const id = await placeOrder('cus_queue');
+    const opened = await open('fulfilment', 'queue');
+    const { page } = opened;
+    await page.getByText('Live: paid orders appear here as they are paid.').waitFor();
+    const row = page.locator(`tr[data-order="${id}"]`);
+    expect(await row.count()).toBe(0);
+    await pay(id, 1299);
+    await row.waitFor({ timeout: 10_000 });
+    await checkScreen(opened, 'fulfilment-queue');
+
+    await row.getByRole('button', { name: `Ship order ${id.slice(0, 8)}` }).click();
+    await row.getByLabel('Carrier').fill('DHL');
+    await row.getByLabel('Tracking number').fill('JD0001');
+    await row.getByRole('button', { name: 'Ship', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: `Order ${id.slice(0, 8)} was shipped.` }).waitFor();
+    await poll(() => row.count()).toBe(0);
+    expect((await call('admin', 'GET', `/orders/${id}`)).body.status).toBe('shipped');
+    await close(opened);
+  });
+
+  it('starts an export, shows its progress from the job, and downloads the result', async () => {
+    const id = await placeOrder('cus_export');
+    const opened = await open('admin', 'exports');
+    const { page } = opened;
+    await page.getByLabel('Format').selectOption('csv');
+    await page.getByRole('button', { name: 'Start the export' }).click();
+    const download = page.getByRole('button', { name: /^Download/ });
+    await download.waitFor({ timeout: 20_000 });
+    const progress = page.locator('progress');
+    expect(await progress.getAttribute('value')).toBe(await progress.getAttribute('max'));
+    await checkScreen(opened, 'exports');
+    const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+    expect(file.suggestedFilename()).toMatch(/^orders-[0-9a-f-]+\.csv$/);
+    expect(readFileSync(await file.path(), 'utf8')).toContain(id);
+    await close(opened);
+  });
+
+  it('creates, edits and erases a customer, the erasure confirmed in a dialog that names the customer', async () => {
+    const email = `grace-${randomUUID().slice(0, 8)}@example.com`;
+    const opened = await open('admin', 'customers');
+    const { page } = opened;
+    await page.getByRole('button', { name: 'New customer' }).click();
+    const form = page.getByRole('form', { name: 'New customer' });
+    await form.getByLabel('Name').fill('Grace Hopper');
+    await form.getByLabel('Email', { exact: true }).fill(email);
+    await form.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('status').filter({ hasText: 'Grace Hopper was created' }).waitFor();
+    const id = /\((cus_[^)]+)\)/.exec((await page.getByRole('status').textContent()) ?? '')![1]!;
+    // The list read sends the creation's Consistency-Token: the new customer is on it at once.
+    await page.getByRole('cell', { name: email }).waitFor();
+
+    await page.getByRole('button', { name: 'Edit Grace Hopper' }).click();
+    await page.getByRole('form', { name: 'Edit Grace Hopper' }).getByLabel('Name').fill('Grace B. Hopper');
+    await page.getByRole('form', { name: 'Edit Grace Hopper' }).getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('cell', { name: 'Grace B. Hopper', exact: true }).waitFor();
+    expect((await call('admin', 'GET', `/customers/${id}`)).body.name).toBe('Grace B. Hopper');
+
+    await page.getByRole('button', { name: 'Erase Grace B. Hopper' }).click();
+    const dialog = page.getByRole('dialog');
+    expect(await dialog.textContent()).toContain(`Erase Grace B. Hopper (${email})?`);
+    await checkScreen(opened, 'customers-erase');
+    await dialog.getByRole('button', { name: 'Erase Grace B. Hopper' }).click();
+    await page.getByRole('status').filter({ hasText: 'personal data was erased' }).waitFor();
+    expect((await call('admin', 'GET', `/customers/${id}`)).body).toMatchObject({ status: 'erased', name: null, email: null });
+    await checkScreen(opened, 'customers');
+    await close(opened);
+  });
+
+  it('creates a product with prices per currency, edits it, and retires it after a confirmation', async () => {
+    const sku = `MUG-E2E-${randomUUID().slice(0, 6)}`;
+    const opened = await open('admin', 'catalogue');
+    const { page } = opened;
+    await page.getByRole('button', { name: 'New product' }).click();
+    const form = page.getByRole('form', { name: 'New product' });
+    await form.getByLabel('SKU').fill(sku);
+    await form.getByLabel('Name').fill('Green mug');
+    await form.getByLabel('Status').selectOption('active');
+    await form.getByLabel('Price in EUR').fill('12.99');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('status').filter({ hasText: `${sku} was created.` }).waitFor();
+    const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: sku, exact: true }) });
+    await row.getByRole('cell', { name: '€12.99' }).waitFor();
+
+    await page.getByRole('button', { name: `Edit ${sku}` }).click();
+    const edit = page.getByRole('form', { name: `Edit ${sku}` });
+    await edit.getByRole('button', { name: 'Add a price' }).click();
+    await edit.getByLabel('Currency').last().fill('USD');
+    await edit.getByLabel('Price in USD').fill('13.99');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await row.getByRole('cell', { name: '€12.99, $13.99' }).waitFor();
+    expect((await call('admin', 'GET', `/products/${sku}`)).body.prices).toEqual({ EUR: 1299, USD: 1399 });
+    await checkScreen(opened, 'catalogue');
+
+    await page.getByRole('button', { name: `Retire ${sku}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: `Retire ${sku}` }).click();
+    await page.getByRole('status').filter({ hasText: `${sku} was retired.` }).waitFor();
+    await expect.poll(() => row.count()).toBe(0);
+    expect((await call('admin', 'GET', `/products/${sku}`)).status).toBe(404);
+    await close(opened);
+  });
+
+
+  it('follows the role: an auditor sees the history and changes nothing; fulfilment cannot edit the catalogue; staff without audit:read sees no history', async () => {
+    const id = await placeOrder('cus_roles');
+    const auditor = await open('auditor', `orders/${id}`);
+    await auditor.page.locator('.timeline li', { hasText: 'OrderPlaced' }).waitFor();
+    expect(await auditor.page.locator('.actions button').count()).toBe(0);
+    expect(await auditor.page.getByRole('navigation', { name: 'Screens' }).textContent()).not.toContain('Fulfilment');
+    await close(auditor);
+
+    const fulfilment = await open('fulfilment', 'catalogue');
+    expect(await fulfilment.page.getByRole('navigation', { name: 'Screens' }).textContent()).toContain('Catalogue');
+    expect(await fulfilment.page.getByRole('button', { name: 'New product' }).count()).toBe(0);
+    expect(await fulfilment.page.getByRole('navigation', { name: 'Screens' }).textContent()).not.toContain('Accounts');
+    await close(fulfilment);
+
+    const staff = await open('staff', `orders/${id}`);
+    await staff.page.getByRole('button', { name: 'Record a payment' }).waitFor();
+    expect(await staff.page.getByRole('heading', { name: 'History' }).count()).toBe(0);
+    await close(staff);
+  });
+
+  it('can be used with the keyboard alone: records a payment without the mouse', async () => {
+    const id = await placeOrder('cus_keys');
+    const opened = await open('admin', `orders/${id}`);
+    const { page } = opened;
+    const focusedText = () => page.evaluate("document.activeElement?.textContent?.trim() ?? ''");
+    for (let i = 0; i < 30 && (await focusedText()) !== 'Record a payment'; i++) await page.keyboard.press('Tab');
+    expect(await focusedText()).toBe('Record a payment');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate('document.activeElement?.name')).toBe('reference');
+    await page.keyboard.type('psp-keys');
+    await page.keyboard.press('Enter');
+    await page.getByRole('status').filter({ hasText: 'The payment was recorded.' }).waitFor();
+    expect((await call('admin', 'GET', `/orders/${id}`)).body.status).toBe('paid');
+    await close(opened);
+  });
+
+  it('fits a 390 px wide screen, and no screen has a serious or critical axe finding', async () => {
+    const id = await placeOrder('cus_narrow');
+    // Each screen, and what shows it has loaded.
+    const screens = {
+      orders: 'tbody tr',
+      [`orders/${id}`]: '.timeline li',
+      queue: 'text=Live: paid orders appear here as they are paid.',
+      catalogue: 'table, [role=alert]',
+      stock: 'table, [role=alert]',
+      customers: 'table, [role=alert]',
+      exports: 'form',
+      accounts: 'table, [role=alert]',
+    };
+    for (const [route, loaded] of Object.entries(screens)) {
+      const opened = await open('admin', route, { width: 390, height: 844 });
+      await opened.page.locator(loaded).first().waitFor();
+      expect(await overflow(opened.page), `${route} at 390 px`).toBeLessThanOrEqual(0);
+      await checkScreen(opened, `${route.split('/')[0]}${route.includes('/') ? '-page' : ''}-390px`);
+      await close(opened);
+    }
+  }, 120_000);
+});
