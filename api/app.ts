@@ -20,6 +20,7 @@ import { HttpProblem } from './problem.js';
 import { fulfilmentRoutes, type FulfilmentRoutesDeps } from './routes/fulfilment.js';
 import { jobRoutes, type JobRoutesDeps } from './routes/jobs.js';
 import { orderRoutes } from './routes/orders.js';
+import { stockRoutes, type StockRoutesDeps } from './routes/stock.js';
 import { WaitingRequests } from './waiting.js';
 
 export interface AppDeps {
@@ -42,6 +43,8 @@ export interface AppDeps {
   readonly exports?: Omit<JobRoutesDeps, 'inFlight'>;
   /** The fulfilment queue and its changes; without it those routes are not served. */
   readonly fulfilment?: Omit<FulfilmentRoutesDeps, 'queries' | 'waiting'>;
+  /** Stock levels and adjustments; without it those routes are not served. */
+  readonly stock?: Omit<StockRoutesDeps, 'inFlight' | 'waiting'>;
   /** Requests of one principal that may wait at once (long-polls, SSE, Consistency-Token reads); 16 by default. */
   readonly waitingPerPrincipal?: number;
 }
@@ -97,6 +100,7 @@ export function createApp(deps: AppDeps): Koa {
   const waiting = new WaitingRequests(deps.waitingPerPrincipal);
   api.use(orderRoutes({ ...deps, inFlight, waiting }).routes());
   if (deps.exports) api.use(jobRoutes({ ...deps.exports, inFlight }).routes());
+  if (deps.stock) api.use(stockRoutes({ ...deps.stock, inFlight, waiting }).routes());
   if (deps.fulfilment) api.use(fulfilmentRoutes({ ...deps.fulfilment, queries: deps.queries, waiting }).routes());
   app.use(api.routes());
   app.use(api.allowedMethods());

@@ -3,7 +3,7 @@ import { createSecretKey, type KeyObject } from 'node:crypto';
 import { createRemoteJWKSet, errors, jwtVerify, SignJWT, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import { LRUCache } from 'lru-cache';
 
-export const SCOPES = ['orders:read', 'orders:write', 'payments:write', 'shipments:write', 'exports:write', 'audit:read'] as const;
+export const SCOPES = ['orders:read', 'orders:write', 'payments:write', 'shipments:write', 'exports:write', 'audit:read', 'stock:read', 'stock:write'] as const;
 export type Scope = (typeof SCOPES)[number];
 
 export interface Principal {

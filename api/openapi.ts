@@ -2,7 +2,7 @@
 // validate requests. The decisions HTTP-CONTRACT.md leaves open are written down here.
 import { EXPORT_LIMIT_RETRY_AFTER_SECONDS, PROBLEM_BASE } from './problem.js';
 import { MAX_ACTIVE_EXPORTS } from '../write-side/job-service.js';
-import { ORDER_ID_PATTERN, schemas } from './schemas.js';
+import { ORDER_ID_PATTERN, SKU_PATTERN, schemas } from './schemas.js';
 import { API_VERSION } from './middleware/context.js';
 import type { ProblemCode } from './problem.js';
 
@@ -50,6 +50,7 @@ const authProblems = {
 const operationsProblems = { '400': responseRef('RequestRefused'), ...everyRequest };
 const orderId = { $ref: '#/components/parameters/OrderId' };
 const jobId = { $ref: '#/components/parameters/JobId' };
+const sku = { $ref: '#/components/parameters/Sku' };
 const idempotencyKey = { $ref: '#/components/parameters/Idempotency-Key' };
 // A bearer scheme names no scopes in OpenAPI; the scope each operation needs is in x-required-scope.
 const security = (scope: string) => ({ security: [{ bearer: [] }], 'x-required-scope': scope });
@@ -81,6 +82,7 @@ export function openApiDocument() {
       { name: 'jobs', description: 'Long-running work: order exports' },
       { name: 'fulfilment', description: 'The fulfilment queue and its changes' },
       { name: 'audit', description: 'Order history and point-in-time reads' },
+      { name: 'stock', description: 'Stock levels and adjustments' },
       { name: 'operations', description: 'Health, metrics and this document' },
     ],
     security: [{ bearer: [] }],
@@ -92,7 +94,9 @@ export function openApiDocument() {
           operationId: 'placeOrder',
           tags: ['orders'],
           summary: 'Place an order',
-          description: 'Needs orders:write. A customer token may only place orders for its own customer (403). A retry with the same Idempotency-Key and body returns the first response with Idempotent-Replayed: true; a different body is 422.',
+          description: 'Needs orders:write. A customer token may only place orders for its own customer (403). A retry with the same Idempotency-Key and body returns the first response with Idempotent-Replayed: true; a different body is 422. ' +
+            'Placing reserves every line\'s quantity of stock, all lines or none: when a line lacks stock the answer is 409 insufficient-stock, whose errors name each short line (/lines/{i}/quantity) with what is available, and nothing is reserved. ' +
+            'A placement that failed after it reserved stock and was given up by the service (its reservations released, after 30 s) answers a retry with 409 state-conflict: place it again under a new key.',
           ...security('orders:write'),
           parameters: [idempotencyKey],
           requestBody: { required: true, content: json(ref('NewOrder')) },
@@ -103,7 +107,12 @@ export function openApiDocument() {
               content: json(ref('Order')),
             },
             ...authProblems,
-            '409': responseRef('IdempotencyKeyInUse'),
+            '409': problem(
+              'insufficient-stock: a line needs more stock than is available (errors name each short line with its available stock); state-conflict: this placement was given up after it failed; idempotency-key-in-use: the first request with this key is still running (with Retry-After).',
+              409,
+              ['insufficient-stock', 'state-conflict', 'idempotency-key-in-use'],
+              { 'Retry-After': retryAfter(false) },
+            ),
             '413': responseRef('PayloadTooLarge'),
             '415': responseRef('UnsupportedMediaType'),
             '422': responseRef('IdempotencyKeyReused'),
@@ -317,6 +326,68 @@ export function openApiDocument() {
           },
         },
       },
+      '/stock': {
+        get: {
+          operationId: 'listStock',
+          tags: ['stock'],
+          summary: 'Stock levels, a page at a time, by SKU',
+          description: 'Needs stock:read and a token that is not a customer\'s (403 otherwise, whatever its scopes). From the stock projection, which may lag: send the Consistency-Token of a write to wait (up to 5 s) until the page includes it. `below` keeps the SKUs whose available stock is below it. Only SKUs whose stock ever changed are listed.',
+          ...security('stock:read'),
+          parameters: [
+            ...Object.keys(schemas.StockListQuery.properties).map((name) => ({ name, in: 'query', required: false, schema: { $ref: `#/components/schemas/StockListQuery/properties/${name}` } })),
+            { $ref: '#/components/parameters/Consistency-Token' },
+          ],
+          responses: {
+            '200': { description: 'One page of stock levels.', headers: { ...commonHeaders, ...rateLimitHeaders, Link: headerRef('Link'), 'Consistency-Token': headerRef('Collection-Consistency-Token') }, content: json(ref('StockPage')) },
+            ...authProblems,
+          },
+        },
+      },
+      '/stock/{sku}': {
+        parameters: [sku],
+        get: {
+          operationId: 'getStock',
+          tags: ['stock'],
+          summary: "A SKU's stock levels",
+          description: 'Needs stock:read and a token that is not a customer\'s. Always current: folded from the SKU\'s stock history. Every product has stock, 0 on hand until stock is received.',
+          ...security('stock:read'),
+          responses: {
+            '200': { description: 'The levels.', headers: { ...commonHeaders, ...rateLimitHeaders }, content: json(ref('Stock')) },
+            ...authProblems,
+            '404': responseRef('NotFound'),
+          },
+        },
+      },
+      '/stock/{sku}/adjustments': {
+        parameters: [sku],
+        post: {
+          operationId: 'adjustStock',
+          tags: ['stock'],
+          summary: 'Adjust the stock on hand',
+          description: 'Needs stock:write and a token that is not a customer\'s. A delta that would take onHand below what is reserved is 409 insufficient-stock (errors[0].available says what is available) and changes nothing. A retry with the same Idempotency-Key and body returns the first response with Idempotent-Replayed: true.',
+          ...security('stock:write'),
+          parameters: [idempotencyKey],
+          requestBody: { required: true, content: json(ref('NewStockAdjustment')) },
+          responses: {
+            '201': {
+              description: 'The adjustment, with the levels right after it.',
+              headers: { ...commonHeaders, ...rateLimitHeaders, 'Consistency-Token': headerRef('Consistency-Token'), 'Idempotent-Replayed': headerRef('Idempotent-Replayed') },
+              content: json(ref('StockAdjustment')),
+            },
+            ...authProblems,
+            '404': responseRef('NotFound'),
+            '409': problem(
+              'insufficient-stock: the delta would take onHand below what is reserved; idempotency-key-in-use: the first request with this key is still running (with Retry-After).',
+              409,
+              ['insufficient-stock', 'idempotency-key-in-use'],
+              { 'Retry-After': retryAfter(false) },
+            ),
+            '413': responseRef('PayloadTooLarge'),
+            '415': responseRef('UnsupportedMediaType'),
+            '422': responseRef('IdempotencyKeyReused'),
+          },
+        },
+      },
       '/health/live': operation('healthLive', 'The process is up.'),
       '/health/ready': operation('healthReady', 'The stores answer and the projections have caught up once; 503 until then.', true),
       '/metrics': {
@@ -340,6 +411,7 @@ export function openApiDocument() {
       parameters: {
         OrderId: { name: 'id', in: 'path', required: true, description: 'The order id, a UUID.', schema: { type: 'string', pattern: ORDER_ID_PATTERN } },
         JobId: { name: 'id', in: 'path', required: true, description: 'The job id, a UUID.', schema: { type: 'string', pattern: ORDER_ID_PATTERN } },
+        Sku: { name: 'sku', in: 'path', required: true, description: 'The SKU.', schema: { type: 'string', pattern: SKU_PATTERN } },
         'Idempotency-Key': { name: 'Idempotency-Key', in: 'header', required: true, description: '1–255 visible ASCII characters, scoped to the token subject; kept at least 24 hours (in fact for the life of the order).', schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' } },
         'Consistency-Token': { name: 'Consistency-Token', in: 'header', required: false, description: 'The Consistency-Token of a write this page must include; the read waits up to 5 s for it (then 503).', schema: { type: 'string', pattern: '^[0-9a-f]{32}$' } },
       },

@@ -23,6 +23,7 @@ export const PROBLEM_TITLES = {
   'method-not-allowed': 'Method not allowed',
   'state-conflict': 'Order state conflict',
   'idempotency-key-in-use': 'Idempotency-Key in use',
+  'insufficient-stock': 'Insufficient stock',
   'precondition-failed': 'Precondition failed',
   'payload-too-large': 'Payload too large',
   'unsupported-media-type': 'Unsupported media type',
@@ -90,6 +91,8 @@ function knownProblem(error: KnownError): HttpProblem {
         );
       }
       return new HttpProblem(503, 'unavailable', 'A store is unavailable; retry shortly.', {}, { 'Retry-After': '2' });
+    case 'insufficient-stock':
+      return new HttpProblem(409, 'insufficient-stock', 'Not enough stock is available; nothing was reserved or changed.', { errors: error.errors });
     case 'views-behind':
       return new HttpProblem(503, 'unavailable', error.message, {}, { 'Retry-After': '1' });
     case 'invalid-position':

@@ -21,6 +21,7 @@ export const COUNTRY_CODES: readonly string[] = Object.freeze(Object.keys(getAlp
 
 export const ORDER_ID_PATTERN = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
 export const CUSTOMER_ID_PATTERN = '^[A-Za-z0-9_.:-]{1,64}$';
+export const SKU_PATTERN = '^[A-Za-z0-9_.:-]{1,64}$';
 /**
  * An RFC 3339 date-time that names a real instant: months 01–12, the days each month has (29
  * February only in leap years), hours 00–23, minutes and seconds 00–59 (no leap second: the
@@ -62,7 +63,7 @@ export const schemas = {
     additionalProperties: false,
     required: ['sku', 'quantity', 'unitPrice'],
     properties: {
-      sku: { type: 'string', pattern: '^[A-Za-z0-9_.:-]{1,64}$' },
+      sku: { type: 'string', pattern: SKU_PATTERN },
       quantity: { type: 'integer', minimum: 1, maximum: 1_000_000 },
       unitPrice: { type: 'integer', minimum: 0, maximum: 1_000_000_000_000, description: 'minor units (1999 = 19.99)' },
     },
@@ -165,6 +166,63 @@ export const schemas = {
           },
         ],
       },
+    },
+  },
+  NewStockAdjustment: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['delta', 'reason'],
+    properties: {
+      delta: { type: 'integer', not: { const: 0 }, minimum: -1_000_000_000, maximum: 1_000_000_000, description: 'units added to (positive) or taken from (negative) the stock on hand' },
+      reason: { type: 'string', enum: ['received', 'count', 'damaged', 'returned', 'other'] },
+      note: optionalText(500),
+    },
+  },
+  StockAdjustment: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['id', 'sku', 'delta', 'reason', 'note', 'onHand', 'reserved', 'available', 'createdAt'],
+    properties: {
+      id: { type: 'string', format: 'uuid' },
+      sku: { type: 'string' },
+      delta: { type: 'integer' },
+      reason: { type: 'string', enum: ['received', 'count', 'damaged', 'returned', 'other'] },
+      note: { type: ['string', 'null'] },
+      onHand: { type: 'integer', description: 'right after this adjustment' },
+      reserved: { type: 'integer', description: 'right after this adjustment' },
+      available: { type: 'integer', description: 'onHand − reserved, right after this adjustment' },
+      createdAt: { type: 'string', format: 'date-time' },
+    },
+  },
+  Stock: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['sku', 'onHand', 'reserved', 'available', 'updatedAt', 'revision'],
+    properties: {
+      sku: { type: 'string' },
+      onHand: { type: 'integer', minimum: 0 },
+      reserved: { type: 'integer', minimum: 0, description: 'held by pending and paid orders' },
+      available: { type: 'integer', minimum: 0, description: 'onHand − reserved, never below 0' },
+      updatedAt: { type: ['string', 'null'], format: 'date-time', description: 'null for a SKU whose stock never changed' },
+      revision: { type: ['integer', 'null'], description: "the SKU's stock stream revision; null for a SKU whose stock never changed" },
+    },
+  },
+  StockPage: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['items', 'nextCursor'],
+    properties: {
+      items: { type: 'array', items: { $ref: '#/components/schemas/Stock' } },
+      nextCursor: { type: ['string', 'null'] },
+    },
+  },
+  StockListQuery: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      below: { type: 'integer', minimum: 0, maximum: 1_000_000_000_000, description: 'only SKUs whose available stock is below this' },
+      limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+      cursor: { type: 'string', minLength: 1, maxLength: 1024 },
     },
   },
   PageQuery: {
@@ -384,12 +442,16 @@ export const schemas = {
       outcome: { type: 'string', enum: ['unknown'], description: 'unavailable: the event store did not confirm a write in time; it may have taken effect' },
       errors: {
         type: 'array',
-        description: 'validation-failed: one entry per problem',
+        description: 'validation-failed: one entry per problem; insufficient-stock: one entry per short order line (/lines/{i}/quantity) or the adjustment\'s /delta, with what is available',
         items: {
           type: 'object',
           additionalProperties: false,
           required: ['pointer', 'message'],
-          properties: { pointer: { type: 'string', description: 'JSON Pointer into the body, the query (/limit), the path (/path/id) or a header (/headers/name)' }, message: { type: 'string' } },
+          properties: {
+            pointer: { type: 'string', description: 'JSON Pointer into the body, the query (/limit), the path (/path/id) or a header (/headers/name)' },
+            message: { type: 'string' },
+            available: { type: 'integer', minimum: 0, description: 'insufficient-stock: the stock available for this line' },
+          },
         },
       },
     },

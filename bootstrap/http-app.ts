@@ -36,6 +36,7 @@ export function appDeps(config: Config, services: Services, logger: Logger): App
     maxInFlight: config.maxInFlight,
     exports: { jobs: services.jobs, exportsDir: services.exportsDir, retentionMs: config.exports.retentionMs },
     fulfilment: { feed: services.feed },
+    stock: { stock: services.stock, stockQueries: services.stockQueries },
   };
 }
 

@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { fulfilmentQueue } from '../projections/fulfilment-queue.js';
 import { jobsView } from '../projections/jobs.js';
 import { orderViews } from '../projections/order-views.js';
+import { stockView } from '../projections/stock.js';
 import { Projector, type ProjectorStatus } from '../projections/projector.js';
 import { ProjectorLease } from '../projections/projector-lease.js';
 import type { Projection } from '../projections/projection.js';
@@ -18,6 +19,7 @@ import { CursorCodec } from '../read-side/cursor.js';
 import { OrderHistory } from '../read-side/order-history.js';
 import { OrderQueries } from '../read-side/order-queries.js';
 import { QueueFeed } from '../read-side/queue-feed.js';
+import { StockQueries } from '../read-side/stock-queries.js';
 import type { ProjectionName, ReadModelStore } from '../read-side/read-store.js';
 import { EsdbEventStore } from '../write-side/adapters/esdb-event-store.js';
 import { SqliteEventStore } from '../write-side/adapters/sqlite-event-store.js';
@@ -25,6 +27,9 @@ import type { EventStore, Position } from '../write-side/event-store.js';
 import { StoreHealth } from '../write-side/store-health.js';
 import { JobService } from '../write-side/job-service.js';
 import { OrderService } from '../write-side/order-service.js';
+import { StockService } from '../write-side/stock-service.js';
+import { PendingOrderExpiry } from '../workers/pending-expiry.js';
+import { StockReconciler, type StockReconcilerOptions } from '../workers/stock-reconciler.js';
 import { ExportWorker, type ExportWorkerOptions } from '../workers/export-worker.js';
 import type { Config, Role } from './config.js';
 import { cursorSecret } from './secrets.js';
@@ -33,6 +38,7 @@ export const PROJECTIONS: { readonly [N in ProjectionName]: Projection<N> } = {
   'order-views': orderViews,
   'fulfilment-queue': fulfilmentQueue,
   jobs: jobsView,
+  stock: stockView,
 };
 
 export interface Stores {
@@ -55,6 +61,8 @@ export interface ProjectionProgress {
 
 export interface Services extends Stores {
   readonly orders: OrderService;
+  readonly stock: StockService;
+  readonly stockQueries: StockQueries;
   readonly jobs: JobService;
   readonly exportsDir: string;
   readonly queries: OrderQueries;
@@ -68,6 +76,9 @@ export interface Services extends Stores {
   readonly progress: { readonly [N in ProjectionName]: ProjectionProgress };
   /** The export worker of this process; null in the roles without one. */
   readonly worker: ExportWorker | null;
+  /** The stock reconciler and the payment timeout of this process; null in the roles without them. */
+  readonly reconciler: StockReconciler | null;
+  readonly pendingExpiry: PendingOrderExpiry | null;
   checkReady(): Promise<void>;
 }
 
@@ -80,6 +91,8 @@ export interface ServiceOverrides {
   readonly workerReadModels?: (real: ReadModelStore) => ReadModelStore;
   /** How long a read waits for a Consistency-Token's write. */
   readonly consistencyWaitMs?: number;
+  /** false: no stock reconciler and no payment timeout, whatever the role; or the reconciler's timings. */
+  readonly stockWorkers?: false | StockReconcilerOptions;
 }
 
 export async function openEventStore(config: Config, logger: Logger): Promise<EventStore> {
@@ -145,7 +158,7 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
     new Projector(eventStore, readModels, projection, {
       onError: (error, retryInMs) => logger.error({ err: error, projection: projection.name, retryInMs }, 'projection failed; restarting from its checkpoint'),
     });
-  const projectors = { 'order-views': projector(orderViews), 'fulfilment-queue': projector(fulfilmentQueue), jobs: projector(jobsView) };
+  const projectors = { 'order-views': projector(orderViews), 'fulfilment-queue': projector(fulfilmentQueue), jobs: projector(jobsView), stock: projector(stockView) };
   if (role === 'all') Object.values(projectors).forEach((p) => p.start());
   // One projector process at a time, under the read store's lease; the others wait as standbys.
   const lease =
@@ -168,6 +181,7 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
           'order-views': checkpointProgress(eventStore, readModels, orderViews),
           'fulfilment-queue': checkpointProgress(eventStore, readModels, fulfilmentQueue),
           jobs: checkpointProgress(eventStore, readModels, jobsView),
+          stock: checkpointProgress(eventStore, readModels, stockView),
         }
       : null;
   const progress = checkpoints ?? projectors;
@@ -175,10 +189,27 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
   const cursors = new CursorCodec(cursorSecret(config));
   const consistencyWaitMs = overrides.consistencyWaitMs ?? CONSISTENCY_WAIT_MS;
   let caughtUpOnce = false;
+  const stock = new StockService(eventStore);
+  const orders = new OrderService(eventStore, { reservations: stock });
+  // The stock's own background work, beside the export worker: any number may run, every step is idempotent.
+  const stockWorkers = (role === 'all' || role === 'worker') && overrides.stockWorkers !== false;
+  const reconciler = stockWorkers
+    ? new StockReconciler(eventStore, readModels, orders, stock, {
+        onError: (error) => logger.error({ err: error }, 'stock reconciler failed; retrying'),
+        ...(overrides.stockWorkers || {}),
+      })
+    : null;
+  const pendingExpiry = stockWorkers
+    ? new PendingOrderExpiry(readModels, orders, { ttlMs: config.pendingOrderTtlMs, onError: (error) => logger.error({ err: error }, 'payment timeout failed; retrying') })
+    : null;
+  reconciler?.start();
+  pendingExpiry?.start();
   return {
     ...stores,
     eventStore,
-    orders: new OrderService(eventStore),
+    orders,
+    stock,
+    stockQueries: new StockQueries(readModels, cursors, new Consistency(progress.stock, 'stock levels', consistencyWaitMs)),
     jobs,
     exportsDir,
     queries: new OrderQueries(readModels, cursors, {
@@ -190,6 +221,8 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
     projectors,
     progress,
     worker,
+    reconciler,
+    pendingExpiry,
     checkReady: async () => {
       await health.check();
       await readModels.activeGeneration('order-views');
@@ -209,6 +242,8 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
     },
     close: async () => {
       await worker?.stop();
+      await reconciler?.stop();
+      await pendingExpiry?.stop();
       await lease?.stop();
       Object.values(checkpoints ?? {}).forEach((c) => c.stop());
       await Promise.all(Object.values(projectors).map((p) => p.stop()));

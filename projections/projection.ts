@@ -3,6 +3,7 @@ import type { Changes, ProjectionName, Views } from '../read-side/read-store.js'
 import type { Position, RecordedEvent } from '../write-side/event-store.js';
 import type { JobEvent } from '../write-side/jobs/types.js';
 import type { OrderEvent } from '../write-side/orders/types.js';
+import type { StockEvent } from '../write-side/stock/types.js';
 
 export interface EventContext {
   readonly revision: number;
@@ -15,6 +16,7 @@ export interface ProjectionEvents {
   'order-views': OrderEvent;
   'fulfilment-queue': OrderEvent;
   jobs: JobEvent;
+  stock: StockEvent;
 }
 
 export interface Projection<N extends ProjectionName> {

@@ -17,7 +17,8 @@ export type ErrorCode =
   | 'invalid-cursor'
   | 'invalid-position'
   | 'export-limit-reached'
-  | 'views-behind';
+  | 'views-behind'
+  | 'insufficient-stock';
 
 /** The one base of every expected error; its subclasses are the members of `KnownError`. */
 export abstract class DomainError extends Error {
@@ -39,10 +40,16 @@ export class StateConflict extends DomainError {
 export class NotFound extends DomainError {
   readonly code = 'not-found';
   constructor(
-    readonly kind: 'order' | 'job',
+    readonly kind: 'order' | 'job' | 'stock',
     readonly id: string,
   ) {
-    super(`${kind === 'order' ? 'Order' : 'Job'} ${id} does not exist.`);
+    super(kind === 'stock' ? `SKU ${id} has no stock.` : `${kind === 'order' ? 'Order' : 'Job'} ${id} does not exist.`);
+  }
+}
+
+export class StockNotFound extends NotFound {
+  constructor(readonly sku: string) {
+    super('stock', sku);
   }
 }
 
@@ -165,6 +172,19 @@ export class ViewsBehind extends DomainError {
   }
 }
 
+/** A line of the request that needs more stock than is available, and what is available. */
+export interface ShortLine extends FieldError {
+  readonly available: number;
+}
+
+/** An order line or a stock adjustment needs more than is available; nothing was reserved or changed. */
+export class InsufficientStock extends DomainError {
+  readonly code = 'insufficient-stock';
+  constructor(readonly errors: readonly ShortLine[]) {
+    super(errors.map((e) => `${e.pointer}: ${e.message}`).join('; '));
+  }
+}
+
 /** Every expected error: `code` tells them apart, so a switch on it narrows to the class. */
 export type KnownError =
   | StateConflict
@@ -178,7 +198,8 @@ export type KnownError =
   | InvalidCursor
   | InvalidPosition
   | ExportLimitReached
-  | ViewsBehind;
+  | ViewsBehind
+  | InsufficientStock;
 
 // Every code has its class in the union: a code added above without one fails to compile here.
 const everyCodeHasAClass: Record<Exclude<ErrorCode, KnownError['code']>, never> = {};

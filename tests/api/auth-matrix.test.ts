@@ -6,6 +6,7 @@ import { SignJWT, type JWTPayload } from 'jose';
 import type Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_SCOPES, client, newOrder, SECRET, startService, type TestService } from '../support/http.js';
+import { receiveStock, TEST_SKUS } from '../support/seed.js';
 
 const OTHER_SECRET = 'another-secret-that-is-also-at-least-32-bytes-long';
 const PROBLEM_BASE = 'https://errors.orders.example/';
@@ -221,6 +222,7 @@ async function freshTarget(target: Target): Promise<string> {
 
 beforeAll(async () => {
   service = await startService();
+  await receiveStock(service.events, TEST_SKUS);
   staff = client(service, await service.token({ sub: 'staff-1', scope: ALL_SCOPES }));
   const claims = { sub: 'intruder', scope: ALL_SCOPES };
   tokens.set('other-secret', await signWith(OTHER_SECRET, { ...claims, exp: now() + 600 }));
@@ -557,6 +559,13 @@ const MATRIX: Readonly<Record<string, MatrixRow>> = {
   },
   'GET /fulfilment-queue': { belongs: 'no-customer', request: () => ({ path: '/fulfilment-queue' }), success: 200 },
   'GET /fulfilment-queue/changes': { belongs: 'no-customer', request: () => ({ path: '/fulfilment-queue/changes?wait=0' }), success: 200 },
+  'GET /stock': { belongs: 'no-customer', request: () => ({ path: '/stock?below=5' }), success: 200 },
+  'GET /stock/:sku': { belongs: 'no-customer', request: () => ({ path: '/stock/MATRIX-SKU' }), success: 200 },
+  'POST /stock/:sku/adjustments': {
+    belongs: 'no-customer',
+    request: () => ({ path: '/stock/MATRIX-SKU/adjustments', body: { delta: 1, reason: 'count' }, headers: matrixKey() }),
+    success: 201,
+  },
   'GET /health/live': { belongs: 'public', request: () => ({ path: '/health/live' }), success: 200 },
   'GET /health/ready': { belongs: 'public', request: () => ({ path: '/health/ready' }), success: 200 },
   'GET /metrics': { belongs: 'public', request: () => ({ path: '/metrics' }), success: 200 },
@@ -590,6 +599,7 @@ function servedRoutes(app: Koa): string[] {
 describe('the access matrix, from the router’s own routes', () => {
   beforeAll(async () => {
     matrix = await startService({}, { leaseMs: 5000 });
+    await receiveStock(matrix.events, TEST_SKUS);
     as.staff = client(matrix, await matrix.token({ sub: 'matrix-staff', scope: ALL_SCOPES }));
     as.A = client(matrix, await matrix.token({ sub: 'matrix-a', customerId: CUSTOMER.A, scope: ALL_SCOPES }));
     as.B = client(matrix, await matrix.token({ sub: 'matrix-b', customerId: CUSTOMER.B, scope: ALL_SCOPES }));

@@ -6,6 +6,7 @@ import {
   ExportLimitReached,
   Forbidden,
   IdempotencyKeyReused,
+  InsufficientStock,
   InvalidCursor,
   InvalidPosition,
   JobNotFound,
@@ -38,6 +39,12 @@ const CASES: Record<ErrorCode, { error: KnownError; status: number; code: string
   'invalid-cursor': { error: new InvalidCursor('tampered'), status: 400, code: 'invalid-cursor' },
   'views-behind': { error: new ViewsBehind('collections'), status: 503, code: 'unavailable', headers: { 'Retry-After': '1' } },
   'invalid-position': { error: new InvalidPosition('00000000000000070000000000000007'), status: 400, code: 'invalid-cursor' },
+  'insufficient-stock': {
+    error: new InsufficientStock([{ pointer: '/lines/0/quantity', message: 'SKU-1: 3 asked, 1 available', available: 1 }]),
+    status: 409,
+    code: 'insufficient-stock',
+    extra: { errors: [{ pointer: '/lines/0/quantity', message: 'SKU-1: 3 asked, 1 available', available: 1 }] },
+  },
   'export-limit-reached': { error: new ExportLimitReached(5), status: 429, code: 'rate-limited', extra: { limit: 5 }, headers: { 'Retry-After': expect.stringMatching(/^[1-9]\d*$/) } },
 };
 

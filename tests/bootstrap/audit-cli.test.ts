@@ -19,6 +19,8 @@ describe('audit command', () => {
     const clean = run(dir.path, 'bootstrap/audit-cli.ts', 'verify');
     expect(clean.stdout).toContain('domain rules: 15 orders checked, 0 finding(s)');
     expect(clean.stdout).toContain('read model order-views: 15 orders checked, 0 difference(s)');
+    expect(clean.stdout).toContain('stock rules: 15 SKUs checked, 0 finding(s)');
+    expect(clean.stdout).toContain('read model stock: 15 orders checked, 0 difference(s)');
     expect(clean.status).toBe(0);
 
     const replay = run(dir.path, 'bootstrap/audit-cli.ts', 'replay', '--order', ids[3]!);
@@ -36,5 +38,20 @@ describe('audit command', () => {
     expect(dirty.stdout).toContain(`order-${ids[3]} #3 [nothing after the end] OrderAddressChanged after the order was shipped`);
     expect(run(dir.path, 'bootstrap/audit-cli.ts', 'replay').status).toBe(2);
     dir.remove();
-  });
+  }, 120_000);
+
+  it('reports stock reserved beyond what is on hand', async () => {
+    const dir = tempDir('audit-stock-');
+    const events = new SqliteEventStore({ file: join(dir.path, 'events.sqlite3') });
+    await seedOrders(events, 3);
+    // A reservation appended past the decider, as a buggy writer might: more than SKU-1 has.
+    const meta = { schemaVersion: 1, principal: 'rogue', correlationId: 'c', causationId: null };
+    const now = new Date().toISOString();
+    await events.appendToStream('stock-SKU-1', [{ type: 'StockReserved', data: { sku: 'SKU-1', orderId: 'nobody', quantity: 50, reservedAt: now }, metadata: meta }], 'any');
+    await events.close();
+    const dirty = run(dir.path, 'bootstrap/audit-cli.ts', 'verify');
+    expect(dirty.status).toBe(1);
+    expect(dirty.stdout).toMatch(/stock-SKU-1 #\d+ \[0 ≤ reserved ≤ onHand\] onHand 10, reserved 52/);
+    dir.remove();
+  }, 120_000);
 });

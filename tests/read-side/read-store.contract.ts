@@ -4,7 +4,7 @@ import { Consistency } from '../../read-side/consistency.js';
 import { CursorCodec, InvalidCursor } from '../../read-side/cursor.js';
 import { OrderQueries } from '../../read-side/order-queries.js';
 import type { ReadModelStore } from '../../read-side/read-store.js';
-import type { JobView, OrderView, QueueChange, QueueEntry } from '../../read-side/views.js';
+import type { JobView, OrderView, QueueChange, QueueEntry, StockView } from '../../read-side/views.js';
 import type { Position } from '../../write-side/event-store.js';
 import { encodePosition } from '../../write-side/position.js';
 import type { ReadStoreFixture } from '../support/read-stores.js';
@@ -160,6 +160,27 @@ export function readStoreContract(name: string, open: () => Promise<ReadStoreFix
       expect((await store.listOpenJobs(10)).map((j) => j.id)).toEqual(['job-2', 'job-5', 'job-7']);
       expect((await store.listOpenJobs(1)).map((j) => j.id)).toEqual(['job-2']);
       expect(await store.listJobResults(10)).toEqual([job(3, 'succeeded', at(4), true), job(1, 'succeeded', at(9), true)]);
+    });
+
+    it('lists stock by SKU after a key, only what is available below a bound when one is given', async () => {
+      const level = (sku: string, available: number): StockView => ({ sku, onHand: available + 1, reserved: 1, available, updatedAt: at(1), revision: 0 });
+      const views = store.views('stock', await store.activeGeneration('stock'));
+      await views.commit([level('B', 5), level('A', 0), level('D', 2), level('C', 9)].map((view) => ({ key: view.sku, view })), pos(4));
+      expect((await store.listStock(null, null, 10)).map((v) => v.sku)).toEqual(['A', 'B', 'C', 'D']);
+      expect((await store.listStock(null, 'B', 10)).map((v) => v.sku)).toEqual(['C', 'D']);
+      expect((await store.listStock(3, null, 10)).map((v) => v.sku)).toEqual(['A', 'D']);
+      expect((await store.listStock(3, 'A', 1))).toEqual([level('D', 2)]);
+      expect(await store.listStock(0, null, 10)).toEqual([]);
+    });
+
+    it("keeps a background process's checkpoint across a restart, and never moves it back", async () => {
+      expect(await store.processCheckpoint('reconciler')).toBeNull();
+      await store.saveProcessCheckpoint('reconciler', pos(5));
+      await store.saveProcessCheckpoint('reconciler', pos(3));
+      expect(await (await fixture.reopen()).processCheckpoint('reconciler')).toBe(pos(5));
+      await store.saveProcessCheckpoint('reconciler', pos(8));
+      expect(await store.processCheckpoint('reconciler')).toBe(pos(8));
+      expect(await store.processCheckpoint('another')).toBeNull();
     });
 
     it('scans views in key order', async () => {
