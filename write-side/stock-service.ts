@@ -90,6 +90,7 @@ interface Decided {
 
 const MAX_ATTEMPTS = 8;
 const MAX_BATCH = 256;
+const FOLD_PAGE = 10_000;
 
 export class StockService implements Reservations {
   private readonly clock: () => Date;
@@ -284,12 +285,22 @@ export class StockService implements Reservations {
     const stamp = this.store.changeStamp?.();
     const cached = this.folded.get(sku);
     if (cached && stamp !== undefined && cached.stamp === stamp) return cached;
-    const from = cached?.revision ?? null;
-    const recorded = await this.store.readStream(stockStream(sku), from === null ? {} : { fromRevision: from + 1 });
     let stock = cached?.stock ?? initialStock(sku);
-    for (const r of recorded) stock = evolveStock(stock, decodeStockEvent(r));
-    const last = recorded.at(-1);
-    const folded: Folded = { stock, revision: last?.revision ?? from, position: last?.position ?? cached?.position ?? null, stamp };
+    let revision = cached?.revision ?? null;
+    let position = cached?.position ?? null;
+    // In pages: a first fold of a long stream never holds more than one page of its events.
+    for (;;) {
+      const from = revision === null ? 0 : revision + 1;
+      const recorded = await this.store.readStream(stockStream(sku), { fromRevision: from, toRevision: from + FOLD_PAGE - 1 });
+      for (const r of recorded) stock = evolveStock(stock, decodeStockEvent(r));
+      const last = recorded.at(-1);
+      if (last) {
+        revision = last.revision;
+        position = last.position;
+      }
+      if (recorded.length < FOLD_PAGE) break;
+    }
+    const folded: Folded = { stock, revision, position, stamp };
     this.folded.set(sku, folded);
     return folded;
   }

@@ -50,7 +50,7 @@ export interface ChaosResult {
   readonly stats: { kills: number; requests: number; retries: number; acknowledged: number; reusedKeys: number };
 }
 
-const SCOPES = 'orders:read orders:write payments:write shipments:write exports:write';
+const SCOPES = 'orders:read orders:write payments:write shipments:write exports:write stock:read stock:write';
 const SHOP = 'chaos-shop';
 const WORKER = 'fulfilment-worker';
 /** Written into every address, so that the log check can look for it. */
@@ -150,6 +150,12 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
         await sleep(Math.min(50 * 2 ** attempt, 1000));
       }
     }
+  }
+
+  // Placing reserves stock: every SKU the clients order is received first (retried with its key until answered).
+  for (const sku of [...Array.from({ length: 7 }, (_, i) => `SKU-${i}`), ...Array.from({ length: 5 }, (_, i) => `SKU-R${i}`), 'SKU-R9']) {
+    const { status } = await send('POST', `/stock/${sku}/adjustments`, { delta: 1_000_000, reason: 'received' }, { 'Idempotency-Key': `receive-${sku}` });
+    if (status !== 201) unexpected.push(`receiving ${sku}: ${status}`);
   }
 
   const answered = (what: string, status: number, allowed: readonly number[]) => {
