@@ -27,6 +27,8 @@ export interface StockReconcilerOptions {
   readonly intervalMs?: number;
   readonly batchSize?: number;
   readonly clock?: () => Date;
+  /** When this process started (now by default): see runOnce. */
+  readonly startedAt?: Date;
   readonly onError?: (error: unknown) => void;
 }
 
@@ -52,7 +54,10 @@ export class StockReconciler {
     this.batchSize = options.batchSize ?? 500;
     this.clock = options.clock ?? (() => new Date());
     this.onError = options.onError ?? (() => undefined);
+    this.startedAt = options.startedAt?.getTime() ?? Date.now();
   }
+
+  private readonly startedAt: number;
 
   private readonly onError: (error: unknown) => void;
 
@@ -74,9 +79,15 @@ export class StockReconciler {
     await this.running;
   }
 
-  /** Handles every event recorded at least orphanAfterMs ago and not handled yet; how many it handled. */
+  /**
+   * Handles every event recorded at least orphanAfterMs ago and not handled yet; how many it
+   * handled. Nothing is due in the first orphanAfterMs after the start: a placement cut off by the
+   * last stop gets that long to be retried before it counts as never placed.
+   */
   async runOnce(): Promise<number> {
-    const cutoff = this.clock().getTime() - this.orphanAfterMs;
+    const now = this.clock().getTime();
+    if (now - this.startedAt < this.orphanAfterMs) return 0;
+    const cutoff = now - this.orphanAfterMs;
     let after = await this.readModels.processCheckpoint(RECONCILER_CHECKPOINT);
     let handled = 0;
     for (;;) {

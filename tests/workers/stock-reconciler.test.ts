@@ -47,7 +47,8 @@ async function received(sku: string, quantity: number) {
   await stock.adjust(staff, sku, { delta: quantity, reason: 'received', note: null }, keyed(key));
 }
 const levels = (sku: string) => stock.get(staff, sku);
-const reconciler = (clock = later(31_000)) => new StockReconciler(store, readModels, orders, stock, { clock });
+const started = new Date(Date.now() - 60_000);
+const reconciler = (clock = later(31_000)) => new StockReconciler(store, readModels, orders, stock, { clock, startedAt: started });
 /** Reservations whose order-side steps never ran: a process that died right after the order's event. */
 const crashing: Reservations = { reserve: async () => {}, release: async () => {}, commit: async () => {} };
 
@@ -68,13 +69,25 @@ describe('the stock reconciler', () => {
     expect(await levels(sku)).toMatchObject({ reserved: 0 });
   });
 
+  it('gives a placement cut off by a restart the time to be retried before it counts as never placed', async () => {
+    const sku = `R-${randomUUID()}`;
+    await received(sku, 5);
+    const viewer = user();
+    await stock.reserve(keyId(viewer.sub, 'k3'), [{ sku, quantity: 1 }], { principal: viewer.sub, correlationId: 'c', causationId: null });
+    const justStarted = new StockReconciler(store, readModels, orders, stock, { clock: later(31_000), startedAt: new Date(Date.now() + 10_000) });
+    expect(await justStarted.runOnce()).toBe(0);
+    await orders.place(viewer, { customerId: 'cus_1', currency: 'EUR', lines: [{ sku, quantity: 1, unitPrice: 1 }], address }, keyed('k3'));
+    await reconciler().runOnce();
+    expect(await levels(sku)).toMatchObject({ reserved: 1 });
+  });
+
   it('leaves the reservations of placed orders alone, and resumes from its checkpoint after a restart', async () => {
     const sku = `R-${randomUUID()}`;
     await received(sku, 5);
     await orders.place(user(), { customerId: 'cus_1', currency: 'EUR', lines: [{ sku, quantity: 2, unitPrice: 1 }], address }, keyed('k2'));
     expect(await reconciler().runOnce()).toBeGreaterThan(0);
     expect(await levels(sku)).toMatchObject({ reserved: 2 });
-    const restarted = new StockReconciler(store, await reads.reopen(), orders, stock, { clock: later(31_000) });
+    const restarted = new StockReconciler(store, await reads.reopen(), orders, stock, { clock: later(31_000), startedAt: started });
     expect(await restarted.runOnce()).toBe(0);
   });
 
@@ -97,7 +110,7 @@ describe('the stock reconciler', () => {
     expect(await levels(a)).toMatchObject({ onHand: 5, reserved: 0 });
     expect(await levels(b)).toMatchObject({ onHand: 2, reserved: 0 });
     // Run over the same log again (a lost checkpoint): nothing changes twice.
-    await new StockReconciler(store, (await openEmbeddedReadStore()).store, orders, stock, { clock: later(31_000) }).runOnce();
+    await new StockReconciler(store, (await openEmbeddedReadStore()).store, orders, stock, { clock: later(31_000), startedAt: started }).runOnce();
     expect(await levels(b)).toMatchObject({ onHand: 2, reserved: 0 });
   });
 });
