@@ -19,6 +19,7 @@ import { openApiDocument } from './openapi.js';
 import { HttpProblem } from './problem.js';
 import { fulfilmentRoutes, type FulfilmentRoutesDeps } from './routes/fulfilment.js';
 import { jobRoutes, type JobRoutesDeps } from './routes/jobs.js';
+import { customerRoutes, type CustomerRoutesDeps } from './routes/customers.js';
 import { orderRoutes } from './routes/orders.js';
 import { stockRoutes, type StockRoutesDeps } from './routes/stock.js';
 import { WaitingRequests } from './waiting.js';
@@ -45,6 +46,8 @@ export interface AppDeps {
   readonly fulfilment?: Omit<FulfilmentRoutesDeps, 'queries' | 'waiting'>;
   /** Stock levels and adjustments; without it those routes are not served. */
   readonly stock?: Omit<StockRoutesDeps, 'inFlight' | 'waiting'>;
+  /** Customers; without them the customer routes are not served. */
+  readonly customers?: Omit<CustomerRoutesDeps, 'inFlight' | 'waiting'>;
   /** Requests of one principal that may wait at once (long-polls, SSE, Consistency-Token reads); 16 by default. */
   readonly waitingPerPrincipal?: number;
 }
@@ -99,6 +102,7 @@ export function createApp(deps: AppDeps): Koa {
   const inFlight = new InFlight();
   const waiting = new WaitingRequests(deps.waitingPerPrincipal);
   api.use(orderRoutes({ ...deps, inFlight, waiting }).routes());
+  if (deps.customers) api.use(customerRoutes({ ...deps.customers, inFlight, waiting }).routes());
   if (deps.exports) api.use(jobRoutes({ ...deps.exports, inFlight }).routes());
   if (deps.stock) api.use(stockRoutes({ ...deps.stock, inFlight, waiting }).routes());
   if (deps.fulfilment) api.use(fulfilmentRoutes({ ...deps.fulfilment, queries: deps.queries, waiting }).routes());

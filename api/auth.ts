@@ -3,8 +3,8 @@ import { createSecretKey, type KeyObject } from 'node:crypto';
 import { createRemoteJWKSet, errors, jwtVerify, SignJWT, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import { LRUCache } from 'lru-cache';
 
-export const SCOPES = ['orders:read', 'orders:write', 'payments:write', 'shipments:write', 'exports:write', 'audit:read', 'stock:read', 'stock:write'] as const;
-export type Scope = (typeof SCOPES)[number];
+import type { Scope } from '../write-side/access.js';
+export { SCOPES, type Scope } from '../write-side/access.js';
 
 export interface Principal {
   readonly sub: string;

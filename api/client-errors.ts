@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { API_VERSION } from './middleware/context.js';
+import { DEFAULT_API_VERSION, versionHeaders } from './versions.js';
 import { PROBLEM_BASE, PROBLEM_TITLES, type ProblemCode } from './problem.js';
 
 export function answerClientErrors(server: Server): void {
@@ -24,7 +24,7 @@ export function answerClientErrors(server: Server): void {
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
         'Content-Type: application/problem+json; charset=utf-8\r\n' +
         `Content-Length: ${Buffer.byteLength(body)}\r\n` +
-        `X-Correlation-Id: ${correlationId}\r\nApi-Version: ${API_VERSION}\r\nConnection: close\r\n\r\n${body}`,
+        `X-Correlation-Id: ${correlationId}\r\n${Object.entries(versionHeaders(DEFAULT_API_VERSION)).map(([name, value]) => `${name}: ${value}\r\n`).join('')}Connection: close\r\n\r\n${body}`,
     );
   });
 }

@@ -2,8 +2,8 @@
 // validate requests. The decisions HTTP-CONTRACT.md leaves open are written down here.
 import { EXPORT_LIMIT_RETRY_AFTER_SECONDS, PROBLEM_BASE } from './problem.js';
 import { MAX_ACTIVE_EXPORTS } from '../write-side/job-service.js';
-import { ORDER_ID_PATTERN, SKU_PATTERN, schemas } from './schemas.js';
-import { API_VERSION } from './middleware/context.js';
+import { CUSTOMER_ID_PATTERN, ORDER_ID_PATTERN, SKU_PATTERN, schemas } from './schemas.js';
+import { CURRENT_API_VERSION, DEFAULT_API_VERSION, DEPRECATED_API_VERSION, SUPPORTED_API_VERSIONS, VERSION_HEADERS } from './versions.js';
 import type { ProblemCode } from './problem.js';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -14,6 +14,8 @@ const header = (description: string, schema: object = { type: 'string' }, requir
 const commonHeaders = {
   'X-Correlation-Id': headerRef('X-Correlation-Id'),
   'Api-Version': headerRef('Api-Version'),
+  Deprecation: headerRef('Deprecation'),
+  Sunset: headerRef('Sunset'),
 };
 /** On every response the rate limit has seen (all but the operations routes, and failed token checks). */
 const rateLimitHeaders = {
@@ -51,6 +53,7 @@ const operationsProblems = { '400': responseRef('RequestRefused'), ...everyReque
 const orderId = { $ref: '#/components/parameters/OrderId' };
 const jobId = { $ref: '#/components/parameters/JobId' };
 const sku = { $ref: '#/components/parameters/Sku' };
+const customerId = { $ref: '#/components/parameters/CustomerId' };
 const idempotencyKey = { $ref: '#/components/parameters/Idempotency-Key' };
 // A bearer scheme names no scopes in OpenAPI; the scope each operation needs is in x-required-scope.
 const security = (scope: string) => ({ security: [{ bearer: [] }], 'x-required-scope': scope });
@@ -60,9 +63,9 @@ export function openApiDocument() {
     openapi: '3.1.0',
     info: {
       title: 'Order service',
-      version: API_VERSION,
+      version: CURRENT_API_VERSION,
       description:
-        'Event-sourced order API. The version is carried in the Api-Version header, never in the URL; changes within a version are additive only. ' +
+        `Event-sourced order API. The version is carried in the Api-Version request header, never in the URL: ${SUPPORTED_API_VERSIONS.join(' or ')}; a request without it is served under ${DEFAULT_API_VERSION} (deprecated, with Deprecation and Sunset headers, until its sunset). Changes within a version are additive only. ` +
         'Errors are RFC 9457 problem details whose `type` ends in a stable code (' + PROBLEM_BASE + '<code>); each response lists the codes it can carry. ' +
         'Every response carries X-Correlation-Id and Api-Version. Tokens in the query string are refused with 400 token-in-query, on every path. ' +
         'Decisions beyond HTTP-CONTRACT.md: order ids are UUIDs (anything else in the path is 400 validation-failed); a payment whose amount differs from the total is 400 validation-failed with pointer /amount; ' +
@@ -79,6 +82,7 @@ export function openApiDocument() {
     servers: [{ url: '/', description: 'the host that serves this document' }],
     tags: [
       { name: 'orders', description: 'Orders and their lifecycle' },
+      { name: 'customers', description: 'Customers, their one email each, and erasure' },
       { name: 'jobs', description: 'Long-running work: order exports' },
       { name: 'fulfilment', description: 'The fulfilment queue and its changes' },
       { name: 'audit', description: 'Order history and point-in-time reads' },
@@ -94,7 +98,7 @@ export function openApiDocument() {
           operationId: 'placeOrder',
           tags: ['orders'],
           summary: 'Place an order',
-          description: 'Needs orders:write. A customer token may only place orders for its own customer (403). A retry with the same Idempotency-Key and body returns the first response with Idempotent-Replayed: true; a different body is 422. ' +
+          description: 'Needs orders:write. A customer token may only place orders for its own customer (403). Under Api-Version 2026-12-01 customerId must name an existing customer (POST /customers); under 2026-11-01 any well-formed id is a guest customer. An erased customer cannot order under either (422 unknown-customer). A retry with the same Idempotency-Key and body returns the first response with Idempotent-Replayed: true; a different body is 422. ' +
             'Placing reserves every line\'s quantity of stock, all lines or none: when a line lacks stock the answer is 409 insufficient-stock, whose errors name each short line (/lines/{i}/quantity) with what is available, and nothing is reserved. ' +
             'A placement that failed after it reserved stock and was given up by the service (its reservations released, after 30 s) answers a retry with 409 state-conflict: place it again under a new key.',
           ...security('orders:write'),
@@ -115,7 +119,11 @@ export function openApiDocument() {
             ),
             '413': responseRef('PayloadTooLarge'),
             '415': responseRef('UnsupportedMediaType'),
-            '422': responseRef('IdempotencyKeyReused'),
+            '422': problem(
+              'idempotency-key-reused: the key was used with a different body; or unknown-customer: customerId names an erased customer, or (under Api-Version 2026-12-01) a customer without a record (errors point at /customerId).',
+              422,
+              ['idempotency-key-reused', 'unknown-customer'],
+            ),
           },
         },
         get: {
@@ -388,6 +396,107 @@ export function openApiDocument() {
           },
         },
       },
+      '/customers': {
+        post: {
+          operationId: 'createCustomer',
+          tags: ['customers'],
+          summary: 'Create a customer',
+          description:
+            'Needs customers:write and a staff token: a customer token is 403 (customers are created by staff, or by the account sign-up, not by another customer). ' +
+            'One email belongs to one customer, compared case-insensitively, however many requests race: the others get 409 email-in-use. The id is cus_ and 32 hex digits, derived from the Idempotency-Key, so a retry lands on the same customer.',
+          ...security('customers:write'),
+          parameters: [idempotencyKey],
+          requestBody: { required: true, content: json(ref('NewCustomer')) },
+          responses: {
+            '201': {
+              description: 'The customer was created (or this is a replay of the request that created it).',
+              headers: { ...commonHeaders, ...rateLimitHeaders, Location: header('/customers/{id}', { type: 'string' }, true), ETag: headerRef('ETag'), 'Consistency-Token': headerRef('Consistency-Token'), 'Idempotent-Replayed': headerRef('Idempotent-Replayed') },
+              content: json(ref('Customer')),
+            },
+            ...authProblems,
+            '409': problem(
+              'email-in-use: another customer has this email; or idempotency-key-in-use: the first request with this key is still running (with Retry-After).',
+              409,
+              ['email-in-use', 'idempotency-key-in-use'],
+              { 'Retry-After': retryAfter(false) },
+            ),
+            '413': responseRef('PayloadTooLarge'),
+            '415': responseRef('UnsupportedMediaType'),
+            '422': responseRef('IdempotencyKeyReused'),
+          },
+        },
+        get: {
+          operationId: 'listCustomers',
+          tags: ['customers'],
+          summary: 'List customers, newest first',
+          description:
+            'Needs customers:read and a staff token: the list belongs to no single customer, so a customer token is 403 whatever its scopes (it reads its own record at /customers/{id}). ' +
+            '`email` is an exact, case-insensitive filter. Erased customers stay in the list with their personal members null, and match no email. Served from a projection, with the same Consistency-Token and cursor rules as GET /orders.',
+          ...security('customers:read'),
+          parameters: [
+            ...Object.keys(schemas.CustomerListQuery.properties).map((name) => ({ name, in: 'query', required: false, schema: { $ref: `#/components/schemas/CustomerListQuery/properties/${name}` } })),
+            { $ref: '#/components/parameters/Consistency-Token' },
+          ],
+          responses: {
+            '200': {
+              description: 'One page of customers.',
+              headers: { ...commonHeaders, ...rateLimitHeaders, Link: headerRef('Link'), 'Consistency-Token': headerRef('Collection-Consistency-Token') },
+              content: json(ref('CustomerPage')),
+            },
+            ...authProblems,
+          },
+        },
+      },
+      '/customers/{id}': {
+        parameters: [customerId],
+        get: {
+          operationId: 'getCustomer',
+          tags: ['customers'],
+          summary: 'Read a customer',
+          description: 'Needs customers:read. Always current (folded from its events). A customer token reads only its own record: another customer answers 404 exactly as an unknown one. An erased customer reads with status erased, erasedAt, and every personal member null.',
+          ...security('customers:read'),
+          parameters: [{ name: 'If-None-Match', in: 'header', required: false, description: 'ETags of this customer; 304 when one is current.', schema: { type: 'string' } }],
+          responses: {
+            '200': { description: 'The customer.', headers: { ...commonHeaders, ...rateLimitHeaders, ETag: headerRef('ETag'), 'Consistency-Token': headerRef('Consistency-Token') }, content: json(ref('Customer')) },
+            '304': { description: 'The customer still has the revision named in If-None-Match.', headers: { ...commonHeaders, ...rateLimitHeaders, ETag: headerRef('ETag') } },
+            ...authProblems,
+            '404': responseRef('NotFound'),
+          },
+        },
+        patch: {
+          operationId: 'changeCustomer',
+          tags: ['customers'],
+          summary: 'Change a customer (JSON Merge Patch)',
+          description:
+            'Needs customers:write. A customer token changes only its own record (another is 404). email, name, phone and defaultAddress may appear; defaultAddress merges member by member, null removes phone or defaultAddress. ' +
+            'An email another customer has is 409 email-in-use, however requests race; an erased customer is 409 state-conflict (currentStatus erased).',
+          ...security('customers:write'),
+          parameters: [{ name: 'If-Match', in: 'header', required: false, description: 'An ETag of this customer; 412 when it has moved on.', schema: { type: 'string' } }],
+          requestBody: { required: true, content: { 'application/merge-patch+json': { schema: ref('CustomerPatch') } } },
+          responses: {
+            '200': { description: 'The changed customer.', headers: { ...commonHeaders, ...rateLimitHeaders, ETag: headerRef('ETag'), 'Consistency-Token': headerRef('Consistency-Token') }, content: json(ref('Customer')) },
+            ...authProblems,
+            '404': responseRef('NotFound'),
+            '409': problem('email-in-use: another customer has this email; or state-conflict: the customer was erased (currentStatus).', 409, ['email-in-use', 'state-conflict']),
+            '412': responseRef('PreconditionFailed'),
+            '413': responseRef('PayloadTooLarge'),
+            '415': problem('unsupported-media-type: the body is not application/merge-patch+json.', 415, ['unsupported-media-type'], { 'Accept-Patch': header('application/merge-patch+json', { type: 'string', const: 'application/merge-patch+json' }, true) }),
+          },
+        },
+        delete: {
+          operationId: 'eraseCustomer',
+          tags: ['customers'],
+          summary: "Erase a customer's personal data (GDPR art. 17)",
+          description:
+            'Needs customers:erase and a staff token (a customer token is 403: erasure is done by staff on a verified request). Records the erasure, frees the email, and the customer can never order again (422 unknown-customer). ' +
+            'Any well-formed id is erased, a guest customer that appears only on orders included; erasing again changes nothing and answers 204 too.',
+          ...security('customers:erase'),
+          responses: {
+            '204': { description: 'Erased (now or before).', headers: { ...commonHeaders, ...rateLimitHeaders, 'Consistency-Token': headerRef('Consistency-Token') } },
+            ...authProblems,
+          },
+        },
+      },
       '/health/live': operation('healthLive', 'The process is up.'),
       '/health/ready': operation('healthReady', 'The stores answer and the projections have caught up once; 503 until then.', true),
       '/metrics': {
@@ -410,6 +519,7 @@ export function openApiDocument() {
       },
       parameters: {
         OrderId: { name: 'id', in: 'path', required: true, description: 'The order id, a UUID.', schema: { type: 'string', pattern: ORDER_ID_PATTERN } },
+        CustomerId: { name: 'id', in: 'path', required: true, description: 'The customer id: cus_… for a created customer, any well-formed id for a guest customer of an order.', schema: { type: 'string', pattern: CUSTOMER_ID_PATTERN } },
         JobId: { name: 'id', in: 'path', required: true, description: 'The job id, a UUID.', schema: { type: 'string', pattern: ORDER_ID_PATTERN } },
         Sku: { name: 'sku', in: 'path', required: true, description: 'The SKU.', schema: { type: 'string', pattern: SKU_PATTERN } },
         'Idempotency-Key': { name: 'Idempotency-Key', in: 'header', required: true, description: '1–255 visible ASCII characters, scoped to the token subject; kept at least 24 hours (in fact for the life of the order).', schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' } },
@@ -417,7 +527,9 @@ export function openApiDocument() {
       },
       headers: {
         'X-Correlation-Id': header('Taken from the request when it is 1–128 characters of [A-Za-z0-9._:-], otherwise a new UUID.', { type: 'string', pattern: '^[A-Za-z0-9._:-]{1,128}$' }, true),
-        'Api-Version': header(`The API version the request was served under, ${API_VERSION}. A request may send it; an unknown value is 400 unsupported-api-version.`, { type: 'string', enum: [API_VERSION] }, true),
+        'Api-Version': header(`The API version the request was served under: the one its Api-Version header named, or ${DEFAULT_API_VERSION} when it named none. Any other value is 400 unsupported-api-version.`, { type: 'string', enum: SUPPORTED_API_VERSIONS }, true),
+        Deprecation: header(`RFC 9745: on responses served under the deprecated ${DEPRECATED_API_VERSION}, the instant it was deprecated.`, { type: 'string', const: VERSION_HEADERS.deprecation }),
+        Sunset: header(`RFC 8594: on responses served under the deprecated ${DEPRECATED_API_VERSION}, when it stops being served.`, { type: 'string', const: VERSION_HEADERS.sunset }),
         ETag: header('"<revision>" of the order.', { type: 'string', pattern: '^"\\d+"$' }, true),
         'Consistency-Token': header('The log position of this write; send it back on a collection read to wait until it is included.', { type: 'string', pattern: '^[0-9a-f]{32}$' }),
         'Collection-Consistency-Token': header('The log position this page reflects.', { type: 'string', pattern: '^[0-9a-f]{32}$' }, true),

@@ -24,11 +24,13 @@ export const PROBLEM_TITLES = {
   'state-conflict': 'Order state conflict',
   'idempotency-key-in-use': 'Idempotency-Key in use',
   'insufficient-stock': 'Insufficient stock',
+  'email-in-use': 'Email in use',
   'precondition-failed': 'Precondition failed',
   'payload-too-large': 'Payload too large',
   'unsupported-media-type': 'Unsupported media type',
   'not-acceptable': 'Not acceptable',
   'idempotency-key-reused': 'Idempotency-Key reused',
+  'unknown-customer': 'Unknown customer',
   'result-expired': 'Result expired',
   'rate-limited': 'Too many requests',
   internal: 'Internal server error',
@@ -93,6 +95,10 @@ function knownProblem(error: KnownError): HttpProblem {
       return new HttpProblem(503, 'unavailable', 'A store is unavailable; retry shortly.', {}, { 'Retry-After': '2' });
     case 'insufficient-stock':
       return new HttpProblem(409, 'insufficient-stock', 'Not enough stock is available; nothing was reserved or changed.', { errors: error.errors });
+    case 'unknown-customer':
+      return new HttpProblem(422, 'unknown-customer', error.message, { errors: [{ pointer: '/customerId', message: error.reason === 'erased' ? 'names an erased customer' : 'names no customer' }] });
+    case 'email-in-use':
+      return new HttpProblem(409, 'email-in-use', error.message);
     case 'views-behind':
       return new HttpProblem(503, 'unavailable', error.message, {}, { 'Retry-After': '1' });
     case 'invalid-position':

@@ -22,6 +22,10 @@ export const COUNTRY_CODES: readonly string[] = Object.freeze(Object.keys(getAlp
 export const ORDER_ID_PATTERN = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
 export const CUSTOMER_ID_PATTERN = '^[A-Za-z0-9_.:-]{1,64}$';
 export const SKU_PATTERN = '^[A-Za-z0-9_.:-]{1,64}$';
+/** An address with one @, something visible on both sides and a dot in the domain; compared case-insensitively. */
+const EMAIL_PART = `[^\\s@${HIDDEN}]`;
+const EMAIL = { type: 'string', minLength: 3, maxLength: 254, pattern: `^${EMAIL_PART}{1,64}@${EMAIL_PART}+\\.${EMAIL_PART}+$`, description: 'one customer per email, compared case-insensitively' } as const;
+const PHONE = { type: ['string', 'null'], pattern: '^\\+?[0-9][0-9 ()./-]{2,29}$', description: 'digits, spaces and ( ) . / -, an optional leading +' } as const;
 /**
  * An RFC 3339 date-time that names a real instant: months 01–12, the days each month has (29
  * February only in leap years), hours 00–23, minutes and seconds 00–59 (no leap second: the
@@ -223,6 +227,65 @@ export const schemas = {
       below: { type: 'integer', minimum: 0, maximum: 1_000_000_000_000, description: 'only SKUs whose available stock is below this' },
       limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
       cursor: { type: 'string', minLength: 1, maxLength: 1024 },
+    },
+  },
+  NewCustomer: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['email', 'name'],
+    properties: {
+      email: EMAIL,
+      name: text(200),
+      phone: PHONE,
+      defaultAddress: { oneOf: [{ type: 'null' }, { $ref: '#/components/schemas/Address' }] },
+    },
+  },
+  CustomerPatch: {
+    description: 'JSON Merge Patch (RFC 7396) of a customer: defaultAddress is merged member by member; null removes phone or defaultAddress.',
+    type: 'object',
+    additionalProperties: false,
+    minProperties: 1,
+    properties: {
+      email: EMAIL,
+      name: text(200),
+      phone: PHONE,
+      defaultAddress: { oneOf: [{ type: 'null' }, { $ref: '#/components/schemas/AddressPatch' }] },
+    },
+  },
+  CustomerListQuery: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      email: { ...EMAIL, description: 'exact match, case-insensitive' },
+      limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+      cursor: { type: 'string', minLength: 1, maxLength: 1024 },
+    },
+  },
+  Customer: {
+    description: 'A customer. Once erased, every personal member (email, name, phone, defaultAddress) is null and erasedAt says when.',
+    type: 'object',
+    additionalProperties: false,
+    required: ['id', 'email', 'name', 'phone', 'defaultAddress', 'status', 'createdAt', 'updatedAt', 'erasedAt', 'revision'],
+    properties: {
+      id: { type: 'string', pattern: CUSTOMER_ID_PATTERN },
+      email: { type: ['string', 'null'] },
+      name: { type: ['string', 'null'] },
+      phone: { type: ['string', 'null'] },
+      defaultAddress: { oneOf: [{ type: 'null' }, { $ref: '#/components/schemas/Address' }] },
+      status: { type: 'string', enum: ['active', 'erased'] },
+      createdAt: { type: 'string', format: 'date-time', description: 'the registration; for a guest customer (no record before), the erasure' },
+      updatedAt: { type: 'string', format: 'date-time' },
+      erasedAt: { type: ['string', 'null'], format: 'date-time' },
+      revision: { type: 'integer', description: 'the customer stream revision; ETag is "<revision>"' },
+    },
+  },
+  CustomerPage: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['items', 'nextCursor'],
+    properties: {
+      items: { type: 'array', items: { $ref: '#/components/schemas/Customer' } },
+      nextCursor: { type: ['string', 'null'] },
     },
   },
   PageQuery: {

@@ -37,6 +37,7 @@ export function appDeps(config: Config, services: Services, logger: Logger): App
     exports: { jobs: services.jobs, exportsDir: services.exportsDir, retentionMs: config.exports.retentionMs },
     fulfilment: { feed: services.feed },
     stock: { stock: services.stock, stockQueries: services.stockQueries },
+    customers: { customers: services.customers, customerQueries: services.customerQueries },
   };
 }
 

@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
+import { customersView } from '../projections/customers.js';
 import { fulfilmentQueue } from '../projections/fulfilment-queue.js';
 import { jobsView } from '../projections/jobs.js';
 import { orderViews } from '../projections/order-views.js';
@@ -17,6 +18,7 @@ import { SqliteReadStore } from '../read-side/adapters/sqlite-read-store.js';
 import { Consistency } from '../read-side/consistency.js';
 import { CursorCodec } from '../read-side/cursor.js';
 import { OrderHistory } from '../read-side/order-history.js';
+import { CustomerQueries } from '../read-side/customer-queries.js';
 import { OrderQueries } from '../read-side/order-queries.js';
 import { QueueFeed } from '../read-side/queue-feed.js';
 import { StockQueries } from '../read-side/stock-queries.js';
@@ -26,6 +28,7 @@ import { SqliteEventStore } from '../write-side/adapters/sqlite-event-store.js';
 import type { EventStore, Position } from '../write-side/event-store.js';
 import { StoreHealth } from '../write-side/store-health.js';
 import { JobService } from '../write-side/job-service.js';
+import { CustomerService } from '../write-side/customer-service.js';
 import { OrderService } from '../write-side/order-service.js';
 import { StockService } from '../write-side/stock-service.js';
 import { PendingOrderExpiry } from '../workers/pending-expiry.js';
@@ -38,6 +41,7 @@ export const PROJECTIONS: { readonly [N in ProjectionName]: Projection<N> } = {
   'order-views': orderViews,
   'fulfilment-queue': fulfilmentQueue,
   jobs: jobsView,
+  customers: customersView,
   stock: stockView,
 };
 
@@ -61,6 +65,8 @@ export interface ProjectionProgress {
 
 export interface Services extends Stores {
   readonly orders: OrderService;
+  readonly customers: CustomerService;
+  readonly customerQueries: CustomerQueries;
   readonly stock: StockService;
   readonly stockQueries: StockQueries;
   readonly jobs: JobService;
@@ -158,7 +164,7 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
     new Projector(eventStore, readModels, projection, {
       onError: (error, retryInMs) => logger.error({ err: error, projection: projection.name, retryInMs }, 'projection failed; restarting from its checkpoint'),
     });
-  const projectors = { 'order-views': projector(orderViews), 'fulfilment-queue': projector(fulfilmentQueue), jobs: projector(jobsView), stock: projector(stockView) };
+  const projectors = { 'order-views': projector(orderViews), 'fulfilment-queue': projector(fulfilmentQueue), jobs: projector(jobsView), customers: projector(customersView), stock: projector(stockView) };
   if (role === 'all') Object.values(projectors).forEach((p) => p.start());
   // One projector process at a time, under the read store's lease; the others wait as standbys.
   const lease =
@@ -181,6 +187,7 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
           'order-views': checkpointProgress(eventStore, readModels, orderViews),
           'fulfilment-queue': checkpointProgress(eventStore, readModels, fulfilmentQueue),
           jobs: checkpointProgress(eventStore, readModels, jobsView),
+          customers: checkpointProgress(eventStore, readModels, customersView),
           stock: checkpointProgress(eventStore, readModels, stockView),
         }
       : null;
@@ -189,8 +196,9 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
   const cursors = new CursorCodec(cursorSecret(config));
   const consistencyWaitMs = overrides.consistencyWaitMs ?? CONSISTENCY_WAIT_MS;
   let caughtUpOnce = false;
+  const customers = new CustomerService(eventStore);
   const stock = new StockService(eventStore);
-  const orders = new OrderService(eventStore, { reservations: stock });
+  const orders = new OrderService(eventStore, { customers, reservations: stock });
   // The stock's own background work, beside the export worker: any number may run, every step is idempotent.
   const stockWorkers = (role === 'all' || role === 'worker') && overrides.stockWorkers !== false;
   const reconciler = stockWorkers
@@ -208,6 +216,8 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
     ...stores,
     eventStore,
     orders,
+    customers,
+    customerQueries: new CustomerQueries(readModels, cursors, new Consistency(progress.customers, 'collections', consistencyWaitMs)),
     stock,
     stockQueries: new StockQueries(readModels, cursors, new Consistency(progress.stock, 'stock levels', consistencyWaitMs)),
     jobs,

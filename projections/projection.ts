@@ -1,6 +1,7 @@
 // A projection is a pure evolve(view, event) plus the key of the view an event touches.
 import type { Changes, ProjectionName, Views } from '../read-side/read-store.js';
 import type { Position, RecordedEvent } from '../write-side/event-store.js';
+import type { CustomerEvent } from '../write-side/customers/types.js';
 import type { JobEvent } from '../write-side/jobs/types.js';
 import type { OrderEvent } from '../write-side/orders/types.js';
 import type { StockEvent } from '../write-side/stock/types.js';
@@ -17,6 +18,7 @@ export interface ProjectionEvents {
   'fulfilment-queue': OrderEvent;
   jobs: JobEvent;
   stock: StockEvent;
+  customers: CustomerEvent;
 }
 
 export interface Projection<N extends ProjectionName> {

@@ -3,13 +3,14 @@
 // tests/read-side/read-store.contract.ts.
 import type { Position } from '../write-side/event-store.js';
 import type { OrderStatus } from '../write-side/orders/types.js';
-import type { JobView, OrderView, QueueChange, QueueEntry, StockView } from './views.js';
+import type { CustomerView, JobView, OrderView, QueueChange, QueueEntry, StockView } from './views.js';
 
 export interface Views {
   'order-views': OrderView;
   'fulfilment-queue': QueueEntry;
   jobs: JobView;
   stock: StockView;
+  customers: CustomerView;
 }
 export type ProjectionName = keyof Views;
 /**
@@ -21,6 +22,7 @@ export interface Changes {
   'fulfilment-queue': QueueChange;
   jobs: never;
   stock: never;
+  customers: never;
 }
 export interface Change {
   readonly position: Position;
@@ -30,7 +32,7 @@ export interface KeyedChange<C> {
   readonly key: string;
   readonly change: C;
 }
-export const PROJECTION_NAMES: readonly ProjectionName[] = ['order-views', 'fulfilment-queue', 'jobs', 'stock'];
+export const PROJECTION_NAMES: readonly ProjectionName[] = ['order-views', 'fulfilment-queue', 'jobs', 'customers', 'stock'];
 
 /** Every view carries the stream revision it includes; a view is never deleted, only changed. */
 export interface Keyed<V> {
@@ -80,6 +82,17 @@ export interface OrderJson {
   readonly json: string;
 }
 
+/** Keyset position of the customers' list (newest first): the last item of the previous page. */
+export interface CustomerKey {
+  readonly createdAt: string;
+  readonly id: string;
+}
+
+export interface CustomerFilter {
+  /** Only the customer whose `emailKey` is this (an exact, case-insensitive email filter). */
+  readonly emailKey?: string;
+}
+
 export interface OrderFilter {
   readonly status?: OrderStatus;
   readonly customerId?: string;
@@ -111,6 +124,9 @@ export interface ReadModelStore {
    * up to that checkpoint is in the answer unless `limit` cut it short.
    */
   listQueueChanges(after: Position | null, limit: number): Promise<{ changes: QueueChange[]; checkpoint: Position | null }>;
+
+  /** Customers by (createdAt, id) descending, newest first, strictly after `after`, at most `limit`. */
+  listCustomers(filter: CustomerFilter, after: CustomerKey | null, limit: number): Promise<CustomerView[]>;
 
   /** Jobs not finished (queued or running), oldest first, at most `limit`: the export workers' candidates. */
   listOpenJobs(limit: number): Promise<JobView[]>;

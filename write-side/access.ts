@@ -2,6 +2,37 @@
 // changes to what the viewer may see, so that no route can forget it (HTTP-CONTRACT.md,
 // "Authentication and permissions"). A verified token's principal is a viewer as it is.
 
+/** Every scope a token may carry (HTTP-CONTRACT "Authentication and permissions"). */
+export const SCOPES = [
+  'orders:read',
+  'orders:write',
+  'payments:write',
+  'shipments:write',
+  'exports:write',
+  'audit:read',
+  'catalogue:read',
+  'catalogue:write',
+  'stock:read',
+  'stock:write',
+  'customers:read',
+  'customers:write',
+  'customers:erase',
+  'accounts:admin',
+] as const;
+export type Scope = (typeof SCOPES)[number];
+
+export const ROLES = ['admin', 'staff', 'fulfilment', 'auditor', 'customer'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** The scopes a token the service issues carries for each role; a `customer` account's token also carries its customer_id. */
+export const ROLE_SCOPES: { readonly [R in Role]: readonly Scope[] } = {
+  admin: SCOPES,
+  staff: ['orders:read', 'orders:write', 'payments:write', 'exports:write', 'catalogue:read', 'catalogue:write', 'stock:read', 'stock:write', 'customers:read', 'customers:write'],
+  fulfilment: ['orders:read', 'shipments:write', 'stock:read', 'stock:write', 'catalogue:read'],
+  auditor: ['orders:read', 'audit:read', 'exports:write', 'catalogue:read', 'stock:read', 'customers:read'],
+  customer: ['orders:read', 'orders:write', 'catalogue:read', 'customers:read', 'customers:write'],
+};
+
 export interface Viewer {
   /** The token's subject: the principal that owns jobs and idempotency keys. */
   readonly sub: string;

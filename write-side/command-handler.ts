@@ -4,7 +4,7 @@
 // command first takes its key (idempotency.ts), so a key acts for one request only.
 import { RevisionConflict, type EventMetadata, type EventStore, type NewEvent, type Position, type RecordedEvent } from './event-store.js';
 import { ConcurrencyExhausted, IdempotencyKeyReused, PreconditionFailed } from './errors.js';
-import { takeKey, type IdempotencyRequest } from './idempotency.js';
+import { refuseKeyOfAnother, takeKey, type IdempotencyRequest } from './idempotency.js';
 
 export interface Decider<State, Command, Event> {
   initialState(): State;
@@ -15,6 +15,18 @@ export interface Decider<State, Command, Event> {
 export interface EventCodec<Event> {
   encode(event: Event, metadata: Omit<EventMetadata, 'schemaVersion'>): NewEvent;
   decode(recorded: RecordedEvent): Event;
+}
+
+/**
+ * Work of another stream that an append depends on (unique-values.ts: claiming an email before the
+ * event that takes it up). A revision conflict on the append starts over with reading, and calls
+ * `beforeAppend` again for the new decision.
+ */
+export interface AppendGuard<State, Event> {
+  /** Before the append at `revision`; a throw refuses the command, nothing of it written. */
+  beforeAppend(change: { readonly state: State; readonly next: State; readonly events: readonly Event[]; readonly revision: number | null }): Promise<void>;
+  /** After the append succeeded; not for a replay. */
+  afterAppend(change: { readonly state: State; readonly next: State; readonly events: readonly Event[] }): Promise<void>;
 }
 
 export interface CommandContext {
@@ -68,7 +80,13 @@ export class CommandHandler<State, Command, Event> {
    * check, and the next attempt replays it. A command that is refused or changes nothing leaves
    * its key untaken.
    */
-  async handle(stream: string, command: Command, context: CommandContext, known?: Known<State>): Promise<CommandResult<State, Event>> {
+  async handle(
+    stream: string,
+    command: Command,
+    context: CommandContext,
+    known?: Known<State>,
+    guard?: AppendGuard<State, Event>,
+  ): Promise<CommandResult<State, Event>> {
     const { principal, correlationId, causationId, idempotency } = context;
     let taken = false;
     for (let attempt = 1; attempt <= this.maxAttempts; attempt++) {
@@ -94,6 +112,12 @@ export class CommandHandler<State, Command, Event> {
         return { state, revision, events, position: current.position, replayed: false };
       }
 
+      const next = events.reduce((s, e) => this.decider.evolve(s, e), state);
+      if (guard) {
+        // A key another request holds refuses the command before the guard does anything.
+        if (idempotency && !taken) await refuseKeyOfAnother(this.store, principal, idempotency);
+        await guard.beforeAppend({ state, next, events, revision });
+      }
       if (idempotency && !taken) {
         await takeKey(this.store, { principal, correlationId, causationId, idempotency, target: stream });
         taken = true;
@@ -105,10 +129,10 @@ export class CommandHandler<State, Command, Event> {
           events.map((event) => this.codec.encode(event, metadata)),
           revision ?? 'no_stream',
         );
-        const next = events.reduce((s, e) => this.decider.evolve(s, e), state);
+        if (guard) await guard.afterAppend({ state, next, events });
         return { state: next, revision: appended.nextRevision, events, position: appended.position, replayed: false };
       } catch (error) {
-        if (!(error instanceof RevisionConflict)) throw error;
+        if (!(error instanceof RevisionConflict) || error.stream !== stream) throw error;
         if (context.expectedRevision !== undefined) {
           throw new PreconditionFailed(context.expectedRevision, error.actual === 'no_stream' ? null : error.actual);
         }

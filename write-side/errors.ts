@@ -4,6 +4,7 @@
 // Anything else that is thrown is a bug and answers 500.
 import type { OrderStatus } from './orders/types.js';
 import type { JobStatus } from './jobs/types.js';
+import type { CustomerStatus } from './customers/types.js';
 
 export type ErrorCode =
   | 'not-found'
@@ -18,7 +19,9 @@ export type ErrorCode =
   | 'invalid-position'
   | 'export-limit-reached'
   | 'views-behind'
-  | 'insufficient-stock';
+  | 'insufficient-stock'
+  | 'email-in-use'
+  | 'unknown-customer';
 
 /** The one base of every expected error; its subclasses are the members of `KnownError`. */
 export abstract class DomainError extends Error {
@@ -30,7 +33,7 @@ export class StateConflict extends DomainError {
   readonly code = 'state-conflict';
   constructor(
     message: string,
-    readonly currentStatus: OrderStatus | JobStatus,
+    readonly currentStatus: OrderStatus | JobStatus | CustomerStatus,
   ) {
     super(message);
   }
@@ -40,16 +43,22 @@ export class StateConflict extends DomainError {
 export class NotFound extends DomainError {
   readonly code = 'not-found';
   constructor(
-    readonly kind: 'order' | 'job' | 'stock',
+    readonly kind: 'order' | 'job' | 'customer' | 'stock',
     readonly id: string,
   ) {
-    super(kind === 'stock' ? `SKU ${id} has no stock.` : `${kind === 'order' ? 'Order' : 'Job'} ${id} does not exist.`);
+    super(kind === 'stock' ? `SKU ${id} has no stock.` : `${{ order: 'Order', job: 'Job', customer: 'Customer' }[kind]} ${id} does not exist.`);
   }
 }
 
 export class StockNotFound extends NotFound {
   constructor(readonly sku: string) {
     super('stock', sku);
+  }
+}
+
+export class CustomerNotFound extends NotFound {
+  constructor(readonly customerId: string) {
+    super('customer', customerId);
   }
 }
 
@@ -185,6 +194,25 @@ export class InsufficientStock extends DomainError {
   }
 }
 
+/** A customer or account with this email exists (unique-values.ts keeps one owner per email). */
+export class EmailInUse extends DomainError {
+  readonly code = 'email-in-use';
+  constructor() {
+    super('Another record already uses this email.');
+  }
+}
+
+/** An order names a customer that has no record (where one is required) or was erased. */
+export class UnknownCustomer extends DomainError {
+  readonly code = 'unknown-customer';
+  constructor(
+    readonly customerId: string,
+    readonly reason: 'absent' | 'erased',
+  ) {
+    super(reason === 'erased' ? `Customer ${customerId} was erased and cannot order.` : `Customer ${customerId} does not exist; create it first (POST /customers).`);
+  }
+}
+
 /** Every expected error: `code` tells them apart, so a switch on it narrows to the class. */
 export type KnownError =
   | StateConflict
@@ -199,7 +227,9 @@ export type KnownError =
   | InvalidPosition
   | ExportLimitReached
   | ViewsBehind
-  | InsufficientStock;
+  | InsufficientStock
+  | EmailInUse
+  | UnknownCustomer;
 
 // Every code has its class in the union: a code added above without one fails to compile here.
 const everyCodeHasAClass: Record<Exclude<ErrorCode, KnownError['code']>, never> = {};

@@ -6,7 +6,7 @@ import { LRUCache } from 'lru-cache';
 import { v4 as uuidv4 } from 'uuid';
 import { isStaff, sees, type Viewer } from './access.js';
 import { CommandHandler, type CommandContext, type CommandResult } from './command-handler.js';
-import { Forbidden, OrderNotFound, StateConflict } from './errors.js';
+import { Forbidden, OrderNotFound, StateConflict, UnknownCustomer } from './errors.js';
 import type { EventStore, Position, ReadStreamOptions, RecordedEvent } from './event-store.js';
 import { keyHolder, keyId, type IdempotencyRequest } from './idempotency.js';
 import { decodeOrderEvent, encodeOrderEvent, orderStream } from './orders/codec.js';
@@ -26,6 +26,17 @@ export interface Idempotent {
 
 export type OrderResult = CommandResult<Order, OrderEvent>;
 
+/**
+ * The API version an order is placed under (HTTP-CONTRACT "Changes since 2026-11-01"): under
+ * 2026-12-01 the customer must have a record; under 2026-11-01 any well-formed id is a guest.
+ */
+export type PlacementVersion = '2026-12-01' | '2026-11-01';
+
+/** Whether a customer has an active record, none (a guest) or an erased one (customer-service.ts). */
+export interface CustomerStandings {
+  standing(customerId: string): Promise<'active' | 'absent' | 'erased'>;
+}
+
 export interface OrderSnapshot {
   readonly order: PlacedOrder;
   readonly revision: number;
@@ -43,6 +54,8 @@ export interface OrderServiceOptions {
   readonly foldedBudget?: number;
   /** The stock that placing reserves, cancelling releases and shipping deducts; the SKU streams of the same store by default. */
   readonly reservations?: Reservations;
+  /** Where placement asks whether the customer may order; without it every customer may (tools, benchmarks). */
+  readonly customers?: CustomerStandings;
 }
 
 /** An order as last folded, with the store's change stamp taken before the read it came from. */
@@ -57,6 +70,7 @@ export class OrderService {
   private readonly newId: () => string;
   private readonly folded: LRUCache<string, Folded>;
   private readonly reservations: Reservations;
+  private readonly customers: CustomerStandings | null;
 
   constructor(
     private readonly store: EventStore,
@@ -66,6 +80,7 @@ export class OrderService {
     this.clock = options.clock ?? (() => new Date());
     this.newId = options.newId ?? uuidv4;
     this.reservations = options.reservations ?? new StockService(store, { clock: this.clock });
+    this.customers = options.customers ?? null;
     const budget = options.foldedBudget ?? 200_000;
     this.folded = new LRUCache<string, Folded>({
       maxSize: budget,
@@ -82,11 +97,12 @@ export class OrderService {
    */
   async place(
     viewer: Viewer,
-    input: { customerId: string; currency: string; lines: readonly LineInput[]; address: Address },
+    { apiVersion = '2026-11-01', ...input }: { customerId: string; currency: string; lines: readonly LineInput[]; address: Address; apiVersion?: PlacementVersion },
     context: WriteContext & Idempotent,
   ): Promise<OrderResult> {
     if (!sees(viewer, input.customerId)) throw new Forbidden('A customer token can only place orders for its own customer.');
     const orderId = keyId(viewer.sub, context.idempotency.key);
+    await this.customerMayOrder(input.customerId, apiVersion, orderId);
     const command: OrderCommand = { type: 'PlaceOrder', data: { orderId, ...input }, metadata: this.meta(viewer) };
     await this.reserveFor(viewer, command, context);
     try {
@@ -112,6 +128,16 @@ export class OrderService {
     if ((await this.store.readStream(orderStream(orderId), { toRevision: 0 })).length > 0) return;
     if ((await keyHolder(this.store, viewer.sub, context.idempotency)) === 'another') return;
     await this.reservations.reserve(orderId, lines, this.stockContext(viewer, context));
+  }
+
+  /** An erased customer never orders again; under 2026-12-01 a customer without a record cannot order either. */
+  private async customerMayOrder(customerId: string, apiVersion: PlacementVersion, orderId: string): Promise<void> {
+    if (!this.customers) return;
+    const standing = await this.customers.standing(customerId);
+    if (standing === 'active' || (standing === 'absent' && apiVersion === '2026-11-01')) return;
+    // A retry of a placement made before the customer was erased is answered as the first run was.
+    if (await this.load(orderId)) return;
+    throw new UnknownCustomer(customerId, standing);
   }
 
   /** Applies the merge patch to the address as it is; a revision conflict decides again, unless the caller pinned one. */

@@ -5,15 +5,13 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { StoreUnavailable } from '../../write-side/event-store.js';
 import { HttpProblem, PROBLEM_BASE, PROBLEM_TITLES, toProblem } from '../problem.js';
-
-export const API_VERSION = '2026-11-01';
-export const SUPPORTED_API_VERSIONS: readonly string[] = [API_VERSION];
+import { DEFAULT_API_VERSION, requestedVersion, SUPPORTED_API_VERSIONS, versionHeaders, type ApiVersion } from '../versions.js';
 
 export const CORRELATION_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const TOKEN_PARAMETERS = new Set(['access_token', 'token', 'id_token', 'refresh_token', 'jwt', 'bearer', 'authorization', 'auth', 'api_key', 'apikey', 'key']);
 const JWT_SHAPE = /eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/;
 /** Headers a problem response keeps from the work done before the error. */
-const KEPT_ON_ERROR = ['x-correlation-id', 'api-version', 'ratelimit', 'ratelimit-policy', 'allow', 'access-control-allow-origin', 'access-control-expose-headers', 'vary'];
+const KEPT_ON_ERROR = ['x-correlation-id', 'api-version', 'deprecation', 'sunset', 'ratelimit', 'ratelimit-policy', 'allow', 'access-control-allow-origin', 'access-control-expose-headers', 'vary'];
 
 /** Where a request's state keeps the service logger, for its log child made on first use. */
 const LOGGER = Symbol('logger');
@@ -32,6 +30,8 @@ declare module 'koa' {
     correlationId: string;
     [LOGGER]?: Logger;
     log: Logger;
+    /** The API version the request is served under (its Api-Version header, or the default). */
+    apiVersion: ApiVersion;
     /** Set by a handler that waits on purpose (a long-poll): the request timeout leaves it alone. */
     longPoll?: boolean;
   }
@@ -47,14 +47,16 @@ export function requestContext(logger: Logger): Middleware {
     ctx.state[LOGGER] = logger;
     Object.defineProperty(ctx.state, 'log', LAZY_LOG);
     ctx.set('X-Correlation-Id', correlationId);
-    ctx.set('Api-Version', API_VERSION);
+    const version = requestedVersion(ctx.get('Api-Version'));
+    ctx.state.apiVersion = version ?? DEFAULT_API_VERSION;
+    ctx.set(versionHeaders(ctx.state.apiVersion));
     // The raw URL can hold a token: only the path is ever logged.
     const path = ctx.path;
     try {
       refuseTokenInQuery(ctx.querystring);
-      const requested = ctx.get('Api-Version');
-      if (requested !== '' && !SUPPORTED_API_VERSIONS.includes(requested)) {
-        throw new HttpProblem(400, 'unsupported-api-version', `Api-Version ${JSON.stringify(requested.slice(0, 40))} is not supported; use ${API_VERSION}.`, {
+      if (version === null) {
+        const requested = ctx.get('Api-Version');
+        throw new HttpProblem(400, 'unsupported-api-version', `Api-Version ${JSON.stringify(requested.slice(0, 40))} is not supported; use ${SUPPORTED_API_VERSIONS.join(' or ')}.`, {
           supportedVersions: SUPPORTED_API_VERSIONS,
         });
       }

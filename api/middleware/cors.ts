@@ -3,10 +3,11 @@
 // API takes; any other origin gets no CORS headers at all, so browsers keep it out.
 import type { Middleware } from 'koa';
 import { randomUUID } from 'node:crypto';
-import { API_VERSION, CORRELATION_ID } from './context.js';
+import { CORRELATION_ID } from './context.js';
+import { DEFAULT_API_VERSION, requestedVersion, versionHeaders } from '../versions.js';
 
 const ALLOWED_HEADERS = 'Authorization, Content-Type, Idempotency-Key, If-Match, If-None-Match, Api-Version, X-Correlation-Id, Consistency-Token, Last-Event-ID';
-const EXPOSED_HEADERS = 'ETag, Location, Link, Consistency-Token, X-Correlation-Id, Api-Version, Idempotent-Replayed, Retry-After, RateLimit, RateLimit-Policy';
+const EXPOSED_HEADERS = 'ETag, Location, Link, Consistency-Token, X-Correlation-Id, Api-Version, Deprecation, Sunset, Idempotent-Replayed, Retry-After, RateLimit, RateLimit-Policy';
 
 export function cors(origins: readonly string[]): Middleware {
   const allowed = new Set(origins);
@@ -22,7 +23,7 @@ export function cors(origins: readonly string[]): Middleware {
       ctx.set('Access-Control-Max-Age', '600');
       // Answered before the request context runs: the headers every response carries are set here.
       const incoming = ctx.get('X-Correlation-Id');
-      ctx.set({ 'X-Correlation-Id': CORRELATION_ID.test(incoming) ? incoming : randomUUID(), 'Api-Version': API_VERSION });
+      ctx.set({ 'X-Correlation-Id': CORRELATION_ID.test(incoming) ? incoming : randomUUID(), ...versionHeaders(requestedVersion(ctx.get('Api-Version')) ?? DEFAULT_API_VERSION) });
       ctx.status = 204;
       return;
     }

@@ -8,7 +8,8 @@
 import type { Middleware } from 'koa';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import { API_VERSION, CORRELATION_ID } from './context.js';
+import { CORRELATION_ID } from './context.js';
+import { DEFAULT_API_VERSION, requestedVersion, versionHeaders } from '../versions.js';
 import { PROBLEM_BASE, PROBLEM_TITLES } from '../problem.js';
 
 /** Operational routes are never shed: a probe must see the instance, busy or not. */
@@ -38,7 +39,7 @@ export function loadShedding({ maxInFlight, logger, onShed }: LoadSheddingOption
       const incoming = ctx.get('X-Correlation-Id');
       const correlationId = CORRELATION_ID.test(incoming) ? incoming : randomUUID();
       ctx.status = 503;
-      ctx.set({ 'Retry-After': '1', 'X-Correlation-Id': correlationId, 'Api-Version': API_VERSION });
+      ctx.set({ 'Retry-After': '1', 'X-Correlation-Id': correlationId, ...versionHeaders(requestedVersion(ctx.get('Api-Version')) ?? DEFAULT_API_VERSION) });
       ctx.type = 'application/problem+json; charset=utf-8';
       ctx.body = JSON.stringify({
         type: `${PROBLEM_BASE}unavailable`,

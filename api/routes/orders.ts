@@ -29,7 +29,7 @@ export interface OrderRoutesDeps {
   readonly waiting: WaitingRequests;
 }
 
-type AddressInput = Omit<Address, 'line2' | 'region'> & { line2?: string | null; region?: string | null };
+export type AddressInput = Omit<Address, 'line2' | 'region'> & { line2?: string | null; region?: string | null };
 type NewOrder = { customerId: string; currency: string; lines: LineInput[]; address: AddressInput };
 type OrderPatch = { address: AddressPatch };
 type ListQuery = { status?: OrderStatus; customerId?: string; sort: 'createdAt' | '-createdAt'; limit: number; cursor?: string };
@@ -57,7 +57,7 @@ export function orderRoutes(deps: OrderRoutesDeps): Router {
     const { principal } = ctx.state;
     const print = fingerprint('POST', '/orders', body);
     const result = await inFlight.run(principal.sub, key, () =>
-      orders.place(principal, { ...input, address: withNulls(input.address) }, { ...writeContext(ctx), idempotency: { key, fingerprint: print } }),
+      orders.place(principal, { ...input, address: withNulls(input.address), apiVersion: ctx.state.apiVersion }, { ...writeContext(ctx), idempotency: { key, fingerprint: print } }),
     );
     const order = placed(result);
     ctx.set('Location', `/orders/${order.id}`);
@@ -251,19 +251,19 @@ function replayed(ctx: Context, result: OrderResult): void {
 }
 
 /** The address in its representation's shape: every member present, in the documented order. */
-function withNulls(address: AddressInput): Address {
+export function withNulls(address: AddressInput): Address {
   const { name, line1, city, postalCode, country } = address;
   return { name, line1, line2: address.line2 ?? null, city, postalCode, region: address.region ?? null, country };
 }
 
-function ifMatchRevision(header: string): number | undefined {
+export function ifMatchRevision(header: string): number | undefined {
   if (header === '' || header === '*') return undefined;
   const match = /^"(\d{1,15})"$/.exec(header.trim());
   if (!match) throw validationFailed([{ pointer: '/headers/if-match', message: 'must be one ETag of this order, such as "3"' }]);
   return Number(match[1]);
 }
 
-function matchesNoneMatch(header: string, etag: string): boolean {
+export function matchesNoneMatch(header: string, etag: string): boolean {
   if (header === '') return false;
   if (header.trim() === '*') return true;
   return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);

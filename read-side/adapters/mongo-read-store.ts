@@ -9,13 +9,13 @@ import {
 import { StoreUnavailable, type Position } from '../../write-side/event-store.js';
 import {
   PROJECTION_NAMES,
-  type Change, type Changes, type KeyedChange,
+  type Change, type Changes, type CustomerFilter, type CustomerKey, type KeyedChange,
   type Keyed, type OrderFilter, type OrderJson, type OrderKey, type ProjectionName, type QueueKey, type ReadModelStore, type SortDirection,
   type ViewStore, type Views,
 } from '../read-store.js';
-import type { JobView, OrderView, QueueChange, QueueEntry, StockView } from '../views.js';
+import type { CustomerView, JobView, OrderView, QueueChange, QueueEntry, StockView } from '../views.js';
 
-const COLLECTIONS: { readonly [N in ProjectionName]: string } = { 'order-views': 'order_views', 'fulfilment-queue': 'fulfilment_queue', jobs: 'jobs', stock: 'stock' };
+const COLLECTIONS: { readonly [N in ProjectionName]: string } = { 'order-views': 'order_views', 'fulfilment-queue': 'fulfilment_queue', jobs: 'jobs', customers: 'customers', stock: 'stock' };
 /** The collections of the projections that record their changes (one per generation, _id the position). */
 const CHANGE_COLLECTIONS: { readonly [N in ProjectionName]?: string } = { 'fulfilment-queue': 'fulfilment_queue_changes' };
 
@@ -29,6 +29,7 @@ export const INDEXES: { readonly [N in ProjectionName]: IndexDescription[] } = {
   ],
   'fulfilment-queue': [{ key: { state: 1, paidAt: 1, _id: 1 } }],
   jobs: [{ key: { status: 1, createdAt: 1, _id: 1 } }, { key: { status: 1, finishedAt: 1, _id: 1 } }],
+  customers: [{ key: { createdAt: 1, _id: 1 } }, { key: { emailKey: 1, createdAt: 1, _id: 1 } }],
   // Pages go by _id (the SKU); `below` filters on available within them.
   stock: [{ key: { available: 1, _id: 1 } }],
 };
@@ -326,6 +327,15 @@ export class MongoReadStore implements ReadModelStore {
     );
   }
 
+  listCustomers(filter: CustomerFilter, after: CustomerKey | null, limit: number): Promise<CustomerView[]> {
+    const { query, sort } = customerPageQuery(filter, after);
+    return this.onActive(
+      'customers',
+      async (g) => (await page(this.collection('customers', g).find(query).sort(sort), limit)).map((doc) => unstored<CustomerView>(doc)),
+      (views) => views.length === 0,
+    );
+  }
+
   acquireLease(name: string, holder: string, ttlMs: number): Promise<boolean> {
     // The server's clock ($$NOW) decides, so that holders on machines whose clocks differ agree.
     // A lease held by another and not yet lapsed fails the filter, and the upsert then collides
@@ -472,6 +482,17 @@ export function orderPageQuery(filter: OrderFilter, direction: SortDirection, af
     query.$or = [{ createdAt: { [beyond]: after.createdAt } }, { createdAt: after.createdAt, _id: { [beyond]: after.id } }];
   }
   return { query, sort: { createdAt: order, _id: order } };
+}
+
+/** One keyset page of customers, newest first; the email filter is served by its own index. */
+export function customerPageQuery(filter: CustomerFilter, after: CustomerKey | null): { query: Filter<Stored>; sort: Record<string, -1> } {
+  const query: Filter<Stored> = {};
+  if (filter.emailKey !== undefined) query['emailKey'] = filter.emailKey;
+  if (after) {
+    query.$and = [{ createdAt: { $lte: after.createdAt } }];
+    query.$or = [{ createdAt: { $lt: after.createdAt } }, { createdAt: after.createdAt, _id: { $lt: after.id } }];
+  }
+  return { query, sort: { createdAt: -1, _id: -1 } };
 }
 
 /** One keyset page of the fulfilment queue, oldest payment first. */

@@ -9,6 +9,8 @@ import type { Position } from '../../write-side/event-store.js';
 import type {
   Change,
   Changes,
+  CustomerFilter,
+  CustomerKey,
   Keyed,
   KeyedChange,
   OrderJson,
@@ -22,9 +24,9 @@ import type {
   Views,
 } from '../read-store.js';
 import { PROJECTION_NAMES } from '../read-store.js';
-import type { JobView, OrderView, QueueChange, QueueEntry, StockView } from '../views.js';
+import type { CustomerView, JobView, OrderView, QueueChange, QueueEntry, StockView } from '../views.js';
 
-const TABLES: { readonly [N in ProjectionName]: string } = { 'order-views': 'order_views', 'fulfilment-queue': 'fulfilment_queue', jobs: 'jobs', stock: 'stock' };
+const TABLES: { readonly [N in ProjectionName]: string } = { 'order-views': 'order_views', 'fulfilment-queue': 'fulfilment_queue', jobs: 'jobs', customers: 'customers', stock: 'stock' };
 /** The tables of the projections that record their changes, one per generation beside its views. */
 const CHANGE_TABLES: { readonly [N in ProjectionName]?: string } = { 'fulfilment-queue': 'fulfilment_queue_changes' };
 
@@ -44,6 +46,11 @@ const SCHEMAS: { readonly [N in ProjectionName]: { columns: string; indexes: rea
     columns: 'status TEXT NOT NULL, created_at TEXT NOT NULL, finished_at TEXT, has_result INTEGER NOT NULL',
     indexes: ['status, created_at, key', 'has_result, finished_at, key'],
     values: (v) => [v.status, v.createdAt, v.finishedAt, v.result ? 1 : 0],
+  },
+  customers: {
+    columns: 'email_key TEXT, created_at TEXT NOT NULL',
+    indexes: ['created_at, key', 'email_key, created_at, key'],
+    values: (v) => [v.emailKey, v.createdAt],
   },
   stock: {
     columns: 'available INTEGER NOT NULL',
@@ -330,6 +337,16 @@ export class SqliteReadStore implements ReadModelStore {
          ON CONFLICT (name) DO UPDATE SET position = excluded.position WHERE excluded.position > process_checkpoints.position`,
       ).run(name, position),
     );
+  }
+
+  async listCustomers(filter: CustomerFilter, after: CustomerKey | null, limit: number): Promise<CustomerView[]> {
+    const table = this.table('customers', await this.activeGeneration('customers'));
+    const where: string[] = [];
+    const args: unknown[] = [];
+    if (filter.emailKey !== undefined) where.push('email_key = ?'), args.push(filter.emailKey);
+    if (after) where.push('(created_at, key) < (?, ?)'), args.push(after.createdAt, after.id);
+    const sql = `SELECT doc FROM ${table} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY created_at DESC, key DESC LIMIT ?`;
+    return sqliteIo(READ, () => this.statement<string>(sql).pluck().all(...args, limit)).map((doc) => JSON.parse(doc) as CustomerView);
   }
 
   async acquireLease(name: string, holder: string, ttlMs: number): Promise<boolean> {

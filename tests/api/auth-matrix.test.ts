@@ -389,7 +389,8 @@ describe('allowed', () => {
 
 type Who = 'staff' | 'A' | 'B';
 type Owner = 'A' | 'B';
-const CUSTOMER: Readonly<Record<Owner, string>> = { A: 'cus_matrix_a', B: 'cus_matrix_b' };
+/** The customers A and B, created by staff before the matrix runs (their records are what customer tokens may read). */
+const CUSTOMER: Record<Owner, string> = { A: '', B: '' };
 
 interface Cell {
   readonly who: Who;
@@ -557,6 +558,40 @@ const MATRIX: Readonly<Record<string, MatrixRow>> = {
     success: 200,
     verify: (response, { owner }) => expect(JSON.stringify(response.body)).toContain(CUSTOMER[owner]),
   },
+  'POST /customers': {
+    belongs: 'no-customer',
+    request: () => ({ path: '/customers', body: { email: `matrix-${randomUUID()}@example.org`, name: 'Matrix' }, headers: matrixKey() }),
+    success: 201,
+    verify: (response) => expect(response.body).toMatchObject({ status: 'active', name: 'Matrix' }),
+  },
+  'GET /customers': {
+    belongs: 'no-customer',
+    request: () => ({ path: '/customers?limit=100' }),
+    success: 200,
+    verify: (response) => expect(Array.isArray(response.body.items)).toBe(true),
+  },
+  'GET /customers/:id': {
+    belongs: 'customer',
+    target: async (owner) => CUSTOMER[owner],
+    request: (id) => ({ path: `/customers/${id}` }),
+    success: 200,
+    verify: (response, { id }) => expect(response.body).toMatchObject({ id, status: 'active' }),
+  },
+  'PATCH /customers/:id': {
+    belongs: 'customer',
+    target: async (owner) => CUSTOMER[owner],
+    request: (id) => ({ path: `/customers/${id}`, body: { name: `Matrix ${id}` }, headers: MERGE_PATCH }),
+    success: 200,
+    verify: (response, { id }) => expect(response.body).toMatchObject({ id, name: `Matrix ${id}` }),
+  },
+  'DELETE /customers/:id': {
+    belongs: 'no-customer',
+    // A guest customer of its own: erasing A or B would end their part in the other rows.
+    target: async () => `guest_${randomUUID().slice(0, 8)}`,
+    request: (id) => ({ path: `/customers/${id}` }),
+    success: 204,
+    verify: async (_response, { id }) => expect((await call('staff')('GET', `/customers/${id}`)).body).toMatchObject({ id, status: 'erased' }),
+  },
   'GET /fulfilment-queue': { belongs: 'no-customer', request: () => ({ path: '/fulfilment-queue' }), success: 200 },
   'GET /fulfilment-queue/changes': { belongs: 'no-customer', request: () => ({ path: '/fulfilment-queue/changes?wait=0' }), success: 200 },
   'GET /stock': { belongs: 'no-customer', request: () => ({ path: '/stock?below=5' }), success: 200 },
@@ -601,6 +636,11 @@ describe('the access matrix, from the router’s own routes', () => {
     matrix = await startService({}, { leaseMs: 5000 });
     await receiveStock(matrix.events, TEST_SKUS);
     as.staff = client(matrix, await matrix.token({ sub: 'matrix-staff', scope: ALL_SCOPES }));
+    for (const owner of ['A', 'B'] as const) {
+      const created = await call('staff')('POST', '/customers', { body: { email: `matrix-${owner}-${randomUUID()}@example.org`, name: `Customer ${owner}` }, headers: matrixKey() });
+      expect(created.status).toBe(201);
+      CUSTOMER[owner] = created.body.id as string;
+    }
     as.A = client(matrix, await matrix.token({ sub: 'matrix-a', customerId: CUSTOMER.A, scope: ALL_SCOPES }));
     as.B = client(matrix, await matrix.token({ sub: 'matrix-b', customerId: CUSTOMER.B, scope: ALL_SCOPES }));
     // Readiness is part of the matrix: wait until the projections caught up once.

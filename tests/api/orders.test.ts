@@ -459,13 +459,23 @@ describe('every response', () => {
     expect(event!.metadata).toMatchObject({ correlationId: 'trace-777', principal: 'user-1' });
   });
 
-  it('carries Api-Version, accepts the current one and refuses an unknown one', async () => {
-    const ok = await api('GET', '/orders', { headers: { 'Api-Version': '2026-11-01' } });
-    expect(ok.status).toBe(200);
-    expect(ok.headers.get('api-version')).toBe('2026-11-01');
+  it('serves both versions: the one named, the deprecated one by default with Deprecation and Sunset, and refuses an unknown one', async () => {
+    const current = await api('GET', '/orders', { headers: { 'Api-Version': '2026-12-01' } });
+    expect(current.status).toBe(200);
+    expect(current.headers.get('api-version')).toBe('2026-12-01');
+    expect(current.headers.get('deprecation')).toBeNull();
+    expect(current.headers.get('sunset')).toBeNull();
+    for (const headers of [{ 'Api-Version': '2026-11-01' }, {}] as Record<string, string>[]) {
+      const old = await api('GET', '/orders', { headers });
+      expect(old.status).toBe(200);
+      expect(old.headers.get('api-version')).toBe('2026-11-01');
+      expect(old.headers.get('deprecation')).toBe('@1796083200');
+      expect(old.headers.get('sunset')).toBe('Tue, 01 Jun 2027 00:00:00 GMT');
+    }
     const unknown = await api('GET', '/orders', { headers: { 'Api-Version': '2020-01-01' } });
     expectProblem(unknown, 400, 'unsupported-api-version');
     expect(unknown.headers.get('api-version')).toBe('2026-11-01');
+    expect(unknown.body.supportedVersions).toEqual(['2026-12-01', '2026-11-01']);
   });
 
   it('refuses a token in the query string before anything else, and never logs it', async () => {

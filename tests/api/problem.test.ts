@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { jobErrorProblem, PROBLEM_BASE, toProblem } from '../../api/problem.js';
 import {
   ConcurrencyExhausted,
+  EmailInUse,
+  UnknownCustomer,
   ExportLimitReached,
   Forbidden,
   IdempotencyKeyReused,
@@ -44,6 +46,13 @@ const CASES: Record<ErrorCode, { error: KnownError; status: number; code: string
     status: 409,
     code: 'insufficient-stock',
     extra: { errors: [{ pointer: '/lines/0/quantity', message: 'SKU-1: 3 asked, 1 available', available: 1 }] },
+  },
+  'email-in-use': { error: new EmailInUse(), status: 409, code: 'email-in-use' },
+  'unknown-customer': {
+    error: new UnknownCustomer('cus_gone', 'erased'),
+    status: 422,
+    code: 'unknown-customer',
+    extra: { errors: [{ pointer: '/customerId', message: 'names an erased customer' }] },
   },
   'export-limit-reached': { error: new ExportLimitReached(5), status: 429, code: 'rate-limited', extra: { limit: 5 }, headers: { 'Retry-After': expect.stringMatching(/^[1-9]\d*$/) } },
 };

@@ -15,7 +15,7 @@ export interface paths {
         put?: never;
         /**
          * Place an order
-         * @description Needs orders:write. A customer token may only place orders for its own customer (403). A retry with the same Idempotency-Key and body returns the first response with Idempotent-Replayed: true; a different body is 422. Placing reserves every line's quantity of stock, all lines or none: when a line lacks stock the answer is 409 insufficient-stock, whose errors name each short line (/lines/{i}/quantity) with what is available, and nothing is reserved. A placement that failed after it reserved stock and was given up by the service (its reservations released, after 30 s) answers a retry with 409 state-conflict: place it again under a new key.
+         * @description Needs orders:write. A customer token may only place orders for its own customer (403). Under Api-Version 2026-12-01 customerId must name an existing customer (POST /customers); under 2026-11-01 any well-formed id is a guest customer. An erased customer cannot order under either (422 unknown-customer). A retry with the same Idempotency-Key and body returns the first response with Idempotent-Replayed: true; a different body is 422. Placing reserves every line's quantity of stock, all lines or none: when a line lacks stock the answer is 409 insufficient-stock, whose errors name each short line (/lines/{i}/quantity) with what is available, and nothing is reserved. A placement that failed after it reserved stock and was given up by the service (its reservations released, after 30 s) answers a retry with 409 state-conflict: place it again under a new key.
          */
         post: operations["placeOrder"];
         delete?: never;
@@ -407,6 +407,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List customers, newest first
+         * @description Needs customers:read and a staff token: the list belongs to no single customer, so a customer token is 403 whatever its scopes (it reads its own record at /customers/{id}). `email` is an exact, case-insensitive filter. Erased customers stay in the list with their personal members null, and match no email. Served from a projection, with the same Consistency-Token and cursor rules as GET /orders.
+         */
+        get: operations["listCustomers"];
+        put?: never;
+        /**
+         * Create a customer
+         * @description Needs customers:write and a staff token: a customer token is 403 (customers are created by staff, or by the account sign-up, not by another customer). One email belongs to one customer, compared case-insensitively, however many requests race: the others get 409 email-in-use. The id is cus_ and 32 hex digits, derived from the Idempotency-Key, so a retry lands on the same customer.
+         */
+        post: operations["createCustomer"];
+        delete?: never;
+        /**
+         * The methods /customers allows
+         * @description No token needed. Allow names the methods of this path; a CORS preflight from an allowed origin (CORS_ORIGINS) is answered 204 instead.
+         */
+        options: operations["optionsCustomers"];
+        /**
+         * HEAD of listCustomers: its headers without the body
+         * @description The answer GET /customers would give, without its body.
+         */
+        head: operations["listCustomersHead"];
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The customer id: cus_… for a created customer, any well-formed id for a guest customer of an order. */
+                id: components["parameters"]["CustomerId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read a customer
+         * @description Needs customers:read. Always current (folded from its events). A customer token reads only its own record: another customer answers 404 exactly as an unknown one. An erased customer reads with status erased, erasedAt, and every personal member null.
+         */
+        get: operations["getCustomer"];
+        put?: never;
+        post?: never;
+        /**
+         * Erase a customer's personal data (GDPR art. 17)
+         * @description Needs customers:erase and a staff token (a customer token is 403: erasure is done by staff on a verified request). Records the erasure, frees the email, and the customer can never order again (422 unknown-customer). Any well-formed id is erased, a guest customer that appears only on orders included; erasing again changes nothing and answers 204 too.
+         */
+        delete: operations["eraseCustomer"];
+        /**
+         * The methods /customers/{id} allows
+         * @description No token needed. Allow names the methods of this path; a CORS preflight from an allowed origin (CORS_ORIGINS) is answered 204 instead.
+         */
+        options: operations["optionsCustomersId"];
+        /**
+         * HEAD of getCustomer: its headers without the body
+         * @description The answer GET /customers/{id} would give, without its body.
+         */
+        head: operations["getCustomerHead"];
+        /**
+         * Change a customer (JSON Merge Patch)
+         * @description Needs customers:write. A customer token changes only its own record (another is 404). email, name, phone and defaultAddress may appear; defaultAddress merges member by member, null removes phone or defaultAddress. An email another customer has is 409 email-in-use, however requests race; an erased customer is 409 state-conflict (currentStatus erased).
+         */
+        patch: operations["changeCustomer"];
+        trace?: never;
+    };
     "/health/live": {
         parameters: {
             query?: never;
@@ -699,6 +770,55 @@ export interface components {
             /** @default 20 */
             limit: number;
             cursor?: string;
+        };
+        NewCustomer: {
+            /** @description one customer per email, compared case-insensitively */
+            email: string;
+            name: string;
+            /** @description digits, spaces and ( ) . / -, an optional leading + */
+            phone?: string | null;
+            defaultAddress?: null | components["schemas"]["Address"];
+        };
+        /** @description JSON Merge Patch (RFC 7396) of a customer: defaultAddress is merged member by member; null removes phone or defaultAddress. */
+        CustomerPatch: {
+            /** @description one customer per email, compared case-insensitively */
+            email?: string;
+            name?: string;
+            /** @description digits, spaces and ( ) . / -, an optional leading + */
+            phone?: string | null;
+            defaultAddress?: null | components["schemas"]["AddressPatch"];
+        };
+        CustomerListQuery: {
+            /** @description exact match, case-insensitive */
+            email?: string;
+            /** @default 20 */
+            limit: number;
+            cursor?: string;
+        };
+        /** @description A customer. Once erased, every personal member (email, name, phone, defaultAddress) is null and erasedAt says when. */
+        Customer: {
+            id: string;
+            email: string | null;
+            name: string | null;
+            phone: string | null;
+            defaultAddress: null | components["schemas"]["Address"];
+            /** @enum {string} */
+            status: "active" | "erased";
+            /**
+             * Format: date-time
+             * @description the registration; for a guest customer (no record before), the erasure
+             */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: date-time */
+            erasedAt: string | null;
+            /** @description the customer stream revision; ETag is "<revision>" */
+            revision: number;
+        };
+        CustomerPage: {
+            items: components["schemas"]["Customer"][];
+            nextCursor: string | null;
         };
         /** @description A page of a collection without filters: the fulfilment queue, an order history. */
         PageQuery: {
@@ -1047,6 +1167,8 @@ export interface components {
             headers: {
                 "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                 "Api-Version": components["headers"]["Api-Version"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
@@ -1065,6 +1187,8 @@ export interface components {
             headers: {
                 "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                 "Api-Version": components["headers"]["Api-Version"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
@@ -1083,6 +1207,8 @@ export interface components {
             headers: {
                 "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                 "Api-Version": components["headers"]["Api-Version"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 /** @description Bearer realm="orders" */
@@ -1103,6 +1229,8 @@ export interface components {
             headers: {
                 "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                 "Api-Version": components["headers"]["Api-Version"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
@@ -1121,6 +1249,8 @@ export interface components {
             headers: {
                 "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                 "Api-Version": components["headers"]["Api-Version"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
@@ -1139,6 +1269,8 @@ export interface components {
             headers: {
                 "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                 "Api-Version": components["headers"]["Api-Version"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 /** @description The methods of this path, e.g. "HEAD, GET, POST". */
@@ -1159,6 +1291,8 @@ export interface components {
             headers: {
                 "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                 "Api-Version": components["headers"]["Api-Version"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
@@ -1177,6 +1311,8 @@ export interface components {
             headers: {
                 "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                 "Api-Version": components["headers"]["Api-Version"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
@@ -1195,6 +1331,8 @@ export interface components {
             headers: {
                 "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                 "Api-Version": components["headers"]["Api-Version"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 /** @description Seconds to wait before retrying. */
@@ -1215,6 +1353,8 @@ export interface components {
             headers: {
                 "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                 "Api-Version": components["headers"]["Api-Version"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 /** @description Seconds to wait before retrying. */
@@ -1235,6 +1375,8 @@ export interface components {
             headers: {
                 "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                 "Api-Version": components["headers"]["Api-Version"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
@@ -1253,6 +1395,8 @@ export interface components {
             headers: {
                 "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                 "Api-Version": components["headers"]["Api-Version"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
@@ -1271,6 +1415,8 @@ export interface components {
             headers: {
                 "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                 "Api-Version": components["headers"]["Api-Version"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
@@ -1289,6 +1435,8 @@ export interface components {
             headers: {
                 "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                 "Api-Version": components["headers"]["Api-Version"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
@@ -1307,6 +1455,8 @@ export interface components {
             headers: {
                 "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                 "Api-Version": components["headers"]["Api-Version"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
@@ -1325,6 +1475,8 @@ export interface components {
             headers: {
                 "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                 "Api-Version": components["headers"]["Api-Version"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 /** @description Seconds to wait before retrying. */
@@ -1345,6 +1497,8 @@ export interface components {
             headers: {
                 "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                 "Api-Version": components["headers"]["Api-Version"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
@@ -1363,6 +1517,8 @@ export interface components {
             headers: {
                 "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                 "Api-Version": components["headers"]["Api-Version"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 /** @description Seconds to wait before retrying. */
@@ -1382,6 +1538,8 @@ export interface components {
     parameters: {
         /** @description The order id, a UUID. */
         OrderId: string;
+        /** @description The customer id: cus_… for a created customer, any well-formed id for a guest customer of an order. */
+        CustomerId: string;
         /** @description The job id, a UUID. */
         JobId: string;
         /** @description The SKU. */
@@ -1395,8 +1553,12 @@ export interface components {
     headers: {
         /** @description Taken from the request when it is 1–128 characters of [A-Za-z0-9._:-], otherwise a new UUID. */
         "X-Correlation-Id": string;
-        /** @description The API version the request was served under, 2026-11-01. A request may send it; an unknown value is 400 unsupported-api-version. */
-        "Api-Version": "2026-11-01";
+        /** @description The API version the request was served under: the one its Api-Version header named, or 2026-11-01 when it named none. Any other value is 400 unsupported-api-version. */
+        "Api-Version": "2026-12-01" | "2026-11-01";
+        /** @description RFC 9745: on responses served under the deprecated 2026-11-01, the instant it was deprecated. */
+        Deprecation: "@1796083200";
+        /** @description RFC 8594: on responses served under the deprecated 2026-11-01, when it stops being served. */
+        Sunset: "Tue, 01 Jun 2027 00:00:00 GMT";
         /** @description "<revision>" of the order. */
         ETag: string;
         /** @description The log position of this write; send it back on a collection read to wait until it is included. */
@@ -1439,6 +1601,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     Link: components["headers"]["Link"];
@@ -1480,6 +1644,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description /orders/{id} */
@@ -1502,6 +1668,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Seconds to wait before retrying. */
@@ -1519,7 +1687,26 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["IdempotencyKeyReused"];
+            /** @description idempotency-key-reused: the key was used with a different body; or unknown-customer: customerId names an erased customer, or (under Api-Version 2026-12-01) a customer without a record (errors point at /customerId). */
+            422: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {unknown} */
+                        type?: "https://errors.orders.example/idempotency-key-reused" | "https://errors.orders.example/unknown-customer";
+                        /** @constant */
+                        status?: 422;
+                    } & components["schemas"]["Problem"];
+                };
+            };
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["Internal"];
@@ -1540,6 +1727,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods of this path besides OPTIONS: GET, POST, HEAD. */
                     Allow: string;
                     [name: string]: unknown;
@@ -1551,6 +1740,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods a browser may use. */
                     "Access-Control-Allow-Methods": string;
                     /** @description The request headers a browser may send. */
@@ -1591,6 +1782,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     Link: components["headers"]["Link"];
@@ -1604,6 +1797,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -1615,6 +1810,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Bearer realm="orders" */
@@ -1628,6 +1825,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -1639,6 +1838,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -1650,6 +1851,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Seconds to wait before retrying. */
@@ -1663,6 +1866,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -1674,6 +1879,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -1685,6 +1892,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Seconds to wait before retrying. */
@@ -1720,6 +1929,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     ETag: components["headers"]["ETag"];
@@ -1735,6 +1946,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     ETag: components["headers"]["ETag"];
@@ -1770,6 +1983,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods of this path besides OPTIONS: GET, HEAD, PATCH. */
                     Allow: string;
                     [name: string]: unknown;
@@ -1781,6 +1996,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods a browser may use. */
                     "Access-Control-Allow-Methods": string;
                     /** @description The request headers a browser may send. */
@@ -1823,6 +2040,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     ETag: components["headers"]["ETag"];
@@ -1836,6 +2055,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     ETag: components["headers"]["ETag"];
@@ -1848,6 +2069,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -1859,6 +2082,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Bearer realm="orders" */
@@ -1872,6 +2097,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -1883,6 +2110,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -1894,6 +2123,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -1905,6 +2136,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Seconds to wait before retrying. */
@@ -1918,6 +2151,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -1929,6 +2164,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -1940,6 +2177,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Seconds to wait before retrying. */
@@ -1974,6 +2213,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     ETag: components["headers"]["ETag"];
@@ -1997,6 +2238,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description application/merge-patch+json */
@@ -2042,6 +2285,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Consistency-Token": components["headers"]["Consistency-Token"];
@@ -2084,6 +2329,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods of this path besides OPTIONS: POST. */
                     Allow: string;
                     [name: string]: unknown;
@@ -2095,6 +2342,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods a browser may use. */
                     "Access-Control-Allow-Methods": string;
                     /** @description The request headers a browser may send. */
@@ -2136,6 +2385,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Consistency-Token": components["headers"]["Consistency-Token"];
@@ -2178,6 +2429,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods of this path besides OPTIONS: POST. */
                     Allow: string;
                     [name: string]: unknown;
@@ -2189,6 +2442,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods a browser may use. */
                     "Access-Control-Allow-Methods": string;
                     /** @description The request headers a browser may send. */
@@ -2227,6 +2482,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     ETag: components["headers"]["ETag"];
@@ -2268,6 +2525,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods of this path besides OPTIONS: POST. */
                     Allow: string;
                     [name: string]: unknown;
@@ -2279,6 +2538,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods a browser may use. */
                     "Access-Control-Allow-Methods": string;
                     /** @description The request headers a browser may send. */
@@ -2316,6 +2577,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     Link: components["headers"]["Link"];
@@ -2353,6 +2616,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods of this path besides OPTIONS: GET, HEAD. */
                     Allow: string;
                     [name: string]: unknown;
@@ -2364,6 +2629,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods a browser may use. */
                     "Access-Control-Allow-Methods": string;
                     /** @description The request headers a browser may send. */
@@ -2401,6 +2668,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     Link: components["headers"]["Link"];
@@ -2413,6 +2682,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -2424,6 +2695,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Bearer realm="orders" */
@@ -2437,6 +2710,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -2448,6 +2723,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -2459,6 +2736,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -2470,6 +2749,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Seconds to wait before retrying. */
@@ -2483,6 +2764,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -2494,6 +2777,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -2505,6 +2790,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Seconds to wait before retrying. */
@@ -2535,6 +2822,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     Link: components["headers"]["Link"];
@@ -2569,6 +2858,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods of this path besides OPTIONS: GET, HEAD. */
                     Allow: string;
                     [name: string]: unknown;
@@ -2580,6 +2871,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods a browser may use. */
                     "Access-Control-Allow-Methods": string;
                     /** @description The request headers a browser may send. */
@@ -2617,6 +2910,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     Link: components["headers"]["Link"];
@@ -2630,6 +2925,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -2641,6 +2938,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Bearer realm="orders" */
@@ -2654,6 +2953,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -2665,6 +2966,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -2676,6 +2979,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Seconds to wait before retrying. */
@@ -2689,6 +2994,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -2700,6 +3007,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -2711,6 +3020,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Seconds to wait before retrying. */
@@ -2744,6 +3055,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -2776,6 +3089,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods of this path besides OPTIONS: GET, HEAD. */
                     Allow: string;
                     [name: string]: unknown;
@@ -2787,6 +3102,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods a browser may use. */
                     "Access-Control-Allow-Methods": string;
                     /** @description The request headers a browser may send. */
@@ -2827,6 +3144,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -2838,6 +3157,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -2849,6 +3170,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Bearer realm="orders" */
@@ -2862,6 +3185,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -2873,6 +3198,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -2884,6 +3211,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Seconds to wait before retrying. */
@@ -2897,6 +3226,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -2908,6 +3239,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -2919,6 +3252,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Seconds to wait before retrying. */
@@ -2950,6 +3285,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description /jobs/{id} */
@@ -2976,6 +3313,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Seconds to wait before retrying. */
@@ -3010,6 +3349,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods of this path besides OPTIONS: POST. */
                     Allow: string;
                     [name: string]: unknown;
@@ -3021,6 +3362,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods a browser may use. */
                     "Access-Control-Allow-Methods": string;
                     /** @description The request headers a browser may send. */
@@ -3055,6 +3398,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Seconds to wait before retrying. */
@@ -3093,6 +3438,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods of this path besides OPTIONS: GET, HEAD. */
                     Allow: string;
                     [name: string]: unknown;
@@ -3104,6 +3451,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods a browser may use. */
                     "Access-Control-Allow-Methods": string;
                     /** @description The request headers a browser may send. */
@@ -3138,6 +3487,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Seconds to wait before retrying. */
@@ -3151,6 +3502,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3162,6 +3515,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Bearer realm="orders" */
@@ -3175,6 +3530,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3186,6 +3543,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3197,6 +3556,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3208,6 +3569,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Seconds to wait before retrying. */
@@ -3221,6 +3584,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3232,6 +3597,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3243,6 +3610,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Seconds to wait before retrying. */
@@ -3270,6 +3639,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description bytes */
@@ -3294,6 +3665,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3330,6 +3703,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods of this path besides OPTIONS: GET, HEAD. */
                     Allow: string;
                     [name: string]: unknown;
@@ -3341,6 +3716,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods a browser may use. */
                     "Access-Control-Allow-Methods": string;
                     /** @description The request headers a browser may send. */
@@ -3375,6 +3752,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description bytes */
@@ -3390,6 +3769,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3401,6 +3782,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Bearer realm="orders" */
@@ -3414,6 +3797,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3425,6 +3810,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3436,6 +3823,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3447,6 +3836,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3458,6 +3849,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3469,6 +3862,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Seconds to wait before retrying. */
@@ -3482,6 +3877,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3493,6 +3890,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3504,6 +3903,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Seconds to wait before retrying. */
@@ -3535,6 +3936,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     Link: components["headers"]["Link"];
@@ -3569,6 +3972,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods of this path besides OPTIONS: GET, HEAD. */
                     Allow: string;
                     [name: string]: unknown;
@@ -3580,6 +3985,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods a browser may use. */
                     "Access-Control-Allow-Methods": string;
                     /** @description The request headers a browser may send. */
@@ -3618,6 +4025,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     Link: components["headers"]["Link"];
@@ -3631,6 +4040,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3642,6 +4053,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Bearer realm="orders" */
@@ -3655,6 +4068,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3666,6 +4081,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3677,6 +4094,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Seconds to wait before retrying. */
@@ -3690,6 +4109,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3701,6 +4122,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3712,6 +4135,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Seconds to wait before retrying. */
@@ -3739,6 +4164,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3775,6 +4202,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods of this path besides OPTIONS: GET, HEAD. */
                     Allow: string;
                     [name: string]: unknown;
@@ -3786,6 +4215,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods a browser may use. */
                     "Access-Control-Allow-Methods": string;
                     /** @description The request headers a browser may send. */
@@ -3820,6 +4251,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3831,6 +4264,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3842,6 +4277,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Bearer realm="orders" */
@@ -3855,6 +4292,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3866,6 +4305,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3877,6 +4318,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3888,6 +4331,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Seconds to wait before retrying. */
@@ -3901,6 +4346,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3912,6 +4359,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3923,6 +4372,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Seconds to wait before retrying. */
@@ -3957,6 +4408,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Consistency-Token": components["headers"]["Consistency-Token"];
@@ -3977,6 +4430,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Seconds to wait before retrying. */
@@ -4018,6 +4473,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods of this path besides OPTIONS: POST. */
                     Allow: string;
                     [name: string]: unknown;
@@ -4029,6 +4486,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods a browser may use. */
                     "Access-Control-Allow-Methods": string;
                     /** @description The request headers a browser may send. */
@@ -4041,6 +4500,711 @@ export interface operations {
             };
             400: components["responses"]["RequestRefused"];
             408: components["responses"]["RequestTimeout"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listCustomers: {
+        parameters: {
+            query?: {
+                email?: components["schemas"]["CustomerListQuery"]["email"];
+                limit?: components["schemas"]["CustomerListQuery"]["limit"];
+                cursor?: components["schemas"]["CustomerListQuery"]["cursor"];
+            };
+            header?: {
+                /** @description The Consistency-Token of a write this page must include; the read waits up to 5 s for it (then 503). */
+                "Consistency-Token"?: components["parameters"]["Consistency-Token"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of customers. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Link: components["headers"]["Link"];
+                    "Consistency-Token": components["headers"]["Collection-Consistency-Token"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createCustomer: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description 1–255 visible ASCII characters, scoped to the token subject; kept at least 24 hours (in fact for the life of the order). */
+                "Idempotency-Key": components["parameters"]["Idempotency-Key"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewCustomer"];
+            };
+        };
+        responses: {
+            /** @description The customer was created (or this is a replay of the request that created it). */
+            201: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description /customers/{id} */
+                    Location: string;
+                    ETag: components["headers"]["ETag"];
+                    "Consistency-Token": components["headers"]["Consistency-Token"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            /** @description email-in-use: another customer has this email; or idempotency-key-in-use: the first request with this key is still running (with Retry-After). */
+            409: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {unknown} */
+                        type?: "https://errors.orders.example/email-in-use" | "https://errors.orders.example/idempotency-key-in-use";
+                        /** @constant */
+                        status?: 409;
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    optionsCustomers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Allow names GET, POST, HEAD (in any order). */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    /** @description The methods of this path besides OPTIONS: GET, POST, HEAD. */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A CORS preflight from an allowed origin. */
+            204: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    /** @description The methods a browser may use. */
+                    "Access-Control-Allow-Methods": string;
+                    /** @description The request headers a browser may send. */
+                    "Access-Control-Allow-Headers": string;
+                    /** @description Seconds a browser may keep this answer. */
+                    "Access-Control-Max-Age": number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["RequestRefused"];
+            408: components["responses"]["RequestTimeout"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listCustomersHead: {
+        parameters: {
+            query?: {
+                email?: components["schemas"]["CustomerListQuery"]["email"];
+                limit?: components["schemas"]["CustomerListQuery"]["limit"];
+                cursor?: components["schemas"]["CustomerListQuery"]["cursor"];
+            };
+            header?: {
+                /** @description The Consistency-Token of a write this page must include; the read waits up to 5 s for it (then 503). */
+                "Consistency-Token"?: components["parameters"]["Consistency-Token"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of customers. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Link: components["headers"]["Link"];
+                    "Consistency-Token": components["headers"]["Collection-Consistency-Token"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description malformed-json, validation-failed (with errors), invalid-cursor or idempotency-key-missing; and, on any request, token-in-query, unsupported-api-version or malformed-request (not HTTP/1.1). */
+            400: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description unauthenticated: no token, a bad signature, a wrong algorithm or an expired token. */
+            401: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Bearer realm="orders" */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description forbidden: the token lacks the scope (requiredScope names it), or a customer token acts for another customer. */
+            403: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description request-timeout: the request head did not arrive within 10 s. The connection is closed. */
+            408: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description rate-limited: the principal sent too many requests, or already has 16 waiting at once (long-polls, SSE streams, reads waiting on a Consistency-Token). */
+            429: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description headers-too-large: the request head is over 16 KiB. The connection is closed. */
+            431: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description internal: anything unexpected; nothing internal is shown. */
+            500: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description unavailable: a store is unreachable, the request took too long, the service is at capacity (MAX_IN_FLIGHT), or the collections did not catch up with a Consistency-Token in time. With outcome "unknown", the event store did not confirm a write in time: it may have taken effect, and a retry with the same Idempotency-Key is safe. */
+            503: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getCustomer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETags of this customer; 304 when one is current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description The customer id: cus_… for a created customer, any well-formed id for a guest customer of an order. */
+                id: components["parameters"]["CustomerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Consistency-Token": components["headers"]["Consistency-Token"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
+            /** @description The customer still has the revision named in If-None-Match. */
+            304: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    eraseCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The customer id: cus_… for a created customer, any well-formed id for a guest customer of an order. */
+                id: components["parameters"]["CustomerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Erased (now or before). */
+            204: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Consistency-Token": components["headers"]["Consistency-Token"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    optionsCustomersId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The customer id: cus_… for a created customer, any well-formed id for a guest customer of an order. */
+                id: components["parameters"]["CustomerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Allow names GET, DELETE, HEAD, PATCH (in any order). */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    /** @description The methods of this path besides OPTIONS: GET, DELETE, HEAD, PATCH. */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A CORS preflight from an allowed origin. */
+            204: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    /** @description The methods a browser may use. */
+                    "Access-Control-Allow-Methods": string;
+                    /** @description The request headers a browser may send. */
+                    "Access-Control-Allow-Headers": string;
+                    /** @description Seconds a browser may keep this answer. */
+                    "Access-Control-Max-Age": number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["RequestRefused"];
+            408: components["responses"]["RequestTimeout"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getCustomerHead: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETags of this customer; 304 when one is current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description The customer id: cus_… for a created customer, any well-formed id for a guest customer of an order. */
+                id: components["parameters"]["CustomerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Consistency-Token": components["headers"]["Consistency-Token"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The customer still has the revision named in If-None-Match. */
+            304: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description malformed-json, validation-failed (with errors), invalid-cursor or idempotency-key-missing; and, on any request, token-in-query, unsupported-api-version or malformed-request (not HTTP/1.1). */
+            400: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description unauthenticated: no token, a bad signature, a wrong algorithm or an expired token. */
+            401: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Bearer realm="orders" */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description forbidden: the token lacks the scope (requiredScope names it), or a customer token acts for another customer. */
+            403: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not-found: unknown, or not visible to this token; also any path this document does not list. */
+            404: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description request-timeout: the request head did not arrive within 10 s. The connection is closed. */
+            408: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description rate-limited: the principal sent too many requests, or already has 16 waiting at once (long-polls, SSE streams, reads waiting on a Consistency-Token). */
+            429: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description headers-too-large: the request head is over 16 KiB. The connection is closed. */
+            431: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description internal: anything unexpected; nothing internal is shown. */
+            500: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description unavailable: a store is unreachable, the request took too long, the service is at capacity (MAX_IN_FLIGHT), or the collections did not catch up with a Consistency-Token in time. With outcome "unknown", the event store did not confirm a write in time: it may have taken effect, and a retry with the same Idempotency-Key is safe. */
+            503: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    changeCustomer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag of this customer; 412 when it has moved on. */
+                "If-Match"?: string;
+            };
+            path: {
+                /** @description The customer id: cus_… for a created customer, any well-formed id for a guest customer of an order. */
+                id: components["parameters"]["CustomerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/merge-patch+json": components["schemas"]["CustomerPatch"];
+            };
+        };
+        responses: {
+            /** @description The changed customer. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Consistency-Token": components["headers"]["Consistency-Token"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            /** @description email-in-use: another customer has this email; or state-conflict: the customer was erased (currentStatus). */
+            409: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {unknown} */
+                        type?: "https://errors.orders.example/email-in-use" | "https://errors.orders.example/state-conflict";
+                        /** @constant */
+                        status?: 409;
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            /** @description unsupported-media-type: the body is not application/merge-patch+json. */
+            415: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description application/merge-patch+json */
+                    "Accept-Patch": "application/merge-patch+json";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {unknown} */
+                        type?: "https://errors.orders.example/unsupported-media-type";
+                        /** @constant */
+                        status?: 415;
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
@@ -4060,6 +5224,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4089,6 +5255,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods of this path besides OPTIONS: GET, HEAD. */
                     Allow: string;
                     [name: string]: unknown;
@@ -4100,6 +5268,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods a browser may use. */
                     "Access-Control-Allow-Methods": string;
                     /** @description The request headers a browser may send. */
@@ -4130,6 +5300,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4139,6 +5311,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -4150,6 +5324,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -4161,6 +5337,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -4172,6 +5350,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -4194,6 +5374,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4212,6 +5394,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description Seconds to wait before retrying. */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -4240,6 +5424,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods of this path besides OPTIONS: GET, HEAD. */
                     Allow: string;
                     [name: string]: unknown;
@@ -4251,6 +5437,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods a browser may use. */
                     "Access-Control-Allow-Methods": string;
                     /** @description The request headers a browser may send. */
@@ -4281,6 +5469,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4290,6 +5480,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -4301,6 +5493,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -4312,6 +5506,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -4323,6 +5519,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -4334,6 +5532,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description Seconds to wait before retrying. */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -4356,6 +5556,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4382,6 +5584,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods of this path besides OPTIONS: GET, HEAD. */
                     Allow: string;
                     [name: string]: unknown;
@@ -4393,6 +5597,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods a browser may use. */
                     "Access-Control-Allow-Methods": string;
                     /** @description The request headers a browser may send. */
@@ -4423,6 +5629,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4432,6 +5640,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -4443,6 +5653,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -4454,6 +5666,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -4465,6 +5679,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -4487,6 +5703,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4513,6 +5731,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods of this path besides OPTIONS: GET, HEAD. */
                     Allow: string;
                     [name: string]: unknown;
@@ -4524,6 +5744,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     /** @description The methods a browser may use. */
                     "Access-Control-Allow-Methods": string;
                     /** @description The request headers a browser may send. */
@@ -4554,6 +5776,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4563,6 +5787,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -4574,6 +5800,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -4585,6 +5813,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -4596,6 +5826,8 @@ export interface operations {
                 headers: {
                     "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
                     "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { MongoClient, MongoServerError, type Document } from 'mongodb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
-  INDEXES, MongoReadStore, mongoClientOptions, orderPageQuery, queuePageQuery, underGuard, viewCollectionName,
+  INDEXES, MongoReadStore, customerPageQuery, mongoClientOptions, orderPageQuery, queuePageQuery, underGuard, viewCollectionName,
 } from '../../read-side/adapters/mongo-read-store.js';
 import type { OrderFilter, SortDirection } from '../../read-side/read-store.js';
 import type { OrderView, QueueEntry } from '../../read-side/views.js';
@@ -61,6 +61,16 @@ describe('MongoDB read store, without a server', () => {
     }
     const queue = queuePageQuery({ paidAt: '2026-06-01T00:00:00.000Z', orderId: 'm' });
     expect(INDEXES['fulfilment-queue'].map((index) => JSON.stringify(index.key))).toContain(JSON.stringify({ state: 1, ...queue.sort }));
+    const customerKeys = INDEXES.customers.map((index) => JSON.stringify(index.key));
+    for (const filter of [{}, { emailKey: 'ada@example.org' }]) {
+      for (const after of [null, { createdAt: '2026-06-01T00:00:00.000Z', id: 'm' }]) {
+        const { query, sort } = customerPageQuery(filter, after);
+        // Newest first: the index read backwards.
+        expect(sort).toEqual({ createdAt: -1, _id: -1 });
+        expect(customerKeys).toContain(JSON.stringify({ ...('emailKey' in filter ? { emailKey: 1 } : {}), createdAt: 1, _id: 1 }));
+        if (after) expect(query.$and).toEqual([{ createdAt: { $lte: after.createdAt } }]);
+      }
+    }
   });
 
   it('tries a write that collided on _id once more under its guard, and takes a second collision as "a newer one is stored"', async () => {
@@ -182,6 +192,17 @@ describe.skipIf(!mongoUrl)('MongoDB read store on a live server (MONGO_URL)', ()
     for (const after of [null, { paidAt: middle.createdAt, orderId: middle.id }]) {
       const { query, sort } = queuePageQuery(after);
       await check(viewCollectionName('fulfilment-queue', 1), query, sort, JSON.stringify({ queue: after }));
+    }
+    const customers = Array.from({ length: count }, (_, i) => ({
+      id: view(i, 1).id, email: `c${i}@example.org`, name: 'C', phone: null, defaultAddress: null, status: 'active' as const,
+      createdAt: view(i, 1).createdAt, updatedAt: view(i, 1).createdAt, erasedAt: null, revision: 0, emailKey: `c${i}@example.org`,
+    }));
+    await store.views('customers', 1).commit(customers.map((c) => ({ key: c.id, view: c })), encodeSequence(1) as Position);
+    for (const filter of [{}, { emailKey: `c${count / 2}@example.org` }]) {
+      for (const after of [null, { createdAt: middle.createdAt, id: middle.id }]) {
+        const { query, sort } = customerPageQuery(filter, after);
+        await check(viewCollectionName('customers', 1), query, sort, JSON.stringify({ customers: filter, after }));
+      }
     }
   });
 });

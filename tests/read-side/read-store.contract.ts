@@ -4,7 +4,9 @@ import { Consistency } from '../../read-side/consistency.js';
 import { CursorCodec, InvalidCursor } from '../../read-side/cursor.js';
 import { OrderQueries } from '../../read-side/order-queries.js';
 import type { ReadModelStore } from '../../read-side/read-store.js';
-import type { JobView, OrderView, QueueChange, QueueEntry, StockView } from '../../read-side/views.js';
+import { CustomerQueries } from '../../read-side/customer-queries.js';
+import type { CustomerView, JobView, OrderView, QueueChange, QueueEntry, StockView } from '../../read-side/views.js';
+import { Forbidden } from '../../write-side/errors.js';
 import type { Position } from '../../write-side/event-store.js';
 import { encodePosition } from '../../write-side/position.js';
 import type { ReadStoreFixture } from '../support/read-stores.js';
@@ -24,6 +26,14 @@ export function order(n: number, overrides: Partial<OrderView> = {}): OrderView 
 
 function entry(n: number, state: QueueEntry['state'], paidAt: string | null): QueueEntry {
   return { orderId: `ord-${n}`, customerId: 'cus_1', state, currency: 'EUR', total: n, lines: [], address, paidAt, revision: 1 };
+}
+
+export function customer(n: number, overrides: Partial<CustomerView> = {}): CustomerView {
+  const email = `Customer${n}@Example.org`;
+  return {
+    id: `cus_${String(n).padStart(6, '0')}`, email, name: `Customer ${n}`, phone: null, defaultAddress: null, status: 'active',
+    createdAt: at(n), updatedAt: at(n), erasedAt: null, revision: 0, emailKey: email.toLowerCase(), ...overrides,
+  };
 }
 
 export function readStoreContract(name: string, open: () => Promise<ReadStoreFixture>): void {
@@ -243,6 +253,22 @@ export function readStoreContract(name: string, open: () => Promise<ReadStoreFix
       });
     });
 
+    it('lists customers newest first, by the exact email key, and pages after a key', async () => {
+      const views = await store.views('customers', await store.activeGeneration('customers'));
+      const all = Array.from({ length: 6 }, (_, i) => customer(i));
+      // Two customers created in the same millisecond: the id breaks the tie.
+      all.push(customer(6, { createdAt: at(5), id: 'cus_000005b' }));
+      await views.commit(all.map((view) => ({ key: view.id, view })), pos(1));
+      expect((await store.listCustomers({}, null, 10)).map((v) => v.id)).toEqual(['cus_000005b', 'cus_000005', 'cus_000004', 'cus_000003', 'cus_000002', 'cus_000001', 'cus_000000']);
+      expect((await store.listCustomers({}, { createdAt: at(5), id: 'cus_000005b' }, 2)).map((v) => v.id)).toEqual(['cus_000005', 'cus_000004']);
+      expect(await store.listCustomers({ emailKey: 'customer3@example.org' }, null, 10)).toEqual([customer(3)]);
+      expect(await store.listCustomers({ emailKey: 'Customer3@Example.org' }, null, 10)).toEqual([]);
+      // An erased customer keeps its place, and its email matches no more.
+      await views.commit([{ key: 'cus_000003', view: customer(3, { email: null, name: null, status: 'erased', erasedAt: at(9), emailKey: null, revision: 1 }) }], pos(2));
+      expect(await store.listCustomers({ emailKey: 'customer3@example.org' }, null, 10)).toEqual([]);
+      expect((await store.listCustomers({}, null, 10)).find((v) => v.id === 'cus_000003')).toMatchObject({ status: 'erased', email: null });
+    });
+
     describe('cursor paging', () => {
       const codec = new CursorCodec('test-secret');
       let queries: OrderQueries;
@@ -282,6 +308,22 @@ export function readStoreContract(name: string, open: () => Promise<ReadStoreFix
         expect(first.items.map((v) => v.id)).toEqual([22, 19, 16, 13, 10].map((n) => order(n).id));
         expect(second.items.map((v) => v.id)).toEqual([7, 4, 1].map((n) => order(n).id));
         expect(second.nextCursor).toBeNull();
+      });
+
+      it("pages the customers by an email filter, case-insensitively, and refuses a cursor of another filter or a customer's token", async () => {
+        const idle = new Consistency({ position: null, waitFor: async () => true }, 'collections', 0);
+        const customers = new CustomerQueries(store, codec, idle);
+        const views = await store.views('customers', await store.activeGeneration('customers'));
+        const many = Array.from({ length: 5 }, (_, i) => customer(i + 1));
+        await views.commit(many.map((view) => ({ key: view.id, view })), pos(1));
+        const first = await customers.list(staff, { limit: 2 });
+        expect(first.items.map((v) => v.id)).toEqual(['cus_000005', 'cus_000004']);
+        expect(first.items[0]).not.toHaveProperty('emailKey');
+        const second = await customers.list(staff, { limit: 2, cursor: first.nextCursor! });
+        expect(second.items.map((v) => v.id)).toEqual(['cus_000003', 'cus_000002']);
+        expect((await customers.list(staff, { email: 'CUSTOMER2@example.ORG', limit: 5 })).items.map((v) => v.id)).toEqual(['cus_000002']);
+        await expect(customers.list(staff, { email: 'customer2@example.org', limit: 2, cursor: first.nextCursor! })).rejects.toBeInstanceOf(InvalidCursor);
+        await expect(customers.list({ ...staff, customerId: 'cus_000002' }, { limit: 2 })).rejects.toBeInstanceOf(Forbidden);
       });
 
       it('refuses a cursor that is tampered with, made up, or used with another filter or sort', async () => {

@@ -19,7 +19,7 @@ import type { ExportWorker, ExportWorkerOptions } from '../../workers/export-wor
 import { tempDir } from './event-stores.js';
 
 export const SECRET = 'test-secret-that-is-at-least-32-bytes-long!!';
-export const ALL_SCOPES = 'orders:read orders:write payments:write shipments:write exports:write audit:read stock:read stock:write';
+export const ALL_SCOPES = 'orders:read orders:write payments:write shipments:write exports:write audit:read customers:read customers:write customers:erase stock:read stock:write';
 
 export interface TestService {
   readonly url: string;

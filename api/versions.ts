@@ -1,0 +1,33 @@
+// The API versions served (HTTP-CONTRACT "Every response", "Changes since 2026-11-01"). The
+// version is a request header, never in the URL; a request without one is served under the
+// deprecated version until its sunset, so that clients written before 2026-12-01 keep working.
+
+export const CURRENT_API_VERSION = '2026-12-01';
+export const DEPRECATED_API_VERSION = '2026-11-01';
+export type ApiVersion = typeof CURRENT_API_VERSION | typeof DEPRECATED_API_VERSION;
+export const SUPPORTED_API_VERSIONS: readonly ApiVersion[] = [CURRENT_API_VERSION, DEPRECATED_API_VERSION];
+/** What a request that names no version is served under. */
+export const DEFAULT_API_VERSION: ApiVersion = DEPRECATED_API_VERSION;
+
+/** RFC 9745: the instant the version was deprecated, as a structured-field date. */
+const DEPRECATED_SINCE = `@${Date.UTC(2026, 11, 1) / 1000}`;
+/** RFC 8594: after this the deprecated version is no longer served. */
+const SUNSET = new Date(Date.UTC(2027, 5, 1)).toUTCString();
+
+const HEADERS: { readonly [V in ApiVersion]: Readonly<Record<string, string>> } = {
+  [CURRENT_API_VERSION]: { 'Api-Version': CURRENT_API_VERSION },
+  [DEPRECATED_API_VERSION]: { 'Api-Version': DEPRECATED_API_VERSION, Deprecation: DEPRECATED_SINCE, Sunset: SUNSET },
+};
+
+/** The version a request's `Api-Version` header asks for: the default when it names none, null when it names one not served. */
+export function requestedVersion(header: string): ApiVersion | null {
+  if (header === '') return DEFAULT_API_VERSION;
+  return (SUPPORTED_API_VERSIONS as readonly string[]).includes(header) ? (header as ApiVersion) : null;
+}
+
+/** The headers of a response served under `version`: Api-Version, and Deprecation and Sunset for the deprecated one. */
+export function versionHeaders(version: ApiVersion): Readonly<Record<string, string>> {
+  return HEADERS[version];
+}
+
+export const VERSION_HEADERS = { deprecation: DEPRECATED_SINCE, sunset: SUNSET } as const;
