@@ -12,7 +12,7 @@ describe('audit command', () => {
   it('verifies clean history, then reports an address change recorded after a shipment', async () => {
     const dir = tempDir('audit-');
     const events = new SqliteEventStore({ file: join(dir.path, 'events.sqlite3') });
-    const ids = await seedOrders(events, 15);
+    const ids = await seedOrders(events, 15, 'seed', { stock: true });
     await events.close();
     expect(run(dir.path, 'bootstrap/projections-cli.ts', 'rebuild').status).toBe(0);
 
@@ -43,7 +43,7 @@ describe('audit command', () => {
   it('reports stock reserved beyond what is on hand', async () => {
     const dir = tempDir('audit-stock-');
     const events = new SqliteEventStore({ file: join(dir.path, 'events.sqlite3') });
-    await seedOrders(events, 3);
+    await seedOrders(events, 3, 'seed', { stock: true });
     // A reservation appended past the decider, as a buggy writer might: more than SKU-1 has.
     const meta = { schemaVersion: 1, principal: 'rogue', correlationId: 'c', causationId: null };
     const now = new Date().toISOString();

@@ -35,15 +35,17 @@ export async function receiveStock(store: EventStore, skus: readonly string[], q
 }
 
 /**
- * Order i ends pending (i%5=0), paid (1, 2), shipped (3) or cancelled (4); some change address.
+ * Order i (of SKU-i) ends pending (i%5=0), paid (1, 2), shipped (3) or cancelled (4); some change address.
  * Every call places new orders: the principal is fresh, so its keys (and the order ids derived
  * from them) are too, even on a store that keeps an earlier run's data.
  */
-export async function seedOrders(store: EventStore, count: number, prefix = 'seed'): Promise<string[]> {
-  const service = new OrderService(store);
+export async function seedOrders(store: EventStore, count: number, prefix = 'seed', options: { stock?: boolean } = {}): Promise<string[]> {
+  // Without stock, the log holds order events only (what the projection tests follow); with it,
+  // each SKU is received first and every order reserves, as in the service.
+  const service = new OrderService(store, options.stock ? {} : ORDERS_ONLY);
   const seeder = serviceViewer(`seeder-${randomUUID()}`);
   const ctx = (key: string) => ({ correlationId: 'seed', idempotency: { key, fingerprint: key } });
-  await receiveStock(store, Array.from({ length: count }, (_, i) => `SKU-${i}`), 10);
+  if (options.stock) await receiveStock(store, Array.from({ length: count }, (_, i) => `SKU-${i}`), 10);
   return Promise.all(
     Array.from({ length: count }, async (_, i) => {
       const placed = await service.place(seeder, 
