@@ -3,7 +3,9 @@
 // (write-side/idempotency.ts).
 import { createHash } from 'node:crypto';
 import type { Context } from 'koa';
+import type { IdempotencyRequest } from '../write-side/idempotency.js';
 import { HttpProblem } from './problem.js';
+import { DEPRECATED_API_VERSION } from './versions.js';
 
 const KEY = /^[\x21-\x7e]{1,255}$/;
 
@@ -13,6 +15,14 @@ export function idempotencyKey(ctx: Context): string {
     throw new HttpProblem(400, 'idempotency-key-missing', 'This request needs an Idempotency-Key header of 1 to 255 visible ASCII characters.');
   }
   return key;
+}
+
+/**
+ * The request a key stands for. Under 2026-11-01 a key is its principal's per target (the same
+ * key on another order is another key); under 2026-12-01, one request across every operation.
+ */
+export function idempotencyRequest(ctx: Context, key: string, fingerprint: string): IdempotencyRequest {
+  return { key, fingerprint, per: ctx.state.apiVersion === DEPRECATED_API_VERSION ? 'target' : 'request' };
 }
 
 /** Same method, path and JSON value (whatever the key order or white space) → same fingerprint. */

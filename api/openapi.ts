@@ -53,6 +53,8 @@ const operationsProblems = { '400': responseRef('RequestRefused'), ...everyReque
 const orderId = { $ref: '#/components/parameters/OrderId' };
 const jobId = { $ref: '#/components/parameters/JobId' };
 const sku = { $ref: '#/components/parameters/Sku' };
+/** A single product's answer: its revision, and the log position it reflects. */
+const productHeaders = { ...commonHeaders, ...rateLimitHeaders, ETag: headerRef('ETag'), 'Consistency-Token': headerRef('Consistency-Token') };
 const customerId = { $ref: '#/components/parameters/CustomerId' };
 const idempotencyKey = { $ref: '#/components/parameters/Idempotency-Key' };
 // A bearer scheme names no scopes in OpenAPI; the scope each operation needs is in x-required-scope.
@@ -82,6 +84,7 @@ export function openApiDocument() {
     servers: [{ url: '/', description: 'the host that serves this document' }],
     tags: [
       { name: 'orders', description: 'Orders and their lifecycle' },
+      { name: 'catalogue', description: 'Products and their prices: what orders are priced from' },
       { name: 'customers', description: 'Customers, their one email each, and erasure' },
       { name: 'jobs', description: 'Long-running work: order exports' },
       { name: 'fulfilment', description: 'The fulfilment queue and its changes' },
@@ -98,7 +101,12 @@ export function openApiDocument() {
           operationId: 'placeOrder',
           tags: ['orders'],
           summary: 'Place an order',
-          description: 'Needs orders:write. A customer token may only place orders for its own customer (403). Under Api-Version 2026-12-01 customerId must name an existing customer (POST /customers); under 2026-11-01 any well-formed id is a guest customer. An erased customer cannot order under either (422 unknown-customer). A retry with the same Idempotency-Key and body returns the first response with Idempotent-Replayed: true; a different body is 422. ' +
+          description:
+            'Needs orders:write. A customer token may only place orders for its own customer (403). Under Api-Version 2026-12-01 customerId must name an existing customer (POST /customers); under 2026-11-01 any well-formed id is a guest customer. An erased customer cannot order under either (422 unknown-customer). ' +
+            'Each line\'s name and unitPrice come from the catalogue in the order currency, as they are at that moment, and stay with the order. ' +
+            'A line naming a product that is unknown, retired, not active or without a price in the currency is 422 product-unavailable (errors name each line); a line that sends a unitPrice other than the catalogue\'s is 409 price-changed (errors give the current prices). ' +
+            'A retry with the same Idempotency-Key and body returns the first response with Idempotent-Replayed: true (at the first prices); a different body is 422. ' +
+            `Under ${DEPRECATED_API_VERSION} a key is its principal\'s per target (the same key on another order or job is another key); under ${CURRENT_API_VERSION}, one request across every operation.` +
             'Placing reserves every line\'s quantity of stock, all lines or none: when a line lacks stock the answer is 409 insufficient-stock, whose errors name each short line (/lines/{i}/quantity) with what is available, and nothing is reserved. ' +
             'A placement that failed after it reserved stock and was given up by the service (its reservations released, after 30 s) answers a retry with 409 state-conflict: place it again under a new key.',
           ...security('orders:write'),
@@ -111,19 +119,10 @@ export function openApiDocument() {
               content: json(ref('Order')),
             },
             ...authProblems,
-            '409': problem(
-              'insufficient-stock: a line needs more stock than is available (errors name each short line with its available stock); state-conflict: this placement was given up after it failed; idempotency-key-in-use: the first request with this key is still running (with Retry-After).',
-              409,
-              ['insufficient-stock', 'state-conflict', 'idempotency-key-in-use'],
-              { 'Retry-After': retryAfter(false) },
-            ),
+            '409': responseRef('PlacementConflict'),
             '413': responseRef('PayloadTooLarge'),
             '415': responseRef('UnsupportedMediaType'),
-            '422': problem(
-              'idempotency-key-reused: the key was used with a different body; or unknown-customer: customerId names an erased customer, or (under Api-Version 2026-12-01) a customer without a record (errors point at /customerId).',
-              422,
-              ['idempotency-key-reused', 'unknown-customer'],
-            ),
+            '422': responseRef('PlacementRefused'),
           },
         },
         get: {
@@ -181,7 +180,7 @@ export function openApiDocument() {
             '409': responseRef('StateConflict'),
             '412': responseRef('PreconditionFailed'),
             '413': responseRef('PayloadTooLarge'),
-            '415': problem('unsupported-media-type: the body is not application/merge-patch+json.', 415, ['unsupported-media-type'], { 'Accept-Patch': header('application/merge-patch+json', { type: 'string', const: 'application/merge-patch+json' }, true) }),
+            '415': responseRef('MergePatchOnly'),
           },
         },
       },
@@ -219,6 +218,95 @@ export function openApiDocument() {
             '200': { description: 'A page of the history.', headers: { ...commonHeaders, ...rateLimitHeaders, Link: headerRef('Link') }, content: json(ref('HistoryPage')) },
             ...authProblems,
             '404': responseRef('NotFound'),
+          },
+        },
+      },
+      '/products': {
+        get: {
+          operationId: 'listProducts',
+          tags: ['catalogue'],
+          summary: 'List products, a page at a time',
+          description: 'Needs catalogue:read (customer tokens have it). Retired products are left out. From the products projection: the same paging and Consistency-Token rules as GET /orders; sort by sku (default) or -updatedAt (newest change first).',
+          ...security('catalogue:read'),
+          parameters: [
+            ...Object.keys(schemas.ProductListQuery.properties).map((name) => ({ name, in: 'query', required: false, schema: { $ref: `#/components/schemas/ProductListQuery/properties/${name}` } })),
+            { $ref: '#/components/parameters/Consistency-Token' },
+          ],
+          responses: {
+            '200': {
+              description: 'One page of products.',
+              headers: { ...commonHeaders, ...rateLimitHeaders, Link: headerRef('Link'), 'Consistency-Token': headerRef('Collection-Consistency-Token') },
+              content: json(ref('ProductPage')),
+            },
+            ...authProblems,
+          },
+        },
+      },
+      '/products/{sku}': {
+        parameters: [sku],
+        get: {
+          operationId: 'getProduct',
+          tags: ['catalogue'],
+          summary: 'Read a product',
+          description: 'Needs catalogue:read. Always current: folded from the product history. A retired or unknown product is 404.',
+          ...security('catalogue:read'),
+          parameters: [{ name: 'If-None-Match', in: 'header', required: false, description: 'ETags of this product; 304 when one is current.', schema: { type: 'string' } }],
+          responses: {
+            '200': { description: 'The product.', headers: productHeaders, content: json(ref('Product')) },
+            '304': { description: 'The product still has the revision named in If-None-Match.', headers: { ...commonHeaders, ...rateLimitHeaders, ETag: headerRef('ETag') } },
+            ...authProblems,
+            '404': responseRef('NotFound'),
+          },
+        },
+        put: {
+          operationId: 'putProduct',
+          tags: ['catalogue'],
+          summary: 'Create or replace a product',
+          description: 'Needs catalogue:write and a token that is not a customer\'s (403 otherwise, whatever its scopes). Creates the product (201, also for a SKU whose product was retired: it starts anew) or replaces the whole of it (200; a replacement that changes nothing records nothing). Placed orders keep the names and prices they were placed with.',
+          ...security('catalogue:write'),
+          parameters: [
+            { name: 'If-Match', in: 'header', required: false, description: 'An ETag of this product; 412 when it has moved on (or does not exist).', schema: { type: 'string' } },
+            { name: 'If-None-Match', in: 'header', required: false, description: '* only: create, never replace; 412 when the product exists.', schema: { type: 'string', const: '*' } },
+          ],
+          requestBody: { required: true, content: json(ref('ProductInput')) },
+          responses: {
+            '200': { description: 'The product, replaced.', headers: productHeaders, content: json(ref('Product')) },
+            '201': { description: 'The product, created.', headers: { ...productHeaders, Location: header('/products/{sku}', { type: 'string' }, true) }, content: json(ref('Product')) },
+            ...authProblems,
+            '412': responseRef('PreconditionFailed'),
+            '413': responseRef('PayloadTooLarge'),
+            '415': responseRef('UnsupportedMediaType'),
+          },
+        },
+        patch: {
+          operationId: 'patchProduct',
+          tags: ['catalogue'],
+          summary: 'Change a product (JSON Merge Patch)',
+          description: 'Needs catalogue:write and a token that is not a customer\'s. {"prices":{"USD":null}} removes the USD price. A retired or unknown product is 404.',
+          ...security('catalogue:write'),
+          parameters: [{ name: 'If-Match', in: 'header', required: false, description: 'An ETag of this product; 412 when it has moved on.', schema: { type: 'string' } }],
+          requestBody: { required: true, content: { 'application/merge-patch+json': { schema: ref('ProductPatch') } } },
+          responses: {
+            '200': { description: 'The changed product.', headers: productHeaders, content: json(ref('Product')) },
+            ...authProblems,
+            '404': responseRef('NotFound'),
+            '412': responseRef('PreconditionFailed'),
+            '413': responseRef('PayloadTooLarge'),
+            '415': responseRef('MergePatchOnly'),
+          },
+        },
+        delete: {
+          operationId: 'retireProduct',
+          tags: ['catalogue'],
+          summary: 'Retire a product',
+          description: 'Needs catalogue:write and a token that is not a customer\'s. Afterwards reads answer 404 and orders cannot name it (422 product-unavailable); retiring it again is 204 too; a later PUT creates it anew. Placed orders keep their lines. A SKU that never named a product is 404.',
+          ...security('catalogue:write'),
+          parameters: [{ name: 'If-Match', in: 'header', required: false, description: 'An ETag of this product; 412 when it has moved on.', schema: { type: 'string' } }],
+          responses: {
+            '204': { description: 'The product is retired.', headers: { ...commonHeaders, ...rateLimitHeaders, 'Consistency-Token': headerRef('Consistency-Token') } },
+            ...authProblems,
+            '404': responseRef('NotFound'),
+            '412': responseRef('PreconditionFailed'),
           },
         },
       },
@@ -519,9 +607,9 @@ export function openApiDocument() {
       },
       parameters: {
         OrderId: { name: 'id', in: 'path', required: true, description: 'The order id, a UUID.', schema: { type: 'string', pattern: ORDER_ID_PATTERN } },
+        Sku: { name: 'sku', in: 'path', required: true, description: 'The product SKU.', schema: { type: 'string', pattern: SKU_PATTERN } },
         CustomerId: { name: 'id', in: 'path', required: true, description: 'The customer id: cus_… for a created customer, any well-formed id for a guest customer of an order.', schema: { type: 'string', pattern: CUSTOMER_ID_PATTERN } },
         JobId: { name: 'id', in: 'path', required: true, description: 'The job id, a UUID.', schema: { type: 'string', pattern: ORDER_ID_PATTERN } },
-        Sku: { name: 'sku', in: 'path', required: true, description: 'The SKU.', schema: { type: 'string', pattern: SKU_PATTERN } },
         'Idempotency-Key': { name: 'Idempotency-Key', in: 'header', required: true, description: '1–255 visible ASCII characters, scoped to the token subject; kept at least 24 hours (in fact for the life of the order).', schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' } },
         'Consistency-Token': { name: 'Consistency-Token', in: 'header', required: false, description: 'The Consistency-Token of a write this page must include; the read waits up to 5 s for it (then 503).', schema: { type: 'string', pattern: '^[0-9a-f]{32}$' } },
       },
@@ -530,7 +618,7 @@ export function openApiDocument() {
         'Api-Version': header(`The API version the request was served under: the one its Api-Version header named, or ${DEFAULT_API_VERSION} when it named none. Any other value is 400 unsupported-api-version.`, { type: 'string', enum: SUPPORTED_API_VERSIONS }, true),
         Deprecation: header(`RFC 9745: on responses served under the deprecated ${DEPRECATED_API_VERSION}, the instant it was deprecated.`, { type: 'string', const: VERSION_HEADERS.deprecation }),
         Sunset: header(`RFC 8594: on responses served under the deprecated ${DEPRECATED_API_VERSION}, when it stops being served.`, { type: 'string', const: VERSION_HEADERS.sunset }),
-        ETag: header('"<revision>" of the order.', { type: 'string', pattern: '^"\\d+"$' }, true),
+        ETag: header('"<revision>" of the order or product (its stream revision).', { type: 'string', pattern: '^"\\d+"$' }, true),
         'Consistency-Token': header('The log position of this write; send it back on a collection read to wait until it is included.', { type: 'string', pattern: '^[0-9a-f]{32}$' }),
         'Collection-Consistency-Token': header('The log position this page reflects.', { type: 'string', pattern: '^[0-9a-f]{32}$' }, true),
         'Idempotent-Replayed': header('true when this is the stored outcome of an earlier request with the same Idempotency-Key.', { type: 'string', const: 'true' }),
@@ -558,10 +646,23 @@ export function openApiDocument() {
           ['state-conflict', 'idempotency-key-in-use'],
           { 'Retry-After': retryAfter(false) },
         ),
-        PreconditionFailed: problem('precondition-failed: If-Match names an older revision (currentRevision is the order\'s).', 412, ['precondition-failed']),
+        PreconditionFailed: problem('precondition-failed: If-Match names an older revision (currentRevision is the resource\'s), or If-None-Match: * and the resource exists.', 412, ['precondition-failed']),
         PayloadTooLarge: problem('payload-too-large: the body is over 64 KiB.', 413, ['payload-too-large']),
         UnsupportedMediaType: problem('unsupported-media-type: the body must be application/json.', 415, ['unsupported-media-type']),
         IdempotencyKeyReused: problem('idempotency-key-reused: the key was used with a different body.', 422, ['idempotency-key-reused']),
+        PlacementConflict: problem(
+          'idempotency-key-in-use: the first request with this key is still running (with Retry-After); price-changed: a line sent a unitPrice other than the catalogue\'s (errors give each such line\'s current unitPrice); ' +
+            'insufficient-stock: a line needs more stock than is available (errors name each short line, /lines/i/quantity, with its available stock; nothing was reserved); or state-conflict: this placement was given up after it failed (place it again under a new key).',
+          409,
+          ['idempotency-key-in-use', 'price-changed', 'insufficient-stock', 'state-conflict'],
+          { 'Retry-After': retryAfter(false) },
+        ),
+        PlacementRefused: problem(
+          'idempotency-key-reused: the key was used for a different request; product-unavailable: a line names a product that is unknown, retired, not active or without a price in the order currency (errors name each line, /lines/i/sku); or unknown-customer: customerId names an erased customer, or (under Api-Version 2026-12-01) a customer without a record (errors point at /customerId).',
+          422,
+          ['idempotency-key-reused', 'product-unavailable', 'unknown-customer'],
+        ),
+        MergePatchOnly: problem('unsupported-media-type: the body is not application/merge-patch+json.', 415, ['unsupported-media-type'], { 'Accept-Patch': header('application/merge-patch+json', { type: 'string', const: 'application/merge-patch+json' }, true) }),
         HeadersTooLarge: problem('headers-too-large: the request head is over 16 KiB. The connection is closed.', 431, ['headers-too-large']),
         RateLimited: problem('rate-limited: the principal sent too many requests, or already has 16 waiting at once (long-polls, SSE streams, reads waiting on a Consistency-Token).', 429, ['rate-limited'], { 'Retry-After': retryAfter(true) }),
         Internal: problem('internal: anything unexpected; nothing internal is shown.', 500, ['internal']),

@@ -30,6 +30,8 @@ export const PROBLEM_TITLES = {
   'unsupported-media-type': 'Unsupported media type',
   'not-acceptable': 'Not acceptable',
   'idempotency-key-reused': 'Idempotency-Key reused',
+  'product-unavailable': 'Product unavailable',
+  'price-changed': 'Price changed',
   'unknown-customer': 'Unknown customer',
   'result-expired': 'Result expired',
   'rate-limited': 'Too many requests',
@@ -74,7 +76,7 @@ function knownProblem(error: KnownError): HttpProblem {
     case 'validation-failed':
       return validationFailed(error.errors, error.summary);
     case 'precondition-failed':
-      return new HttpProblem(412, 'precondition-failed', error.message, { currentRevision: error.actualRevision });
+      return new HttpProblem(412, 'precondition-failed', error.message, error.actualRevision === null ? {} : { currentRevision: error.actualRevision });
     case 'idempotency-key-reused':
       return new HttpProblem(422, 'idempotency-key-reused', error.message);
     case 'invalid-cursor':
@@ -103,6 +105,10 @@ function knownProblem(error: KnownError): HttpProblem {
       return new HttpProblem(503, 'unavailable', error.message, {}, { 'Retry-After': '1' });
     case 'invalid-position':
       return new HttpProblem(400, 'invalid-cursor', 'The position given (after or Last-Event-ID) is not a place in the event log; start again without it.');
+    case 'product-unavailable':
+      return new HttpProblem(422, 'product-unavailable', 'Some order lines name a product that cannot be ordered: unknown, retired, not active, or without a price in the order\'s currency.', { errors: error.errors });
+    case 'price-changed':
+      return new HttpProblem(409, 'price-changed', 'Some order lines sent a unitPrice that is not the catalogue\'s; errors give the current prices. Send them, or leave unitPrice out.', { errors: error.errors });
     case 'export-limit-reached':
       return new HttpProblem(429, 'rate-limited', error.message, { limit: error.limit }, { 'Retry-After': String(EXPORT_LIMIT_RETRY_AFTER_SECONDS) });
     default: {

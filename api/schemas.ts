@@ -22,6 +22,17 @@ export const COUNTRY_CODES: readonly string[] = Object.freeze(Object.keys(getAlp
 export const ORDER_ID_PATTERN = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
 export const CUSTOMER_ID_PATTERN = '^[A-Za-z0-9_.:-]{1,64}$';
 export const SKU_PATTERN = '^[A-Za-z0-9_.:-]{1,64}$';
+const MAX_PRICE = 1_000_000_000_000;
+/** Prices by ISO 4217 currency, in minor units; in a merge patch a price may be null (removed). */
+const prices = (removable: boolean) =>
+  ({
+    type: 'object',
+    description: removable
+      ? 'prices to set by ISO 4217 currency, in minor units; null removes the price in that currency'
+      : 'by ISO 4217 currency, in minor units (1299 = 12.99); a currency left out has no price',
+    propertyNames: { enum: CURRENCY_CODES },
+    additionalProperties: { type: removable ? ['integer', 'null'] : 'integer', minimum: 0, maximum: MAX_PRICE },
+  }) as const;
 /** An address with one @, something visible on both sides and a dot in the domain; compared case-insensitively. */
 const EMAIL_PART = `[^\\s@${HIDDEN}]`;
 const EMAIL = { type: 'string', minLength: 3, maxLength: 254, pattern: `^${EMAIL_PART}{1,64}@${EMAIL_PART}+\\.${EMAIL_PART}+$`, description: 'one customer per email, compared case-insensitively' } as const;
@@ -65,11 +76,16 @@ export const schemas = {
   OrderLineInput: {
     type: 'object',
     additionalProperties: false,
-    required: ['sku', 'quantity', 'unitPrice'],
+    required: ['sku', 'quantity'],
     properties: {
       sku: { type: 'string', pattern: SKU_PATTERN },
       quantity: { type: 'integer', minimum: 1, maximum: 1_000_000 },
-      unitPrice: { type: 'integer', minimum: 0, maximum: 1_000_000_000_000, description: 'minor units (1999 = 19.99)' },
+      unitPrice: {
+        type: 'integer',
+        minimum: 0,
+        maximum: MAX_PRICE,
+        description: 'optional (since 2026-11-01 deprecated, a relaxation): the price comes from the catalogue; when sent it must equal the catalogue price in the order currency, else 409 price-changed',
+      },
     },
   },
   NewOrder: {
@@ -328,8 +344,72 @@ export const schemas = {
   OrderLine: {
     type: 'object',
     additionalProperties: false,
-    required: ['sku', 'quantity', 'unitPrice', 'lineTotal'],
-    properties: { sku: { type: 'string' }, quantity: { type: 'integer' }, unitPrice: { type: 'integer' }, lineTotal: { type: 'integer' } },
+    required: ['sku', 'name', 'quantity', 'unitPrice', 'lineTotal'],
+    properties: {
+      sku: { type: 'string' },
+      name: { type: ['string', 'null'], description: 'the product name when the order was placed; null on orders placed before the catalogue existed (added in 2026-11-01, additive)' },
+      quantity: { type: 'integer' },
+      unitPrice: { type: 'integer', description: 'the catalogue price in the order currency when the order was placed' },
+      lineTotal: { type: 'integer' },
+    },
+  },
+  ProductInput: {
+    description: 'A whole product (PUT).',
+    type: 'object',
+    additionalProperties: false,
+    required: ['name', 'prices', 'status'],
+    properties: {
+      name: text(200),
+      description: { ...optionalText(2000), description: 'null (or left out) for none' },
+      prices: prices(false),
+      status: { type: 'string', enum: ['draft', 'active'], description: 'only an active product can be ordered' },
+    },
+  },
+  ProductPatch: {
+    description: 'JSON Merge Patch (RFC 7396) of a product: members left out stay; {"prices":{"USD":null}} removes the USD price; description null removes it.',
+    type: 'object',
+    additionalProperties: false,
+    minProperties: 1,
+    properties: {
+      name: text(200),
+      description: optionalText(2000),
+      prices: prices(true),
+      status: { type: 'string', enum: ['draft', 'active'] },
+    },
+  },
+  Product: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['sku', 'name', 'description', 'prices', 'status', 'createdAt', 'updatedAt', 'revision'],
+    properties: {
+      sku: { type: 'string', pattern: SKU_PATTERN },
+      name: { type: 'string' },
+      description: { type: ['string', 'null'] },
+      prices: { type: 'object', additionalProperties: { type: 'integer' }, description: 'by ISO 4217 currency, in minor units' },
+      status: { type: 'string', enum: ['draft', 'active'] },
+      createdAt: { type: 'string', format: 'date-time', description: 'when the SKU was (last) defined: a product created anew after its retirement starts again' },
+      updatedAt: { type: 'string', format: 'date-time' },
+      revision: { type: 'integer', description: 'the product stream revision; ETag is "<revision>"' },
+    },
+  },
+  ProductPage: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['items', 'nextCursor'],
+    properties: {
+      items: { type: 'array', items: { $ref: '#/components/schemas/Product' } },
+      nextCursor: { type: ['string', 'null'] },
+    },
+  },
+  ProductListQuery: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      status: { type: 'string', enum: ['draft', 'active'] },
+      sort: { type: 'string', enum: ['sku', '-updatedAt'], default: 'sku' },
+      limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+      cursor: { type: 'string', minLength: 1, maxLength: 1024 },
+    },
   },
   Order: {
     type: 'object',
@@ -432,7 +512,7 @@ export const schemas = {
   HistoryEvent: {
     description: 'One event of an order, its data upcast to the current schema version.',
     oneOf: [
-      historyEvent('OrderPlaced', 1, {
+      historyEvent('OrderPlaced', 2, {
         required: ['orderId', 'customerId', 'currency', 'lines', 'total', 'address', 'placedAt'],
         properties: {
           orderId: { type: 'string', format: 'uuid' },
@@ -497,7 +577,7 @@ export const schemas = {
       instance: { type: 'string', description: 'the path of the request' },
       correlationId: { type: 'string' },
       currentStatus: { type: 'string', description: 'state-conflict: the status that forbids the change' },
-      currentRevision: { type: 'integer', description: 'precondition-failed: the revision the order has' },
+      currentRevision: { type: 'integer', description: 'precondition-failed: the revision the order or product has' },
       requiredScope: { type: 'string', description: 'forbidden: the scope the operation needs' },
       supportedVersions: { type: 'array', items: { type: 'string' }, description: 'unsupported-api-version: the versions served' },
       resultExpiredAt: { type: ['string', 'null'], format: 'date-time', description: 'result-expired: when the result was removed' },
@@ -505,7 +585,7 @@ export const schemas = {
       outcome: { type: 'string', enum: ['unknown'], description: 'unavailable: the event store did not confirm a write in time; it may have taken effect' },
       errors: {
         type: 'array',
-        description: 'validation-failed: one entry per problem; insufficient-stock: one entry per short order line (/lines/{i}/quantity) or the adjustment\'s /delta, with what is available',
+        description: 'validation-failed: one entry per problem; insufficient-stock: one entry per short order line (/lines/{i}/quantity) or the adjustment\'s /delta, with what is available; product-unavailable: one per line that cannot be ordered (/lines/i/sku); price-changed: one per line whose unitPrice differs (/lines/i/unitPrice), with the current unitPrice',
         items: {
           type: 'object',
           additionalProperties: false,
@@ -514,6 +594,7 @@ export const schemas = {
             pointer: { type: 'string', description: 'JSON Pointer into the body, the query (/limit), the path (/path/id) or a header (/headers/name)' },
             message: { type: 'string' },
             available: { type: 'integer', minimum: 0, description: 'insufficient-stock: the stock available for this line' },
+            unitPrice: { type: 'integer', description: "price-changed: the line's unit price in the catalogue now" },
           },
         },
       },

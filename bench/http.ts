@@ -1,7 +1,9 @@
 // npm run bench:http: the real service (bootstrap/main.ts, embedded stores) with 100,000 orders
 // loaded, beside a bare Koa app answering a fixed order-sized JSON, both driven by autocannon in
 // the same run (50 connections, BENCH_SECONDS each, default 10). Prints requests/s, p50 and p99
-// per route and each route's ratio to the bare baseline.
+// per route and each route's ratio to the bare baseline. A catalogue of BENCH_PRODUCTS products
+// (default 1,000) is defined through the write side first: placements price their lines from it
+// (each placement names one of them at random), and GET /products pages through it.
 //
 // The servers run as child processes; autocannon runs here. On a small machine (2 cores) the
 // load generator and the server under test compete for the same CPUs, and they compete the same
@@ -22,7 +24,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { signDevToken } from '../api/auth.js';
+import { serviceViewer } from '../write-side/access.js';
 import { SqliteEventStore } from '../write-side/adapters/sqlite-event-store.js';
+import { ProductService } from '../write-side/product-service.js';
 import { encodeOrderEvent, orderStream } from '../write-side/orders/codec.js';
 import { encodeStockEvent, stockStream } from '../write-side/stock/codec.js';
 import type { OrderEvent } from '../write-side/orders/types.js';
@@ -67,6 +71,7 @@ const MANY_SKUS = Array.from({ length: 1000 }, (_, i) => `SKU-M${String(i).padSt
 
 async function main(): Promise<void> {
   const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
+  const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 1_000);
   const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
   const WARMUP_SECONDS = 1;
   const CONNECTIONS = 50;
@@ -99,9 +104,10 @@ async function main(): Promise<void> {
     console.log(`loading ${fmt(ORDERS)} orders (half of them paid) into the embedded event store ...`);
     const loadStarted = performance.now();
     const ids = await loadOrders(join(dir, 'events.sqlite3'), ORDERS);
+    await defineCatalogue(join(dir, 'events.sqlite3'), PRODUCTS);
     const loadSeconds = (performance.now() - loadStarted) / 1000;
     const paid = Math.ceil(ORDERS / 2);
-    console.log(`  ${fmt(ORDERS)} orders, ${fmt(ORDERS + paid)} events written in ${loadSeconds.toFixed(1)} s`);
+    console.log(`  ${fmt(ORDERS)} orders, ${fmt(ORDERS + paid)} events, and ${fmt(PRODUCTS)} products written in ${loadSeconds.toFixed(1)} s`);
 
     // 2. Start the servers: the baseline, the service, the floor (which appends to an event store
     // of its own and reads the service's orders and read models).
@@ -120,17 +126,20 @@ async function main(): Promise<void> {
     const [bareUrl, serviceUrl, floorUrl] = [bare.url, service.url, floor.url];
 
     // 3. Drive each target.
-    const token = await signDevToken(SECRET, { sub: 'bench', scope: 'orders:read orders:write payments:write shipments:write' }, 3600);
+    const token = await signDevToken(SECRET, { sub: 'bench', scope: 'orders:read orders:write payments:write shipments:write catalogue:read' }, 3600);
     const auth = { authorization: `Bearer ${token}` };
     const randomId = () => ids[Math.floor(Math.random() * ids.length)]!;
     const samples = new Map<string, { status: number; body: string }>();
     const sampler = (route: string) => (status: number, body: string) => {
       if ((status < 200 || status > 299) && !samples.has(route)) samples.set(route, { status, body: body.slice(0, 300) });
     };
-    const newOrder = JSON.stringify({
-      customerId: 'cus_42', currency: 'EUR', lines: [{ sku: 'SKU-1', quantity: 2, unitPrice: 1999 }],
+    // One of the catalogue's products at random, at its catalogue price (the floor computes the line total from it).
+    const orderOf = (sku: string) => JSON.stringify({
+      customerId: 'cus_42', currency: 'EUR', lines: [{ sku, quantity: 2, unitPrice: BENCH_PRICE }],
       address: { name: 'Ada Lovelace', line1: '1 Main St', city: 'Berlin', postalCode: '10115', country: 'DE' },
     });
+    const newOrder = orderOf(benchSku(0));
+    const productsPage = `/products?limit=${PAGE}`;
     const firstPage = `/orders?status=paid&limit=${PAGE}`;
     // The requests a route and its floor (or the baseline) are driven with alike; `route` names the samples.
     const randomReads = (route: string): AcRequest[] => [
@@ -149,7 +158,7 @@ async function main(): Promise<void> {
     const placements = (route: string): AcRequest[] => [{
       method: 'POST', path: '/orders', body: newOrder,
       headers: { ...auth, 'content-type': 'application/json' },
-      setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'idempotency-key': randomUUID() } }),
+      setupRequest: (req) => ({ ...req, body: orderOf(benchSku(Math.floor(Math.random() * PRODUCTS))), headers: { ...req.headers, 'idempotency-key': randomUUID() } }),
       onResponse: sampler(route),
     }];
 
@@ -218,6 +227,13 @@ async function main(): Promise<void> {
         url: floorUrl,
         minRatio: null,
         requests: (route) => pageChain(firstPage, Math.ceil(paid / PAGE) + 2, auth, sampler(route)),
+      },
+      {
+        route: `GET ${productsPage} (cursors)`,
+        url: serviceUrl,
+        minRatio: null,
+        requests: (route) => pageChain(productsPage, Math.ceil(PRODUCTS / PAGE) + 2, auth, sampler(route), (walk = { firstPages: 0, deepest: 0 })),
+        note: () => `; ${fmt(walk.firstPages)} first pages, deepest page reached ${fmt(walk.deepest)} of ${fmt(Math.ceil(PRODUCTS / PAGE))}`,
       },
       {
         route: 'PATCH /orders/{id}',
@@ -327,8 +343,8 @@ async function loadOrders(file: string, count: number): Promise<string[]> {
           const i = base + k;
           const placedAt = new Date(t0 + i * 1000).toISOString();
           const placed: OrderEvent = {
-            type: 'OrderPlaced', schemaVersion: 1,
-            data: { orderId, customerId: `cus_${i % 1000}`, currency: 'EUR', lines: [{ sku: 'SKU-1', quantity: 2, unitPrice: 1999, lineTotal: 3998 }], total: 3998, address, placedAt },
+            type: 'OrderPlaced', schemaVersion: 2,
+            data: { orderId, customerId: `cus_${i % 1000}`, currency: 'EUR', lines: [{ sku: 'SKU-1', name: 'Blue mug', quantity: 2, unitPrice: 1999, lineTotal: 3998 }], total: 3998, address, placedAt },
           };
           const recorded = [encodeOrderEvent(placed, meta)];
           if (i % 2 === 0) {
@@ -346,6 +362,27 @@ async function loadOrders(file: string, count: number): Promise<string[]> {
     await events.close();
   }
   return ids;
+}
+
+const BENCH_PRICE = 1999;
+const benchSku = (i: number) => `BENCH-${String(i).padStart(5, '0')}`;
+
+/** Defines `count` active products at BENCH_PRICE through the write side's product service. */
+async function defineCatalogue(file: string, count: number): Promise<void> {
+  const events = new SqliteEventStore({ file, synchronous: 'normal' });
+  try {
+    const products = new ProductService(events);
+    const viewer = serviceViewer('bench');
+    for (let base = 0; base < count; base += 500) {
+      await Promise.all(
+        Array.from({ length: Math.min(500, count - base) }, (_, k) =>
+          products.put(viewer, benchSku(base + k), { name: `Bench product ${base + k}`, description: null, prices: { EUR: BENCH_PRICE, USD: BENCH_PRICE + 200 }, status: 'active' }, { correlationId: 'bench' }),
+        ),
+      );
+    }
+  } finally {
+    await events.close();
+  }
 }
 
 /**

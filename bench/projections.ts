@@ -48,7 +48,7 @@ try {
     const ids = Array.from({ length: Math.min(CHUNK, ORDERS - base) }, (_, i) => `bench-${String(base + i).padStart(7, '0')}`);
     // Each order's four events lie a chunk apart in the log, as they would in production.
     const phases: Array<(id: string, i: number) => OrderEvent> = [
-      (orderId, i) => ({ type: 'OrderPlaced', schemaVersion: 1, data: { orderId, customerId: `cus_${i % 1000}`, currency: 'EUR', lines: [{ sku: 'SKU-1', quantity: 2, unitPrice: 1999, lineTotal: 3998 }], total: 3998, address, placedAt: new Date(t0 + (base + i) * 1000).toISOString() } }),
+      (orderId, i) => ({ type: 'OrderPlaced', schemaVersion: 2, data: { orderId, customerId: `cus_${i % 1000}`, currency: 'EUR', lines: [{ sku: 'SKU-1', name: 'Blue mug', quantity: 2, unitPrice: 1999, lineTotal: 3998 }], total: 3998, address, placedAt: new Date(t0 + (base + i) * 1000).toISOString() } }),
       (orderId, i) => ({ type: 'OrderAddressChanged', schemaVersion: 1, data: { orderId, address: { ...address, line1: `${i} Side St` }, changedAt: new Date(t0 + (base + i) * 1000 + 10).toISOString() } }),
       (orderId, i) => ({ type: 'PaymentRecorded', schemaVersion: 2, data: { orderId, paymentId: `pay-${orderId}`, amount: 3998, reference: 'psp', method: 'card', recordedAt: new Date(t0 + (base + i) * 1000 + 20).toISOString() } }),
       // Half the orders ship; the other half change address again and stay in the queue.
@@ -90,7 +90,7 @@ try {
       for (let i = filled; i < filled + 10_000; i++) {
         const id = `page-${String(i).padStart(7, '0')}`;
         const at = new Date(t0 + i * 1000).toISOString();
-        batch.push({ key: id, view: { id, customerId: `cus_${i % 1000}`, status: (['pending', 'paid', 'shipped', 'cancelled'] as const)[i % 4]!, currency: 'EUR', lines: [{ sku: 'SKU-1', quantity: 2, unitPrice: 1999, lineTotal: 3998 }], total: 3998, address, createdAt: at, updatedAt: at, revision: 2 } });
+        batch.push({ key: id, view: { id, customerId: `cus_${i % 1000}`, status: (['pending', 'paid', 'shipped', 'cancelled'] as const)[i % 4]!, currency: 'EUR', lines: [{ sku: 'SKU-1', name: 'Blue mug', quantity: 2, unitPrice: 1999, lineTotal: 3998 }], total: 3998, address, createdAt: at, updatedAt: at, revision: 2 } });
       }
       await views.commit(batch, encodePosition(BigInt(filled + 1)));
     }

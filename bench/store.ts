@@ -103,9 +103,9 @@ async function placeOrders(store: SqliteEventStore, count: number): Promise<stri
   for (let base = 0; base < count; base += 10_000) {
     await Promise.all(
       ids.slice(base, base + 10_000).map((orderId) => {
-        const lines = [{ sku: 'SKU-1', quantity: 2, unitPrice: 1999, lineTotal: 3998 }];
+        const lines = [{ sku: 'SKU-1', name: 'Blue mug', quantity: 2, unitPrice: 1999, lineTotal: 3998 }];
         const data = { orderId, customerId: 'cus_42', currency: 'EUR', lines, total: 3998, address, placedAt: new Date().toISOString() };
-        return store.appendToStream(orderStream(orderId), [encodeOrderEvent({ type: 'OrderPlaced', schemaVersion: 1, data }, meta)], 'no_stream');
+        return store.appendToStream(orderStream(orderId), [encodeOrderEvent({ type: 'OrderPlaced', schemaVersion: 2, data }, meta)], 'no_stream');
       }),
     );
   }

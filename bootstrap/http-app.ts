@@ -19,7 +19,7 @@ export function appDeps(config: Config, services: Services, logger: Logger): App
     secret = loadOrCreateSecret(config.dataDir, 'dev-jwt-secret');
     logger.warn(
       'AUTH_JWT_SECRET is not set: using the development secret in DATA_DIR. Mint a token with: ' +
-        'npm run --silent token -- --sub me --scope "orders:read orders:write payments:write shipments:write exports:write audit:read"',
+        'npm run --silent token -- --sub me --scope "orders:read orders:write payments:write shipments:write exports:write audit:read catalogue:read catalogue:write"',
     );
   }
   return {
@@ -37,6 +37,7 @@ export function appDeps(config: Config, services: Services, logger: Logger): App
     exports: { jobs: services.jobs, exportsDir: services.exportsDir, retentionMs: config.exports.retentionMs },
     fulfilment: { feed: services.feed },
     stock: { stock: services.stock, stockQueries: services.stockQueries },
+    catalogue: { products: services.products, productQueries: services.productQueries },
     customers: { customers: services.customers, customerQueries: services.customerQueries },
   };
 }

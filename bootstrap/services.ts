@@ -9,6 +9,7 @@ import { fulfilmentQueue } from '../projections/fulfilment-queue.js';
 import { jobsView } from '../projections/jobs.js';
 import { orderViews } from '../projections/order-views.js';
 import { stockView } from '../projections/stock.js';
+import { productsView } from '../projections/products.js';
 import { Projector, type ProjectorStatus } from '../projections/projector.js';
 import { ProjectorLease } from '../projections/projector-lease.js';
 import type { Projection } from '../projections/projection.js';
@@ -20,12 +21,14 @@ import { CursorCodec } from '../read-side/cursor.js';
 import { OrderHistory } from '../read-side/order-history.js';
 import { CustomerQueries } from '../read-side/customer-queries.js';
 import { OrderQueries } from '../read-side/order-queries.js';
+import { ProductQueries } from '../read-side/product-queries.js';
 import { QueueFeed } from '../read-side/queue-feed.js';
 import { StockQueries } from '../read-side/stock-queries.js';
 import type { ProjectionName, ReadModelStore } from '../read-side/read-store.js';
 import { EsdbEventStore } from '../write-side/adapters/esdb-event-store.js';
 import { SqliteEventStore } from '../write-side/adapters/sqlite-event-store.js';
 import type { EventStore, Position } from '../write-side/event-store.js';
+import { comparePositions } from '../write-side/position.js';
 import { StoreHealth } from '../write-side/store-health.js';
 import { JobService } from '../write-side/job-service.js';
 import { CustomerService } from '../write-side/customer-service.js';
@@ -33,6 +36,7 @@ import { OrderService } from '../write-side/order-service.js';
 import { StockService } from '../write-side/stock-service.js';
 import { PendingOrderExpiry } from '../workers/pending-expiry.js';
 import { StockReconciler, type StockReconcilerOptions } from '../workers/stock-reconciler.js';
+import { ProductService } from '../write-side/product-service.js';
 import { ExportWorker, type ExportWorkerOptions } from '../workers/export-worker.js';
 import type { Config, Role } from './config.js';
 import { cursorSecret } from './secrets.js';
@@ -41,6 +45,7 @@ export const PROJECTIONS: { readonly [N in ProjectionName]: Projection<N> } = {
   'order-views': orderViews,
   'fulfilment-queue': fulfilmentQueue,
   jobs: jobsView,
+  products: productsView,
   customers: customersView,
   stock: stockView,
 };
@@ -65,6 +70,9 @@ export interface ProjectionProgress {
 
 export interface Services extends Stores {
   readonly orders: OrderService;
+  /** The catalogue: its use cases, and what placements price their lines from. */
+  readonly products: ProductService;
+  readonly productQueries: ProductQueries;
   readonly customers: CustomerService;
   readonly customerQueries: CustomerQueries;
   readonly stock: StockService;
@@ -164,7 +172,14 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
     new Projector(eventStore, readModels, projection, {
       onError: (error, retryInMs) => logger.error({ err: error, projection: projection.name, retryInMs }, 'projection failed; restarting from its checkpoint'),
     });
-  const projectors = { 'order-views': projector(orderViews), 'fulfilment-queue': projector(fulfilmentQueue), jobs: projector(jobsView), customers: projector(customersView), stock: projector(stockView) };
+  const projectors = {
+    'order-views': projector(orderViews),
+    'fulfilment-queue': projector(fulfilmentQueue),
+    jobs: projector(jobsView),
+    products: projector(productsView),
+    customers: projector(customersView),
+    stock: projector(stockView),
+  };
   if (role === 'all') Object.values(projectors).forEach((p) => p.start());
   // One projector process at a time, under the read store's lease; the others wait as standbys.
   const lease =
@@ -187,6 +202,7 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
           'order-views': checkpointProgress(eventStore, readModels, orderViews),
           'fulfilment-queue': checkpointProgress(eventStore, readModels, fulfilmentQueue),
           jobs: checkpointProgress(eventStore, readModels, jobsView),
+          products: checkpointProgress(eventStore, readModels, productsView),
           customers: checkpointProgress(eventStore, readModels, customersView),
           stock: checkpointProgress(eventStore, readModels, stockView),
         }
@@ -194,11 +210,21 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
   const progress = checkpoints ?? projectors;
 
   const cursors = new CursorCodec(cursorSecret(config));
+  /** A Consistency-Token wait on the views of `projection`, which a write to streams it does not read never holds up. */
+  const consistency = <N extends ProjectionName>(name: N, views: string) =>
+    new Consistency(progress[name], views, consistencyWaitMs, async (after, upTo) => {
+      // A position the log has not reached is no write's: the views wait for it as for any other.
+      const head = await eventStore.headPosition();
+      if (head === null || comparePositions(upTo, head) > 0) return true;
+      const [next] = await eventStore.readAll({ after, maxCount: 1, streamPrefixes: [PROJECTIONS[name].streamPrefix] });
+      return next !== undefined && comparePositions(next.position, upTo) <= 0;
+    });
   const consistencyWaitMs = overrides.consistencyWaitMs ?? CONSISTENCY_WAIT_MS;
   let caughtUpOnce = false;
+  const products = new ProductService(eventStore);
   const customers = new CustomerService(eventStore);
   const stock = new StockService(eventStore);
-  const orders = new OrderService(eventStore, { customers, reservations: stock });
+  const orders = new OrderService(eventStore, { catalogue: products, customers, reservations: stock });
   // The stock's own background work, beside the export worker: any number may run, every step is idempotent.
   const stockWorkers = (role === 'all' || role === 'worker') && overrides.stockWorkers !== false;
   const reconciler = stockWorkers
@@ -216,15 +242,17 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
     ...stores,
     eventStore,
     orders,
+    products,
+    productQueries: new ProductQueries(readModels, cursors, consistency('products', 'products')),
     customers,
-    customerQueries: new CustomerQueries(readModels, cursors, new Consistency(progress.customers, 'collections', consistencyWaitMs)),
+    customerQueries: new CustomerQueries(readModels, cursors, consistency('customers', 'collections')),
     stock,
-    stockQueries: new StockQueries(readModels, cursors, new Consistency(progress.stock, 'stock levels', consistencyWaitMs)),
+    stockQueries: new StockQueries(readModels, cursors, consistency('stock', 'stock levels')),
     jobs,
     exportsDir,
     queries: new OrderQueries(readModels, cursors, {
-      orders: new Consistency(progress['order-views'], 'collections', consistencyWaitMs),
-      queue: new Consistency(progress['fulfilment-queue'], 'queue', consistencyWaitMs),
+      orders: consistency('order-views', 'collections'),
+      queue: consistency('fulfilment-queue', 'queue'),
     }),
     history: new OrderHistory(eventStore, cursors),
     feed: new QueueFeed(readModels, progress['fulfilment-queue'], eventStore, consistencyWaitMs),

@@ -1,6 +1,7 @@
 // A projection is a pure evolve(view, event) plus the key of the view an event touches.
 import type { Changes, ProjectionName, Views } from '../read-side/read-store.js';
 import type { Position, RecordedEvent } from '../write-side/event-store.js';
+import type { ProductEvent } from '../write-side/catalogue/types.js';
 import type { CustomerEvent } from '../write-side/customers/types.js';
 import type { JobEvent } from '../write-side/jobs/types.js';
 import type { OrderEvent } from '../write-side/orders/types.js';
@@ -18,6 +19,7 @@ export interface ProjectionEvents {
   'fulfilment-queue': OrderEvent;
   jobs: JobEvent;
   stock: StockEvent;
+  products: ProductEvent;
   customers: CustomerEvent;
 }
 

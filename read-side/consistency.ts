@@ -15,12 +15,21 @@ export interface ProjectionProgress {
   waitFor(position: Position, timeoutMs: number, signal?: AbortSignal): Promise<boolean>;
 }
 
+/**
+ * Whether the log holds an event these views read after `after` (their position) up to `upTo`.
+ * A token of a write to streams the views do not read (a product write, for the orders) lies
+ * beyond anything they will reach until their own next event: when nothing of theirs lies
+ * between, they include that write's effect on them already.
+ */
+export type PendingEvents = (after: Position | null, upTo: Position) => Promise<boolean>;
+
 export class Consistency {
   constructor(
     private readonly progress: ProjectionProgress,
     /** What the views are called in the 503's message ("collections", "queue"). */
     private readonly views: string,
     private readonly waitMs: number,
+    private readonly pending?: PendingEvents,
   ) {}
 
   /** The position the answer reflects, once the views include the token's (when one is given). */
@@ -28,7 +37,8 @@ export class Consistency {
     if (token !== undefined && token !== '') {
       const position = parsePosition(token);
       if (!position) throw new ValidationFailed([{ pointer: '/headers/consistency-token', message: 'is not a consistency token of this service' }]);
-      if (!(await this.progress.waitFor(position, this.waitMs))) throw new ViewsBehind(this.views);
+      const reached = (await this.progress.waitFor(position, 0)) || (this.pending !== undefined && !(await this.pending(this.progress.position, position)));
+      if (!reached && !(await this.progress.waitFor(position, this.waitMs))) throw new ViewsBehind(this.views);
     }
     return this.progress.position ?? encodePosition(0n);
   }

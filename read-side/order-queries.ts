@@ -93,6 +93,6 @@ export class OrderQueries {
   }
 }
 
-function assertLimit(limit: number): void {
+export function assertLimit(limit: number): void {
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) throw new RangeError(`limit must be an integer from 1 to ${MAX_LIMIT}`);
 }

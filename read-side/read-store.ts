@@ -3,13 +3,14 @@
 // tests/read-side/read-store.contract.ts.
 import type { Position } from '../write-side/event-store.js';
 import type { OrderStatus } from '../write-side/orders/types.js';
-import type { CustomerView, JobView, OrderView, QueueChange, QueueEntry, StockView } from './views.js';
+import type { CustomerView, JobView, OrderView, ProductView, QueueChange, QueueEntry, StockView } from './views.js';
 
 export interface Views {
   'order-views': OrderView;
   'fulfilment-queue': QueueEntry;
   jobs: JobView;
   stock: StockView;
+  products: ProductView;
   customers: CustomerView;
 }
 export type ProjectionName = keyof Views;
@@ -22,6 +23,7 @@ export interface Changes {
   'fulfilment-queue': QueueChange;
   jobs: never;
   stock: never;
+  products: never;
   customers: never;
 }
 export interface Change {
@@ -32,7 +34,7 @@ export interface KeyedChange<C> {
   readonly key: string;
   readonly change: C;
 }
-export const PROJECTION_NAMES: readonly ProjectionName[] = ['order-views', 'fulfilment-queue', 'jobs', 'customers', 'stock'];
+export const PROJECTION_NAMES: readonly ProjectionName[] = ['order-views', 'fulfilment-queue', 'jobs', 'products', 'customers', 'stock'];
 
 /** Every view carries the stream revision it includes; a view is never deleted, only changed. */
 export interface Keyed<V> {
@@ -73,6 +75,16 @@ export interface OrderKey {
 export interface QueueKey {
   readonly paidAt: string;
   readonly orderId: string;
+}
+
+export type ProductSort = 'sku' | '-updatedAt';
+/** Keyset position in the products: the sku, and for `-updatedAt` the time too. */
+export interface ProductKey {
+  readonly sku: string;
+  readonly updatedAt?: string;
+}
+export interface ProductFilter {
+  readonly status?: 'draft' | 'active';
 }
 
 /** An order view as stored JSON text, with its sort key: pages can be written out without re-encoding. */
@@ -125,6 +137,11 @@ export interface ReadModelStore {
    */
   listQueueChanges(after: Position | null, limit: number): Promise<{ changes: QueueChange[]; checkpoint: Position | null }>;
 
+  /**
+   * Products not retired, by sku ascending or by (updatedAt, sku) descending, strictly after
+   * `after`, at most `limit`.
+   */
+  listProducts(filter: ProductFilter, sort: ProductSort, after: ProductKey | null, limit: number): Promise<ProductView[]>;
   /** Customers by (createdAt, id) descending, newest first, strictly after `after`, at most `limit`. */
   listCustomers(filter: CustomerFilter, after: CustomerKey | null, limit: number): Promise<CustomerView[]>;
 

@@ -1,5 +1,6 @@
 // The read models' documents. An OrderView is the order's HTTP representation (HTTP-CONTRACT.md).
 import type { Position } from '../write-side/event-store.js';
+import type { LiveProduct } from '../write-side/catalogue/types.js';
 import type { CustomerStatus } from '../write-side/customers/types.js';
 import type { Job } from '../write-side/jobs/types.js';
 import type { Address, OrderLine, OrderStatus, PlacedOrder } from '../write-side/orders/types.js';
@@ -68,6 +69,29 @@ export type JobView = Job & { readonly revision: number };
 export function orderRepresentation(order: PlacedOrder, revision: number): OrderView {
   const { id, customerId, status, currency, lines, total, address, createdAt, updatedAt } = order;
   return { id, customerId, status, currency, lines, total, address, createdAt, updatedAt, revision };
+}
+
+/** A product's HTTP representation (HTTP-CONTRACT "Catalogue"). */
+export interface ProductRepresentation {
+  readonly sku: string;
+  readonly name: string;
+  readonly description: string | null;
+  readonly prices: { readonly [currency: string]: number };
+  readonly status: 'draft' | 'active';
+  readonly createdAt: string;
+  readonly updatedAt: string;
+  readonly revision: number;
+}
+
+/**
+ * A product as the `products` projection keeps it: its representation, or, once retired, the
+ * last one with status `retired` (views are never deleted; the collection leaves them out).
+ */
+export type ProductView = Omit<ProductRepresentation, 'status'> & { readonly status: 'draft' | 'active' | 'retired' };
+
+export function productRepresentation(product: LiveProduct, revision: number): ProductRepresentation {
+  const { sku, name, description, prices, status, createdAt, updatedAt } = product;
+  return { sku, name, description, prices, status, createdAt, updatedAt, revision };
 }
 
 /**

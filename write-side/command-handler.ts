@@ -115,14 +115,16 @@ export class CommandHandler<State, Command, Event> {
       const next = events.reduce((s, e) => this.decider.evolve(s, e), state);
       if (guard) {
         // A key another request holds refuses the command before the guard does anything.
-        if (idempotency && !taken) await refuseKeyOfAnother(this.store, principal, idempotency);
+        if (idempotency && !taken) await refuseKeyOfAnother(this.store, principal, idempotency, stream);
         await guard.beforeAppend({ state, next, events, revision });
       }
       if (idempotency && !taken) {
         await takeKey(this.store, { principal, correlationId, causationId, idempotency, target: stream });
         taken = true;
       }
-      const metadata = idempotency ? { principal, correlationId, causationId, idempotency } : { principal, correlationId, causationId };
+      const metadata = idempotency
+        ? { principal, correlationId, causationId, idempotency: { key: idempotency.key, fingerprint: idempotency.fingerprint } }
+        : { principal, correlationId, causationId };
       try {
         const appended = await this.store.appendToStream(
           stream,

@@ -20,6 +20,8 @@ export type ErrorCode =
   | 'export-limit-reached'
   | 'views-behind'
   | 'insufficient-stock'
+  | 'product-unavailable'
+  | 'price-changed'
   | 'email-in-use'
   | 'unknown-customer';
 
@@ -43,10 +45,10 @@ export class StateConflict extends DomainError {
 export class NotFound extends DomainError {
   readonly code = 'not-found';
   constructor(
-    readonly kind: 'order' | 'job' | 'customer' | 'stock',
+    readonly kind: 'order' | 'job' | 'product' | 'customer' | 'stock',
     readonly id: string,
   ) {
-    super(kind === 'stock' ? `SKU ${id} has no stock.` : `${{ order: 'Order', job: 'Job', customer: 'Customer' }[kind]} ${id} does not exist.`);
+    super(kind === 'stock' ? `SKU ${id} has no stock.` : `${NOUNS[kind]} ${id} does not exist.`);
   }
 }
 
@@ -62,9 +64,18 @@ export class CustomerNotFound extends NotFound {
   }
 }
 
+const NOUNS = { order: 'Order', job: 'Job', product: 'Product', customer: 'Customer' } as const;
+
 export class OrderNotFound extends NotFound {
   constructor(readonly orderId: string) {
     super('order', orderId);
+  }
+}
+
+/** Unknown, or retired: a retired product reads as one that never was. */
+export class ProductNotFound extends NotFound {
+  constructor(readonly sku: string) {
+    super('product', sku);
   }
 }
 
@@ -91,14 +102,42 @@ export class ValidationFailed extends DomainError {
   }
 }
 
-/** The caller pinned a revision (If-Match) and the order has moved on. */
+/**
+ * The caller pinned a revision (If-Match) and the resource has moved on, or asked for the
+ * resource to be absent (If-None-Match: *, `expectedRevision` 'absent') and it exists.
+ */
 export class PreconditionFailed extends DomainError {
   readonly code = 'precondition-failed';
   constructor(
-    readonly expectedRevision: number,
+    readonly expectedRevision: number | 'absent',
     readonly actualRevision: number | null,
   ) {
-    super(`Expected revision ${expectedRevision}, the order is at revision ${actualRevision ?? 'none'}.`);
+    super(
+      expectedRevision === 'absent'
+        ? 'The resource exists already (If-None-Match: *).'
+        : `Expected revision ${expectedRevision}, the resource is at revision ${actualRevision ?? 'none'}.`,
+    );
+  }
+}
+
+/** An order line whose product cannot be ordered: `errors` point at each such line's sku. */
+export class ProductUnavailable extends DomainError {
+  readonly code = 'product-unavailable';
+  constructor(readonly errors: readonly FieldError[]) {
+    super(errors.map((e) => `${e.pointer}: ${e.message}`).join('; '));
+  }
+}
+
+/** A line's price as the catalogue has it now, for a client that sent another. */
+export interface CurrentPrice extends FieldError {
+  readonly unitPrice: number;
+}
+
+/** An order line sent a unitPrice that is not the catalogue's: `errors` give the current ones. */
+export class PriceChanged extends DomainError {
+  readonly code = 'price-changed';
+  constructor(readonly errors: readonly CurrentPrice[]) {
+    super(errors.map((e) => `${e.pointer}: ${e.message}`).join('; '));
   }
 }
 
@@ -228,6 +267,8 @@ export type KnownError =
   | ExportLimitReached
   | ViewsBehind
   | InsufficientStock
+  | ProductUnavailable
+  | PriceChanged
   | EmailInUse
   | UnknownCustomer;
 

@@ -3,6 +3,10 @@
 // it acts, by creating the key's own stream, whose one event records the request's fingerprint;
 // that `no_stream` append is the one atomic claim, in this process or any other, on either event
 // store. A key taken by another request refuses the command before it writes anything.
+// Under API version 2026-11-01 a key stood for one request per target stream (`per: 'target'`):
+// the same key on another target is another key. Such a request still takes the key when it is
+// free, so that a 2026-12-01 request cannot reuse it for another operation, but a key held by a
+// request on another target does not refuse it; its own target's history holds its outcome.
 import { v5 as uuidv5 } from 'uuid';
 import { RevisionConflict, type EventStore, type RecordedEvent } from './event-store.js';
 import { IdempotencyKeyReused } from './errors.js';
@@ -17,6 +21,8 @@ export interface IdempotencyRequest {
   readonly key: string;
   /** Method, path (with its target) and canonical body, hashed: equal only for the same request. */
   readonly fingerprint: string;
+  /** What the key stands for: one request across every operation (the default), or one per target stream (2026-11-01). */
+  readonly per?: 'request' | 'target';
 }
 
 /**
@@ -41,31 +47,35 @@ export interface Taking {
 /**
  * Takes the key for this request. `first` when this call took it. `retry` when the same request
  * took it earlier: that run may have acted, or died before it could, so the command looks for
- * its first outcome in its own stream and finishes it when there is none. Throws
+ * its first outcome in its own stream and finishes it when there is none. `elsewhere` when a
+ * target-scoped key (2026-11-01) is held by a request on another target: this one goes on. Throws
  * IdempotencyKeyReused when another request holds the key.
  */
-export async function takeKey(store: EventStore, taking: Taking): Promise<'first' | 'retry'> {
+export async function takeKey(store: EventStore, taking: Taking): Promise<'first' | 'retry' | 'elsewhere'> {
   const { principal, correlationId, causationId, idempotency, target } = taking;
   const stream = keyStream(principal, idempotency.key);
   try {
-    await store.appendToStream(stream, [{ type: KEY_TAKEN, data: { stream: target }, metadata: { schemaVersion: 1, principal, correlationId, causationId, idempotency } }], 'no_stream');
+    await store.appendToStream(stream, [{ type: KEY_TAKEN, data: { stream: target }, metadata: { schemaVersion: 1, principal, correlationId, causationId, idempotency: { key: idempotency.key, fingerprint: idempotency.fingerprint } } }], 'no_stream');
     return 'first';
   } catch (error) {
     if (!(error instanceof RevisionConflict)) throw error;
   }
   const [taken] = await store.readStream(stream, { toRevision: 0 });
   if (!taken) throw new Error(`${stream} exists but holds no event`);
-  if (!sameRequest(taken, principal, idempotency)) throw new IdempotencyKeyReused();
-  return 'retry';
+  if (sameRequest(taken, principal, idempotency)) return 'retry';
+  if (idempotency.per === 'target' && taken.data['stream'] !== target) return 'elsewhere';
+  throw new IdempotencyKeyReused();
 }
 
 /**
  * Throws IdempotencyKeyReused when another request holds the key already; takes nothing. For a
  * command that would record something of its own before its key is taken (an export's slot).
  */
-export async function refuseKeyOfAnother(store: EventStore, principal: string, idempotency: IdempotencyRequest): Promise<void> {
+export async function refuseKeyOfAnother(store: EventStore, principal: string, idempotency: IdempotencyRequest, target: string): Promise<void> {
   const [taken] = await store.readStream(keyStream(principal, idempotency.key), { toRevision: 0 });
-  if (taken && !sameRequest(taken, principal, idempotency)) throw new IdempotencyKeyReused();
+  if (!taken || sameRequest(taken, principal, idempotency)) return;
+  if (idempotency.per === 'target' && taken.data['stream'] !== target) return;
+  throw new IdempotencyKeyReused();
 }
 
 /** Whether the key is free, held by this very request (a retry), or by another request; takes nothing. */
@@ -75,6 +85,7 @@ export async function keyHolder(store: EventStore, principal: string, idempotenc
   return sameRequest(taken, principal, idempotency) ? 'this' : 'another';
 }
 
+/** Whether the key's first request is this one: the same principal, key and fingerprint (its scope aside). */
 function sameRequest(taken: RecordedEvent, principal: string, { key, fingerprint }: IdempotencyRequest): boolean {
   const recorded = taken.metadata.idempotency;
   return taken.metadata.principal === principal && recorded?.key === key && recorded.fingerprint === fingerprint;

@@ -50,7 +50,7 @@ export class JobService {
     // A retry of a request that made its job is answered by the handler (a replay), never refused.
     // A key another request holds is refused before it takes a slot, not after.
     if ((await this.store.readStream(jobStream(jobId), { toRevision: 0 })).length === 0) {
-      await refuseKeyOfAnother(this.store, viewer.sub, context.idempotency);
+      await refuseKeyOfAnother(this.store, viewer.sub, context.idempotency, jobStream(jobId));
       await this.takeSlot(viewer, jobId, context);
     }
     return this.run(jobId, command, { ...context, principal: viewer.sub });

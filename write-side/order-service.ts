@@ -2,17 +2,18 @@
 // clock and new ids), runs them through the command handler, and reads an order's current state.
 // Every command and read takes the viewer and is confined here: another customer's order reads
 // as an unknown one, and a customer's token places orders only for its own customer.
-import { LRUCache } from 'lru-cache';
 import { v4 as uuidv4 } from 'uuid';
 import { isStaff, sees, type Viewer } from './access.js';
 import { CommandHandler, type CommandContext, type CommandResult } from './command-handler.js';
-import { Forbidden, OrderNotFound, StateConflict, UnknownCustomer } from './errors.js';
+import { Forbidden, OrderNotFound, PriceChanged, ProductUnavailable, StateConflict, UnknownCustomer } from './errors.js';
 import type { EventStore, Position, ReadStreamOptions, RecordedEvent } from './event-store.js';
 import { keyHolder, keyId, type IdempotencyRequest } from './idempotency.js';
+import { KeptFolds } from './kept-folds.js';
+import { ProductService } from './product-service.js';
 import { decodeOrderEvent, encodeOrderEvent, orderStream } from './orders/codec.js';
 import { orderDecider } from './orders/decider.js';
 import { StockService, type Reservations, type StockContext } from './stock-service.js';
-import type { Address, AddressPatch, LineInput, Order, OrderCommand, OrderEvent, PaymentMethod, PlacedOrder } from './orders/types.js';
+import type { Address, AddressPatch, CataloguedLine, LineInput, OrderLine, Order, OrderCommand, OrderEvent, PaymentMethod, PlacedOrder } from './orders/types.js';
 
 /** The request a command belongs to; who asks is the viewer, passed beside it. */
 export interface WriteContext {
@@ -43,7 +44,14 @@ export interface OrderSnapshot {
   readonly position: Position;
 }
 
+/** Prices order lines from the catalogue as it is at that moment (ProductService). */
+export interface Catalogue {
+  price(lines: readonly LineInput[], currency: string): Promise<CataloguedLine[]>;
+}
+
 export interface OrderServiceOptions {
+  /** The catalogue placements take names and prices from; by default the products on the same event store. */
+  readonly catalogue?: Catalogue;
   readonly clock?: () => Date;
   readonly newId?: () => string;
   /**
@@ -58,17 +66,12 @@ export interface OrderServiceOptions {
   readonly customers?: CustomerStandings;
 }
 
-/** An order as last folded, with the store's change stamp taken before the read it came from. */
-interface Folded {
-  readonly snapshot: OrderSnapshot;
-  readonly stamp: number | undefined;
-}
-
 export class OrderService {
   private readonly handler: CommandHandler<Order, OrderCommand, OrderEvent>;
   private readonly clock: () => Date;
   private readonly newId: () => string;
-  private readonly folded: LRUCache<string, Folded>;
+  private readonly catalogue: Catalogue;
+  private readonly folded: KeptFolds<OrderSnapshot>;
   private readonly reservations: Reservations;
   private readonly customers: CustomerStandings | null;
 
@@ -81,12 +84,14 @@ export class OrderService {
     this.newId = options.newId ?? uuidv4;
     this.reservations = options.reservations ?? new StockService(store, { clock: this.clock });
     this.customers = options.customers ?? null;
-    const budget = options.foldedBudget ?? 200_000;
-    this.folded = new LRUCache<string, Folded>({
-      maxSize: budget,
-      // An order holds at least one line, so it weighs at least 2.
-      max: Math.max(1, Math.ceil(budget / 2)),
-      sizeCalculation: (folded) => 1 + folded.snapshot.order.lines.length,
+    this.catalogue = options.catalogue ?? new ProductService(store, { clock: this.clock });
+    this.folded = new KeptFolds(store, {
+      fold: (from, recorded) => this.fold(from, recorded),
+      revisionOf: (snapshot) => snapshot.revision,
+      weigh: (snapshot) => 1 + snapshot.order.lines.length,
+      // An order holds at least one line.
+      minWeight: 2,
+      budget: options.foldedBudget ?? 200_000,
     });
   }
 
@@ -94,6 +99,10 @@ export class OrderService {
    * The order's id is the key's id, so a retried placement lands on the same stream and its
    * `no_stream` append cannot create a twin, in this process or any other, before or after a
    * restart.
+   *
+   * Each line's name and unit price come from the catalogue as it is now, so a later price
+   * change never changes a placed order. A retry of a placement that was made is answered from
+   * the order's history: the first outcome, at the first prices.
    */
   async place(
     viewer: Viewer,
@@ -103,7 +112,14 @@ export class OrderService {
     if (!sees(viewer, input.customerId)) throw new Forbidden('A customer token can only place orders for its own customer.');
     const orderId = keyId(viewer.sub, context.idempotency.key);
     await this.customerMayOrder(input.customerId, apiVersion, orderId);
-    const command: OrderCommand = { type: 'PlaceOrder', data: { orderId, ...input }, metadata: this.meta(viewer) };
+    const lines = await this.catalogue.price(input.lines, input.currency).catch(async (error: unknown) => {
+      // A retry of a placement that was made is answered from its history, at the first prices,
+      // even when the catalogue no longer offers them.
+      const placedBefore = error instanceof ProductUnavailable || error instanceof PriceChanged ? await this.load(orderId) : null;
+      if (!placedBefore) throw error;
+      return placedBefore.order.lines.map(catalogued);
+    });
+    const command: OrderCommand = { type: 'PlaceOrder', data: { orderId, ...input, lines }, metadata: this.meta(viewer) };
     await this.reserveFor(viewer, command, context);
     try {
       return await this.run(viewer, orderId, command, context);
@@ -111,7 +127,7 @@ export class OrderService {
       // Only an abandoned placement is refused after its reservations (the service gave it up):
       // they are released here. Any other failure leaves them to the reconciler, which releases
       // them once it is certain the order was never placed.
-      if (error instanceof StateConflict) await this.reservations.release(orderId, skusOf(input.lines), 'order-abandoned', this.stockContext(viewer, context));
+      if (error instanceof StateConflict) await this.reservations.release(orderId, skusOf(lines), 'order-abandoned', this.stockContext(viewer, context));
       throw error;
     }
   }
@@ -220,21 +236,13 @@ export class OrderService {
     if (options.toRevision !== undefined || options.recordedUntil !== undefined) {
       return this.fold(null, await this.store.readStream(orderStream(orderId), options));
     }
-    // Taken before the read: an append after this point changes it, even one the read below sees.
-    const stamp = this.store.changeStamp?.();
-    const cached = this.folded.get(orderId); // now the most recently read
-    if (cached && stamp !== undefined && cached.stamp === stamp) return cached.snapshot;
-    const snapshot = cached
-      ? this.fold(cached.snapshot, await this.store.readStream(orderStream(orderId), { fromRevision: cached.snapshot.revision + 1 }))
-      : this.fold(null, await this.store.readStream(orderStream(orderId)));
-    // Beyond the budget, the least recently read go first.
-    if (snapshot) this.folded.set(orderId, { snapshot, stamp });
-    return snapshot;
+    return this.folded.current(orderStream(orderId));
   }
 
   /** What the kept folded state weighs now, in the units of `foldedBudget`. */
   get foldedKept(): { readonly orders: number; readonly weight: number } {
-    return { orders: this.folded.size, weight: this.folded.calculatedSize };
+    const { count, weight } = this.folded.size;
+    return { orders: count, weight };
   }
 
   /** `recorded` folded onto `from` (or onto nothing); null while no order was placed. */
@@ -275,4 +283,9 @@ export class OrderService {
 
 function skusOf(lines: readonly { readonly sku: string }[]): string[] {
   return [...new Set(lines.map((line) => line.sku))];
+}
+
+/** A placed line as the command that placed it carried it (its name is null only on orders from before the catalogue). */
+function catalogued({ sku, name, quantity, unitPrice }: OrderLine): CataloguedLine {
+  return { sku, name: name ?? '', quantity, unitPrice };
 }

@@ -53,7 +53,8 @@ export function requestContext(logger: Logger): Middleware {
     // The raw URL can hold a token: only the path is ever logged.
     const path = ctx.path;
     try {
-      refuseTokenInQuery(ctx.querystring);
+      // Koa's parsed query, which the routes read afterwards: the query string is parsed once.
+      if (ctx.querystring !== '') refuseTokenInQuery(ctx.query);
       if (version === null) {
         const requested = ctx.get('Api-Version');
         throw new HttpProblem(400, 'unsupported-api-version', `Api-Version ${JSON.stringify(requested.slice(0, 40))} is not supported; use ${SUPPORTED_API_VERSIONS.join(' or ')}.`, {
@@ -97,11 +98,10 @@ export function requestContext(logger: Logger): Middleware {
   };
 }
 
-function refuseTokenInQuery(querystring: string): void {
-  if (querystring === '') return;
-  const params = new URLSearchParams(querystring);
-  for (const [name, value] of params) {
-    if (TOKEN_PARAMETERS.has(name.toLowerCase()) || JWT_SHAPE.test(value)) {
+function refuseTokenInQuery(query: Readonly<Record<string, string | string[] | undefined>>): void {
+  for (const name in query) {
+    const value = query[name];
+    if (TOKEN_PARAMETERS.has(name.toLowerCase()) || (Array.isArray(value) ? value.some((v) => JWT_SHAPE.test(v)) : JWT_SHAPE.test(value ?? ''))) {
       throw new HttpProblem(400, 'token-in-query', 'Credentials are never accepted in the query string; send them in the Authorization header.');
     }
   }

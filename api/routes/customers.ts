@@ -17,7 +17,8 @@ import { validationFailed } from '../problem.js';
 import { CUSTOMER_ID_PATTERN } from '../schemas.js';
 import { bodyValidator, queryValidator } from '../validation.js';
 import { holdingSlotIf, type WaitingRequests } from '../waiting.js';
-import { ifMatchRevision, matchesNoneMatch, withNulls, type AddressInput } from './orders.js';
+import { ifMatchRevision, matchesNoneMatch } from '../preconditions.js';
+import { withNulls, type AddressInput } from './orders.js';
 
 export interface CustomerRoutesDeps {
   readonly customers: CustomerService;

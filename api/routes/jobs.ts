@@ -10,7 +10,7 @@ import { resultExpiresAt } from '../../write-side/jobs/rules.js';
 import type { ExportFilter, ExportFormat, Job } from '../../write-side/jobs/types.js';
 import { hasScope } from '../auth.js';
 import { readJson } from '../body.js';
-import { fingerprint, idempotencyKey, type InFlight } from '../idempotency.js';
+import { fingerprint, idempotencyKey, idempotencyRequest, type InFlight } from '../idempotency.js';
 import { requireScope } from '../middleware/auth.js';
 import { HttpProblem, jobErrorProblem, validationFailed } from '../problem.js';
 import { ORDER_ID_PATTERN } from '../schemas.js';
@@ -42,7 +42,7 @@ export function jobRoutes(deps: JobRoutesDeps): Router {
     const { principal } = ctx.state;
     const print = fingerprint('POST', '/exports', body);
     const result = await inFlight.run(principal.sub, key, () =>
-      jobs.requestExport(principal, { format: input.format, filter }, { correlationId: ctx.state.correlationId, causationId: ctx.state.correlationId, idempotency: { key, fingerprint: print } }),
+      jobs.requestExport(principal, { format: input.format, filter }, { correlationId: ctx.state.correlationId, causationId: ctx.state.correlationId, idempotency: idempotencyRequest(ctx, key, print) }),
     );
     if (result.state.status === 'absent') throw new Error('export request recorded no job');
     if (result.replayed) ctx.set('Idempotent-Replayed', 'true');

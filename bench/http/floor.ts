@@ -34,12 +34,12 @@ app.use(async (ctx) => {
     for await (const chunk of ctx.req) text += chunk;
     const body = JSON.parse(text) as { customerId: string; currency: string; lines: { sku: string; quantity: number; unitPrice: number }[]; address: Partial<Address> };
     const orderId = randomUUID();
-    const lines = body.lines.map((l) => ({ ...l, lineTotal: l.quantity * l.unitPrice }));
+    const lines = body.lines.map((l) => ({ ...l, name: l.sku, lineTotal: l.quantity * l.unitPrice }));
     const data = {
       orderId, customerId: body.customerId, currency: body.currency, lines, total: lines.reduce((sum, l) => sum + l.lineTotal, 0),
       address: { ...address, ...body.address }, placedAt: new Date().toISOString(),
     };
-    const appended = await events.appendToStream(orderStream(orderId), [encodeOrderEvent({ type: 'OrderPlaced', schemaVersion: 1, data }, meta)], 'no_stream');
+    const appended = await events.appendToStream(orderStream(orderId), [encodeOrderEvent({ type: 'OrderPlaced', schemaVersion: 2, data }, meta)], 'no_stream');
     ctx.status = 201;
     ctx.body = JSON.stringify({ ...data, revision: appended.nextRevision });
     return;

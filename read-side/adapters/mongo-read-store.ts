@@ -10,12 +10,14 @@ import { StoreUnavailable, type Position } from '../../write-side/event-store.js
 import {
   PROJECTION_NAMES,
   type Change, type Changes, type CustomerFilter, type CustomerKey, type KeyedChange,
-  type Keyed, type OrderFilter, type OrderJson, type OrderKey, type ProjectionName, type QueueKey, type ReadModelStore, type SortDirection,
+  type Keyed, type OrderFilter, type OrderJson, type OrderKey, type ProductFilter, type ProductKey, type ProductSort, type ProjectionName, type QueueKey, type ReadModelStore, type SortDirection,
   type ViewStore, type Views,
 } from '../read-store.js';
-import type { CustomerView, JobView, OrderView, QueueChange, QueueEntry, StockView } from '../views.js';
+import type { CustomerView, JobView, OrderView, ProductView, QueueChange, QueueEntry, StockView } from '../views.js';
 
-const COLLECTIONS: { readonly [N in ProjectionName]: string } = { 'order-views': 'order_views', 'fulfilment-queue': 'fulfilment_queue', jobs: 'jobs', customers: 'customers', stock: 'stock' };
+const COLLECTIONS: { readonly [N in ProjectionName]: string } = {
+  'order-views': 'order_views', 'fulfilment-queue': 'fulfilment_queue', jobs: 'jobs', products: 'products', customers: 'customers', stock: 'stock',
+};
 /** The collections of the projections that record their changes (one per generation, _id the position). */
 const CHANGE_COLLECTIONS: { readonly [N in ProjectionName]?: string } = { 'fulfilment-queue': 'fulfilment_queue_changes' };
 
@@ -29,6 +31,7 @@ export const INDEXES: { readonly [N in ProjectionName]: IndexDescription[] } = {
   ],
   'fulfilment-queue': [{ key: { state: 1, paidAt: 1, _id: 1 } }],
   jobs: [{ key: { status: 1, createdAt: 1, _id: 1 } }, { key: { status: 1, finishedAt: 1, _id: 1 } }],
+  products: [{ key: { status: 1, _id: 1 } }, { key: { status: 1, updatedAt: 1, _id: 1 } }],
   customers: [{ key: { createdAt: 1, _id: 1 } }, { key: { emailKey: 1, createdAt: 1, _id: 1 } }],
   // Pages go by _id (the SKU); `below` filters on available within them.
   stock: [{ key: { available: 1, _id: 1 } }],
@@ -369,6 +372,15 @@ export class MongoReadStore implements ReadModelStore {
     });
   }
 
+  listProducts(filter: ProductFilter, sort: ProductSort, after: ProductKey | null, limit: number): Promise<ProductView[]> {
+    const { query, sort: order } = productPageQuery(filter, sort, after);
+    return this.onActive(
+      'products',
+      async (g) => (await page(this.collection('products', g).find(query).sort(order), limit)).map((doc) => unstored<ProductView>(doc)),
+      (products) => products.length === 0,
+    );
+  }
+
   listOpenJobs(limit: number): Promise<JobView[]> {
     return this.onActive(
       'jobs',
@@ -503,6 +515,24 @@ export function queuePageQuery(after: QueueKey | null): { query: Filter<Stored>;
     query.$or = [{ paidAt: { $gt: after.paidAt } }, { paidAt: after.paidAt, _id: { $gt: after.orderId } }];
   }
   return { query, sort: { paidAt: 1, _id: 1 } };
+}
+
+/**
+ * One keyset page of products, retired ones left out: by sku (_id) ascending, or by (updatedAt,
+ * sku) descending. The status is always an equality or an $in, so the { status, … } indexes serve both.
+ */
+export function productPageQuery(filter: ProductFilter, sort: ProductSort, after: ProductKey | null): { query: Filter<Stored>; sort: Record<string, 1 | -1> } {
+  const query: Filter<Stored> = { status: filter.status ?? { $in: ['draft', 'active'] } };
+  if (sort === 'sku') {
+    if (after) query['_id'] = { $gt: after.sku };
+    return { query, sort: { _id: 1 } };
+  }
+  if (after) {
+    const updatedAt = after.updatedAt ?? '';
+    query.$and = [{ updatedAt: { $lte: updatedAt } }];
+    query.$or = [{ updatedAt: { $lt: updatedAt } }, { updatedAt, _id: { $lt: after.sku } }];
+  }
+  return { query, sort: { updatedAt: -1, _id: -1 } };
 }
 
 function orderQuery(filter: OrderFilter): Filter<Stored> {

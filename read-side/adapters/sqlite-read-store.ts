@@ -16,6 +16,9 @@ import type {
   OrderJson,
   OrderFilter,
   OrderKey,
+  ProductFilter,
+  ProductKey,
+  ProductSort,
   ProjectionName,
   QueueKey,
   ReadModelStore,
@@ -24,9 +27,11 @@ import type {
   Views,
 } from '../read-store.js';
 import { PROJECTION_NAMES } from '../read-store.js';
-import type { CustomerView, JobView, OrderView, QueueChange, QueueEntry, StockView } from '../views.js';
+import type { CustomerView, JobView, OrderView, ProductView, QueueChange, QueueEntry, StockView } from '../views.js';
 
-const TABLES: { readonly [N in ProjectionName]: string } = { 'order-views': 'order_views', 'fulfilment-queue': 'fulfilment_queue', jobs: 'jobs', customers: 'customers', stock: 'stock' };
+const TABLES: { readonly [N in ProjectionName]: string } = {
+  'order-views': 'order_views', 'fulfilment-queue': 'fulfilment_queue', jobs: 'jobs', products: 'products', customers: 'customers', stock: 'stock',
+};
 /** The tables of the projections that record their changes, one per generation beside its views. */
 const CHANGE_TABLES: { readonly [N in ProjectionName]?: string } = { 'fulfilment-queue': 'fulfilment_queue_changes' };
 
@@ -46,6 +51,11 @@ const SCHEMAS: { readonly [N in ProjectionName]: { columns: string; indexes: rea
     columns: 'status TEXT NOT NULL, created_at TEXT NOT NULL, finished_at TEXT, has_result INTEGER NOT NULL',
     indexes: ['status, created_at, key', 'has_result, finished_at, key'],
     values: (v) => [v.status, v.createdAt, v.finishedAt, v.result ? 1 : 0],
+  },
+  products: {
+    columns: 'status TEXT NOT NULL, updated_at TEXT NOT NULL',
+    indexes: ['status, key', 'updated_at, key', 'status, updated_at, key'],
+    values: (v) => [v.status, v.updatedAt],
   },
   customers: {
     columns: 'email_key TEXT, created_at TEXT NOT NULL',
@@ -372,6 +382,20 @@ export class SqliteReadStore implements ReadModelStore {
     const checkpoint = await views.checkpoint();
     const changes = (await views.changes(after, limit)).map((row) => row.change);
     return { changes, checkpoint };
+  }
+
+  async listProducts(filter: ProductFilter, sort: ProductSort, after: ProductKey | null, limit: number): Promise<ProductView[]> {
+    const table = this.table('products', await this.activeGeneration('products'));
+    const where = [filter.status === undefined ? "status IN ('draft', 'active')" : 'status = ?'];
+    const args: unknown[] = filter.status === undefined ? [] : [filter.status];
+    if (sort === 'sku') {
+      if (after) where.push('key > ?'), args.push(after.sku);
+    } else if (after) {
+      where.push('(updated_at, key) < (?, ?)'), args.push(after.updatedAt ?? '', after.sku);
+    }
+    const order = sort === 'sku' ? 'key' : 'updated_at DESC, key DESC';
+    const sql = `SELECT doc FROM ${table} WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ?`;
+    return sqliteIo(READ, () => this.statement<string>(sql).pluck().all(...args, limit)).map((doc) => JSON.parse(doc) as ProductView);
   }
 
   async listOpenJobs(limit: number): Promise<JobView[]> {

@@ -31,7 +31,13 @@ interface Route {
   readonly success: number;
   /** Checks the success response, and the order afterwards (read with a staff token). */
   verify(response: Response, orderId: string): Promise<void>;
+  /** What belongs to no single customer (catalogue writes): a customer token is refused whatever its scopes. */
+  readonly staffOnly?: true;
 }
+
+const PRODUCT = { name: 'Matrix mug', prices: { EUR: 999 }, status: 'active' };
+/** Products the catalogue rows act on, defined by staff in the set-up. */
+const products = { patched: 'AM-PATCHED', retired: 'AM-RETIRED' };
 
 const idempotent = () => ({ 'Idempotency-Key': `key-${randomUUID()}` });
 
@@ -139,6 +145,70 @@ const ROUTES: readonly Route[] = [
       expect((await staff('GET', `/orders/${id}`)).body.status).toBe('cancelled');
     },
   },
+  {
+    name: 'GET /products',
+    method: 'GET',
+    path: () => '/products?limit=100',
+    scope: 'catalogue:read',
+    target: 'none',
+    request: () => ({ headers: { 'Consistency-Token': consistencyToken } }),
+    success: 200,
+    async verify(response) {
+      expect((response.body.items as Array<{ sku: string }>).map((p) => p.sku)).toContain('SKU-1');
+    },
+  },
+  {
+    name: 'GET /products/{sku}',
+    method: 'GET',
+    path: () => '/products/SKU-1',
+    scope: 'catalogue:read',
+    target: 'none',
+    request: () => ({ headers: {} }),
+    success: 200,
+    async verify(response) {
+      expect(response.body).toMatchObject({ sku: 'SKU-1', prices: { EUR: 1999 } });
+    },
+  },
+  {
+    name: 'PUT /products/{sku}',
+    method: 'PUT',
+    path: () => `/products/AM-${randomUUID().slice(0, 8)}`,
+    scope: 'catalogue:write',
+    target: 'none',
+    request: () => ({ body: PRODUCT, headers: {} }),
+    success: 201,
+    staffOnly: true,
+    async verify(response) {
+      expect(response.body).toMatchObject(PRODUCT);
+      expect((await staff('GET', `/products/${response.body.sku}`)).status).toBe(200);
+    },
+  },
+  {
+    name: 'PATCH /products/{sku}',
+    method: 'PATCH',
+    path: () => `/products/${products.patched}`,
+    scope: 'catalogue:write',
+    target: 'none',
+    request: () => ({ body: { prices: { USD: 1099 } }, headers: { 'Content-Type': 'application/merge-patch+json' } }),
+    success: 200,
+    staffOnly: true,
+    async verify(response) {
+      expect(response.body.prices).toEqual({ EUR: 999, USD: 1099 });
+    },
+  },
+  {
+    name: 'DELETE /products/{sku}',
+    method: 'DELETE',
+    path: () => `/products/${products.retired}`,
+    scope: 'catalogue:write',
+    target: 'none',
+    request: () => ({ headers: {} }),
+    success: 204,
+    staffOnly: true,
+    async verify() {
+      expect((await staff('GET', `/products/${products.retired}`)).status).toBe(404);
+    },
+  },
 ];
 
 const now = () => Math.floor(Date.now() / 1000);
@@ -238,6 +308,7 @@ beforeAll(async () => {
   tokens.set('other customer', await service.token({ sub: 'cus-b-user', customerId: OTHER, scope: ALL_SCOPES }));
   tokens.set('staff', await service.token({ sub: 'staff-3', scope: ALL_SCOPES }));
 
+  for (const sku of Object.values(products)) expect((await staff('PUT', `/products/${sku}`, { body: PRODUCT })).status).toBe(201);
   fixtures.pending = (await place(OWNER)).id;
   fixtures.paid = (await place(OWNER)).id;
   await pay(fixtures.paid);
@@ -274,6 +345,15 @@ describe('refused with 403 forbidden: a valid token without the scope', () => {
     });
     it(`${route.name}: owner's customer token with every scope but ${route.scope} → 403`, async () => {
       const response = await refused(route, `Bearer ${tokens.get(`owner without ${route.scope}`)}`);
+      expectProblem(response, 403, 'forbidden');
+    });
+  }
+});
+
+describe('refused with 403 forbidden: what belongs to no single customer, to a customer token with every scope', () => {
+  for (const route of ROUTES.filter((r) => r.staffOnly)) {
+    it(`${route.name}: the owner's customer token → 403`, async () => {
+      const response = await refused(route, `Bearer ${tokens.get('owner')}`);
       expectProblem(response, 403, 'forbidden');
     });
   }
@@ -352,12 +432,12 @@ describe('allowed', () => {
     { name: 'a staff token (no customer_id, every scope)', token: 'staff' },
   ];
   for (const route of ROUTES) {
-    for (const principal of principals) {
+    for (const principal of principals.filter((p) => !route.staffOnly || p.token === 'staff')) {
       it(`${route.name}: ${principal.name} → ${route.success}`, async () => {
         const orderId = await freshTarget(route.target);
         const response = await send(route, orderId, `Bearer ${tokens.get(principal.token)}`);
         expect({ status: response.status, body: response.body }).toMatchObject({ status: route.success });
-        expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+        if (route.success !== 204) expect(response.headers.get('content-type')).toMatch(/^application\/json/);
         expect(response.headers.get('x-correlation-id')).toBe(response.sentCorrelationId);
         expect(response.headers.get('api-version')).toBe('2026-11-01');
         await route.verify(response, orderId);
@@ -463,6 +543,13 @@ async function exportedCustomers(who: Who, jobId: string): Promise<Set<string>> 
 
 const orderTarget = async (owner: Owner) => (await matrixOrder(owner)).id;
 
+/** A product of its own for a catalogue row, defined by staff; the owner plays no part (the catalogue is no customer's). */
+async function matrixProduct(): Promise<string> {
+  const sku = `M-${randomUUID().slice(0, 8)}`;
+  expect((await call('staff')('PUT', `/products/${sku}`, { body: PRODUCT })).status).toBe(201);
+  return sku;
+}
+
 async function matrixRevision(orderId: string): Promise<number> {
   const response = await call('staff')('GET', `/orders/${orderId}`);
   expect(response.status).toBe(200);
@@ -558,6 +645,27 @@ const MATRIX: Readonly<Record<string, MatrixRow>> = {
     success: 200,
     verify: (response, { owner }) => expect(JSON.stringify(response.body)).toContain(CUSTOMER[owner]),
   },
+  'GET /products': {
+    belongs: 'caller',
+    request: () => ({ path: '/products?limit=100' }),
+    success: 200,
+    verify: (response) => expect((response.body.items as Array<{ sku: string }>).map((p) => p.sku)).toContain('SKU-1'),
+  },
+  'GET /products/:sku': { belongs: 'caller', request: () => ({ path: '/products/SKU-1' }), success: 200, verify: (response) => expect(response.body.sku).toBe('SKU-1') },
+  'PUT /products/:sku': {
+    belongs: 'no-customer',
+    request: () => ({ path: `/products/M-${randomUUID().slice(0, 8)}`, body: PRODUCT }),
+    success: 201,
+    verify: (response) => expect(response.body).toMatchObject(PRODUCT),
+  },
+  'PATCH /products/:sku': {
+    belongs: 'no-customer',
+    target: matrixProduct,
+    request: (sku) => ({ path: `/products/${sku}`, body: { name: 'Patched' }, headers: MERGE_PATCH }),
+    success: 200,
+    verify: (response, { id }) => expect(response.body).toMatchObject({ sku: id, name: 'Patched' }),
+  },
+  'DELETE /products/:sku': { belongs: 'no-customer', target: matrixProduct, request: (sku) => ({ path: `/products/${sku}` }), success: 204 },
   'POST /customers': {
     belongs: 'no-customer',
     request: () => ({ path: '/customers', body: { email: `matrix-${randomUUID()}@example.org`, name: 'Matrix' }, headers: matrixKey() }),

@@ -110,7 +110,7 @@ describe('order exports', () => {
     const orders = new OrderService(service.events);
     const customer = `cus_csv_${Date.now()}`;
     const tricky = { name: 'Lovelace, Ada "Countess"', line1: '1 Main St\r\nBack building', line2: 'a,b', city: 'Berlin', postalCode: '10115', region: '"Mitte"', country: 'DE' };
-    const placed = await orders.place(serviceViewer('seed'), { customerId: customer, currency: 'EUR', lines: [{ sku: 'A', quantity: 3, unitPrice: 250 }], address: tricky }, { correlationId: 'c', idempotency: { key: key(), fingerprint: 'f' } });
+    const placed = await orders.place(serviceViewer('seed'), { customerId: customer, currency: 'EUR', lines: [{ sku: 'A', quantity: 3 }], address: tricky }, { correlationId: 'c', idempotency: { key: key(), fingerprint: 'f' } });
     expect(await service.projector.waitFor(placed.position!, 5000)).toBe(true);
     const customerToken = await service.token({ sub: 'csv-customer', customerId: customer });
     const asCustomer = client(service, customerToken);
@@ -124,15 +124,15 @@ describe('order exports', () => {
     const records = parse(text, { columns: true }) as Array<Record<string, string>>;
     // A customer's export holds that customer's orders only.
     expect(records).toHaveLength(1);
-    expect(records[0]).toMatchObject({ id: (placed.state as { id: string }).id, customerId: customer, name: tricky.name, line1: tricky.line1, line2: 'a,b', region: '"Mitte"', total: '750' });
-    expect(JSON.parse(records[0]!.lines!)).toEqual([{ sku: 'A', quantity: 3, unitPrice: 250, lineTotal: 750 }]);
+    expect(records[0]).toMatchObject({ id: (placed.state as { id: string }).id, customerId: customer, name: tricky.name, line1: tricky.line1, line2: 'a,b', region: '"Mitte"', total: '1500' });
+    expect(JSON.parse(records[0]!.lines!)).toEqual([{ sku: 'A', name: 'Product A', quantity: 3, unitPrice: 500, lineTotal: 1500 }]);
   });
 
   it("writes a CSV cell that a spreadsheet would run (=, +, -, @, tab, carriage return first) with a leading '", async () => {
     const orders = new OrderService(service.events);
     const customer = `cus_formula_${Date.now()}`;
     const hostile = { name: '=HYPERLINK("http://evil.example","x")', line1: '+1+1', line2: '-2+3', city: '@SUM(A1)', postalCode: '\t10115', region: '\rMitte', country: 'DE' };
-    const placed = await orders.place(serviceViewer('seed'), { customerId: customer, currency: 'EUR', lines: [{ sku: 'A', quantity: 1, unitPrice: 250 }], address: hostile }, { correlationId: 'c', idempotency: { key: key(), fingerprint: 'f' } });
+    const placed = await orders.place(serviceViewer('seed'), { customerId: customer, currency: 'EUR', lines: [{ sku: 'A', quantity: 1 }], address: hostile }, { correlationId: 'c', idempotency: { key: key(), fingerprint: 'f' } });
     expect(await service.projector.waitFor(placed.position!, 5000)).toBe(true);
     const customerToken = await service.token({ sub: 'formula-customer', customerId: customer });
     const asCustomer = client(service, customerToken);
@@ -144,7 +144,7 @@ describe('order exports', () => {
     expect(record).toMatchObject({
       name: `'${hostile.name}`, line1: "'+1+1", line2: "'-2+3", city: "'@SUM(A1)", postalCode: "'\t10115", region: "'\rMitte",
       // Harmless cells stay as they are.
-      customerId: customer, country: 'DE', currency: 'EUR', total: '250', status: 'pending',
+      customerId: customer, country: 'DE', currency: 'EUR', total: '500', status: 'pending',
     });
   });
 

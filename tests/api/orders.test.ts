@@ -43,7 +43,7 @@ describe('POST /orders', () => {
     expect(headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(body).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/), customerId: 'cus_42', status: 'pending', currency: 'EUR',
-      lines: [{ sku: 'SKU-1', quantity: 2, unitPrice: 1999, lineTotal: 3998 }], total: 3998,
+      lines: [{ sku: 'SKU-1', name: 'Blue mug', quantity: 2, unitPrice: 1999, lineTotal: 3998 }], total: 3998,
       address: { name: 'Ada Lovelace', line1: '1 Main St', line2: null, city: 'Berlin', postalCode: '10115', region: null, country: 'DE' },
       createdAt: expect.any(String), updatedAt: body.createdAt, revision: 0,
     });
@@ -131,8 +131,11 @@ describe('POST /orders', () => {
     }
     const order = (await place()).body;
     expect((await patch(order.id, { address: { country: 'ZZ' } })).status).toBe(400);
-    expect((await place({ ...newOrder(), currency: 'JPY', address: { ...newOrder().address, country: 'GB' } })).body).toMatchObject({ currency: 'JPY', address: { country: 'GB' } });
-    expect((await place({ ...newOrder(), currency: 'USD', address: { ...newOrder().address, country: 'US' } })).status).toBe(201);
+    const unpriced = [{ sku: 'SKU-1', quantity: 2 }];
+    const jpy = await api('POST', '/orders', { body: { ...newOrder(), lines: unpriced, currency: 'JPY', address: { ...newOrder().address, country: 'GB' } }, headers: { 'Idempotency-Key': key() } });
+    // A well-formed currency the catalogue has no price in: the line cannot be ordered, which is not a validation failure.
+    expectProblem(jpy, 422, 'product-unavailable');
+    expect((await place({ ...newOrder(), lines: unpriced, currency: 'USD', address: { ...newOrder().address, country: 'US' } })).body).toMatchObject({ currency: 'USD', address: { country: 'US' }, total: 4398 });
   });
 
   it.each([
@@ -332,7 +335,13 @@ describe('payments, shipments and cancellation', () => {
   });
 });
 
-describe('one Idempotency-Key, one request', () => {
+describe('one Idempotency-Key, one request (2026-12-01)', () => {
+  const CURRENT = { 'Api-Version': '2026-12-01' };
+  const pay = (id: string, amount = 3998, k = key()) =>
+    api('POST', `/orders/${id}/payments`, { body: { amount, reference: 'psp-1' }, headers: { 'Idempotency-Key': k, ...CURRENT } });
+  const ship = (id: string, k = key()) =>
+    api('POST', `/orders/${id}/shipments`, { body: { carrier: 'DHL', trackingNumber: 'T-1' }, headers: { 'Idempotency-Key': k, ...CURRENT } });
+
   it('refuses a key that paid one order when it pays another: 422, and the second order stays unpaid', async () => {
     const [{ body: x }, { body: y }] = [await place(), await place()];
     const k = key();
@@ -347,22 +356,26 @@ describe('one Idempotency-Key, one request', () => {
 
   it('refuses a key used to place an order when it pays, ships or exports, and one used to export when it places', async () => {
     const k = key();
-    const { body: placed } = await place(newOrder(), { 'Idempotency-Key': k });
+    // Under 2026-12-01 an order's customer must exist.
+    const registered = await api('POST', '/customers', { body: { email: `keys-${k}@example.org`, name: 'Key User' }, headers: { 'Idempotency-Key': key(), ...CURRENT } });
+    expect(registered.status).toBe(201);
+    const customerId = registered.body.id as string;
+    const { body: placed } = await place(newOrder(customerId), { 'Idempotency-Key': k, ...CURRENT });
     const { body: other } = await place();
     expectProblem(await pay(other.id, 3998, k), 422, 'idempotency-key-reused');
     await pay(other.id);
     expectProblem(await ship(other.id, k), 422, 'idempotency-key-reused');
-    expectProblem(await api('POST', '/exports', { body: { format: 'csv' }, headers: { 'Idempotency-Key': k } }), 422, 'idempotency-key-reused');
+    expectProblem(await api('POST', '/exports', { body: { format: 'csv' }, headers: { 'Idempotency-Key': k, ...CURRENT } }), 422, 'idempotency-key-reused');
     expect((await api('GET', `/orders/${other.id}`)).body).toMatchObject({ status: 'paid', revision: 1 });
     expect((await api('GET', `/jobs/${placed.id}`)).status).toBe(404);
-    const again = await api('POST', '/orders', { body: newOrder(), headers: { 'Idempotency-Key': k } });
+    const again = await api('POST', '/orders', { body: newOrder(customerId), headers: { 'Idempotency-Key': k, ...CURRENT } });
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(again.body).toEqual(placed);
 
     const e = key();
-    const exported = await api('POST', '/exports', { body: { format: 'csv' }, headers: { 'Idempotency-Key': e } });
+    const exported = await api('POST', '/exports', { body: { format: 'csv' }, headers: { 'Idempotency-Key': e, ...CURRENT } });
     expect(exported.status).toBe(202);
-    expectProblem(await api('POST', '/orders', { body: newOrder(), headers: { 'Idempotency-Key': e } }), 422, 'idempotency-key-reused');
+    expectProblem(await api('POST', '/orders', { body: newOrder(customerId), headers: { 'Idempotency-Key': e, ...CURRENT } }), 422, 'idempotency-key-reused');
     expectProblem(await api('GET', `/orders/${exported.body.id}`), 404, 'not-found');
   });
 
@@ -374,6 +387,42 @@ describe('one Idempotency-Key, one request', () => {
     expect(theirs.status).toBe(201);
     expect(theirs.headers.get('idempotent-replayed')).toBeNull();
     expect(theirs.body.id).not.toBe(mine.body.id);
+  });
+});
+
+describe('an Idempotency-Key per principal and target (2026-11-01, the default)', () => {
+  it('takes the same key on another order as another key: both payments are made, each replays on its own order', async () => {
+    const [{ body: x }, { body: y }] = [await place(), await place()];
+    const k = key();
+    expect((await pay(x.id, 3998, k)).status).toBe(201);
+    const second = await pay(y.id, 3998, k);
+    expect(second.status).toBe(201);
+    expect(second.headers.get('idempotent-replayed')).toBeNull();
+    expect(second.headers.get('api-version')).toBe('2026-11-01');
+    for (const id of [x.id, y.id]) {
+      const replay = await pay(id, 3998, k);
+      expect(replay.status).toBe(201);
+      expect(replay.headers.get('idempotent-replayed')).toBe('true');
+      expect(replay.body.orderId).toBe(id);
+      expect((await service.events.readStream(`order-${id}`)).map((e) => e.type)).toEqual(['OrderPlaced', 'PaymentRecorded']);
+    }
+    // On the same target, another body is still another request.
+    expectProblem(await api('POST', `/orders/${x.id}/payments`, { body: { amount: 3998, reference: 'psp-2' }, headers: { 'Idempotency-Key': k } }), 422, 'idempotency-key-reused');
+  });
+
+  it('lets the key of a placement pay another order and export, but not pay its own order; a 2026-12-01 request still sees the key as taken', async () => {
+    const k = key();
+    const { body: placed } = await place(newOrder(), { 'Idempotency-Key': k });
+    const [{ body: other }, { body: third }] = [await place(), await place()];
+    expect((await pay(other.id, 3998, k)).status).toBe(201);
+    expect((await api('POST', '/exports', { body: { format: 'csv' }, headers: { 'Idempotency-Key': k } })).status).toBe(202);
+    // The placement's own order is the same target: there the key stands for the placement.
+    expectProblem(await pay(placed.id, 3998, k), 422, 'idempotency-key-reused');
+    expect((await api('GET', `/orders/${placed.id}`)).body).toMatchObject({ status: 'pending', revision: 0 });
+    expect((await api('GET', `/orders/${other.id}`)).body).toMatchObject({ status: 'paid', revision: 1 });
+    const current = await api('POST', `/orders/${third.id}/payments`, { body: { amount: 3998, reference: 'psp-1' }, headers: { 'Idempotency-Key': k, 'Api-Version': '2026-12-01' } });
+    expectProblem(current, 422, 'idempotency-key-reused');
+    expect((await api('GET', `/orders/${third.id}`)).body).toMatchObject({ status: 'pending' });
   });
 });
 

@@ -14,6 +14,8 @@ import {
   JobNotFound,
   OrderNotFound,
   PreconditionFailed,
+  PriceChanged,
+  ProductUnavailable,
   StateConflict,
   StoreUnavailable,
   ValidationFailed,
@@ -39,6 +41,18 @@ const CASES: Record<ErrorCode, { error: KnownError; status: number; code: string
   'concurrency-exhausted': { error: new ConcurrencyExhausted('order-1', 8), status: 503, code: 'unavailable', headers: { 'Retry-After': '1' } },
   'store-unavailable': { error: new StoreUnavailable('disk on fire at /var/lib/x'), status: 503, code: 'unavailable', headers: { 'Retry-After': '2' } },
   'invalid-cursor': { error: new InvalidCursor('tampered'), status: 400, code: 'invalid-cursor' },
+  'product-unavailable': {
+    error: new ProductUnavailable([{ pointer: '/lines/0/sku', message: 'there is no product X' }]),
+    status: 422,
+    code: 'product-unavailable',
+    extra: { errors: [{ pointer: '/lines/0/sku', message: 'there is no product X' }] },
+  },
+  'price-changed': {
+    error: new PriceChanged([{ pointer: '/lines/0/unitPrice', message: 'is 1999', unitPrice: 1999 }]),
+    status: 409,
+    code: 'price-changed',
+    extra: { errors: [{ pointer: '/lines/0/unitPrice', message: 'is 1999', unitPrice: 1999 }] },
+  },
   'views-behind': { error: new ViewsBehind('collections'), status: 503, code: 'unavailable', headers: { 'Retry-After': '1' } },
   'invalid-position': { error: new InvalidPosition('00000000000000070000000000000007'), status: 400, code: 'invalid-cursor' },
   'insufficient-stock': {

@@ -2,6 +2,7 @@
 // placing, cancelling and shipping an order make, under races too.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defineProducts } from '../support/catalogue.js';
 import { client, newOrder, startService, type TestService } from '../support/http.js';
 
 let service: TestService;
@@ -16,7 +17,11 @@ afterAll(() => service.stop());
 const sku = () => `T-${randomUUID().slice(0, 8)}`;
 const key = () => ({ 'Idempotency-Key': randomUUID() });
 
+/** Every SKU these tests order is a product at 1.00 EUR. */
+const product = (s: string) => defineProducts(service.events, { [s]: { name: `Product ${s}`, description: null, prices: { EUR: 100 }, status: 'active' } });
+
 async function receive(s: string, delta: number) {
+  await product(s);
   const response = await staff('POST', `/stock/${s}/adjustments`, { body: { delta, reason: 'received' }, headers: key() });
   expect(response.status).toBe(201);
   return response;
@@ -122,6 +127,7 @@ describe('reservations', () => {
     const [a, b, c] = [sku(), sku(), sku()];
     await receive(a, 5);
     await receive(b, 1);
+    await product(c);
     const refused = await place([{ sku: a, quantity: 2 }, { sku: b, quantity: 2 }, { sku: c, quantity: 1 }]);
     expect(refused.status).toBe(409);
     expect(refused.body.type).toMatch(/insufficient-stock$/);

@@ -2,6 +2,7 @@
 // database's write lock and holds it, as a stuck backup or a second writer would. Requests that
 // need the store answer 503 with Retry-After, nothing is half-written, a log line says why,
 // readiness fails, and the service recovers by itself once the lock is released.
+import { defineProductsIn } from '../support/catalogue.js';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -74,6 +75,7 @@ describe('an event store that cannot be written', () => {
 describe('a read-model store that cannot be written', () => {
   it('pauses the projections with a log line and failing readiness, answers a read that needs them 503, and catches up by itself', async () => {
     const dir = tempDir('locked-reads-');
+    await defineProductsIn(dir.path);
     const service = startServiceProcess({ DATA_DIR: dir.path, AUTH_JWT_SECRET: SECRET });
     try {
       const url = `http://127.0.0.1:${await service.port}`;

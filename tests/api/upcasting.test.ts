@@ -1,5 +1,6 @@
 // Old history still replays: PaymentRecorded events stored at schema version 1 (before `method`
-// existed) are read through the upcaster everywhere an event is read.
+// existed) and OrderPlaced at version 1 (before lines had a `name`) are read through the upcaster
+// everywhere an event is read.
 import { describe, expect, it } from 'vitest';
 import { fulfilmentQueue } from '../../projections/fulfilment-queue.js';
 import { orderViews } from '../../projections/order-views.js';
@@ -12,7 +13,7 @@ const address = { name: 'Ada', line1: '1 Main St', line2: null, city: 'Berlin', 
 const meta = { schemaVersion: 1, principal: 'old-build', correlationId: 'c-old', causationId: null };
 
 describe('event schema evolution', () => {
-  it('reads version-1 payments in history, point-in-time reads, commands, rebuilds and verify', async () => {
+  it('reads version-1 placements and payments in history, point-in-time reads, commands, rebuilds and verify', async () => {
     const service = await startService();
     await receiveStock(service.events, TEST_SKUS);
     try {
@@ -26,7 +27,8 @@ describe('event schema evolution', () => {
       const auditor = client(service, await service.token({ sub: 'auditor', scope: 'orders:read audit:read shipments:write' }));
       const history = await auditor('GET', `/orders/${orderId}/history`);
       expect(history.body.items[1]).toMatchObject({ type: 'PaymentRecorded', schemaVersion: 2, recordedSchemaVersion: 1, data: { method: 'unknown', amount: 700 } });
-      expect((await auditor('GET', `/orders/${orderId}?revision=1`)).body).toMatchObject({ status: 'paid', revision: 1 });
+      expect(history.body.items[0]).toMatchObject({ type: 'OrderPlaced', schemaVersion: 2, recordedSchemaVersion: 1, data: { lines: [{ sku: 'A', name: null, unitPrice: 700 }] } });
+      expect((await auditor('GET', `/orders/${orderId}?revision=1`)).body).toMatchObject({ status: 'paid', revision: 1, lines: [{ sku: 'A', name: null, quantity: 1, unitPrice: 700, lineTotal: 700 }] });
 
       // The write side folds the old event: a paid order can ship.
       const shipped = await auditor('POST', `/orders/${orderId}/shipments`, { body: { carrier: 'DHL', trackingNumber: 'T' }, headers: { 'Idempotency-Key': 'ship-old' } });
@@ -37,7 +39,7 @@ describe('event schema evolution', () => {
         const differences: Difference[] = [];
         expect(await verify(service.events, service.reads, projection, (d) => differences.push(d))).toEqual({ checked: 1, differences: 0 });
       }
-      expect(await service.reads.getOrder(orderId)).toMatchObject({ status: 'shipped', revision: 2 });
+      expect(await service.reads.getOrder(orderId)).toMatchObject({ status: 'shipped', revision: 2, lines: [{ sku: 'A', name: null }] });
     } finally {
       await service.stop();
     }

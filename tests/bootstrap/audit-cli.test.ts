@@ -25,7 +25,7 @@ describe('audit command', () => {
 
     const replay = run(dir.path, 'bootstrap/audit-cli.ts', 'replay', '--order', ids[3]!);
     expect(replay.status).toBe(0);
-    expect(replay.stdout).toMatch(/#0 .* OrderPlaced v1 by seeder/);
+    expect(replay.stdout).toMatch(/#0 .* OrderPlaced v2 by seeder/);
     expect(replay.stdout).toMatch(/#2 .* ShipmentCreated v1/);
     expect(replay.stdout).toContain('"status":"shipped"');
 

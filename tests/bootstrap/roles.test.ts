@@ -4,6 +4,7 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { signDevToken } from '../../api/auth.js';
+import { defineProductsIn } from '../support/catalogue.js';
 import { tempDir } from '../support/event-stores.js';
 import { receiveStockOverHttp } from '../support/http.js';
 import { startServiceProcess } from '../support/service-process.js';
@@ -17,6 +18,7 @@ function start(role: string, env: Record<string, string>) {
 describe('process roles', () => {
   it('runs exports in a separate worker process while the API process serves', async () => {
     const dir = tempDir('roles-');
+    await defineProductsIn(dir.path);
     const api = start('api', { DATA_DIR: dir.path });
     const worker = start('worker', { DATA_DIR: dir.path });
     const projector = start('projector', { DATA_DIR: dir.path });
@@ -24,7 +26,7 @@ describe('process roles', () => {
       const port = await api.port;
       const token = await signDevToken(SECRET, { sub: 'ops', scope: 'orders:read orders:write exports:write' });
       const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
-      const order = { customerId: 'cus_1', currency: 'EUR', lines: [{ sku: 'A', quantity: 1, unitPrice: 5 }], address: { name: 'A', line1: 'B', city: 'C', postalCode: '1', country: 'DE' } };
+      const order = { customerId: 'cus_1', currency: 'EUR', lines: [{ sku: 'A', quantity: 1 }], address: { name: 'A', line1: 'B', city: 'C', postalCode: '1', country: 'DE' } };
       await receiveStockOverHttp(`http://127.0.0.1:${port}`, SECRET, ['A']);
       const placed = await fetch(`http://127.0.0.1:${port}/orders`, { method: 'POST', headers: { ...headers, 'Idempotency-Key': 'o1' }, body: JSON.stringify(order) });
       expect(placed.status).toBe(201);

@@ -2,13 +2,14 @@
 // standby, and an export worker, all separate processes on one DATA_DIR.
 import { afterEach, describe, expect, it } from 'vitest';
 import { signDevToken } from '../../api/auth.js';
+import { defineProductsIn } from '../support/catalogue.js';
 import { tempDir } from '../support/event-stores.js';
 import { receiveStockOverHttp } from '../support/http.js';
 import { Topology, waitForOutput } from '../support/topology.js';
 
 const SECRET = 'topology-test-secret-topology-test-secret';
 const order = (customerId: string) => ({
-  customerId, currency: 'EUR', lines: [{ sku: 'A', quantity: 1, unitPrice: 500 }],
+  customerId, currency: 'EUR', lines: [{ sku: 'A', quantity: 1 }],
   address: { name: 'A', line1: '1 Main St', city: 'Berlin', postalCode: '10115', country: 'DE' },
 });
 
@@ -21,6 +22,7 @@ describe('scaled-out topology (embedded, separate processes)', () => {
   });
 
   it('writes through one API, reads through the other with the Consistency-Token, and the standby projector takes over', async () => {
+    await defineProductsIn(dir.path);
     topology = new Topology({ DATA_DIR: dir.path, AUTH_JWT_SECRET: SECRET, PROJECTOR_LEASE_SECONDS: '1' });
     await topology.start();
     const [one, other] = [await topology.url('api-1'), await topology.url('api-2')];

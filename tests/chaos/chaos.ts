@@ -9,6 +9,7 @@
 // `npm run chaos` runs it in full (20 kills); tests/chaos/chaos.test.ts runs a short one.
 // `topology: 'scaled'` runs the service scaled out instead, as separate processes with the kills
 // spread over them (tests/chaos/deployments.ts).
+import { defineProductsIn } from '../support/catalogue.js';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
@@ -55,7 +56,7 @@ export interface ChaosResult {
 }
 
 const HOT_SKU = 'HOT-1';
-const SCOPES = 'orders:read orders:write payments:write shipments:write exports:write stock:read stock:write';
+const SCOPES = 'orders:read orders:write payments:write shipments:write exports:write customers:write stock:read stock:write';
 const SHOP = 'chaos-shop';
 const WORKER = 'fulfilment-worker';
 /** Written into every address, so that the log check can look for it. */
@@ -96,6 +97,14 @@ interface Reuse {
   readonly refused: readonly Sent[];
 }
 
+/** The SKUs the clients order: the regular clients' SKU-0…6, the key reusers' SKU-R0…4 and SKU-R9. */
+const CHAOS_PRODUCTS = Object.fromEntries(
+  [...Array.from({ length: 7 }, (_, i) => `SKU-${i}`), ...Array.from({ length: 5 }, (_, i) => `SKU-R${i}`), 'SKU-R9'].map((sku, i) => [
+    sku,
+    { name: `Chaos ${sku}`, description: null, prices: { EUR: 500 + i }, status: 'active' as const },
+  ]).concat([[HOT_SKU, { name: 'Chaos hot product', description: null, prices: { EUR: 100 }, status: 'active' as const }]]),
+);
+
 export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
   const log = options.log ?? (() => {});
   const clients = options.clients ?? 6;
@@ -128,6 +137,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
   const lostReads: string[] = [];
   const revisionsSeen = new Map<string, number>();
 
+  await defineProductsIn(dataDir, CHAOS_PRODUCTS);
   const service = deployment(options.topology ?? 'single', env, port, [await freePort(), await freePort()]);
   await service.start();
   const worker = spawn(process.execPath, ['--import', 'tsx', 'examples/fulfilment-worker.ts', '--url', url, '--token', workerToken, '--state', join(dataDir, 'worker.position')], {
@@ -143,7 +153,8 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
   async function send(method: string, path: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; headers: Headers; json: any }> {
     const init = {
       method,
-      headers: { Authorization: `Bearer ${shopToken}`, ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...headers },
+      // A current client: one Idempotency-Key, one request across every operation (the reusers rely on it).
+      headers: { Authorization: `Bearer ${shopToken}`, 'Api-Version': '2026-12-01', ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...headers },
       ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
     };
     for (let attempt = 0; ; attempt++) {
@@ -191,9 +202,9 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
     for (let i = 0; !stop(); i++) {
       const key = `place-${n}-${i}`;
       const order = {
-        customerId: `cus_${n}`,
+        customerId: customerIds.get(`client-${n}`)!,
         currency: 'EUR',
-        lines: [{ sku: `SKU-${i % 7}`, quantity: 1 + (i % 3), unitPrice: 500 + n }],
+        lines: [{ sku: `SKU-${i % 7}`, quantity: 1 + (i % 3) }],
         address: { name: `Person ${n}-${i}`, line1: `${i} ${ADDRESS_MARK}`, city: 'Berlin', postalCode: '10115', country: 'DE' },
       };
       const body = JSON.stringify(order);
@@ -241,9 +252,9 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
   async function placeFor(n: number, i: number, tag: string): Promise<{ id: string; total: number } | null> {
     const key = `reuse-place-${n}-${i}-${tag}`;
     const order = {
-      customerId: `cus_r${n}`,
+      customerId: customerIds.get(`reuser-${n}`)!,
       currency: 'EUR',
-      lines: [{ sku: `SKU-R${i % 5}`, quantity: 1, unitPrice: 700 + n }],
+      lines: [{ sku: `SKU-R${i % 5}`, quantity: 1 }],
       address: { name: `Reuser ${n}-${i}`, line1: `${i} ${ADDRESS_MARK}`, city: 'Berlin', postalCode: '10115', country: 'DE' },
     };
     const body = JSON.stringify(order);
@@ -260,7 +271,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
   const placement = (n: number, i: number): Sent => ({
     method: 'POST',
     path: '/orders',
-    body: JSON.stringify({ customerId: `cus_r${n}`, currency: 'EUR', lines: [{ sku: 'SKU-R9', quantity: 1, unitPrice: 900 }], address: { name: `Reuser ${n}`, line1: `${i} ${ADDRESS_MARK}`, city: 'Berlin', postalCode: '10115', country: 'DE' } }),
+    body: JSON.stringify({ customerId: customerIds.get(`reuser-${n}`)!, currency: 'EUR', lines: [{ sku: 'SKU-R9', quantity: 1 }], address: { name: `Reuser ${n}`, line1: `${i} ${ADDRESS_MARK}`, city: 'Berlin', postalCode: '10115', country: 'DE' } }),
   });
   const sendKeyed = (request: Sent, key: string) => send(request.method, request.path, request.body, { 'Idempotency-Key': key });
   /** The stream a first request acted on, from its answer. */
@@ -324,7 +335,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
   /** A buyer of the hot SKU: placed (201) or refused for want of stock (409); some cancel, some pay. */
   async function buyer(n: number, stop: () => boolean): Promise<void> {
     for (let i = 0; !stop(); i++) {
-      const order = { customerId: `cus_h${n}`, currency: 'EUR', lines: [{ sku: HOT_SKU, quantity: 1, unitPrice: 100 }], address: { name: `Buyer ${n}`, line1: `${i} ${ADDRESS_MARK}`, city: 'Berlin', postalCode: '10115', country: 'DE' } };
+      const order = { customerId: `cus_h${n}`, currency: 'EUR', lines: [{ sku: HOT_SKU, quantity: 1 }], address: { name: `Buyer ${n}`, line1: `${i} ${ADDRESS_MARK}`, city: 'Berlin', postalCode: '10115', country: 'DE' } };
       const body = JSON.stringify(order);
       const key = `hot-${n}-${i}`;
       const response = await send('POST', '/orders', body, { 'Idempotency-Key': key });
@@ -366,6 +377,13 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
         stats.acknowledged++;
       }
     }
+  }
+
+  // Under 2026-12-01 an order's customer must exist: each client orders for a customer of its own.
+  const customerIds = new Map<string, string>();
+  for (const who of [...Array.from({ length: clients }, (_, n) => `client-${n}`), ...Array.from({ length: reusers }, (_, n) => `reuser-${n}`)]) {
+    const registered = await send('POST', '/customers', { email: `${who}@chaos.example`, name: `Chaos ${who}` }, { 'Idempotency-Key': `customer-${who}` });
+    if (answered(`POST /customers for ${who}`, registered.status, [201])) customerIds.set(who, registered.json.id as string);
   }
 
   let stopping = false;

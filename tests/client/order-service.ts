@@ -15,7 +15,7 @@ export interface paths {
         put?: never;
         /**
          * Place an order
-         * @description Needs orders:write. A customer token may only place orders for its own customer (403). Under Api-Version 2026-12-01 customerId must name an existing customer (POST /customers); under 2026-11-01 any well-formed id is a guest customer. An erased customer cannot order under either (422 unknown-customer). A retry with the same Idempotency-Key and body returns the first response with Idempotent-Replayed: true; a different body is 422. Placing reserves every line's quantity of stock, all lines or none: when a line lacks stock the answer is 409 insufficient-stock, whose errors name each short line (/lines/{i}/quantity) with what is available, and nothing is reserved. A placement that failed after it reserved stock and was given up by the service (its reservations released, after 30 s) answers a retry with 409 state-conflict: place it again under a new key.
+         * @description Needs orders:write. A customer token may only place orders for its own customer (403). Under Api-Version 2026-12-01 customerId must name an existing customer (POST /customers); under 2026-11-01 any well-formed id is a guest customer. An erased customer cannot order under either (422 unknown-customer). Each line's name and unitPrice come from the catalogue in the order currency, as they are at that moment, and stay with the order. A line naming a product that is unknown, retired, not active or without a price in the currency is 422 product-unavailable (errors name each line); a line that sends a unitPrice other than the catalogue's is 409 price-changed (errors give the current prices). A retry with the same Idempotency-Key and body returns the first response with Idempotent-Replayed: true (at the first prices); a different body is 422. Under 2026-11-01 a key is its principal's per target (the same key on another order or job is another key); under 2026-12-01, one request across every operation.Placing reserves every line's quantity of stock, all lines or none: when a line lacks stock the answer is 409 insufficient-stock, whose errors name each short line (/lines/{i}/quantity) with what is available, and nothing is reserved. A placement that failed after it reserved stock and was given up by the service (its reservations released, after 30 s) answers a retry with 409 state-conflict: place it again under a new key.
          */
         post: operations["placeOrder"];
         delete?: never;
@@ -177,6 +177,77 @@ export interface paths {
          */
         head: operations["getOrderHistoryHead"];
         patch?: never;
+        trace?: never;
+    };
+    "/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List products, a page at a time
+         * @description Needs catalogue:read (customer tokens have it). Retired products are left out. From the products projection: the same paging and Consistency-Token rules as GET /orders; sort by sku (default) or -updatedAt (newest change first).
+         */
+        get: operations["listProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * The methods /products allows
+         * @description No token needed. Allow names the methods of this path; a CORS preflight from an allowed origin (CORS_ORIGINS) is answered 204 instead.
+         */
+        options: operations["optionsProducts"];
+        /**
+         * HEAD of listProducts: its headers without the body
+         * @description The answer GET /products would give, without its body.
+         */
+        head: operations["listProductsHead"];
+        patch?: never;
+        trace?: never;
+    };
+    "/products/{sku}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The product SKU. */
+                sku: components["parameters"]["Sku"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read a product
+         * @description Needs catalogue:read. Always current: folded from the product history. A retired or unknown product is 404.
+         */
+        get: operations["getProduct"];
+        /**
+         * Create or replace a product
+         * @description Needs catalogue:write and a token that is not a customer's (403 otherwise, whatever its scopes). Creates the product (201, also for a SKU whose product was retired: it starts anew) or replaces the whole of it (200; a replacement that changes nothing records nothing). Placed orders keep the names and prices they were placed with.
+         */
+        put: operations["putProduct"];
+        post?: never;
+        /**
+         * Retire a product
+         * @description Needs catalogue:write and a token that is not a customer's. Afterwards reads answer 404 and orders cannot name it (422 product-unavailable); retiring it again is 204 too; a later PUT creates it anew. Placed orders keep their lines. A SKU that never named a product is 404.
+         */
+        delete: operations["retireProduct"];
+        /**
+         * The methods /products/{sku} allows
+         * @description No token needed. Allow names the methods of this path; a CORS preflight from an allowed origin (CORS_ORIGINS) is answered 204 instead.
+         */
+        options: operations["optionsProductsSku"];
+        /**
+         * HEAD of getProduct: its headers without the body
+         * @description The answer GET /products/{sku} would give, without its body.
+         */
+        head: operations["getProductHead"];
+        /**
+         * Change a product (JSON Merge Patch)
+         * @description Needs catalogue:write and a token that is not a customer's. {"prices":{"USD":null}} removes the USD price. A retired or unknown product is 404.
+         */
+        patch: operations["patchProduct"];
         trace?: never;
     };
     "/fulfilment-queue": {
@@ -354,7 +425,7 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The SKU. */
+                /** @description The product SKU. */
                 sku: components["parameters"]["Sku"];
             };
             cookie?: never;
@@ -385,7 +456,7 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The SKU. */
+                /** @description The product SKU. */
                 sku: components["parameters"]["Sku"];
             };
             cookie?: never;
@@ -624,8 +695,8 @@ export interface components {
         OrderLineInput: {
             sku: string;
             quantity: number;
-            /** @description minor units (1999 = 19.99) */
-            unitPrice: number;
+            /** @description optional (since 2026-11-01 deprecated, a relaxation): the price comes from the catalogue; when sent it must equal the catalogue price in the order currency, else 409 price-changed */
+            unitPrice?: number;
         };
         NewOrder: {
             customerId: string;
@@ -858,9 +929,74 @@ export interface components {
         };
         OrderLine: {
             sku: string;
+            /** @description the product name when the order was placed; null on orders placed before the catalogue existed (added in 2026-11-01, additive) */
+            name: string | null;
             quantity: number;
+            /** @description the catalogue price in the order currency when the order was placed */
             unitPrice: number;
             lineTotal: number;
+        };
+        /** @description A whole product (PUT). */
+        ProductInput: {
+            name: string;
+            /** @description null (or left out) for none */
+            description?: string | null;
+            /** @description by ISO 4217 currency, in minor units (1299 = 12.99); a currency left out has no price */
+            prices: {
+                [key: string]: number;
+            };
+            /**
+             * @description only an active product can be ordered
+             * @enum {string}
+             */
+            status: "draft" | "active";
+        };
+        /** @description JSON Merge Patch (RFC 7396) of a product: members left out stay; {"prices":{"USD":null}} removes the USD price; description null removes it. */
+        ProductPatch: {
+            name?: string;
+            description?: string | null;
+            /** @description prices to set by ISO 4217 currency, in minor units; null removes the price in that currency */
+            prices?: {
+                [key: string]: number | null;
+            };
+            /** @enum {string} */
+            status?: "draft" | "active";
+        };
+        Product: {
+            sku: string;
+            name: string;
+            description: string | null;
+            /** @description by ISO 4217 currency, in minor units */
+            prices: {
+                [key: string]: number;
+            };
+            /** @enum {string} */
+            status: "draft" | "active";
+            /**
+             * Format: date-time
+             * @description when the SKU was (last) defined: a product created anew after its retirement starts again
+             */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description the product stream revision; ETag is "<revision>" */
+            revision: number;
+        };
+        ProductPage: {
+            items: components["schemas"]["Product"][];
+            nextCursor: string | null;
+        };
+        ProductListQuery: {
+            /** @enum {string} */
+            status?: "draft" | "active";
+            /**
+             * @default sku
+             * @enum {string}
+             */
+            sort: "sku" | "-updatedAt";
+            /** @default 20 */
+            limit: number;
+            cursor?: string;
         };
         Order: {
             /** Format: uuid */
@@ -956,7 +1092,7 @@ export interface components {
              * @description the version `data` is given in (stored events are upcast on read)
              * @constant
              */
-            schemaVersion: 1;
+            schemaVersion: 2;
             /** @description the version the event was stored in */
             recordedSchemaVersion: number;
             /** @description its revision in the order stream */
@@ -1133,7 +1269,7 @@ export interface components {
             correlationId: string;
             /** @description state-conflict: the status that forbids the change */
             currentStatus?: string;
-            /** @description precondition-failed: the revision the order has */
+            /** @description precondition-failed: the revision the order or product has */
             currentRevision?: number;
             /** @description forbidden: the scope the operation needs */
             requiredScope?: string;
@@ -1151,13 +1287,15 @@ export interface components {
              * @enum {string}
              */
             outcome?: "unknown";
-            /** @description validation-failed: one entry per problem; insufficient-stock: one entry per short order line (/lines/{i}/quantity) or the adjustment's /delta, with what is available */
+            /** @description validation-failed: one entry per problem; insufficient-stock: one entry per short order line (/lines/{i}/quantity) or the adjustment's /delta, with what is available; product-unavailable: one per line that cannot be ordered (/lines/i/sku); price-changed: one per line whose unitPrice differs (/lines/i/unitPrice), with the current unitPrice */
             errors?: {
                 /** @description JSON Pointer into the body, the query (/limit), the path (/path/id) or a header (/headers/name) */
                 pointer: string;
                 message: string;
                 /** @description insufficient-stock: the stock available for this line */
                 available?: number;
+                /** @description price-changed: the line's unit price in the catalogue now */
+                unitPrice?: number;
             }[];
         };
     };
@@ -1370,7 +1508,7 @@ export interface components {
                 } & components["schemas"]["Problem"];
             };
         };
-        /** @description precondition-failed: If-Match names an older revision (currentRevision is the order's). */
+        /** @description precondition-failed: If-Match names an older revision (currentRevision is the resource's), or If-None-Match: * and the resource exists. */
         PreconditionFailed: {
             headers: {
                 "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
@@ -1447,6 +1585,70 @@ export interface components {
                     type?: "https://errors.orders.example/idempotency-key-reused";
                     /** @constant */
                     status?: 422;
+                } & components["schemas"]["Problem"];
+            };
+        };
+        /** @description idempotency-key-in-use: the first request with this key is still running (with Retry-After); price-changed: a line sent a unitPrice other than the catalogue's (errors give each such line's current unitPrice); insufficient-stock: a line needs more stock than is available (errors name each short line, /lines/i/quantity, with its available stock; nothing was reserved); or state-conflict: this placement was given up after it failed (place it again under a new key). */
+        PlacementConflict: {
+            headers: {
+                "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                "Api-Version": components["headers"]["Api-Version"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                /** @description Seconds to wait before retrying. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": {
+                    /** @enum {unknown} */
+                    type?: "https://errors.orders.example/idempotency-key-in-use" | "https://errors.orders.example/price-changed" | "https://errors.orders.example/insufficient-stock" | "https://errors.orders.example/state-conflict";
+                    /** @constant */
+                    status?: 409;
+                } & components["schemas"]["Problem"];
+            };
+        };
+        /** @description idempotency-key-reused: the key was used for a different request; product-unavailable: a line names a product that is unknown, retired, not active or without a price in the order currency (errors name each line, /lines/i/sku); or unknown-customer: customerId names an erased customer, or (under Api-Version 2026-12-01) a customer without a record (errors point at /customerId). */
+        PlacementRefused: {
+            headers: {
+                "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                "Api-Version": components["headers"]["Api-Version"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": {
+                    /** @enum {unknown} */
+                    type?: "https://errors.orders.example/idempotency-key-reused" | "https://errors.orders.example/product-unavailable" | "https://errors.orders.example/unknown-customer";
+                    /** @constant */
+                    status?: 422;
+                } & components["schemas"]["Problem"];
+            };
+        };
+        /** @description unsupported-media-type: the body is not application/merge-patch+json. */
+        MergePatchOnly: {
+            headers: {
+                "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                "Api-Version": components["headers"]["Api-Version"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                /** @description application/merge-patch+json */
+                "Accept-Patch": "application/merge-patch+json";
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": {
+                    /** @enum {unknown} */
+                    type?: "https://errors.orders.example/unsupported-media-type";
+                    /** @constant */
+                    status?: 415;
                 } & components["schemas"]["Problem"];
             };
         };
@@ -1538,12 +1740,12 @@ export interface components {
     parameters: {
         /** @description The order id, a UUID. */
         OrderId: string;
+        /** @description The product SKU. */
+        Sku: string;
         /** @description The customer id: cus_… for a created customer, any well-formed id for a guest customer of an order. */
         CustomerId: string;
         /** @description The job id, a UUID. */
         JobId: string;
-        /** @description The SKU. */
-        Sku: string;
         /** @description 1–255 visible ASCII characters, scoped to the token subject; kept at least 24 hours (in fact for the life of the order). */
         "Idempotency-Key": string;
         /** @description The Consistency-Token of a write this page must include; the read waits up to 5 s for it (then 503). */
@@ -1559,7 +1761,7 @@ export interface components {
         Deprecation: "@1796083200";
         /** @description RFC 8594: on responses served under the deprecated 2026-11-01, when it stops being served. */
         Sunset: "Tue, 01 Jun 2027 00:00:00 GMT";
-        /** @description "<revision>" of the order. */
+        /** @description "<revision>" of the order or product (its stream revision). */
         ETag: string;
         /** @description The log position of this write; send it back on a collection read to wait until it is included. */
         "Consistency-Token": string;
@@ -1663,50 +1865,10 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             408: components["responses"]["RequestTimeout"];
-            /** @description insufficient-stock: a line needs more stock than is available (errors name each short line with its available stock); state-conflict: this placement was given up after it failed; idempotency-key-in-use: the first request with this key is still running (with Retry-After). */
-            409: {
-                headers: {
-                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
-                    "Api-Version": components["headers"]["Api-Version"];
-                    Deprecation: components["headers"]["Deprecation"];
-                    Sunset: components["headers"]["Sunset"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {unknown} */
-                        type?: "https://errors.orders.example/insufficient-stock" | "https://errors.orders.example/state-conflict" | "https://errors.orders.example/idempotency-key-in-use";
-                        /** @constant */
-                        status?: 409;
-                    } & components["schemas"]["Problem"];
-                };
-            };
+            409: components["responses"]["PlacementConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description idempotency-key-reused: the key was used with a different body; or unknown-customer: customerId names an erased customer, or (under Api-Version 2026-12-01) a customer without a record (errors point at /customerId). */
-            422: {
-                headers: {
-                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
-                    "Api-Version": components["headers"]["Api-Version"];
-                    Deprecation: components["headers"]["Deprecation"];
-                    Sunset: components["headers"]["Sunset"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {unknown} */
-                        type?: "https://errors.orders.example/idempotency-key-reused" | "https://errors.orders.example/unknown-customer";
-                        /** @constant */
-                        status?: 422;
-                    } & components["schemas"]["Problem"];
-                };
-            };
+            422: components["responses"]["PlacementRefused"];
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["Internal"];
@@ -2233,28 +2395,7 @@ export interface operations {
             409: components["responses"]["StateConflict"];
             412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
-            /** @description unsupported-media-type: the body is not application/merge-patch+json. */
-            415: {
-                headers: {
-                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
-                    "Api-Version": components["headers"]["Api-Version"];
-                    Deprecation: components["headers"]["Deprecation"];
-                    Sunset: components["headers"]["Sunset"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description application/merge-patch+json */
-                    "Accept-Patch": "application/merge-patch+json";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {unknown} */
-                        type?: "https://errors.orders.example/unsupported-media-type";
-                        /** @constant */
-                        status?: 415;
-                    } & components["schemas"]["Problem"];
-                };
-            };
+            415: components["responses"]["MergePatchOnly"];
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["Internal"];
@@ -2800,6 +2941,676 @@ export interface operations {
                 };
                 content?: never;
             };
+        };
+    };
+    listProducts: {
+        parameters: {
+            query?: {
+                status?: components["schemas"]["ProductListQuery"]["status"];
+                sort?: components["schemas"]["ProductListQuery"]["sort"];
+                limit?: components["schemas"]["ProductListQuery"]["limit"];
+                cursor?: components["schemas"]["ProductListQuery"]["cursor"];
+            };
+            header?: {
+                /** @description The Consistency-Token of a write this page must include; the read waits up to 5 s for it (then 503). */
+                "Consistency-Token"?: components["parameters"]["Consistency-Token"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of products. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Link: components["headers"]["Link"];
+                    "Consistency-Token": components["headers"]["Collection-Consistency-Token"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    optionsProducts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Allow names GET, HEAD (in any order). */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    /** @description The methods of this path besides OPTIONS: GET, HEAD. */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A CORS preflight from an allowed origin. */
+            204: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    /** @description The methods a browser may use. */
+                    "Access-Control-Allow-Methods": string;
+                    /** @description The request headers a browser may send. */
+                    "Access-Control-Allow-Headers": string;
+                    /** @description Seconds a browser may keep this answer. */
+                    "Access-Control-Max-Age": number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["RequestRefused"];
+            408: components["responses"]["RequestTimeout"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listProductsHead: {
+        parameters: {
+            query?: {
+                status?: components["schemas"]["ProductListQuery"]["status"];
+                sort?: components["schemas"]["ProductListQuery"]["sort"];
+                limit?: components["schemas"]["ProductListQuery"]["limit"];
+                cursor?: components["schemas"]["ProductListQuery"]["cursor"];
+            };
+            header?: {
+                /** @description The Consistency-Token of a write this page must include; the read waits up to 5 s for it (then 503). */
+                "Consistency-Token"?: components["parameters"]["Consistency-Token"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of products. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Link: components["headers"]["Link"];
+                    "Consistency-Token": components["headers"]["Collection-Consistency-Token"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description malformed-json, validation-failed (with errors), invalid-cursor or idempotency-key-missing; and, on any request, token-in-query, unsupported-api-version or malformed-request (not HTTP/1.1). */
+            400: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description unauthenticated: no token, a bad signature, a wrong algorithm or an expired token. */
+            401: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Bearer realm="orders" */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description forbidden: the token lacks the scope (requiredScope names it), or a customer token acts for another customer. */
+            403: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description request-timeout: the request head did not arrive within 10 s. The connection is closed. */
+            408: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description rate-limited: the principal sent too many requests, or already has 16 waiting at once (long-polls, SSE streams, reads waiting on a Consistency-Token). */
+            429: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description headers-too-large: the request head is over 16 KiB. The connection is closed. */
+            431: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description internal: anything unexpected; nothing internal is shown. */
+            500: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description unavailable: a store is unreachable, the request took too long, the service is at capacity (MAX_IN_FLIGHT), or the collections did not catch up with a Consistency-Token in time. With outcome "unknown", the event store did not confirm a write in time: it may have taken effect, and a retry with the same Idempotency-Key is safe. */
+            503: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getProduct: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETags of this product; 304 when one is current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description The product SKU. */
+                sku: components["parameters"]["Sku"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Consistency-Token": components["headers"]["Consistency-Token"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Product"];
+                };
+            };
+            /** @description The product still has the revision named in If-None-Match. */
+            304: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    putProduct: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag of this product; 412 when it has moved on (or does not exist). */
+                "If-Match"?: string;
+                /** @description * only: create, never replace; 412 when the product exists. */
+                "If-None-Match"?: "*";
+            };
+            path: {
+                /** @description The product SKU. */
+                sku: components["parameters"]["Sku"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductInput"];
+            };
+        };
+        responses: {
+            /** @description The product, replaced. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Consistency-Token": components["headers"]["Consistency-Token"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Product"];
+                };
+            };
+            /** @description The product, created. */
+            201: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Consistency-Token": components["headers"]["Consistency-Token"];
+                    /** @description /products/{sku} */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Product"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    retireProduct: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag of this product; 412 when it has moved on. */
+                "If-Match"?: string;
+            };
+            path: {
+                /** @description The product SKU. */
+                sku: components["parameters"]["Sku"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product is retired. */
+            204: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Consistency-Token": components["headers"]["Consistency-Token"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            412: components["responses"]["PreconditionFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    optionsProductsSku: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The product SKU. */
+                sku: components["parameters"]["Sku"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Allow names GET, PUT, DELETE, HEAD, PATCH (in any order). */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    /** @description The methods of this path besides OPTIONS: GET, PUT, DELETE, HEAD, PATCH. */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A CORS preflight from an allowed origin. */
+            204: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    /** @description The methods a browser may use. */
+                    "Access-Control-Allow-Methods": string;
+                    /** @description The request headers a browser may send. */
+                    "Access-Control-Allow-Headers": string;
+                    /** @description Seconds a browser may keep this answer. */
+                    "Access-Control-Max-Age": number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["RequestRefused"];
+            408: components["responses"]["RequestTimeout"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getProductHead: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETags of this product; 304 when one is current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description The product SKU. */
+                sku: components["parameters"]["Sku"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Consistency-Token": components["headers"]["Consistency-Token"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The product still has the revision named in If-None-Match. */
+            304: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description malformed-json, validation-failed (with errors), invalid-cursor or idempotency-key-missing; and, on any request, token-in-query, unsupported-api-version or malformed-request (not HTTP/1.1). */
+            400: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description unauthenticated: no token, a bad signature, a wrong algorithm or an expired token. */
+            401: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Bearer realm="orders" */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description forbidden: the token lacks the scope (requiredScope names it), or a customer token acts for another customer. */
+            403: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not-found: unknown, or not visible to this token; also any path this document does not list. */
+            404: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description request-timeout: the request head did not arrive within 10 s. The connection is closed. */
+            408: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description rate-limited: the principal sent too many requests, or already has 16 waiting at once (long-polls, SSE streams, reads waiting on a Consistency-Token). */
+            429: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description headers-too-large: the request head is over 16 KiB. The connection is closed. */
+            431: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description internal: anything unexpected; nothing internal is shown. */
+            500: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description unavailable: a store is unreachable, the request took too long, the service is at capacity (MAX_IN_FLIGHT), or the collections did not catch up with a Consistency-Token in time. With outcome "unknown", the event store did not confirm a write in time: it may have taken effect, and a retry with the same Idempotency-Key is safe. */
+            503: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    patchProduct: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag of this product; 412 when it has moved on. */
+                "If-Match"?: string;
+            };
+            path: {
+                /** @description The product SKU. */
+                sku: components["parameters"]["Sku"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/merge-patch+json": components["schemas"]["ProductPatch"];
+            };
+        };
+        responses: {
+            /** @description The changed product. */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["X-Correlation-Id"];
+                    "Api-Version": components["headers"]["Api-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Consistency-Token": components["headers"]["Consistency-Token"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Product"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["MergePatchOnly"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listFulfilmentQueue: {
@@ -4152,7 +4963,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The SKU. */
+                /** @description The product SKU. */
                 sku: components["parameters"]["Sku"];
             };
             cookie?: never;
@@ -4190,7 +5001,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The SKU. */
+                /** @description The product SKU. */
                 sku: components["parameters"]["Sku"];
             };
             cookie?: never;
@@ -4239,7 +5050,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The SKU. */
+                /** @description The product SKU. */
                 sku: components["parameters"]["Sku"];
             };
             cookie?: never;
@@ -4392,7 +5203,7 @@ export interface operations {
                 "Idempotency-Key": components["parameters"]["Idempotency-Key"];
             };
             path: {
-                /** @description The SKU. */
+                /** @description The product SKU. */
                 sku: components["parameters"]["Sku"];
             };
             cookie?: never;
@@ -4461,7 +5272,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The SKU. */
+                /** @description The product SKU. */
                 sku: components["parameters"]["Sku"];
             };
             cookie?: never;

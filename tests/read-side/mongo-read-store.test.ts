@@ -6,10 +6,10 @@ import { randomUUID } from 'node:crypto';
 import { MongoClient, MongoServerError, type Document } from 'mongodb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
-  INDEXES, MongoReadStore, customerPageQuery, mongoClientOptions, orderPageQuery, queuePageQuery, underGuard, viewCollectionName,
+  INDEXES, MongoReadStore, customerPageQuery, mongoClientOptions, orderPageQuery, productPageQuery, queuePageQuery, underGuard, viewCollectionName,
 } from '../../read-side/adapters/mongo-read-store.js';
 import type { OrderFilter, SortDirection } from '../../read-side/read-store.js';
-import type { OrderView, QueueEntry } from '../../read-side/views.js';
+import type { OrderView, ProductView, QueueEntry } from '../../read-side/views.js';
 import { StoreUnavailable, type Position } from '../../write-side/event-store.js';
 import { encodeSequence } from '../../write-side/position.js';
 import { mongoUrl } from '../support/read-stores.js';
@@ -70,6 +70,12 @@ describe('MongoDB read store, without a server', () => {
         expect(customerKeys).toContain(JSON.stringify({ ...('emailKey' in filter ? { emailKey: 1 } : {}), createdAt: 1, _id: 1 }));
         if (after) expect(query.$and).toEqual([{ createdAt: { $lte: after.createdAt } }]);
       }
+    }
+    // Products: the status (an equality, or the $in of the statuses shown), then the sort.
+    const productKeys = INDEXES.products.map((index) => JSON.stringify(index.key));
+    for (const sort of ['sku', '-updatedAt'] as const) {
+      const page = productPageQuery({}, sort, null);
+      expect(productKeys).toContain(JSON.stringify({ status: 1, ...Object.fromEntries(Object.keys(page.sort).map((k) => [k, 1])) }));
     }
   });
 
@@ -202,6 +208,20 @@ describe.skipIf(!mongoUrl)('MongoDB read store on a live server (MONGO_URL)', ()
       for (const after of [null, { createdAt: middle.createdAt, id: middle.id }]) {
         const { query, sort } = customerPageQuery(filter, after);
         await check(viewCollectionName('customers', 1), query, sort, JSON.stringify({ customers: filter, after }));
+      }
+    }
+    const products: ProductView[] = Array.from({ length: count }, (_, i) => ({
+      sku: `P-${String(i).padStart(4, '0')}`, name: 'P', description: null, prices: { EUR: 1 }, status: (['draft', 'active', 'retired'] as const)[i % 3]!,
+      createdAt: view(i, 1).createdAt, updatedAt: view(i, 1).createdAt, revision: 0,
+    }));
+    await store.views('products', 1).commit(products.map((p) => ({ key: p.sku, view: p })), encodeSequence(1) as Position);
+    const half = products[count / 2]!;
+    for (const filter of [{}, { status: 'active' as const }]) {
+      for (const sort of ['sku', '-updatedAt'] as const) {
+        for (const after of [null, { sku: half.sku, updatedAt: half.updatedAt }]) {
+          const { query, sort: order } = productPageQuery(filter, sort, after);
+          await check(viewCollectionName('products', 1), query, order, JSON.stringify({ products: filter, sort, after }));
+        }
       }
     }
   });

@@ -5,7 +5,7 @@ import { CursorCodec, InvalidCursor } from '../../read-side/cursor.js';
 import { OrderQueries } from '../../read-side/order-queries.js';
 import type { ReadModelStore } from '../../read-side/read-store.js';
 import { CustomerQueries } from '../../read-side/customer-queries.js';
-import type { CustomerView, JobView, OrderView, QueueChange, QueueEntry, StockView } from '../../read-side/views.js';
+import type { CustomerView, JobView, OrderView, ProductView, QueueChange, QueueEntry, StockView } from '../../read-side/views.js';
 import { Forbidden } from '../../write-side/errors.js';
 import type { Position } from '../../write-side/event-store.js';
 import { encodePosition } from '../../write-side/position.js';
@@ -19,7 +19,7 @@ const staff = { sub: 'staff', scopes: new Set<string>(), customerId: null };
 export function order(n: number, overrides: Partial<OrderView> = {}): OrderView {
   return {
     id: `ord-${String(n).padStart(6, '0')}`, customerId: `cus_${n % 3}`, status: (['pending', 'paid', 'shipped'] as const)[n % 3]!,
-    currency: 'EUR', lines: [{ sku: 'A', quantity: 1, unitPrice: n, lineTotal: n }], total: n, address,
+    currency: 'EUR', lines: [{ sku: 'A', name: 'Product A', quantity: 1, unitPrice: n, lineTotal: n }], total: n, address,
     createdAt: at(n), updatedAt: at(n), revision: 0, ...overrides,
   };
 }
@@ -191,6 +191,24 @@ export function readStoreContract(name: string, open: () => Promise<ReadStoreFix
       await store.saveProcessCheckpoint('reconciler', pos(8));
       expect(await store.processCheckpoint('reconciler')).toBe(pos(8));
       expect(await store.processCheckpoint('another')).toBeNull();
+    });
+
+    it('lists products not retired, by sku or newest change first, filtered by status, after a key', async () => {
+      const product = (n: number, status: ProductView['status'], updated: number): ProductView => ({
+        sku: `P-${n}`, name: `Product ${n}`, description: null, prices: { EUR: n }, status, createdAt: at(0), updatedAt: at(updated), revision: 0,
+      });
+      const views = [product(1, 'active', 5), product(2, 'draft', 9), product(3, 'retired', 20), product(4, 'active', 9), product(5, 'active', 1)];
+      await store.views('products', await store.activeGeneration('products')).commit(views.map((view) => ({ key: view.sku, view })), pos(1));
+      const skus = (list: ProductView[]) => list.map((p) => p.sku);
+      expect(skus(await store.listProducts({}, 'sku', null, 10))).toEqual(['P-1', 'P-2', 'P-4', 'P-5']);
+      expect(await store.listProducts({}, 'sku', null, 1)).toEqual([views[0]]);
+      expect(skus(await store.listProducts({}, 'sku', { sku: 'P-2' }, 10))).toEqual(['P-4', 'P-5']);
+      expect(skus(await store.listProducts({ status: 'active' }, 'sku', null, 10))).toEqual(['P-1', 'P-4', 'P-5']);
+      // Newest change first; equal times by sku, descending.
+      expect(skus(await store.listProducts({}, '-updatedAt', null, 10))).toEqual(['P-4', 'P-2', 'P-1', 'P-5']);
+      expect(skus(await store.listProducts({}, '-updatedAt', { sku: 'P-4', updatedAt: at(9) }, 10))).toEqual(['P-2', 'P-1', 'P-5']);
+      expect(skus(await store.listProducts({ status: 'draft' }, '-updatedAt', null, 10))).toEqual(['P-2']);
+      expect(await store.listProducts({ status: 'active' }, '-updatedAt', { sku: 'P-5', updatedAt: at(1) }, 10)).toEqual([]);
     });
 
     it('scans views in key order', async () => {

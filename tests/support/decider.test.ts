@@ -10,7 +10,7 @@ const now = '2026-11-22T10:00:00.000Z';
 const cancel: OrderCommand = { type: 'CancelOrder', data: { orderId: 'o', reason: 'no' }, metadata: { now, principal: 'p' } };
 const place: OrderCommand = {
   type: 'PlaceOrder',
-  data: { orderId: 'o', customerId: 'c', currency: 'EUR', lines: [{ sku: 'S', quantity: 1, unitPrice: 5 }], address: { name: 'A', line1: 'L', line2: null, city: 'C', postalCode: 'P', region: null, country: 'DE' } },
+  data: { orderId: 'o', customerId: 'c', currency: 'EUR', lines: [{ sku: 'S', name: 'S', quantity: 1, unitPrice: 5 }], address: { name: 'A', line1: 'L', line2: null, city: 'C', postalCode: 'P', region: null, country: 'DE' } },
   metadata: { now, principal: 'p' },
 };
 const cancelled: OrderEvent = { type: 'OrderCancelled', schemaVersion: 1, data: { orderId: 'o', reason: 'no', cancelledAt: now } };

@@ -16,10 +16,11 @@ import type { ReadModelStore } from '../../read-side/read-store.js';
 import type { EventStore } from '../../write-side/event-store.js';
 import type { JobService } from '../../write-side/job-service.js';
 import type { ExportWorker, ExportWorkerOptions } from '../../workers/export-worker.js';
+import { defineProducts } from './catalogue.js';
 import { tempDir } from './event-stores.js';
 
 export const SECRET = 'test-secret-that-is-at-least-32-bytes-long!!';
-export const ALL_SCOPES = 'orders:read orders:write payments:write shipments:write exports:write audit:read customers:read customers:write customers:erase stock:read stock:write';
+export const ALL_SCOPES = 'orders:read orders:write payments:write shipments:write exports:write audit:read catalogue:read catalogue:write customers:read customers:write customers:erase stock:read stock:write';
 
 export interface TestService {
   readonly url: string;
@@ -44,9 +45,12 @@ export interface WorkerSettings extends Partial<Omit<ExportWorkerOptions, 'expor
   readonly readModels?: (real: ReadModelStore) => ReadModelStore;
 }
 
-/** Starts the service as bootstrap/ wires it, in the `all` role; without worker settings it runs no export worker. */
-export async function startService(options: Partial<AppDeps> & { consistencyWaitMs?: number } = {}, worker?: WorkerSettings): Promise<TestService> {
-  const { consistencyWaitMs, ...overrides } = options;
+/**
+ * Starts the service as bootstrap/ wires it, in the `all` role; without worker settings it runs no
+ * export worker. The test catalogue (support/catalogue.ts) is defined first, unless `products` is false.
+ */
+export async function startService(options: Partial<AppDeps> & { consistencyWaitMs?: number; products?: boolean } = {}, worker?: WorkerSettings): Promise<TestService> {
+  const { consistencyWaitMs, products = true, ...overrides } = options;
   const dir = tempDir('api-');
   const config = parseConfig({
     DATA_DIR: dir.path,
@@ -65,6 +69,7 @@ export async function startService(options: Partial<AppDeps> & { consistencyWait
     ...(readModels ? { workerReadModels: readModels } : {}),
     ...(consistencyWaitMs === undefined ? {} : { consistencyWaitMs }),
   });
+  if (products) await defineProducts(services.products);
   const app = createHttpApp(config, services, logger, (composed) => ({
     // Heartbeats a test can wait for, and a result kept as long as the test's worker keeps it.
     fulfilment: { ...composed.fulfilment!, heartbeatMs: 200 },
@@ -101,7 +106,7 @@ export async function startService(options: Partial<AppDeps> & { consistencyWait
 export const newOrder = (customerId = 'cus_42') => ({
   customerId,
   currency: 'EUR',
-  lines: [{ sku: 'SKU-1', quantity: 2, unitPrice: 1999 }],
+  lines: [{ sku: 'SKU-1', quantity: 2, unitPrice: 1999 }] as Array<{ sku: string; quantity: number; unitPrice?: number }>,
   address: { name: 'Ada Lovelace', line1: '1 Main St', city: 'Berlin', postalCode: '10115', country: 'DE' },
 });
 

@@ -1,6 +1,7 @@
 // Places orders through the real write side and moves them through their lifecycle.
 import { randomUUID } from 'node:crypto';
 import { serviceViewer } from '../../write-side/access.js';
+import { defineProducts } from './catalogue.js';
 import { OrderService } from '../../write-side/order-service.js';
 import { StockService, type Reservations } from '../../write-side/stock-service.js';
 import type { EventStore, Position } from '../../write-side/event-store.js';
@@ -35,21 +36,22 @@ export async function receiveStock(store: EventStore, skus: readonly string[], q
 }
 
 /**
- * Order i (of SKU-i) ends pending (i%5=0), paid (1, 2), shipped (3) or cancelled (4); some change address.
+ * Order i ends pending (i%5=0), paid (1, 2), shipped (3) or cancelled (4); some change address.
  * Every call places new orders: the principal is fresh, so its keys (and the order ids derived
  * from them) are too, even on a store that keeps an earlier run's data.
  */
 export async function seedOrders(store: EventStore, count: number, prefix = 'seed', options: { stock?: boolean } = {}): Promise<string[]> {
+  await defineProducts(store);
   // Without stock, the log holds order events only (what the projection tests follow); with it,
   // each SKU is received first and every order reserves, as in the service.
   const service = new OrderService(store, options.stock ? {} : ORDERS_ONLY);
   const seeder = serviceViewer(`seeder-${randomUUID()}`);
   const ctx = (key: string) => ({ correlationId: 'seed', idempotency: { key, fingerprint: key } });
-  if (options.stock) await receiveStock(store, Array.from({ length: count }, (_, i) => `SKU-${i}`), 10);
+  if (options.stock) await receiveStock(store, Array.from({ length: 10 }, (_, i) => `SEED-${i}`), 1000);
   return Promise.all(
     Array.from({ length: count }, async (_, i) => {
       const placed = await service.place(seeder, 
-        { customerId: `cus_${i % 4}`, currency: 'EUR', lines: [{ sku: `SKU-${i}`, quantity: 1 + (i % 3), unitPrice: 100 + i }], address },
+        { customerId: `cus_${i % 4}`, currency: 'EUR', lines: [{ sku: `SEED-${i % 10}`, quantity: 1 + (i % 3) }], address },
         ctx(`${prefix}-place-${i}`),
       );
       const id = (placed.state as { id: string }).id;

@@ -16,6 +16,7 @@ import { PendingOrderExpiry } from '../../workers/pending-expiry.js';
 import { StockReconciler } from '../../workers/stock-reconciler.js';
 import { openEmbedded, type StoreFixture } from '../support/event-stores.js';
 import { openEmbeddedReadStore, type ReadStoreFixture } from '../support/read-stores.js';
+import { defineProducts } from '../support/catalogue.js';
 import { address } from '../support/seed.js';
 
 let events: StoreFixture;
@@ -42,7 +43,9 @@ afterEach(async () => {
   await events.dispose();
 });
 
+/** Every SKU these tests order is a product at 0.01 EUR, whose stock is received here. */
 async function received(sku: string, quantity: number) {
+  await defineProducts(store, { [sku]: { name: `Product ${sku}`, description: null, prices: { EUR: 1 }, status: 'active' } });
   const key = randomUUID();
   await stock.adjust(staff, sku, { delta: quantity, reason: 'received', note: null }, keyed(key));
 }

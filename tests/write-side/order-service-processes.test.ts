@@ -1,6 +1,7 @@
 // Single-order reads stay current when another process writes: the folded order kept in this
 // process is checked against the embedded store's change stamp (SQLite's data_version), which
 // moves on every other connection's commit, another process's included.
+import { defineProducts } from '../support/catalogue.js';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SqliteEventStore } from '../../write-side/adapters/sqlite-event-store.js';
@@ -18,12 +19,13 @@ describe('order reads across processes (embedded)', () => {
     const file = join(dir.path, 'events.sqlite3');
     const store = new SqliteEventStore({ file });
     try {
+      await defineProducts(store);
       await receiveStock(store, ['A']);
       const service = new OrderService(store);
       const viewer = serviceViewer('p');
       const placed = await service.place(
         viewer,
-        { customerId: 'cus_1', currency: 'EUR', lines: [{ sku: 'A', quantity: 1, unitPrice: 100 }], address },
+        { customerId: 'cus_1', currency: 'EUR', lines: [{ sku: 'A', quantity: 1 }], address },
         { correlationId: 'c', idempotency: { key: 'k', fingerprint: 'f' } },
       );
       const id = (placed.state as { id: string }).id;

@@ -13,12 +13,13 @@ import { orderStream } from '../../write-side/orders/codec.js';
 import { orderDecider } from '../../write-side/orders/decider.js';
 import { ConcurrencyExhausted, Forbidden, IdempotencyKeyReused, OrderNotFound, PreconditionFailed, StateConflict } from '../../write-side/errors.js';
 import type { Address } from '../../write-side/orders/types.js';
+import { defineProducts } from '../support/catalogue.js';
 import { availableStores, tempDir, type StoreFixture } from '../support/event-stores.js';
 import { ORDERS_ONLY } from '../support/seed.js';
 
 const home: Address = { name: 'Ada', line1: '1 Main St', line2: null, city: 'Berlin', postalCode: '10115', region: null, country: 'DE' };
 const work: Address = { ...home, line1: '2 Work Rd' };
-const newOrder = { customerId: 'cus_1', currency: 'EUR', lines: [{ sku: 'A', quantity: 2, unitPrice: 500 }], address: home };
+const newOrder = { customerId: 'cus_1', currency: 'EUR', lines: [{ sku: 'A', name: 'Product A', quantity: 2, unitPrice: 500 }], address: home };
 const ctx = () => ({ correlationId: 'corr-1', causationId: 'req-1' });
 const keyed = (key: string, fingerprint = 'fp-1') => ({ ...ctx(), idempotency: { key, fingerprint } });
 const unique = () => Math.random().toString(36).slice(2);
@@ -32,6 +33,7 @@ for (const [name, open] of availableStores) {
     let service: OrderService;
     beforeEach(async () => {
       fixture = await open();
+      await defineProducts(fixture.store);
       service = new OrderService(fixture.store, ORDERS_ONLY);
       user = serviceViewer(`user-${randomUUID()}`);
     });
@@ -50,10 +52,10 @@ for (const [name, open] of availableStores) {
 
     it('places an order at revision 0 and records who asked, and why', async () => {
       const result = await service.place(user, newOrder, keyed('k1'));
-      expect(result).toMatchObject({ revision: 0, replayed: false, state: { status: 'pending', total: 1000 } });
+      expect(result).toMatchObject({ revision: 0, replayed: false, state: { status: 'pending', total: 1000, lines: [{ sku: 'A', name: 'Product A', unitPrice: 500 }] } });
       const [event] = await fixture.store.readStream(orderStream((result.state as { id: string }).id));
       expect(event!.metadata).toEqual({
-        schemaVersion: 1, principal: user.sub, correlationId: 'corr-1', causationId: 'req-1', idempotency: { key: 'k1', fingerprint: 'fp-1' },
+        schemaVersion: 2, principal: user.sub, correlationId: 'corr-1', causationId: 'req-1', idempotency: { key: 'k1', fingerprint: 'fp-1' },
       });
     });
 
@@ -252,6 +254,7 @@ describe('command handling on the embedded store', () => {
     const dir = tempDir(prefix);
     const store = new SqliteEventStore({ file: join(dir.path, 'events.sqlite3') });
     try {
+      await defineProducts(store);
       await test(store);
     } finally {
       await store.close();
@@ -263,6 +266,7 @@ describe('command handling on the embedded store', () => {
     const dir = tempDir('restart-');
     const file = join(dir.path, 'events.sqlite3');
     const first = new SqliteEventStore({ file });
+    await defineProducts(first);
     const placed = await new OrderService(first, ORDERS_ONLY).place(user, newOrder, keyed('k-restart'));
     await first.close();
 
@@ -282,6 +286,7 @@ describe('command handling on the embedded store', () => {
     const mine = new SqliteEventStore({ file });
     const theirs = new SqliteEventStore({ file });
     try {
+      await defineProducts(mine);
       const [a, b] = [new OrderService(mine, ORDERS_ONLY), new OrderService(theirs, ORDERS_ONLY)];
       for (let round = 0; round < 20; round++) {
         const [x, y] = await Promise.all([a, b].map(async (s) => ((await s.place(user, newOrder, keyed(unique()))).state as { id: string }).id));
@@ -307,6 +312,7 @@ describe('command handling on the embedded store', () => {
     const mine = new SqliteEventStore({ file });
     const theirs = new SqliteEventStore({ file });
     try {
+      await defineProducts(mine);
       const service = new OrderService(mine, ORDERS_ONLY);
       const other = new OrderService(theirs, ORDERS_ONLY);
       const id = (((await service.place(user, newOrder, keyed('k-folded'))).state) as { id: string }).id;
@@ -329,7 +335,7 @@ describe('command handling on the embedded store', () => {
   it('keeps folded orders within a budget of orders and lines, dropping the least recently read, and reads the others again', async () => {
     await onStore('folded-kept-', async (store) => {
       const service = new OrderService(store, { ...ORDERS_ONLY, foldedBudget: 10 });
-      const lines = (n: number) => Array.from({ length: n }, (_, i) => ({ sku: `S${i}`, quantity: 1, unitPrice: 100 }));
+      const lines = (n: number) => Array.from({ length: n }, () => ({ sku: 'A', quantity: 1 }));
       const place = async (key: string, n: number) => ((await service.place(user, { ...newOrder, lines: lines(n) }, keyed(key))).state as { id: string }).id;
       const small = [await place('a', 1), await place('b', 1), await place('c', 1)]; // 2 units each
       for (const id of small) await service.get(user, id);
@@ -411,12 +417,13 @@ describe('command handling on the embedded store', () => {
         return [...calls];
       };
       let id = '';
-      // A placement first looks whether its order exists and who holds its key (before it reserves stock).
-      expect(await calling(async () => (id = ((await service.place(user, newOrder, keyed('cost-place'))).state as { id: string }).id))).toEqual(['read order', 'read idempotency', 'read order', 'append idempotency', 'append order']);
+      // A placement also looks whether its order exists and who holds its key (before it reserves stock).
+      expect(await calling(async () => (id = ((await service.place(user, newOrder, keyed('cost-place'))).state as { id: string }).id))).toEqual(['read product', 'read order', 'read idempotency', 'read order', 'append idempotency', 'append order']);
       expect(await calling(() => service.recordPayment(user, id, { amount: 1000, reference: 'psp' }, keyed('cost-pay')))).toEqual(['read order', 'append idempotency', 'append order']);
       // A replay is found in the stream's history, without a write: the key's stream is not touched.
       expect(await calling(() => service.recordPayment(user, id, { amount: 1000, reference: 'psp' }, keyed('cost-pay')))).toEqual(['read order']);
-      expect(await calling(() => service.place(user, newOrder, keyed('cost-place')))).toEqual(['read order', 'read order']);
+      // (A placement prices its lines from the catalogue first: this store tells no change stamp, so the product is read.)
+      expect(await calling(() => service.place(user, newOrder, keyed('cost-place')))).toEqual(['read product', 'read order', 'read order']);
       // Refused on its merits (already paid): the key stays untaken.
       expect(await calling(() => service.recordPayment(user, id, { amount: 1000, reference: 'psp' }, keyed('cost-refused')))).toEqual(['read order']);
       // A key reused for another request: refused when it would act, before its stream is written.

@@ -8,7 +8,7 @@ export const ORDER_STREAM_PREFIX = 'order-';
 export const orderStream = (orderId: string): string => ORDER_STREAM_PREFIX + orderId;
 
 const CURRENT_VERSIONS: { readonly [T in OrderEventType]: number } = {
-  OrderPlaced: 1,
+  OrderPlaced: 2,
   OrderAddressChanged: 1,
   PaymentRecorded: 2,
   ShipmentCreated: 1,
@@ -25,6 +25,8 @@ type Upcaster = (data: JsonObject) => JsonObject;
  */
 const UPCASTERS: { readonly [T in OrderEventType]?: readonly Upcaster[] } = {
   PaymentRecorded: [(v1) => ({ ...v1, method: 'unknown' })],
+  // Placed before the catalogue: the client named a SKU and a price, never a product name.
+  OrderPlaced: [(v1) => ({ ...v1, lines: (v1['lines'] as readonly JsonObject[]).map(({ sku, ...rest }) => ({ sku: sku ?? null, name: null, ...rest })) })],
 };
 
 export function isOrderEventType(type: string): type is OrderEventType {

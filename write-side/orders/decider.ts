@@ -1,7 +1,7 @@
 // The order decider: pure functions from (command, state) to events and from (state, event)
 // to state. No I/O, no clock, no randomness: the command brings `now` and every id.
 import { OrderNotFound, StateConflict, ValidationFailed, type FieldError } from '../errors.js';
-import type { Address, AddressPatch, LineInput, Order, OrderCommand, OrderEvent, OrderLine, PlacedOrder } from './types.js';
+import type { Address, AddressPatch, CataloguedLine, Order, OrderCommand, OrderEvent, OrderLine, PlacedOrder } from './types.js';
 
 export const MAX_LINES = 100;
 /** The reason of the service's cancellation of an order left unpaid past PENDING_ORDER_TTL_SECONDS. */
@@ -61,7 +61,7 @@ export function decide(command: OrderCommand, state: Order): OrderEvent[] {
       const lines = priceLines(command.data.lines);
       const total = lines.reduce((sum, line) => sum + line.lineTotal, 0);
       if (!Number.isSafeInteger(total)) throw new ValidationFailed([{ pointer: '/lines', message: 'order total is too large' }]);
-      return [{ type: 'OrderPlaced', schemaVersion: 1, data: { orderId, customerId, currency, lines, total, address, placedAt: now } }];
+      return [{ type: 'OrderPlaced', schemaVersion: 2, data: { orderId, customerId, currency, lines, total, address, placedAt: now } }];
     }
     case 'ChangeAddress': {
       const order = existing(state, command.data.orderId);
@@ -127,7 +127,7 @@ function existing(state: Order, orderId: string): PlacedOrder {
   return state;
 }
 
-function priceLines(lines: readonly LineInput[]): OrderLine[] {
+function priceLines(lines: readonly CataloguedLine[]): OrderLine[] {
   const errors: FieldError[] = [];
   if (lines.length < 1 || lines.length > MAX_LINES) {
     errors.push({ pointer: '/lines', message: `must hold 1 to ${MAX_LINES} lines` });
@@ -141,7 +141,7 @@ function priceLines(lines: readonly LineInput[]): OrderLine[] {
     if (quantityOk && priceOk && !Number.isSafeInteger(lineTotal)) {
       errors.push({ pointer: `/lines/${i}`, message: 'line total is too large' });
     }
-    return { sku: line.sku, quantity: line.quantity, unitPrice: line.unitPrice, lineTotal };
+    return { sku: line.sku, name: line.name, quantity: line.quantity, unitPrice: line.unitPrice, lineTotal };
   });
   if (errors.length > 0) throw new ValidationFailed(errors);
   return priced;

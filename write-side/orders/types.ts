@@ -19,22 +19,40 @@ export interface Address {
  */
 export type AddressPatch = { readonly [K in keyof Address]?: Address[K] | null };
 
+/** An order line as a client sends it: the price, when sent, must be the catalogue's. */
 export interface LineInput {
   readonly sku: string;
   readonly quantity: number;
   /** Integer minor units (1999 = 19.99). */
+  readonly unitPrice?: number;
+}
+
+/** A line with its product's name and unit price, as the catalogue had them when the order was placed. */
+export interface CataloguedLine {
+  readonly sku: string;
+  readonly name: string;
+  readonly quantity: number;
   readonly unitPrice: number;
 }
 
-export interface OrderLine extends LineInput {
+export interface OrderLine {
+  readonly sku: string;
+  /** Null on orders placed before the catalogue (OrderPlaced version 1 recorded no name). */
+  readonly name: string | null;
+  readonly quantity: number;
+  readonly unitPrice: number;
   readonly lineTotal: number;
 }
 
 // ---- events (past tense; schemaVersion changes when `data` changes shape) ----
 
+/**
+ * Version 2 added each line's `name`, taken from the catalogue with its price. Version 1 events
+ * are upcast on read (orders/codec.ts) with name null: nobody recorded one.
+ */
 export type OrderPlaced = {
   readonly type: 'OrderPlaced';
-  readonly schemaVersion: 1;
+  readonly schemaVersion: 2;
   readonly data: {
     readonly orderId: string;
     readonly customerId: string;
@@ -118,7 +136,7 @@ export type PlaceOrder = {
     readonly orderId: string;
     readonly customerId: string;
     readonly currency: string;
-    readonly lines: readonly LineInput[];
+    readonly lines: readonly CataloguedLine[];
     readonly address: Address;
   };
   readonly metadata: CommandMetadata;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { evolve, initialState, orderDecider } from '../../../write-side/orders/decider.js';
 import { OrderNotFound, StateConflict, ValidationFailed } from '../../../write-side/errors.js';
-import type { Address, OrderCommand, OrderEvent } from '../../../write-side/orders/types.js';
+import type { Address, CataloguedLine, OrderCommand, OrderEvent } from '../../../write-side/orders/types.js';
 import { givenDecider } from '../../support/decider.js';
 
 const given = givenDecider(orderDecider);
@@ -12,7 +12,7 @@ const later = { now: '2026-11-22T11:00:00.000Z', principal: 'user-1' };
 const home: Address = { name: 'Ada Lovelace', line1: '1 Main St', line2: null, city: 'Berlin', postalCode: '10115', region: null, country: 'DE' };
 const work: Address = { ...home, line1: '2 Work Rd', line2: 'Floor 3' };
 
-const place = (lines = [{ sku: 'SKU-1', quantity: 2, unitPrice: 1999 }, { sku: 'SKU-2', quantity: 1, unitPrice: 1 }]): OrderCommand => ({
+const place = (lines: CataloguedLine[] = [{ sku: 'SKU-1', name: 'Blue mug', quantity: 2, unitPrice: 1999 }, { sku: 'SKU-2', name: 'Green mug', quantity: 1, unitPrice: 1 }]): OrderCommand => ({
   type: 'PlaceOrder',
   data: { orderId: id, customerId: 'cus_42', currency: 'EUR', lines, address: home },
   metadata: meta,
@@ -24,10 +24,10 @@ const cancel: OrderCommand = { type: 'CancelOrder', data: { orderId: id, reason:
 
 const placed: OrderEvent = {
   type: 'OrderPlaced',
-  schemaVersion: 1,
+  schemaVersion: 2,
   data: {
     orderId: id, customerId: 'cus_42', currency: 'EUR', total: 3999, address: home, placedAt: meta.now,
-    lines: [{ sku: 'SKU-1', quantity: 2, unitPrice: 1999, lineTotal: 3998 }, { sku: 'SKU-2', quantity: 1, unitPrice: 1, lineTotal: 1 }],
+    lines: [{ sku: 'SKU-1', name: 'Blue mug', quantity: 2, unitPrice: 1999, lineTotal: 3998 }, { sku: 'SKU-2', name: 'Green mug', quantity: 1, unitPrice: 1, lineTotal: 1 }],
   },
 };
 const addressChanged: OrderEvent = { type: 'OrderAddressChanged', schemaVersion: 1, data: { orderId: id, address: work, changedAt: later.now } };
@@ -48,23 +48,23 @@ describe('order decider', () => {
     it('rejects an order without lines', () =>
       given().when(place([])).thenFails(ValidationFailed, { errors: [{ pointer: '/lines', message: expect.any(String) }] }));
     it('rejects more than 100 lines', () =>
-      given().when(place(Array.from({ length: 101 }, (_, i) => ({ sku: `S${i}`, quantity: 1, unitPrice: 1 })))).thenFails(ValidationFailed));
+      given().when(place(Array.from({ length: 101 }, (_, i) => ({ sku: `S${i}`, name: 'S', quantity: 1, unitPrice: 1 })))).thenFails(ValidationFailed));
     it('accepts exactly 100 lines', () => {
-      const lines = Array.from({ length: 100 }, (_, i) => ({ sku: `S${i}`, quantity: 1, unitPrice: 5 }));
+      const lines = Array.from({ length: 100 }, (_, i) => ({ sku: `S${i}`, name: 'S', quantity: 1, unitPrice: 5 }));
       given().when(place(lines)).thenMatches({ type: 'OrderPlaced', data: { total: 500 } });
     });
     it('rejects a zero, negative or fractional quantity', () => {
       for (const quantity of [0, -1, 1.5]) {
-        given().when(place([{ sku: 'S', quantity, unitPrice: 1 }])).thenFails(ValidationFailed, { errors: [{ pointer: '/lines/0/quantity' }] });
+        given().when(place([{ sku: 'S', name: 'S', quantity, unitPrice: 1 }])).thenFails(ValidationFailed, { errors: [{ pointer: '/lines/0/quantity' }] });
       }
     });
     it('rejects a negative or fractional unit price', () => {
       for (const unitPrice of [-1, 19.99]) {
-        given().when(place([{ sku: 'S', quantity: 1, unitPrice }])).thenFails(ValidationFailed, { errors: [{ pointer: '/lines/0/unitPrice' }] });
+        given().when(place([{ sku: 'S', name: 'S', quantity: 1, unitPrice }])).thenFails(ValidationFailed, { errors: [{ pointer: '/lines/0/unitPrice' }] });
       }
     });
     it('rejects a total beyond exact integer arithmetic', () =>
-      given().when(place([{ sku: 'S', quantity: 2 ** 30, unitPrice: 2 ** 30 }, { sku: 'T', quantity: 2 ** 23, unitPrice: 2 ** 30 }])).thenFails(ValidationFailed));
+      given().when(place([{ sku: 'S', name: 'S', quantity: 2 ** 30, unitPrice: 2 ** 30 }, { sku: 'T', name: 'T', quantity: 2 ** 23, unitPrice: 2 ** 30 }])).thenFails(ValidationFailed));
     it('refuses to place an order twice, whatever its state', () => {
       given(placed).when(place()).thenFails(StateConflict, { currentStatus: 'pending' });
       given(placed, paid).when(place()).thenFails(StateConflict, { currentStatus: 'paid' });
