@@ -77,8 +77,6 @@ const autocannon = createRequire(import.meta.url)('autocannon') as (opts: AcOpti
 
 // ---- the run ----
 
-/** The SKUs the many-SKU placements draw their 1 to 3 lines from. */
-const MANY_SKUS = Array.from({ length: 1000 }, (_, i) => `SKU-M${String(i).padStart(4, '0')}`);
 
 async function main(): Promise<void> {
   const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
@@ -167,8 +165,10 @@ async function main(): Promise<void> {
     const randomClearReads = (route: string): AcRequest[] => [
       { method: 'GET', headers: auth, setupRequest: (req) => ({ ...req, path: `/orders/${randomClearId()}` }), onResponse: sampler(route) },
     ];
+    // The SKUs the many-SKU placements draw their 1 to 3 lines from: the catalogue's first 1,000 (all of it by default).
+    const MANY_SKUS = Array.from({ length: Math.min(1000, PRODUCTS) }, (_, i) => benchSku(i));
     const manyOrder = () => {
-      const lines = Array.from({ length: 1 + Math.floor(Math.random() * 3) }, () => ({ sku: MANY_SKUS[Math.floor(Math.random() * MANY_SKUS.length)]!, quantity: 1, unitPrice: 1999 }));
+      const lines = Array.from({ length: 1 + Math.floor(Math.random() * 3) }, () => ({ sku: MANY_SKUS[Math.floor(Math.random() * MANY_SKUS.length)]!, quantity: 1, unitPrice: BENCH_PRICE }));
       return JSON.stringify({ customerId: 'cus_42', currency: 'EUR', lines, address: { name: 'Ada Lovelace', line1: '1 Main St', city: 'Berlin', postalCode: '10115', country: 'DE' } });
     };
     const manyPlacements = (route: string): AcRequest[] => [{
@@ -181,6 +181,13 @@ async function main(): Promise<void> {
       method: 'POST', path: '/orders', body: newOrder,
       headers: { ...auth, 'content-type': 'application/json' },
       setupRequest: (req) => ({ ...req, body: orderOf(benchSku(Math.floor(Math.random() * PRODUCTS))), headers: { ...req.headers, 'idempotency-key': randomUUID() } }),
+      onResponse: sampler(route),
+    }];
+    // Every placement buys the same product (the one the settling write buys too).
+    const hotPlacements = (route: string): AcRequest[] => [{
+      method: 'POST', path: '/orders', body: newOrder,
+      headers: { ...auth, 'content-type': 'application/json' },
+      setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'idempotency-key': randomUUID() } }),
       onResponse: sampler(route),
     }];
 
@@ -224,7 +231,7 @@ async function main(): Promise<void> {
         requests: placements,
       },
       {
-        route: 'POST /orders, 1-3 lines of 1,000 SKUs',
+        route: `POST /orders, 1-3 lines of ${fmt(MANY_SKUS.length)} SKUs`,
         url: serviceUrl,
         minRatio: null,
         ofFloor: { route: 'floor: Koa + the append only', min: 0.25 },
@@ -237,7 +244,7 @@ async function main(): Promise<void> {
         minRatio: null,
         ofFloor: { route: 'floor: Koa + the append only', min: 0.15 },
         settle: true,
-        requests: placements,
+        requests: hotPlacements,
       },
       {
         route: 'GET /orders/{id}',
@@ -383,11 +390,6 @@ async function loadOrders(dir: string, count: number, seal: boolean): Promise<st
   const keys = new SqliteKeyStore(join(dir, 'keys.sqlite3'));
   const events: EventStore = seal ? new SealingEventStore(raw, new PersonalData(new Keyring(keys)), [orderPersonalData]) : raw;
   try {
-    // Ample stock for every SKU the placements buy: the hot one, and the many.
-    for (const sku of ['SKU-1', ...MANY_SKUS]) {
-      const received = { type: 'StockAdjusted' as const, schemaVersion: 1 as const, data: { sku, adjustmentId: randomUUID(), delta: 1_000_000_000, reason: 'received' as const, note: null, onHand: 1_000_000_000, reserved: 0, adjustedAt: new Date().toISOString() } };
-      await events.appendToStream(stockStream(sku), [encodeStockEvent(received, meta)], 'no_stream');
-    }
     for (let base = 0; base < count; base += CHUNK) {
       const chunk = Array.from({ length: Math.min(CHUNK, count - base) }, () => randomUUID());
       ids.push(...chunk);
@@ -421,7 +423,7 @@ async function loadOrders(dir: string, count: number, seal: boolean): Promise<st
 const BENCH_PRICE = 1999;
 const benchSku = (i: number) => `BENCH-${String(i).padStart(5, '0')}`;
 
-/** Defines `count` active products at BENCH_PRICE through the write side's product service. */
+/** Defines `count` active products at BENCH_PRICE through the write side's product service, each with ample stock received. */
 async function defineCatalogue(file: string, count: number): Promise<void> {
   const events = new SqliteEventStore({ file, synchronous: 'normal' });
   try {
@@ -433,6 +435,13 @@ async function defineCatalogue(file: string, count: number): Promise<void> {
           products.put(viewer, benchSku(base + k), { name: `Bench product ${base + k}`, description: null, prices: { EUR: BENCH_PRICE, USD: BENCH_PRICE + 200 }, status: 'active' }, { correlationId: 'bench' }),
         ),
       );
+    }
+    // Ample stock for every product: every placement row buys from the catalogue (the hot row, its first product only).
+    const meta = { principal: 'bench', correlationId: 'bench', causationId: null };
+    for (let i = 0; i < count; i++) {
+      const sku = benchSku(i);
+      const received = { type: 'StockAdjusted' as const, schemaVersion: 1 as const, data: { sku, adjustmentId: randomUUID(), delta: 1_000_000_000, reason: 'received' as const, note: null, onHand: 1_000_000_000, reserved: 0, adjustedAt: new Date().toISOString() } };
+      await events.appendToStream(stockStream(sku), [encodeStockEvent(received, meta)], 'no_stream');
     }
   } finally {
     await events.close();
