@@ -1,6 +1,6 @@
 // Requests to the routes HTTP-CONTRACT.md (2026-12-01) adds whose implementation is not in the
-// served document yet: catalogue, stock, customers, accounts and login. Same headers and
-// handling as the generated client; each moves to it once its route is served.
+// served document yet: stock. Same headers and handling as the generated client; each moves to it
+// once its route is served.
 import { authHeaders, noteResponse, type Problem } from './api';
 
 export interface Result<T> {
