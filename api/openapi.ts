@@ -181,6 +181,7 @@ export function openApiDocument() {
             '412': responseRef('PreconditionFailed'),
             '413': responseRef('PayloadTooLarge'),
             '415': responseRef('MergePatchOnly'),
+            '422': responseRef('UnknownCustomer'),
           },
         },
       },
@@ -728,6 +729,7 @@ export function openApiDocument() {
         PayloadTooLarge: problem('payload-too-large: the body is over 64 KiB.', 413, ['payload-too-large']),
         UnsupportedMediaType: problem('unsupported-media-type: the body must be application/json.', 415, ['unsupported-media-type']),
         IdempotencyKeyReused: problem('idempotency-key-reused: the key was used with a different body.', 422, ['idempotency-key-reused']),
+        UnknownCustomer: problem("unknown-customer: the order's customer was erased: a new address cannot be recorded of it.", 422, ['unknown-customer']),
         PlacementConflict: problem(
           'idempotency-key-in-use: the first request with this key is still running (with Retry-After); or price-changed: a line sent a unitPrice other than the catalogue\'s (errors give each such line\'s current unitPrice).',
           409,

@@ -1,5 +1,9 @@
 // npm run bench:export: 1,000,000 orders exported as NDJSON and as CSV by the export worker,
 // on the embedded default. Each export runs in a child process, so its peak RSS is its own.
+import { OpenedViews } from '../read-side/opened-views.js';
+import { SqliteKeyStore } from '../write-side/adapters/sqlite-key-store.js';
+import { Keyring } from '../write-side/personal-data/keyring.js';
+import { PersonalData } from '../write-side/personal-data/personal-data.js';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -29,7 +33,8 @@ if (process.argv[2] === '--export') {
   // The worker reads the jobs view, which the jobs projection keeps.
   const projector = new Projector(events, reads, jobsView);
   projector.start();
-  const worker = new ExportWorker(jobs, reads, { exportsDir: join(dir, 'exports'), pollMs: 10 });
+  const keys = new SqliteKeyStore(':memory:');
+  const worker = new ExportWorker(jobs, reads, { views: new OpenedViews(new PersonalData(new Keyring(keys))), erasures: keys }, { exportsDir: join(dir, 'exports'), pollMs: 10 });
   const bench = serviceViewer('bench');
   const started = performance.now();
   const requested = await jobs.requestExport(bench, { format, filter: {} }, { correlationId: 'bench', idempotency: { key: format, fingerprint: format } });

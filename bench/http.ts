@@ -18,14 +18,25 @@
 // own work: no token, no validation, no idempotency, no projections, no signed cursors, no logs,
 // no metrics. A route cannot beat its floor; the gap between the two is the service's own cost.
 //
+// Personal data (order addresses) is sealed with its customer's key (write-side/personal-data/).
+// What that costs is measured against a second service, loaded alike but with its personal data
+// written and kept in clear (BENCH_ONLY_PERSONAL_DATA_IN_CLEAR=1): POST /orders and GET
+// /orders/{id} on both, in the same run. Sealing may cost at most 10% of either's throughput.
+//
 // This file is the driver; the servers it starts are in bench/http/ (servers.ts starts them).
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { signDevToken } from '../api/auth.js';
 import { serviceViewer } from '../write-side/access.js';
 import { SqliteEventStore } from '../write-side/adapters/sqlite-event-store.js';
+import { SqliteKeyStore } from '../write-side/adapters/sqlite-key-store.js';
+import type { EventStore } from '../write-side/event-store.js';
+import { Keyring } from '../write-side/personal-data/keyring.js';
+import { orderPersonalData } from '../write-side/personal-data/order-fields.js';
+import { PersonalData } from '../write-side/personal-data/personal-data.js';
+import { SealingEventStore } from '../write-side/personal-data/sealing-event-store.js';
 import { ProductService } from '../write-side/product-service.js';
 import { encodeOrderEvent, orderStream } from '../write-side/orders/codec.js';
 import type { OrderEvent } from '../write-side/orders/types.js';
@@ -99,9 +110,13 @@ async function main(): Promise<void> {
     // 1. Load the orders straight into the embedded event store, before the service opens it.
     console.log(`loading ${fmt(ORDERS)} orders (half of them paid) into the embedded event store ...`);
     const loadStarted = performance.now();
-    const ids = await loadOrders(join(dir, 'events.sqlite3'), ORDERS);
+    const ids = await loadOrders(dir, ORDERS, true);
     await defineCatalogue(join(dir, 'events.sqlite3'), PRODUCTS);
     const loadSeconds = (performance.now() - loadStarted) / 1000;
+    const clearDir = join(dir, 'in-clear');
+    console.log(`loading ${fmt(ORDERS)} orders again, their addresses in clear, for the service that does not seal ...`);
+    const clearIds = await loadOrders(clearDir, ORDERS, false);
+    await defineCatalogue(join(clearDir, 'events.sqlite3'), PRODUCTS);
     const paid = Math.ceil(ORDERS / 2);
     console.log(`  ${fmt(ORDERS)} orders, ${fmt(ORDERS + paid)} events, and ${fmt(PRODUCTS)} products written in ${loadSeconds.toFixed(1)} s`);
 
@@ -114,6 +129,9 @@ async function main(): Promise<void> {
     servers.push(service);
     const floor = await startFloor(join(dir, 'floor'), dir);
     servers.push(floor);
+    const inClear = await startService(clearDir, SECRET, 600_000, { BENCH_ONLY_PERSONAL_DATA_IN_CLEAR: '1' });
+    servers.push(inClear);
+    await inClear.ready;
     await bare.ready;
     await floor.ready;
     await service.ready;
@@ -140,6 +158,10 @@ async function main(): Promise<void> {
     // The requests a route and its floor (or the baseline) are driven with alike; `route` names the samples.
     const randomReads = (route: string): AcRequest[] => [
       { method: 'GET', headers: auth, setupRequest: (req) => ({ ...req, path: `/orders/${randomId()}` }), onResponse: sampler(route) },
+    ];
+    const randomClearId = () => clearIds[Math.floor(Math.random() * clearIds.length)]!;
+    const randomClearReads = (route: string): AcRequest[] => [
+      { method: 'GET', headers: auth, setupRequest: (req) => ({ ...req, path: `/orders/${randomClearId()}` }), onResponse: sampler(route) },
     ];
     const placements = (route: string): AcRequest[] => [{
       method: 'POST', path: '/orders', body: newOrder,
@@ -173,6 +195,13 @@ async function main(): Promise<void> {
         requests: placements,
       },
       {
+        route: 'POST /orders, personal data in clear',
+        url: inClear.url,
+        minRatio: null,
+        settle: true,
+        requests: placements,
+      },
+      {
         route: 'floor: Koa + the append only',
         url: floorUrl,
         minRatio: null,
@@ -183,6 +212,12 @@ async function main(): Promise<void> {
         url: serviceUrl,
         minRatio: 0.5,
         requests: randomReads,
+      },
+      {
+        route: 'GET /orders/{id}, personal data in clear',
+        url: inClear.url,
+        minRatio: null,
+        requests: randomClearReads,
       },
       {
         route: 'floor: Koa + the fold only',
@@ -248,7 +283,7 @@ async function main(): Promise<void> {
       }
       rows.push({ target, result });
       // Writes leave projection work behind: let it finish so that it is not billed to the next route.
-      if (target.settle) await settle(serviceUrl, auth, newOrder);
+      if (target.settle) await settle(target.url, auth, newOrder);
     }
 
     // 4. Report.
@@ -278,6 +313,11 @@ async function main(): Promise<void> {
     console.log(line(widths.map((w) => '-'.repeat(w))));
     for (const row of table) console.log(line(row));
     console.log('\n  A floor is bare Koa doing only the store work of its route (see the top of bench/http.ts): no route can beat it.');
+    const rate = (route: string) => rows.find((row) => row.target.route === route)!.result.requests.average;
+    for (const route of ['POST /orders', 'GET /orders/{id}']) {
+      const share = rate(route) / rate(`${route}, personal data in clear`);
+      console.log(`  sealing personal data: ${route} at ${(share * 100).toFixed(1)}% of its throughput in clear (target >= 90%: ${share >= 0.9 ? 'met' : 'NOT met'})`);
+    }
     console.log(`\n  loading: ${loadSeconds.toFixed(1)} s to write the events, ${readySeconds.toFixed(1)} s until /health/ready`);
   } catch (error) {
     // Stopping the servers on SIGINT makes whatever was waiting on them fail: not worth a report.
@@ -288,14 +328,20 @@ async function main(): Promise<void> {
   }
 }
 
-/** Writes `count` orders (every second one paid) and returns their ids. */
-async function loadOrders(file: string, count: number): Promise<string[]> {
+/**
+ * Writes `count` orders (every second one paid) into `dir`'s event store and returns their ids;
+ * `seal`: their addresses sealed with their customers' keys (in `dir`'s key store), as the service writes them.
+ */
+async function loadOrders(dir: string, count: number, seal: boolean): Promise<string[]> {
   const CHUNK = 10_000;
   const meta = { principal: 'bench', correlationId: 'bench', causationId: null };
   const t0 = Date.UTC(2026, 0, 1);
   const ids: string[] = [];
   // NORMAL is enough for a file written once before the service opens it (with its own FULL).
-  const events = new SqliteEventStore({ file, synchronous: 'normal' });
+  mkdirSync(dir, { recursive: true });
+  const raw = new SqliteEventStore({ file: join(dir, 'events.sqlite3'), synchronous: 'normal' });
+  const keys = new SqliteKeyStore(join(dir, 'keys.sqlite3'));
+  const events: EventStore = seal ? new SealingEventStore(raw, new PersonalData(new Keyring(keys)), [orderPersonalData]) : raw;
   try {
     for (let base = 0; base < count; base += CHUNK) {
       const chunk = Array.from({ length: Math.min(CHUNK, count - base) }, () => randomUUID());
@@ -322,6 +368,7 @@ async function loadOrders(file: string, count: number): Promise<string[]> {
     }
   } finally {
     await events.close();
+    await keys.close();
   }
   return ids;
 }

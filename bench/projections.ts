@@ -1,6 +1,10 @@
 // npm run bench:projections: on the embedded default, the rebuild rate and peak RSS over
 // 1,000,000 events (250,000 orders), and 20-item page query times at 10k, 100k and 1M orders.
 // The rebuild runs in a child process so that its peak RSS is its own.
+import { OpenedViews } from '../read-side/opened-views.js';
+import { SqliteKeyStore } from '../write-side/adapters/sqlite-key-store.js';
+import { Keyring } from '../write-side/personal-data/keyring.js';
+import { PersonalData } from '../write-side/personal-data/personal-data.js';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -79,7 +83,7 @@ try {
   const reads = new SqliteReadStore(join(dir, 'page-bench.sqlite3'));
   const views = reads.views('order-views', 1);
   const idle = new Consistency({ position: null, waitFor: async () => true }, 'collections', 0);
-  const queries = new OrderQueries(reads, new CursorCodec('bench'), { orders: idle, queue: idle });
+  const queries = new OrderQueries(reads, new CursorCodec('bench'), { orders: idle, queue: idle }, new OpenedViews(new PersonalData(new Keyring(new SqliteKeyStore(':memory:')))));
   const codec = new CursorCodec('bench');
   const sizes = [10_000, 100_000, 1_000_000];
   const p99s: number[] = [];

@@ -39,6 +39,8 @@ export interface Config {
   readonly projectorLeaseMs: number;
   /** Signs collection cursors; when unset, derived from AUTH_JWT_SECRET or kept in DATA_DIR. */
   readonly cursorSecret: string | null;
+  /** seal: false writes personal data in clear (BENCH_ONLY_PERSONAL_DATA_IN_CLEAR): for bench:http's comparison only. */
+  readonly personalData: { readonly seal: boolean };
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
 
@@ -144,6 +146,7 @@ export function parseConfig(env: Env): Config {
     exports: Object.freeze({ retentionMs: positive('EXPORT_RETENTION_SECONDS', 86_400) * 1000, leaseMs: positive('EXPORT_LEASE_SECONDS', 30) * 1000 }),
     projectorLeaseMs: positive('PROJECTOR_LEASE_SECONDS', 10) * 1000,
     cursorSecret: text('CURSOR_SECRET'),
+    personalData: Object.freeze({ seal: oneOf('BENCH_ONLY_PERSONAL_DATA_IN_CLEAR', ['0', '1'], '0') === '0' }),
     logLevel: oneOf('LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
   });
 }

@@ -25,10 +25,20 @@ import { OrderQueries } from '../read-side/order-queries.js';
 import { ProductQueries } from '../read-side/product-queries.js';
 import { QueueFeed } from '../read-side/queue-feed.js';
 import type { ProjectionName, ReadModelStore } from '../read-side/read-store.js';
+import { OpenedViews } from '../read-side/opened-views.js';
 import { AccountService } from '../write-side/account-service.js';
 import { argon2Passwords } from '../write-side/adapters/argon2-passwords.js';
 import { EsdbEventStore } from '../write-side/adapters/esdb-event-store.js';
+import { MongoKeyStore } from '../write-side/adapters/mongo-key-store.js';
 import { SqliteEventStore } from '../write-side/adapters/sqlite-event-store.js';
+import { SqliteKeyStore } from '../write-side/adapters/sqlite-key-store.js';
+import { CustomerErasure } from '../write-side/personal-data/erasure.js';
+import type { KeyStore } from '../write-side/personal-data/key-store.js';
+import { Keyring } from '../write-side/personal-data/keyring.js';
+import { customerPersonalData } from '../write-side/personal-data/customer-fields.js';
+import { orderPersonalData } from '../write-side/personal-data/order-fields.js';
+import { PersonalData } from '../write-side/personal-data/personal-data.js';
+import { SealingEventStore } from '../write-side/personal-data/sealing-event-store.js';
 import type { EventStore, Position } from '../write-side/event-store.js';
 import { comparePositions } from '../write-side/position.js';
 import { StoreHealth } from '../write-side/store-health.js';
@@ -50,8 +60,11 @@ export const PROJECTIONS: { readonly [N in ProjectionName]: Projection<N> } = {
 };
 
 export interface Stores {
+  /** The event log as stored: personal data sealed (what the projections read). */
   readonly eventStore: EventStore;
   readonly readModels: ReadModelStore;
+  /** The keys that seal each customer's personal data. */
+  readonly keys: KeyStore;
   close(): Promise<void>;
 }
 
@@ -69,6 +82,10 @@ export interface ProjectionProgress {
 
 export interface Services extends Stores {
   readonly orders: OrderService;
+  /** Erases a customer's personal data (crypto-shredding); the customers' DELETE calls it. */
+  readonly erasure: CustomerErasure;
+  /** Seals and opens personal data with the customers' keys. */
+  readonly personalData: PersonalData;
   /** The catalogue: its use cases, and what placements price their lines from. */
   readonly products: ProductService;
   readonly productQueries: ProductQueries;
@@ -101,6 +118,8 @@ export interface ServiceOverrides {
   readonly workerReadModels?: (real: ReadModelStore) => ReadModelStore;
   /** How long a read waits for a Consistency-Token's write. */
   readonly consistencyWaitMs?: number;
+  /** The key store the service uses (one that fails, for a test). */
+  readonly keyStore?: (real: KeyStore) => KeyStore;
 }
 
 export async function openEventStore(config: Config, logger: Logger): Promise<EventStore> {
@@ -130,13 +149,28 @@ export async function openReadStore(config: Config, logger: Logger): Promise<Rea
   return new SqliteReadStore(file, { busyTimeoutMs: 250, backgroundCheckpointMs: 100 });
 }
 
+/** The key store: MongoDB beside the read models when they are there, else a SQLite file of its own (never the event log's). */
+export async function openKeyStore(config: Config, logger: Logger): Promise<KeyStore> {
+  if (config.readStore.kind === 'mongodb') {
+    logger.info({ database: config.readStore.database }, 'key store: MongoDB');
+    return MongoKeyStore.connect(config.readStore.url, config.readStore.database, { requestTimeoutMs: config.requestTimeoutMs });
+  }
+  mkdirSync(config.dataDir, { recursive: true });
+  const file = join(config.dataDir, 'keys.sqlite3');
+  logger.info({ file }, 'key store: embedded SQLite');
+  return new SqliteKeyStore(file);
+}
+
 export async function openStores(config: Config, logger: Logger): Promise<Stores> {
   const eventStore = await openEventStore(config, logger);
   const readModels = await openReadStore(config, logger);
+  const keys = await openKeyStore(config, logger);
   return {
     eventStore,
     readModels,
+    keys,
     close: async () => {
+      await keys.close();
       await readModels.close();
       await eventStore.close();
     },
@@ -148,13 +182,19 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
   const health = new StoreHealth(stores.eventStore);
   const eventStore = health.watched();
   const { readModels } = stores;
+  const keyring = new Keyring(overrides.keyStore ? overrides.keyStore(stores.keys) : stores.keys);
+  const personalData = new PersonalData(keyring, { seal: config.personalData.seal });
+  // The write side reads and writes personal data through the seal; the projections read the log as stored.
+  const sealed = new SealingEventStore(eventStore, personalData, [orderPersonalData, customerPersonalData]);
+  const erasure = new CustomerErasure(keyring);
+  const opened = new OpenedViews(personalData);
   const jobs = new JobService(eventStore);
   const exportsDir = join(config.dataDir, 'exports');
   mkdirSync(exportsDir, { recursive: true });
   const worker =
     role === 'api' || role === 'projector' || overrides.exportWorker === false
       ? null
-      : new ExportWorker(jobs, overrides.workerReadModels ? overrides.workerReadModels(readModels) : readModels, {
+      : new ExportWorker(jobs, overrides.workerReadModels ? overrides.workerReadModels(readModels) : readModels, { views: opened, erasures: stores.keys }, {
           leaseMs: config.exports.leaseMs,
           retentionMs: config.exports.retentionMs,
           onError: (error, what) => logger.error({ err: error }, `export worker: ${what}`),
@@ -162,8 +202,10 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
           exportsDir,
         });
   worker?.start();
+  // The customers' views hold their personal data opened (an email is looked up exactly) and
+  // forget it on CustomerErased; the orders' views keep addresses sealed (read-side/opened-views.ts).
   const projector = <N extends ProjectionName>(projection: Projection<N>) =>
-    new Projector(eventStore, readModels, projection, {
+    new Projector(projection.name === 'customers' ? sealed : eventStore, readModels, projection, {
       onError: (error, retryInMs) => logger.error({ err: error, projection: projection.name, retryInMs }, 'projection failed; restarting from its checkpoint'),
     });
   const projectors = {
@@ -216,11 +258,13 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
   const consistencyWaitMs = overrides.consistencyWaitMs ?? CONSISTENCY_WAIT_MS;
   let caughtUpOnce = false;
   const products = new ProductService(eventStore);
-  const customers = new CustomerService(eventStore);
+  const customers = new CustomerService(sealed, { erasure });
   return {
     ...stores,
     eventStore,
-    orders: new OrderService(eventStore, { catalogue: products, customers }),
+    orders: new OrderService(sealed, { catalogue: products, customers, ...(personalData.sealing ? { keys: keyring } : {}) }),
+    erasure,
+    personalData,
     products,
     productQueries: new ProductQueries(readModels, cursors, consistency('products', 'products')),
     customers,
@@ -233,8 +277,8 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
     queries: new OrderQueries(readModels, cursors, {
       orders: consistency('order-views', 'collections'),
       queue: consistency('fulfilment-queue', 'queue'),
-    }),
-    history: new OrderHistory(eventStore, cursors),
+    }, opened),
+    history: new OrderHistory(sealed, cursors),
     feed: new QueueFeed(readModels, progress['fulfilment-queue'], eventStore, consistencyWaitMs),
     projectors,
     progress,

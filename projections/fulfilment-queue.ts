@@ -3,18 +3,18 @@
 // can never bring it back: the stored revision tells that the event was already seen.
 // Every entry into and exit from the queue is recorded as a change, with the event's position:
 // the feed of GET /fulfilment-queue/changes.
-import { decodeOrderEvent, ORDER_STREAM_PREFIX } from '../write-side/orders/codec.js';
-import type { OrderEvent } from '../write-side/orders/types.js';
+import { ORDER_STREAM_PREFIX } from '../write-side/orders/codec.js';
+import { decodeStoredOrderEvent, type StoredOrderEvent } from '../write-side/personal-data/order-fields.js';
 import { inFulfilmentQueue, type QueueChange, type QueueEntry } from '../read-side/views.js';
 import type { EventContext, Projection } from './projection.js';
 
 export const fulfilmentQueue: Projection<'fulfilment-queue'> = {
   name: 'fulfilment-queue',
   streamPrefix: ORDER_STREAM_PREFIX,
-  decode: decodeOrderEvent,
+  decode: decodeStoredOrderEvent,
   handles: new Set(['OrderPlaced', 'OrderAddressChanged', 'PaymentRecorded', 'ShipmentCreated', 'OrderCancelled']),
   keyOf: (event) => event.data.orderId,
-  evolve(entry: QueueEntry | null, event: OrderEvent, { revision }: EventContext): QueueEntry {
+  evolve(entry: QueueEntry | null, event: StoredOrderEvent, { revision }: EventContext): QueueEntry {
     if (event.type === 'OrderPlaced') {
       const { orderId, customerId, currency, total, lines, address } = event.data;
       return { orderId, customerId, state: 'awaiting-payment', currency, total, lines, address, paidAt: null, revision };
@@ -30,7 +30,7 @@ export const fulfilmentQueue: Projection<'fulfilment-queue'> = {
         return { ...entry, state: 'left', revision };
       default: {
         const unknown: never = event;
-        throw new TypeError(`unhandled event ${(unknown as OrderEvent).type}`);
+        throw new TypeError(`unhandled event ${(unknown as StoredOrderEvent).type}`);
       }
     }
   },

@@ -1,16 +1,17 @@
-// order-views: one document per order, the order's full HTTP representation.
-import { decodeOrderEvent, ORDER_STREAM_PREFIX } from '../write-side/orders/codec.js';
-import type { OrderEvent } from '../write-side/orders/types.js';
+// order-views: one document per order, the order's full HTTP representation with its address
+// sealed as the events hold it (the queries open it).
+import { ORDER_STREAM_PREFIX } from '../write-side/orders/codec.js';
+import { decodeStoredOrderEvent, type StoredOrderEvent } from '../write-side/personal-data/order-fields.js';
 import type { OrderView } from '../read-side/views.js';
 import type { EventContext, Projection } from './projection.js';
 
 export const orderViews: Projection<'order-views'> = {
   name: 'order-views',
   streamPrefix: ORDER_STREAM_PREFIX,
-  decode: decodeOrderEvent,
+  decode: decodeStoredOrderEvent,
   handles: new Set(['OrderPlaced', 'OrderAddressChanged', 'PaymentRecorded', 'ShipmentCreated', 'OrderCancelled']),
   keyOf: (event) => event.data.orderId,
-  evolve(view: OrderView | null, event: OrderEvent, { revision }: EventContext): OrderView {
+  evolve(view: OrderView | null, event: StoredOrderEvent, { revision }: EventContext): OrderView {
     if (event.type === 'OrderPlaced') {
       const { orderId: id, customerId, currency, lines, total, address, placedAt } = event.data;
       return { id, customerId, status: 'pending', currency, lines, total, address, createdAt: placedAt, updatedAt: placedAt, revision };
@@ -27,7 +28,7 @@ export const orderViews: Projection<'order-views'> = {
         return { ...view, status: 'cancelled', updatedAt: event.data.cancelledAt, revision };
       default: {
         const unknown: never = event;
-        throw new TypeError(`unhandled event ${(unknown as OrderEvent).type}`);
+        throw new TypeError(`unhandled event ${(unknown as StoredOrderEvent).type}`);
       }
     }
   },

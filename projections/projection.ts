@@ -5,7 +5,7 @@ import type { AccountEvent } from '../write-side/accounts/types.js';
 import type { ProductEvent } from '../write-side/catalogue/types.js';
 import type { CustomerEvent } from '../write-side/customers/types.js';
 import type { JobEvent } from '../write-side/jobs/types.js';
-import type { OrderEvent } from '../write-side/orders/types.js';
+import type { StoredOrderEvent } from '../write-side/personal-data/order-fields.js';
 
 export interface EventContext {
   readonly revision: number;
@@ -15,8 +15,8 @@ export interface EventContext {
 
 /** The events each projection reads. */
 export interface ProjectionEvents {
-  'order-views': OrderEvent;
-  'fulfilment-queue': OrderEvent;
+  'order-views': StoredOrderEvent;
+  'fulfilment-queue': StoredOrderEvent;
   jobs: JobEvent;
   products: ProductEvent;
   customers: CustomerEvent;

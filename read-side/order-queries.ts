@@ -6,8 +6,9 @@ import type { Position } from '../write-side/event-store.js';
 import type { OrderStatus } from '../write-side/orders/types.js';
 import type { Consistency } from './consistency.js';
 import { CursorCodec, InvalidCursor } from './cursor.js';
+import type { OpenedViews } from './opened-views.js';
 import type { OrderJson, ReadModelStore } from './read-store.js';
-import type { OrderView, QueueEntry } from './views.js';
+import type { OrderRepresentation, QueueEntryRepresentation } from './views.js';
 
 export const MAX_LIMIT = 100;
 export const DEFAULT_LIMIT = 20;
@@ -39,15 +40,16 @@ export class OrderQueries {
     private readonly store: ReadModelStore,
     private readonly cursors: CursorCodec,
     private readonly consistency: { readonly orders: Consistency; readonly queue: Consistency },
+    private readonly opened: OpenedViews,
   ) {}
 
-  async listOrders(viewer: Viewer, request: OrderListRequest): Promise<ViewPage<OrderView>> {
+  async listOrders(viewer: Viewer, request: OrderListRequest): Promise<ViewPage<OrderRepresentation>> {
     const page = await this.listOrderJson(viewer, request);
-    return { ...page, items: page.items.map((row) => JSON.parse(row.json) as OrderView) };
+    return { ...page, items: page.items.map((row) => JSON.parse(row.json) as OrderRepresentation) };
   }
 
   /**
-   * A page of orders as their stored JSON text, for writing straight into a response. A customer
+   * A page of orders as JSON text (their addresses opened), for writing straight into a response. A customer
    * token lists its own customer's orders only, and asking for another customer's is forbidden.
    */
   async listOrderJson(viewer: Viewer, request: OrderListRequest): Promise<ViewPage<OrderJson>> {
@@ -67,14 +69,14 @@ export class OrderQueries {
     }
     const filter = { ...(status === undefined ? {} : { status }), ...(customerId === undefined ? {} : { customerId }) };
     const rows = await this.store.listOrderJson(filter, sort === 'createdAt' ? 'asc' : 'desc', after, limit + 1);
-    const items = rows.slice(0, limit);
+    const items = await this.opened.orderJson(rows.slice(0, limit));
     const last = items.at(-1);
     const nextCursor = rows.length > limit && last ? this.cursors.encode(scope, { createdAt: last.createdAt, id: last.id }) : null;
     return { items, nextCursor, reflects };
   }
 
   /** The fulfilment queue: staff only, since it belongs to no single customer. */
-  async listQueue(viewer: Viewer, request: { limit: number; cursor?: string; consistencyToken?: string }): Promise<ViewPage<QueueEntry>> {
+  async listQueue(viewer: Viewer, request: { limit: number; cursor?: string; consistencyToken?: string }): Promise<ViewPage<QueueEntryRepresentation>> {
     if (!isStaff(viewer)) throw new Forbidden('The fulfilment queue belongs to no single customer: a customer token cannot read it.');
     assertLimit(request.limit);
     const reflects = await this.consistency.queue.reflect(request.consistencyToken);
@@ -86,7 +88,7 @@ export class OrderQueries {
       after = { paidAt: key.paidAt, orderId: key.orderId };
     }
     const rows = await this.store.listQueue(after, request.limit + 1);
-    const items = rows.slice(0, request.limit);
+    const items = await this.opened.queue(rows.slice(0, request.limit));
     const last = items.at(-1);
     const nextCursor = rows.length > request.limit && last?.paidAt ? this.cursors.encode(scope, { paidAt: last.paidAt, orderId: last.orderId }) : null;
     return { items, nextCursor, reflects };

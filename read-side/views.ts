@@ -5,8 +5,13 @@ import type { Account } from '../write-side/accounts/types.js';
 import type { LiveProduct } from '../write-side/catalogue/types.js';
 import type { CustomerStatus } from '../write-side/customers/types.js';
 import type { Job } from '../write-side/jobs/types.js';
-import type { Address, OrderLine, OrderStatus, PlacedOrder } from '../write-side/orders/types.js';
+import type { Address, ErasedAddress, OrderLine, OrderStatus, PlacedOrder } from '../write-side/orders/types.js';
+import type { StoredAddress } from '../write-side/personal-data/order-fields.js';
 
+/**
+ * An order view as the read models store it: its address sealed with its customer's key (in clear
+ * only when written before sealing began). Queries open it when they answer (OrderRepresentation).
+ */
 export interface OrderView {
   readonly id: string;
   readonly customerId: string;
@@ -14,12 +19,15 @@ export interface OrderView {
   readonly currency: string;
   readonly lines: readonly OrderLine[];
   readonly total: number;
-  readonly address: Address;
+  readonly address: StoredAddress;
   readonly createdAt: string;
   readonly updatedAt: string;
   /** The order stream's revision this view includes. */
   readonly revision: number;
 }
+
+/** The order's HTTP representation (HTTP-CONTRACT.md): the view with its address opened, or erased. */
+export type OrderRepresentation = Omit<OrderView, 'address'> & { readonly address: Address | ErasedAddress };
 
 /** An order as the fulfilment queue sees it: queued from payment until shipment or cancellation. */
 export interface QueueEntry {
@@ -29,7 +37,8 @@ export interface QueueEntry {
   readonly currency: string;
   readonly total: number;
   readonly lines: readonly OrderLine[];
-  readonly address: Address;
+  /** Sealed, as in OrderView. */
+  readonly address: StoredAddress;
   /** When the payment was recorded; the queue's order. */
   readonly paidAt: string | null;
   readonly revision: number;
@@ -57,6 +66,9 @@ export interface QueueChange {
 /** A job as the export workers see it: its state folded from its stream, with the revision it includes. */
 export type JobView = Job & { readonly revision: number };
 
+/** A queue entry as the API answers it: its address opened, or erased. */
+export type QueueEntryRepresentation = Omit<QueueEntry, 'address'> & { readonly address: Address | ErasedAddress };
+
 /** An account as the administrators list it: never its password's hash. */
 export interface AccountView {
   readonly id: string;
@@ -76,7 +88,7 @@ export function accountRepresentation(account: Account, revision: number): Accou
   return { id, email, role, customerId, disabled: status === 'disabled', createdAt, updatedAt, revision };
 }
 
-export function orderRepresentation(order: PlacedOrder, revision: number): OrderView {
+export function orderRepresentation(order: PlacedOrder, revision: number): OrderRepresentation {
   const { id, customerId, status, currency, lines, total, address, createdAt, updatedAt } = order;
   return { id, customerId, status, currency, lines, total, address, createdAt, updatedAt, revision };
 }

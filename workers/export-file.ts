@@ -1,5 +1,5 @@
 // Writes an order export: the order views a filter selects, page by page through the read-side
-// port, as NDJSON or as CSV (RFC 4180, by csv-stringify). The pages flow through a stream
+// port, their addresses opened (`openPage`: the views hold them sealed), as NDJSON or as CSV (RFC 4180, by csv-stringify). The pages flow through a stream
 // pipeline, so the next page is read while the last is written, and memory holds a few pages
 // however many orders there are.
 import { createRequire } from 'node:module';
@@ -8,7 +8,7 @@ import { createWriteStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { OrderFilter, OrderKey, ReadModelStore } from '../read-side/read-store.js';
+import type { OrderFilter, OrderJson, OrderKey, ReadModelStore } from '../read-side/read-store.js';
 import type { ExportFormat } from '../write-side/jobs/types.js';
 
 export const CONTENT_TYPES: { readonly [F in ExportFormat]: string } = {
@@ -24,6 +24,7 @@ export const CSV_COLUMNS = [
 
 export async function writeExport(
   readModels: ReadModelStore,
+  openPage: (rows: readonly OrderJson[]) => Promise<readonly OrderJson[]>,
   format: ExportFormat,
   filter: OrderFilter,
   path: string,
@@ -36,7 +37,7 @@ export async function writeExport(
     for (;;) {
       const rows = await readModels.listOrderJson(filter, 'asc', after, pageSize);
       if (rows.length === 0) return;
-      yield rows;
+      yield await openPage(rows);
       count += rows.length;
       const last = rows.at(-1)!;
       after = { createdAt: last.createdAt, id: last.id };

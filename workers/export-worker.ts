@@ -1,15 +1,18 @@
 // The export worker: reads the jobs view (kept by the jobs projection), claims a job that can be
 // claimed (queued, or its worker's lease lapsed), writes the export file, and records the outcome.
 // Several workers can run against one store: the claim is an append at an expected revision, so
-// one of them wins.
+// one of them wins. Export files hold personal data in clear: the worker also follows the key
+// store's erasures and deletes every kept file that may hold an erased customer's data.
 import { randomUUID } from 'node:crypto';
 import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { OpenedViews } from '../read-side/opened-views.js';
 import type { ReadModelStore } from '../read-side/read-store.js';
 import type { JobView } from '../read-side/views.js';
 import { StateConflict } from '../write-side/errors.js';
 import { StoreUnavailable } from '../write-side/event-store.js';
 import type { JobService } from '../write-side/job-service.js';
+import type { KeyStore } from '../write-side/personal-data/key-store.js';
 import { claimable, resultExpiresAt } from '../write-side/jobs/rules.js';
 import type { Job, JobError } from '../write-side/jobs/types.js';
 import { CONTENT_TYPES, writeExport } from './export-file.js';
@@ -24,6 +27,12 @@ export interface ExportWorkerOptions {
   /** How often the jobs view is read for work. */
   readonly pollMs?: number;
   readonly pageSize?: number;
+  /**
+   * An export whose run started up to this long after an erasure (by the clocks of two processes,
+   * which may differ) is still taken to hold the erased data: deleting one needlessly costs a new
+   * export, keeping one wrongly would keep erased data. Default 1 s.
+   */
+  readonly erasureClockMarginMs?: number;
   readonly onError?: (error: unknown, what: string) => void;
 }
 
@@ -32,6 +41,15 @@ class Abandoned extends Error {}
 
 /** How many jobs one look at the view considers. */
 const CANDIDATES = 100;
+/** How many kept results one look checks against the erasures. */
+const KEPT_RESULTS = 10_000;
+
+/** What the worker needs of the customers' personal data. */
+export interface ExportPersonalData {
+  /** Opens the addresses of a page of views; the worker asks the key store, not a cache. */
+  readonly views: OpenedViews;
+  readonly erasures: Pick<KeyStore, 'erasuresSince'>;
+}
 
 export class ExportWorker {
   readonly workerId: string;
@@ -49,6 +67,7 @@ export class ExportWorker {
   constructor(
     private readonly jobService: JobService,
     private readonly readModels: ReadModelStore,
+    private readonly personal: ExportPersonalData,
     private readonly options: ExportWorkerOptions,
   ) {
     this.workerId = options.workerId ?? randomUUID();
@@ -95,12 +114,30 @@ export class ExportWorker {
       }
     }
     const now = new Date().toISOString();
-    for (const job of await this.readModels.listJobResults(CANDIDATES)) {
+    const kept = await this.readModels.listJobResults(KEPT_RESULTS);
+    for (const job of kept.slice(0, CANDIDATES)) {
       const expiresAt = resultExpiresAt(job, this.retentionMs);
       if (expiresAt === null) continue;
       if (expiresAt > now) break; // the earliest finished first: the rest are kept longer still
       void this.expire(job);
     }
+    for (const job of await this.holdingErasedData(kept)) void this.expire(job);
+  }
+
+  /**
+   * The kept results that may hold the data of a customer erased since: their run began before
+   * the erasure (pages read after it find the key destroyed), and their filter takes in that
+   * customer. A run still going when the erasure came is found here once it has succeeded.
+   */
+  private async holdingErasedData(kept: readonly JobView[]): Promise<JobView[]> {
+    const margin = this.options.erasureClockMarginMs ?? 1000;
+    const started = kept.map((job) => Date.parse(job.startedAt ?? job.createdAt) - margin);
+    if (started.length === 0) return [];
+    const erasures = await this.personal.erasures.erasuresSince(new Date(Math.min(...started)), KEPT_RESULTS);
+    if (erasures.length === 0) return [];
+    return kept.filter((job, i) =>
+      erasures.some((e) => e.erasedAt.getTime() >= started[i]! && (job.customerId === null || job.customerId === e.subject)),
+    );
   }
 
   /** Lost to another worker a moment ago, and its view has not moved since. */
@@ -143,7 +180,8 @@ export class ExportWorker {
       const total = await this.readModels.countOrders(filter);
       await this.jobService.progress(job.id, this.workerId, 0, total, this.leaseMs);
       let reported = Date.now();
-      const { count, bytes } = await writeExport(this.readModels, job.format, filter, partial, async (processed) => {
+      const open = (rows: Parameters<OpenedViews['orderJson']>[0]) => this.personal.views.orderJson(rows, { fresh: true });
+      const { count, bytes } = await writeExport(this.readModels, open, job.format, filter, partial, async (processed) => {
         if (this.stopping) throw new Abandoned();
         if (Date.now() - reported < reportEveryMs) return;
         reported = Date.now();

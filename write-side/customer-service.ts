@@ -11,6 +11,7 @@ import type { Customer, CustomerClaimFenced, CustomerCommand, CustomerEvent, Cus
 import { CustomerNotFound, EmailInUse, Forbidden } from './errors.js';
 import type { EventStore, Position, RecordedEvent } from './event-store.js';
 import { keyId } from './idempotency.js';
+import type { CustomerErasure } from './personal-data/erasure.js';
 import type { Idempotent, WriteContext } from './order-service.js';
 import { CLAIM_FENCED, guardUnique, normalizeValue, UniqueValues, type UniqueValueSet, type UniqueValuesOptions } from './unique-values.js';
 
@@ -33,6 +34,8 @@ export interface CustomerServiceOptions {
   readonly clock?: () => Date;
   /** The email claims' grace period and clock (unique-values.ts). */
   readonly uniqueness?: UniqueValuesOptions;
+  /** Destroys the key of the customer's personal data (personal-data/erasure.ts) before the erasure is recorded. */
+  readonly erasure?: Pick<CustomerErasure, 'eraseCustomerData'>;
 }
 
 /** The prefix of the ids the service gives customers; guest ids on orders may be anything well-formed. */
@@ -59,6 +62,7 @@ export class CustomerService {
   private readonly handler: CommandHandler<Customer, CustomerCommand, CustomerEvent>;
   private readonly emails: UniqueValues;
   private readonly clock: () => Date;
+  private readonly erasure: Pick<CustomerErasure, 'eraseCustomerData'> | null;
 
   constructor(
     private readonly store: EventStore,
@@ -67,6 +71,7 @@ export class CustomerService {
     this.handler = new CommandHandler(store, customerDecider, { encode: encodeCustomerEvent, decode: decodeCustomerEvent });
     this.emails = new UniqueValues(store, CUSTOMER_EMAILS, options.uniqueness);
     this.clock = options.clock ?? (() => new Date());
+    this.erasure = options.erasure ?? null;
   }
 
   /** Staff only. The id is the key's, so a retried registration lands on the same stream. */
@@ -86,9 +91,13 @@ export class CustomerService {
    * Staff only. Records the erasure (a guest customer's too) and frees the email; erasing an
    * erased customer changes nothing.
    */
-  erase(viewer: Viewer, customerId: string, context: WriteContext): Promise<CustomerResult> {
+  async erase(viewer: Viewer, customerId: string, context: WriteContext): Promise<CustomerResult> {
     if (!isStaff(viewer)) throw new Forbidden('A customer token cannot erase customers.');
-    return this.run(viewer, customerId, { type: 'EraseCustomer', data: { customerId }, metadata: this.meta(viewer) }, context);
+    // Recorded first, while the email can still be read to free its claim; then the key goes. A
+    // failure in between fails the request, and its retry (erasing again records nothing) destroys it.
+    const result = await this.run(viewer, customerId, { type: 'EraseCustomer', data: { customerId }, metadata: this.meta(viewer) }, context);
+    await this.erasure?.eraseCustomerData(viewer, customerId);
+    return result;
   }
 
   /** The customer as the viewer may see it: null when it has no record or is not the viewer's. */

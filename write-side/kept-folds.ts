@@ -13,6 +13,8 @@ export interface KeptFoldsOptions<S> {
   weigh(state: S): number;
   readonly minWeight: number;
   readonly budget: number;
+  /** Whether a kept state may still be served; false folds the stream afresh (an order whose customer was erased). */
+  valid?(state: S): boolean | Promise<boolean>;
 }
 
 interface Kept<S> {
@@ -39,7 +41,12 @@ export class KeptFolds<S extends object> {
   async current(stream: string): Promise<S | null> {
     // Taken before the read: an append after this point changes it, even one the read below sees.
     const stamp = this.store.changeStamp?.();
-    const cached = this.kept.get(stream); // now the most recently read
+    let cached = this.kept.get(stream); // now the most recently read
+    const valid = cached && this.options.valid ? this.options.valid(cached.state) : true;
+    if (valid === false || (valid !== true && !(await valid))) {
+      this.kept.delete(stream);
+      cached = undefined;
+    }
     if (cached && stamp !== undefined && cached.stamp === stamp) return cached.state;
     const state = cached
       ? this.options.fold(cached.state, await this.store.readStream(stream, { fromRevision: this.options.revisionOf(cached.state) + 1 }))

@@ -8,6 +8,7 @@ import { CommandHandler, type CommandContext, type CommandResult } from './comma
 import { Forbidden, OrderNotFound, PriceChanged, ProductUnavailable, UnknownCustomer } from './errors.js';
 import type { EventStore, Position, ReadStreamOptions, RecordedEvent } from './event-store.js';
 import { keyId, type IdempotencyRequest } from './idempotency.js';
+import type { Keyring } from './personal-data/keyring.js';
 import { KeptFolds } from './kept-folds.js';
 import { ProductService } from './product-service.js';
 import { decodeOrderEvent, encodeOrderEvent, orderStream } from './orders/codec.js';
@@ -59,6 +60,12 @@ export interface OrderServiceOptions {
    * least recently read go first. 200,000 units held 100,000 one-line orders in about 80 MB of heap.
    */
   readonly foldedBudget?: number;
+  /**
+   * The keys of the customers' personal data, when the store seals it (personal-data/): a write
+   * of an address gets its customer's key before anything is written, and a kept fold (its
+   * address opened) is served only while its customer's key is known not destroyed.
+   */
+  readonly keys?: Keyring;
   /** Where placement asks whether the customer may order; without it every customer may (tools, benchmarks). */
   readonly customers?: CustomerStandings;
 }
@@ -69,6 +76,7 @@ export class OrderService {
   private readonly newId: () => string;
   private readonly catalogue: Catalogue;
   private readonly folded: KeptFolds<OrderSnapshot>;
+  private readonly keys: Keyring | null;
   private readonly customers: CustomerStandings | null;
 
   constructor(
@@ -78,6 +86,7 @@ export class OrderService {
     this.handler = new CommandHandler(store, orderDecider, { encode: encodeOrderEvent, decode: decodeOrderEvent });
     this.clock = options.clock ?? (() => new Date());
     this.newId = options.newId ?? uuidv4;
+    this.keys = options.keys ?? null;
     this.customers = options.customers ?? null;
     this.catalogue = options.catalogue ?? new ProductService(store, { clock: this.clock });
     this.folded = new KeptFolds(store, {
@@ -87,7 +96,15 @@ export class OrderService {
       // An order holds at least one line.
       minWeight: 2,
       budget: options.foldedBudget ?? 200_000,
+      // Its address was opened with its customer's key: once that key is destroyed (here, or in
+      // another process, which the keyring learns within its cache lifetime) it is folded afresh.
+      ...(this.keys ? { valid: (snapshot: OrderSnapshot) => this.stillOpen(snapshot.order.customerId) } : {}),
     });
+  }
+
+  private stillOpen(customerId: string): boolean | Promise<boolean> {
+    const keys = this.keys!;
+    return keys.current(customerId) || keys.erased(customerId).then((erased) => !erased);
   }
 
   /**
@@ -204,6 +221,13 @@ export class OrderService {
     const confined = command.type !== 'PlaceOrder' && !isStaff(viewer);
     const current = context.idempotency && !confined ? null : await this.load(orderId);
     if (confined && (!current || !sees(viewer, current.order.customerId))) throw new OrderNotFound(orderId);
+    // An address is sealed with its customer's key: had first, so that a key store that cannot be
+    // reached (503) or an erased customer (422) fails the command before anything is written.
+    // (A placement retried after its customer's erasure is replayed from the history: it seals nothing.)
+    const sealsFor = command.type === 'PlaceOrder' ? command.data.customerId : command.type === 'ChangeAddress' ? current?.order.customerId : undefined;
+    if (this.keys && sealsFor !== undefined) await this.keys.sealingKey(sealsFor).catch((error: unknown) => {
+      if (!(error instanceof UnknownCustomer && command.type === 'PlaceOrder')) throw error;
+    });
     const known = current && !context.idempotency ? { state: current.order, revision: current.revision, position: current.position } : undefined;
     return this.handler.handle(orderStream(orderId), command, handlerContext, known);
   }

@@ -17,7 +17,7 @@ export interface BenchServer {
 const PATH = () => ({ PATH: process.env.PATH ?? '' });
 
 /** The service on `dataDir`, waited for until its projections caught up (up to `readyTimeoutMs`). */
-/** `env` adds to the service's environment (the first administrator, for the sign-in bench). */
+/** `env` adds to the service's environment (the first administrator, for the sign-in bench; personal data in clear, for bench:http). */
 export async function startService(dataDir: string, secret: string, readyTimeoutMs: number, env: Record<string, string> = {}): Promise<BenchServer> {
   const port = await freePort();
   const child = startChild(['bootstrap/main.ts'], {

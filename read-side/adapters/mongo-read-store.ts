@@ -1,12 +1,12 @@
 // The read-model store port on MongoDB (driver v7): one collection per projection generation,
 // beside `projections` (each projection's active and latest generation) and `checkpoints`.
 import {
-  MongoBulkWriteError, MongoClient, type MongoClientOptions, MongoClientClosedError, MongoError, MongoErrorLabel, MongoNetworkError,
-  MongoNotConnectedError, MongoOperationTimeoutError, MongoServerError, MongoServerSelectionError, MongoTopologyClosedError,
+  MongoBulkWriteError, MongoClient, MongoServerError,
   type AnyBulkWriteOperation, type Collection, type Db, type Document, type Filter, type FindCursor, type IndexDescription,
   type WriteError,
 } from 'mongodb';
-import { StoreUnavailable, type Position } from '../../write-side/event-store.js';
+import { guard, mongoClientOptions, storeError } from '../../shared/adapters/mongo-errors.js';
+import type { Position } from '../../write-side/event-store.js';
 import {
   PROJECTION_NAMES,
   type AccountKey,
@@ -15,6 +15,8 @@ import {
   type ViewStore, type Views,
 } from '../read-store.js';
 import type { AccountView, CustomerView, JobView, OrderView, ProductView, QueueChange, QueueEntry } from '../views.js';
+
+export { mongoClientOptions } from '../../shared/adapters/mongo-errors.js';
 
 const COLLECTIONS: { readonly [N in ProjectionName]: string } = {
   'order-views': 'order_views', 'fulfilment-queue': 'fulfilment_queue', jobs: 'jobs', products: 'products', customers: 'customers', accounts: 'accounts',
@@ -45,17 +47,6 @@ const COLLISION_RETRIES = 1;
 /** The collection that holds a projection's views of one generation. */
 export function viewCollectionName(name: ProjectionName, generation: number): string {
   return `${COLLECTIONS[name]}_g${generation}`;
-}
-
-/**
- * The driver's waits, bounded below the request timeout: without them, every read and readiness
- * probe during an outage waits for the driver's 30 s server selection, longer than the request
- * timeout and the compose health check. Half the request timeout is left for the rest of a request.
- */
-export function mongoClientOptions(requestTimeoutMs: number): MongoClientOptions {
-  const timeoutMS = Math.max(1, Math.floor(requestTimeoutMs / 2));
-  // ignoreUndefined: an absent field reads back absent, as through JSON in the embedded store, not as null.
-  return { ignoreUndefined: true, timeoutMS, serverSelectionTimeoutMS: Math.min(2_000, timeoutMS), connectTimeoutMS: Math.min(2_000, timeoutMS) };
 }
 
 type Stored = Document & { _id: string };
@@ -436,31 +427,6 @@ function ignoreMissing(error: unknown): void {
   // NamespaceNotFound: already gone.
   if (error instanceof MongoServerError && (error.code === 26 || error.codeName === 'NamespaceNotFound')) return;
   throw error;
-}
-
-const UNREACHABLE = [
-  MongoNetworkError, MongoServerSelectionError, MongoNotConnectedError, MongoTopologyClosedError, MongoClientClosedError, MongoOperationTimeoutError,
-];
-
-function unavailable(error: unknown): boolean {
-  // bulkWrite wraps a failure to reach the server in a MongoBulkWriteError that keeps it as errorResponse.
-  if (error instanceof MongoBulkWriteError && error.errorResponse instanceof Error) return unavailable(error.errorResponse);
-  if (UNREACHABLE.some((type) => error instanceof type)) return true;
-  // What the driver retried once and still could not write (not primary, shutting down, connection lost).
-  return error instanceof MongoError && error.hasErrorLabel(MongoErrorLabel.RetryableWriteError);
-}
-
-function storeError(error: unknown): unknown {
-  if (error instanceof StoreUnavailable || !unavailable(error)) return error;
-  return new StoreUnavailable(`MongoDB unavailable: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
-}
-
-async function guard<T>(operation: () => Promise<T>): Promise<T> {
-  try {
-    return await operation();
-  } catch (error) {
-    throw storeError(error);
-  }
 }
 
 /**

@@ -4,6 +4,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSV_COLUMNS } from '../../workers/export-file.js';
+import { OpenedViews } from '../../read-side/opened-views.js';
 import { ExportWorker } from '../../workers/export-worker.js';
 import { serviceViewer } from '../../write-side/access.js';
 import { OrderService } from '../../write-side/order-service.js';
@@ -231,7 +232,7 @@ describe('order exports', () => {
       const dead = hanging.worker!;
       void dead.stop(0); // stops following and claiming; its export stays stuck, reporting nothing
 
-      const successor = new ExportWorker(hanging.jobs, hanging.reads, { exportsDir: hanging.exportsDir, leaseMs: 400, pollMs: 50 });
+      const successor = new ExportWorker(hanging.jobs, hanging.reads, { views: new OpenedViews(hanging.personalData), erasures: hanging.keys }, { exportsDir: hanging.exportsDir, leaseMs: 400, pollMs: 50 });
       successor.start();
       try {
         const done = await waitForJob(started.body.id, as);

@@ -7,7 +7,6 @@ import { startService, type TestService } from '../support/http.js';
 import { generateTypes, TYPES_FILE } from './generate-types.js';
 import type { components, paths } from './order-service.js';
 
-type HistoryEvent = components['schemas']['HistoryEvent'];
 
 let service: TestService;
 beforeAll(async () => {
@@ -52,7 +51,8 @@ describe('a client generated from the served document', () => {
       body: { address: { line1: '2 Other St' } },
       headers: { 'Content-Type': 'application/merge-patch+json' },
     });
-    expect(changed.data?.address.line1).toBe('2 Other St');
+    // An address is a whole one, or (after its customer's erasure) every member null.
+    expect(changed.data && 'line1' in changed.data.address ? changed.data.address.line1 : null).toBe('2 Other St');
 
     const paid = await api.POST('/orders/{id}/payments', { params: { path: { id }, header: { 'Idempotency-Key': 'typed-client-pay' } }, body: { amount: order.total, reference: 'PSP-1', method: 'card' } });
     expect(paid.data).toMatchObject({ orderId: id, amount: 3998, method: 'card' });
@@ -69,7 +69,7 @@ describe('a client generated from the served document', () => {
     expect(shipped.data).toMatchObject({ orderId: id, carrier: 'DHL' });
 
     const history = await api.GET('/orders/{id}/history', { params: { path: { id }, query: { limit: 10 } } });
-    const events: HistoryEvent[] = history.data?.items ?? [];
+    const events = history.data?.items ?? [];
     expect(events.map((event) => event.type)).toEqual(['OrderPlaced', 'OrderAddressChanged', 'PaymentRecorded', 'ShipmentCreated']);
     const payment = events.find((event) => event.type === 'PaymentRecorded');
     expect(payment?.type === 'PaymentRecorded' ? payment.data.amount : null).toBe(3998);

@@ -9,6 +9,7 @@ import type { AccountView, CustomerView, JobView, OrderView, ProductView, QueueC
 import { Forbidden } from '../../write-side/errors.js';
 import type { Position } from '../../write-side/event-store.js';
 import { encodePosition } from '../../write-side/position.js';
+import { inMemoryPersonalData } from '../support/personal-data.js';
 import type { ReadStoreFixture } from '../support/read-stores.js';
 
 const address = { name: 'Ada', line1: '1 Main St', line2: null, city: 'Berlin', postalCode: '10115', region: null, country: 'DE' };
@@ -284,7 +285,7 @@ export function readStoreContract(name: string, open: () => Promise<ReadStoreFix
       beforeEach(() => {
         // No Consistency-Token is sent here: the views' progress is never asked.
         const idle = new Consistency({ position: null, waitFor: async () => true }, 'collections', 0);
-        queries = new OrderQueries(store, codec, { orders: idle, queue: idle });
+        queries = new OrderQueries(store, codec, { orders: idle, queue: idle }, inMemoryPersonalData().views);
       });
 
       it('walks 1,000 orders with inserts between pages, seeing each existing order exactly once', async () => {

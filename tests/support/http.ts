@@ -15,6 +15,9 @@ import type { Projector } from '../../projections/projector.js';
 import type { ReadModelStore } from '../../read-side/read-store.js';
 import type { EventStore } from '../../write-side/event-store.js';
 import type { JobService } from '../../write-side/job-service.js';
+import type { CustomerErasure } from '../../write-side/personal-data/erasure.js';
+import type { KeyStore } from '../../write-side/personal-data/key-store.js';
+import type { PersonalData } from '../../write-side/personal-data/personal-data.js';
 import type { ExportWorker, ExportWorkerOptions } from '../../workers/export-worker.js';
 import { defineProducts } from './catalogue.js';
 import { tempDir } from './event-stores.js';
@@ -36,8 +39,13 @@ export interface TestService {
   readonly exportsDir: string;
   /** The export worker, when the service was started with one. */
   readonly worker: ExportWorker | null;
+  readonly keys: KeyStore;
+  readonly personalData: PersonalData;
+  readonly erasure: CustomerErasure;
   token(options?: { sub?: string; scope?: string; customerId?: string | null; ttlSeconds?: number }): Promise<string>;
   stop(): Promise<void>;
+  /** Stops the service and closes its stores, leaving DATA_DIR in place (for a look at its files); stop() then removes it. */
+  halt(): Promise<void>;
 }
 
 export interface WorkerSettings extends Partial<Omit<ExportWorkerOptions, 'exportsDir'>> {
@@ -49,8 +57,11 @@ export interface WorkerSettings extends Partial<Omit<ExportWorkerOptions, 'expor
  * Starts the service as bootstrap/ wires it, in the `all` role; without worker settings it runs no
  * export worker. The test catalogue (support/catalogue.ts) is defined first, unless `products` is false.
  */
-export async function startService(options: Partial<AppDeps> & { consistencyWaitMs?: number; products?: boolean } = {}, worker?: WorkerSettings): Promise<TestService> {
-  const { consistencyWaitMs, products = true, ...overrides } = options;
+export async function startService(
+  options: Partial<AppDeps> & { consistencyWaitMs?: number; products?: boolean; keyStore?: (real: KeyStore) => KeyStore } = {},
+  worker?: WorkerSettings,
+): Promise<TestService> {
+  const { consistencyWaitMs, products = true, keyStore, ...overrides } = options;
   const dir = tempDir('api-');
   const config = parseConfig({
     DATA_DIR: dir.path,
@@ -68,6 +79,7 @@ export async function startService(options: Partial<AppDeps> & { consistencyWait
     worker: { pollMs: 50, ...workerOptions },
     ...(readModels ? { workerReadModels: readModels } : {}),
     ...(consistencyWaitMs === undefined ? {} : { consistencyWaitMs }),
+    ...(keyStore ? { keyStore } : {}),
   });
   if (products) await defineProducts(services.products);
   const app = createHttpApp(config, services, logger, (composed) => ({
@@ -81,6 +93,13 @@ export async function startService(options: Partial<AppDeps> & { consistencyWait
   server.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const { port } = server.address() as AddressInfo;
+  let halted: Promise<void> | null = null;
+  const halt = () =>
+    (halted ??= (async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await services.close();
+    })());
   return {
     url: `http://127.0.0.1:${port}`,
     dataDir: dir.path,
@@ -92,14 +111,16 @@ export async function startService(options: Partial<AppDeps> & { consistencyWait
     jobs: services.jobs,
     exportsDir: services.exportsDir,
     worker: services.worker,
+    keys: services.keys,
+    personalData: services.personalData,
+    erasure: services.erasure,
     token: ({ sub = 'user-1', scope = ALL_SCOPES, customerId = null, ttlSeconds = 600 } = {}) =>
       signDevToken(SECRET, { sub, scope, customerId }, ttlSeconds),
     stop: async () => {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-      await services.close();
+      await halt();
       dir.remove();
     },
+    halt,
   };
 }
 

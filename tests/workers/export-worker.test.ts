@@ -8,6 +8,7 @@ import { ExportWorker } from '../../workers/export-worker.js';
 import { SqliteEventStore } from '../../write-side/adapters/sqlite-event-store.js';
 import { serviceViewer } from '../../write-side/access.js';
 import { JobService } from '../../write-side/job-service.js';
+import { inMemoryPersonalData } from '../support/personal-data.js';
 import { tempDir } from '../support/event-stores.js';
 
 describe('export workers', () => {
@@ -18,9 +19,10 @@ describe('export workers', () => {
     const exportsDir = join(dir.path, 'exports');
     mkdirSync(exportsDir);
     const jobs = new JobService(events);
+    const personal = inMemoryPersonalData();
     const projector = new Projector(events, reads, jobsView);
     projector.start();
-    const workers = Array.from({ length: 3 }, (_, i) => new ExportWorker(new JobService(events), reads, { exportsDir, workerId: `w${i}`, pollMs: 5, leaseMs: 10_000 }));
+    const workers = Array.from({ length: 3 }, (_, i) => new ExportWorker(new JobService(events), reads, personal.exports, { exportsDir, workerId: `w${i}`, pollMs: 5, leaseMs: 10_000 }));
     workers.forEach((w) => w.start());
     const ids = await Promise.all(
       Array.from({ length: 12 }, async (_, i) => {

@@ -1,7 +1,7 @@
 // The order decider: pure functions from (command, state) to events and from (state, event)
 // to state. No I/O, no clock, no randomness: the command brings `now` and every id.
 import { OrderNotFound, StateConflict, ValidationFailed, type FieldError } from '../errors.js';
-import type { Address, AddressPatch, CataloguedLine, Order, OrderCommand, OrderEvent, OrderLine, PlacedOrder } from './types.js';
+import type { Address, AddressPatch, CataloguedLine, ErasedAddress, Order, OrderCommand, OrderEvent, OrderLine, PlacedOrder } from './types.js';
 
 export const MAX_LINES = 100;
 
@@ -135,9 +135,10 @@ const REQUIRED_ADDRESS_MEMBERS = ['name', 'line1', 'city', 'postalCode', 'countr
 const OPTIONAL_ADDRESS_MEMBERS = ['line2', 'region'] as const;
 
 /** RFC 7396 on the flat address, and the rules the merged address must keep. */
-export function mergeAddress(current: Address, patch: AddressPatch): Address {
+export function mergeAddress(current: Address | ErasedAddress, patch: AddressPatch): Address {
   const errors: FieldError[] = [];
-  const pick = <K extends keyof Address>(key: K): Address[K] => (patch[key] === undefined ? current[key] : (patch[key] as Address[K]));
+  // After an erasure every current member is null: the patch must then give a whole address.
+  const pick = <K extends keyof Address>(key: K): Address[K] => (patch[key] === undefined ? current[key] : patch[key]) as Address[K];
   for (const key of REQUIRED_ADDRESS_MEMBERS) {
     const value = pick(key) as string | null;
     if (typeof value !== 'string' || value.trim() === '') errors.push({ pointer: `/address/${key}`, message: 'is required and cannot be removed' });
@@ -155,7 +156,7 @@ export function mergeAddress(current: Address, patch: AddressPatch): Address {
   };
 }
 
-function sameAddress(a: Address, b: Address): boolean {
+function sameAddress(a: Address | ErasedAddress, b: Address): boolean {
   return (
     a.name === b.name && a.line1 === b.line1 && a.line2 === b.line2 && a.city === b.city &&
     a.postalCode === b.postalCode && a.region === b.region && a.country === b.country

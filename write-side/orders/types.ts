@@ -14,6 +14,12 @@ export interface Address {
 }
 
 /**
+ * The address of an order whose customer's personal data was erased: the key that sealed it is
+ * destroyed, so every member reads as null (write-side/personal-data/).
+ */
+export type ErasedAddress = { readonly [K in keyof Address]: null };
+
+/**
  * An RFC 7396 merge patch of an address: a member absent stays, a member set to null is removed
  * (only line2 and region may be), any other member replaces the current one.
  */
@@ -59,7 +65,8 @@ export type OrderPlaced = {
     readonly currency: string;
     readonly lines: readonly OrderLine[];
     readonly total: number;
-    readonly address: Address;
+    /** Erased when read back after its customer's erasure; a decided event always holds an Address. */
+    readonly address: Address | ErasedAddress;
     readonly placedAt: string;
   };
 };
@@ -67,7 +74,7 @@ export type OrderPlaced = {
 export type OrderAddressChanged = {
   readonly type: 'OrderAddressChanged';
   readonly schemaVersion: 1;
-  readonly data: { readonly orderId: string; readonly address: Address; readonly changedAt: string };
+  readonly data: { readonly orderId: string; readonly address: Address | ErasedAddress; readonly changedAt: string };
 };
 
 export type PaymentMethod = 'card' | 'bank-transfer' | 'wallet' | 'unknown';
@@ -181,7 +188,7 @@ export interface PlacedOrder {
   readonly currency: string;
   readonly lines: readonly OrderLine[];
   readonly total: number;
-  readonly address: Address;
+  readonly address: Address | ErasedAddress;
   readonly createdAt: string;
   readonly updatedAt: string;
   readonly payment: Payment | null;

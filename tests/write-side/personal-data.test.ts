@@ -1,0 +1,94 @@
+// Personal data on the write side: sealed in the event log, opened by the order service, erased
+// in every process once the key is destroyed, and old events written in clear still read.
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SqliteEventStore } from '../../write-side/adapters/sqlite-event-store.js';
+import { SqliteKeyStore } from '../../write-side/adapters/sqlite-key-store.js';
+import { serviceViewer } from '../../write-side/access.js';
+import { orderStream } from '../../write-side/orders/codec.js';
+import { OrderService } from '../../write-side/order-service.js';
+import { isSealed } from '../../write-side/personal-data/cipher.js';
+import { KEY_CACHE_TTL_MS, Keyring } from '../../write-side/personal-data/keyring.js';
+import { ERASED_ADDRESS, orderPersonalData } from '../../write-side/personal-data/order-fields.js';
+import { PersonalData } from '../../write-side/personal-data/personal-data.js';
+import { SealingEventStore } from '../../write-side/personal-data/sealing-event-store.js';
+import { defineProducts } from '../support/catalogue.js';
+import { tempDir } from '../support/event-stores.js';
+
+const address = { name: 'Grace Hopper', line1: '7 Navy Yard', line2: null, city: 'Arlington', postalCode: '22202', region: null, country: 'US' };
+const lines = [{ sku: 'A', quantity: 1, unitPrice: 500 }];
+const staff = serviceViewer('test');
+const keyed = (key: string) => ({ correlationId: 'c', idempotency: { key, fingerprint: key } });
+
+const cleanups: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/** One process: its own connections to the shared files, its own keyring and clock. */
+function openProcess(dir: string, now?: () => number) {
+  const events = new SqliteEventStore({ file: join(dir, 'events.sqlite3') });
+  const keys = new SqliteKeyStore(join(dir, 'keys.sqlite3'));
+  const keyring = new Keyring(keys, now ? { now } : {});
+  const sealed = new SealingEventStore(events, new PersonalData(keyring), [orderPersonalData]);
+  cleanups.push(() => keys.close(), () => events.close());
+  return {
+    ready: defineProducts(events), events, keyring, orders: new OrderService(sealed, { keys: keyring }) };
+}
+
+describe('personal data on the write side', () => {
+  it('writes the address sealed, bound to its order: the log holds no clear text, and another order cannot open it', async () => {
+    const dir = tempDir('personal-');
+    cleanups.push(() => dir.remove());
+    const { events, orders, ready } = openProcess(dir.path);
+    await ready;
+    const placed = await orders.place(staff, { customerId: 'cus_g', currency: 'EUR', lines, address }, keyed('a'));
+    const id = (placed.state as { id: string }).id;
+    const [stored] = await events.readStream(orderStream(id));
+    expect(isSealed(stored!.data.address)).toBe(true);
+    expect(JSON.stringify(stored)).not.toContain('Grace');
+    expect((await orders.get(staff, id))!.order.address).toEqual(address);
+
+    // The same sealed bytes copied into another order's stream open as nothing.
+    const other = await orders.place(staff, { customerId: 'cus_g', currency: 'EUR', lines, address }, keyed('b'));
+    const otherId = (other.state as { id: string }).id;
+    await events.appendToStream(orderStream(otherId), [{ type: 'OrderAddressChanged', data: { orderId: otherId, address: stored!.data.address!, changedAt: new Date().toISOString() }, metadata: { ...stored!.metadata, schemaVersion: 1 } }], 0);
+    expect((await orders.get(staff, otherId))!.order.address).toEqual(ERASED_ADDRESS);
+  });
+
+  it("reaches another process's kept orders within the key cache's lifetime, which is under 5 s", async () => {
+    expect(KEY_CACHE_TTL_MS).toBeLessThan(5000);
+    const dir = tempDir('personal-');
+    cleanups.push(() => dir.remove());
+    let clock = 1_000_000;
+    const reader = openProcess(dir.path, () => clock);
+    const eraser = openProcess(dir.path);
+    await reader.ready;
+    const placed = await reader.orders.place(staff, { customerId: 'cus_two', currency: 'EUR', lines, address }, keyed('k'));
+    const id = (placed.state as { id: string }).id;
+    expect((await reader.orders.get(staff, id))!.order.address).toEqual(address); // now kept, opened
+
+    await eraser.keyring.destroy('cus_two', new Date());
+    expect((await eraser.orders.get(staff, id))!.order.address).toEqual(ERASED_ADDRESS);
+    clock += KEY_CACHE_TTL_MS + 1;
+    const after = (await reader.orders.get(staff, id))!.order;
+    expect(after.address).toEqual(ERASED_ADDRESS);
+    expect(after).toMatchObject({ status: 'pending', total: 500, lines: [{ sku: 'A', quantity: 1, unitPrice: 500, lineTotal: 500 }] });
+  });
+
+  it('reads orders written in clear before sealing began, as they were', async () => {
+    const dir = tempDir('personal-');
+    cleanups.push(() => dir.remove());
+    const { events, orders, ready } = openProcess(dir.path);
+    await ready;
+    const placedAt = new Date().toISOString();
+    // As version 1 recorded it, before sealing began.
+    const data = { orderId: 'legacy-1', customerId: 'cus_old', currency: 'EUR', lines: [{ ...lines[0]!, lineTotal: 500 }], total: 500, address, placedAt };
+    await events.appendToStream(orderStream('legacy-1'), [{ type: 'OrderPlaced', data, metadata: { schemaVersion: 1, correlationId: 'c', causationId: null, principal: 'p' } }], 'no_stream');
+    expect((await orders.get(staff, 'legacy-1'))!.order.address).toEqual(address);
+    const changed = await orders.changeAddress(staff, 'legacy-1', { city: 'Boston' }, { correlationId: 'c' });
+    expect(changed.state).toMatchObject({ address: { ...address, city: 'Boston' } });
+    const [, stored] = await events.readStream(orderStream('legacy-1'));
+    expect(isSealed(stored!.data.address)).toBe(true);
+  });
+});

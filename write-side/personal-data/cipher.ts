@@ -1,0 +1,55 @@
+// Sealing of personal data: AES-256-GCM (authenticated) with a key of the data's subject (its
+// customer), a random 96-bit IV per value, and the place the value belongs to (stream and field)
+// as additional authenticated data, so that a sealed value cannot be moved to another order or
+// field unnoticed. A sealed value names its subject, so that whoever reads it knows which key opens it.
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import type { JsonValue } from '../event-store.js';
+
+export const KEY_BYTES = 32;
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+const ALGORITHM = 'aes-256-gcm';
+
+/** A personal value as stored: only its subject is in clear. */
+export interface Sealed {
+  readonly sealed: typeof ALGORITHM;
+  /** Whose data it is: the customer id whose key seals it. */
+  readonly subject: string;
+  /** Base64 of the IV. */
+  readonly iv: string;
+  /** Base64 of the ciphertext followed by the GCM tag. */
+  readonly data: string;
+}
+
+export function isSealed(value: unknown): value is Sealed {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return v.sealed === ALGORITHM && typeof v.subject === 'string' && typeof v.iv === 'string' && typeof v.data === 'string';
+}
+
+export function seal(key: Buffer, subject: string, place: string, value: JsonValue): Sealed {
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv(ALGORITHM, key, iv);
+  cipher.setAAD(Buffer.from(place));
+  const body = Buffer.concat([cipher.update(JSON.stringify(value), 'utf8'), cipher.final(), cipher.getAuthTag()]);
+  return { sealed: ALGORITHM, subject, iv: iv.toString('base64'), data: body.toString('base64') };
+}
+
+/** The value, or undefined when this key does not open it here (another key, another place, altered bytes). */
+export function open(key: Buffer, sealed: Sealed, place: string): JsonValue | undefined {
+  const body = Buffer.from(sealed.data, 'base64');
+  if (body.length < TAG_BYTES) return undefined;
+  try {
+    const decipher = createDecipheriv(ALGORITHM, key, Buffer.from(sealed.iv, 'base64'), { authTagLength: TAG_BYTES });
+    decipher.setAAD(Buffer.from(place));
+    decipher.setAuthTag(body.subarray(body.length - TAG_BYTES));
+    const text = Buffer.concat([decipher.update(body.subarray(0, body.length - TAG_BYTES)), decipher.final()]).toString('utf8');
+    return JSON.parse(text) as JsonValue;
+  } catch {
+    return undefined;
+  }
+}
+
+export function newKey(): Buffer {
+  return randomBytes(KEY_BYTES);
+}
