@@ -104,6 +104,8 @@ beforeAll(async () => {
   }
   // Orders take their prices from the catalogue: the mug every test orders.
   expect((await call('admin', 'PUT', '/products/MUG-BLUE', { name: 'Blue mug', description: 'Stoneware, 350 ml', prices: { EUR: 1299 }, status: 'active' })).status).toBe(201);
+  // …and its stock: an order reserves what it orders.
+  expect((await call('admin', 'POST', '/stock/MUG-BLUE/adjustments', { delta: 1000, reason: 'received' }, { 'Idempotency-Key': randomUUID() })).status).toBe(201);
   browser = await launchChromium();
 }, 120_000);
 
@@ -353,6 +355,39 @@ describe('the administration app', () => {
     await page.getByRole('status').filter({ hasText: `${sku} was retired.` }).waitFor();
     await expect.poll(() => row.count()).toBe(0);
     expect((await call('admin', 'GET', `/products/${sku}`)).status).toBe(404);
+    await close(opened);
+  });
+
+  it('shows the stock levels, filters them by available below a number, and records an adjustment with a reason', async () => {
+    const sku = `CUP-E2E-${randomUUID().slice(0, 6)}`;
+    expect((await call('admin', 'PUT', `/products/${sku}`, { name: 'Espresso cup', prices: { EUR: 499 }, status: 'active' })).status).toBe(201);
+    expect((await call('admin', 'POST', `/stock/${sku}/adjustments`, { delta: 5, reason: 'received' }, { 'Idempotency-Key': randomUUID() })).status).toBe(201);
+    const opened = await open('staff', 'stock');
+    const { page } = opened;
+    const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: sku, exact: true }) });
+    const available = () => row.locator('td').nth(3).textContent();
+    await poll(available).toBe('5');
+
+    await page.getByRole('button', { name: `Adjust ${sku}` }).click();
+    const form = page.getByRole('form', { name: `Adjust ${sku}` });
+    await form.getByLabel('Change (+ received, − removed)').fill('-2');
+    await form.getByLabel('Reason').selectOption('damaged');
+    await form.getByLabel('Note (optional)').fill('two broke in transit');
+    await form.getByRole('button', { name: 'Record the adjustment' }).click();
+    await page.getByRole('status').filter({ hasText: `${sku}: -2 (damaged).` }).waitFor();
+    // The list read sends the adjustment's Consistency-Token: the new level shows at once.
+    await poll(available).toBe('3');
+    expect((await call('admin', 'GET', `/stock/${sku}`)).body).toMatchObject({ onHand: 3, available: 3 });
+    await checkScreen(opened, 'stock');
+
+    const filter = page.getByRole('form', { name: 'Filter stock' });
+    await filter.getByLabel('Available below').fill('3');
+    await filter.getByRole('button', { name: 'Apply' }).click();
+    await poll(() => row.count()).toBe(0);
+    await filter.getByLabel('Available below').fill('4');
+    await filter.getByRole('button', { name: 'Apply' }).click();
+    await poll(available).toBe('3');
+    expect(await page.getByRole('cell', { name: 'MUG-BLUE', exact: true }).count()).toBe(0);
     await close(opened);
   });
 
