@@ -347,7 +347,8 @@ describe('the administration app', () => {
     await edit.getByLabel('Price in USD').fill('13.99');
     await edit.getByRole('button', { name: 'Save' }).click();
     await row.getByRole('cell', { name: '€12.99, $13.99' }).waitFor();
-    expect((await call('admin', 'GET', `/products/${sku}`)).body.prices).toEqual({ EUR: 1299, USD: 1399 });
+    // The edit form started from the product as it was: still active.
+    expect((await call('admin', 'GET', `/products/${sku}`)).body).toMatchObject({ prices: { EUR: 1299, USD: 1399 }, status: 'active' });
     await checkScreen(opened, 'catalogue');
 
     await page.getByRole('button', { name: `Retire ${sku}` }).click();
@@ -407,6 +408,9 @@ describe('the administration app', () => {
     await row.getByRole('cell', { name: 'active', exact: true }).waitFor();
     const account = () => call('admin', 'GET', '/accounts?limit=100').then(({ body }) => (body.items as Array<{ email: string; role: string; disabled: boolean }>).find((a) => a.email === email));
     expect(await account()).toMatchObject({ role: 'auditor', disabled: false });
+    // Each row's role control shows the account's role, not the first role of the list.
+    expect(await page.getByRole('combobox', { name: `Role of ${emailOf('staff')}` }).inputValue()).toBe('staff');
+    expect(await row.getByRole('combobox', { name: `Role of ${email}` }).inputValue()).toBe('auditor');
 
     await row.getByRole('combobox', { name: `Role of ${email}` }).selectOption('fulfilment');
     await row.getByRole('button', { name: `Change the role of ${email}` }).click();

@@ -111,9 +111,10 @@ export function Accounts() {
                           void change(account, { role }, `${account.email} is ${role} now.`);
                         }}
                       >
-                        <select name="role" defaultValue={account.role} aria-label={`Role of ${account.email}`}>
+                        {/* Preact sets no defaultValue on a <select>: the account's role is marked selected instead. */}
+                        <select name="role" aria-label={`Role of ${account.email}`}>
                           {ROLES.filter((role) => role !== 'customer' || account.role === 'customer').map((role) => (
-                            <option key={role} value={role}>
+                            <option key={role} value={role} selected={role === account.role}>
                               {role}
                             </option>
                           ))}

@@ -97,9 +97,12 @@ export function Catalogue({ can }: { can: (scope: string) => boolean }) {
             <input name="description" defaultValue={editing.product?.description ?? ''} />
           </Field>
           <Field label="Status">
-            <select name="status" defaultValue={editing.product?.status ?? 'draft'}>
+            {/* Preact sets no defaultValue on a <select>: the option is marked selected instead. */}
+            <select name="status">
               <option value="draft">draft</option>
-              <option value="active">active</option>
+              <option value="active" selected={editing.product?.status === 'active'}>
+                active
+              </option>
             </select>
           </Field>
           <fieldset>
