@@ -23,6 +23,7 @@ import { jobRoutes, type JobRoutesDeps } from './routes/jobs.js';
 import { accountRoutes, signInRoutes, type AccountRoutesDeps } from './routes/accounts.js';
 import { customerRoutes, type CustomerRoutesDeps } from './routes/customers.js';
 import { orderRoutes } from './routes/orders.js';
+import { stockRoutes, type StockRoutesDeps } from './routes/stock.js';
 import { productRoutes, type ProductRoutesDeps } from './routes/products.js';
 import { WaitingRequests } from './waiting.js';
 
@@ -48,6 +49,8 @@ export interface AppDeps {
   readonly fulfilment?: Omit<FulfilmentRoutesDeps, 'queries' | 'waiting'>;
   /** Accounts and sign-in; without it those routes are not served, and no token is checked against an account. */
   readonly accounts?: AccountRoutesDeps;
+  /** Stock levels and adjustments; without it those routes are not served. */
+  readonly stock?: Omit<StockRoutesDeps, 'inFlight' | 'waiting'>;
   /** The catalogue; without it the product routes are not served. */
   readonly catalogue?: Omit<ProductRoutesDeps, 'waiting'>;
   /** Customers; without them the customer routes are not served. */
@@ -115,6 +118,7 @@ export function createApp(deps: AppDeps): Koa {
   if (deps.accounts) api.use(accountRoutes({ ...deps.accounts, inFlight, waiting }).routes());
   if (deps.customers) api.use(customerRoutes({ ...deps.customers, inFlight, waiting }).routes());
   if (deps.exports) api.use(jobRoutes({ ...deps.exports, inFlight }).routes());
+  if (deps.stock) api.use(stockRoutes({ ...deps.stock, inFlight, waiting }).routes());
   if (deps.catalogue) api.use(productRoutes({ ...deps.catalogue, waiting }).routes());
   if (deps.fulfilment) api.use(fulfilmentRoutes({ ...deps.fulfilment, queries: deps.queries, waiting }).routes());
   app.use(api.routes());

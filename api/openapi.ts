@@ -91,6 +91,7 @@ export function openApiDocument() {
       { name: 'fulfilment', description: 'The fulfilment queue and its changes' },
       { name: 'audit', description: 'Order history and point-in-time reads' },
       { name: 'accounts', description: 'Accounts and sign-in' },
+      { name: 'stock', description: 'Stock levels and adjustments' },
       { name: 'operations', description: 'Health, metrics and this document' },
       { name: 'administration', description: 'The administration web app' },
     ],
@@ -108,7 +109,9 @@ export function openApiDocument() {
             'Each line\'s name and unitPrice come from the catalogue in the order currency, as they are at that moment, and stay with the order. ' +
             'A line naming a product that is unknown, retired, not active or without a price in the currency is 422 product-unavailable (errors name each line); a line that sends a unitPrice other than the catalogue\'s is 409 price-changed (errors give the current prices). ' +
             'A retry with the same Idempotency-Key and body returns the first response with Idempotent-Replayed: true (at the first prices); a different body is 422. ' +
-            `Under ${DEPRECATED_API_VERSION} a key is its principal\'s per target (the same key on another order or job is another key); under ${CURRENT_API_VERSION}, one request across every operation.`,
+            `Under ${DEPRECATED_API_VERSION} a key is its principal\'s per target (the same key on another order or job is another key); under ${CURRENT_API_VERSION}, one request across every operation.` +
+            'Placing reserves every line\'s quantity of stock, all lines or none: when a line lacks stock the answer is 409 insufficient-stock, whose errors name each short line (/lines/{i}/quantity) with what is available, and nothing is reserved. ' +
+            'A placement that failed after it reserved stock and was given up by the service (its reservations released, after 30 s) answers a retry with 409 state-conflict: place it again under a new key.',
           ...security('orders:write'),
           parameters: [idempotencyKey],
           requestBody: { required: true, content: json(ref('NewOrder')) },
@@ -423,6 +426,68 @@ export function openApiDocument() {
           },
         },
       },
+      '/stock': {
+        get: {
+          operationId: 'listStock',
+          tags: ['stock'],
+          summary: 'Stock levels, a page at a time, by SKU',
+          description: 'Needs stock:read and a token that is not a customer\'s (403 otherwise, whatever its scopes). From the stock projection, which may lag: send the Consistency-Token of a write to wait (up to 5 s) until the page includes it. `below` keeps the SKUs whose available stock is below it. Only SKUs whose stock ever changed are listed.',
+          ...security('stock:read'),
+          parameters: [
+            ...Object.keys(schemas.StockListQuery.properties).map((name) => ({ name, in: 'query', required: false, schema: { $ref: `#/components/schemas/StockListQuery/properties/${name}` } })),
+            { $ref: '#/components/parameters/Consistency-Token' },
+          ],
+          responses: {
+            '200': { description: 'One page of stock levels.', headers: { ...commonHeaders, ...rateLimitHeaders, Link: headerRef('Link'), 'Consistency-Token': headerRef('Collection-Consistency-Token') }, content: json(ref('StockPage')) },
+            ...authProblems,
+          },
+        },
+      },
+      '/stock/{sku}': {
+        parameters: [sku],
+        get: {
+          operationId: 'getStock',
+          tags: ['stock'],
+          summary: "A SKU's stock levels",
+          description: 'Needs stock:read and a token that is not a customer\'s. Always current: folded from the SKU\'s stock history. Every product has stock, 0 on hand until stock is received.',
+          ...security('stock:read'),
+          responses: {
+            '200': { description: 'The levels.', headers: { ...commonHeaders, ...rateLimitHeaders }, content: json(ref('Stock')) },
+            ...authProblems,
+            '404': responseRef('NotFound'),
+          },
+        },
+      },
+      '/stock/{sku}/adjustments': {
+        parameters: [sku],
+        post: {
+          operationId: 'adjustStock',
+          tags: ['stock'],
+          summary: 'Adjust the stock on hand',
+          description: 'Needs stock:write and a token that is not a customer\'s. A delta that would take onHand below what is reserved is 409 insufficient-stock (errors[0].available says what is available) and changes nothing. A retry with the same Idempotency-Key and body returns the first response with Idempotent-Replayed: true.',
+          ...security('stock:write'),
+          parameters: [idempotencyKey],
+          requestBody: { required: true, content: json(ref('NewStockAdjustment')) },
+          responses: {
+            '201': {
+              description: 'The adjustment, with the levels right after it.',
+              headers: { ...commonHeaders, ...rateLimitHeaders, 'Consistency-Token': headerRef('Consistency-Token'), 'Idempotent-Replayed': headerRef('Idempotent-Replayed') },
+              content: json(ref('StockAdjustment')),
+            },
+            ...authProblems,
+            '404': responseRef('NotFound'),
+            '409': problem(
+              'insufficient-stock: the delta would take onHand below what is reserved; idempotency-key-in-use: the first request with this key is still running (with Retry-After).',
+              409,
+              ['insufficient-stock', 'idempotency-key-in-use'],
+              { 'Retry-After': retryAfter(false) },
+            ),
+            '413': responseRef('PayloadTooLarge'),
+            '415': responseRef('UnsupportedMediaType'),
+            '422': responseRef('IdempotencyKeyReused'),
+          },
+        },
+      },
       '/customers': {
         post: {
           operationId: 'createCustomer',
@@ -731,9 +796,10 @@ export function openApiDocument() {
         IdempotencyKeyReused: problem('idempotency-key-reused: the key was used with a different body.', 422, ['idempotency-key-reused']),
         UnknownCustomer: problem("unknown-customer: the order's customer was erased: a new address cannot be recorded of it.", 422, ['unknown-customer']),
         PlacementConflict: problem(
-          'idempotency-key-in-use: the first request with this key is still running (with Retry-After); or price-changed: a line sent a unitPrice other than the catalogue\'s (errors give each such line\'s current unitPrice).',
+          'idempotency-key-in-use: the first request with this key is still running (with Retry-After); price-changed: a line sent a unitPrice other than the catalogue\'s (errors give each such line\'s current unitPrice); ' +
+            'insufficient-stock: a line needs more stock than is available (errors name each short line, /lines/i/quantity, with its available stock; nothing was reserved); or state-conflict: this placement was given up after it failed (place it again under a new key).',
           409,
-          ['idempotency-key-in-use', 'price-changed'],
+          ['idempotency-key-in-use', 'price-changed', 'insufficient-stock', 'state-conflict'],
           { 'Retry-After': retryAfter(false) },
         ),
         PlacementRefused: problem(

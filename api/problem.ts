@@ -23,6 +23,7 @@ export const PROBLEM_TITLES = {
   'method-not-allowed': 'Method not allowed',
   'state-conflict': 'Order state conflict',
   'idempotency-key-in-use': 'Idempotency-Key in use',
+  'insufficient-stock': 'Insufficient stock',
   'email-in-use': 'Email in use',
   'precondition-failed': 'Precondition failed',
   'payload-too-large': 'Payload too large',
@@ -95,6 +96,8 @@ function knownProblem(error: KnownError): HttpProblem {
         );
       }
       return new HttpProblem(503, 'unavailable', 'A store is unavailable; retry shortly.', {}, { 'Retry-After': '2' });
+    case 'insufficient-stock':
+      return new HttpProblem(409, 'insufficient-stock', 'Not enough stock is available; nothing was reserved or changed.', { errors: error.errors });
     case 'unknown-customer':
       return new HttpProblem(422, 'unknown-customer', error.message, { errors: [{ pointer: '/customerId', message: error.reason === 'erased' ? 'names an erased customer' : 'names no customer' }] });
     case 'email-in-use':

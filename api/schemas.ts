@@ -201,6 +201,63 @@ export const schemas = {
       },
     },
   },
+  NewStockAdjustment: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['delta', 'reason'],
+    properties: {
+      delta: { type: 'integer', not: { const: 0 }, minimum: -1_000_000_000, maximum: 1_000_000_000, description: 'units added to (positive) or taken from (negative) the stock on hand' },
+      reason: { type: 'string', enum: ['received', 'count', 'damaged', 'returned', 'other'] },
+      note: optionalText(500),
+    },
+  },
+  StockAdjustment: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['id', 'sku', 'delta', 'reason', 'note', 'onHand', 'reserved', 'available', 'createdAt'],
+    properties: {
+      id: { type: 'string', format: 'uuid' },
+      sku: { type: 'string' },
+      delta: { type: 'integer' },
+      reason: { type: 'string', enum: ['received', 'count', 'damaged', 'returned', 'other'] },
+      note: { type: ['string', 'null'] },
+      onHand: { type: 'integer', description: 'right after this adjustment' },
+      reserved: { type: 'integer', description: 'right after this adjustment' },
+      available: { type: 'integer', description: 'onHand − reserved, right after this adjustment' },
+      createdAt: { type: 'string', format: 'date-time' },
+    },
+  },
+  Stock: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['sku', 'onHand', 'reserved', 'available', 'updatedAt', 'revision'],
+    properties: {
+      sku: { type: 'string' },
+      onHand: { type: 'integer', minimum: 0 },
+      reserved: { type: 'integer', minimum: 0, description: 'held by pending and paid orders' },
+      available: { type: 'integer', minimum: 0, description: 'onHand − reserved, never below 0' },
+      updatedAt: { type: ['string', 'null'], format: 'date-time', description: 'null for a SKU whose stock never changed' },
+      revision: { type: ['integer', 'null'], description: "the SKU's stock stream revision; null for a SKU whose stock never changed" },
+    },
+  },
+  StockPage: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['items', 'nextCursor'],
+    properties: {
+      items: { type: 'array', items: { $ref: '#/components/schemas/Stock' } },
+      nextCursor: { type: ['string', 'null'] },
+    },
+  },
+  StockListQuery: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      below: { type: 'integer', minimum: 0, maximum: 1_000_000_000_000, description: 'only SKUs whose available stock is below this' },
+      limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+      cursor: { type: 'string', minLength: 1, maxLength: 1024 },
+    },
+  },
   NewCustomer: {
     type: 'object',
     additionalProperties: false,
@@ -623,7 +680,7 @@ export const schemas = {
       outcome: { type: 'string', enum: ['unknown'], description: 'unavailable: the event store did not confirm a write in time; it may have taken effect' },
       errors: {
         type: 'array',
-        description: 'validation-failed: one entry per problem; product-unavailable: one per line that cannot be ordered (/lines/i/sku); price-changed: one per line whose unitPrice differs (/lines/i/unitPrice), with the current unitPrice',
+        description: 'validation-failed: one entry per problem; insufficient-stock: one entry per short order line (/lines/{i}/quantity) or the adjustment\'s /delta, with what is available; product-unavailable: one per line that cannot be ordered (/lines/i/sku); price-changed: one per line whose unitPrice differs (/lines/i/unitPrice), with the current unitPrice',
         items: {
           type: 'object',
           additionalProperties: false,
@@ -631,6 +688,7 @@ export const schemas = {
           properties: {
             pointer: { type: 'string', description: 'JSON Pointer into the body, the query (/limit), the path (/path/id) or a header (/headers/name)' },
             message: { type: 'string' },
+            available: { type: 'integer', minimum: 0, description: 'insufficient-stock: the stock available for this line' },
             unitPrice: { type: 'integer', description: "price-changed: the line's unit price in the catalogue now" },
           },
         },

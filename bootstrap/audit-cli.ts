@@ -3,11 +3,14 @@
 //                                        throughout and that the read models agree; exit 1 on any finding
 import { parseArgs } from 'node:util';
 import { pino } from 'pino';
-import { auditStream, replay } from '../projections/audit.js';
+import { auditStock, auditStream, replay } from '../projections/audit.js';
 import { verify } from '../projections/rebuild.js';
 import { PROJECTION_NAMES } from '../read-side/read-store.js';
-import type { Position } from '../write-side/event-store.js';
-import { ORDER_STREAM_PREFIX, orderStream } from '../write-side/orders/codec.js';
+import type { Position, RecordedEvent } from '../write-side/event-store.js';
+import { decodeOrderEvent, ORDER_STREAM_PREFIX, orderStream } from '../write-side/orders/codec.js';
+import { evolve, initialState } from '../write-side/orders/decider.js';
+import type { Order } from '../write-side/orders/types.js';
+import { STOCK_STREAM_PREFIX } from '../write-side/stock/codec.js';
 import { configOrExit } from './config.js';
 import { openStores, PROJECTIONS } from './services.js';
 
@@ -41,13 +44,41 @@ try {
       for (const e of batch) streams.add(e.streamName);
       after = batch.at(-1)!.position;
     }
+    const orders = new Map<string, { order: Order; changedAt: Date }>();
     for (const stream of streams) {
-      for (const f of auditStream(stream, await stores.eventStore.readStream(stream))) {
+      const events = await stores.eventStore.readStream(stream);
+      for (const f of auditStream(stream, events)) {
         findings++;
         console.log(`${f.stream} #${f.revision} [${f.rule}] ${f.detail}`);
       }
+      let order: Order = initialState();
+      for (const e of events) {
+        try {
+          order = evolve(order, decodeOrderEvent(e));
+        } catch {
+          // Reported by auditStream above.
+        }
+      }
+      orders.set(stream.slice(ORDER_STREAM_PREFIX.length), { order, changedAt: events.at(-1)?.recordedAt ?? new Date(0) });
     }
     console.log(`domain rules: ${streams.size.toLocaleString('en-US')} orders checked, ${findings} finding(s)`);
+    // Stock: every SKU stream folded afresh, against the orders.
+    const skus = new Map<string, RecordedEvent[]>();
+    for (let after: Position | null = null; ; ) {
+      const batch = await stores.eventStore.readAll({ after, maxCount: 5000, streamPrefixes: [STOCK_STREAM_PREFIX] });
+      if (batch.length === 0) break;
+      for (const e of batch) {
+        const sku = e.streamName.slice(STOCK_STREAM_PREFIX.length);
+        const events = skus.get(sku) ?? [];
+        events.push(e);
+        skus.set(sku, events);
+      }
+      after = batch.at(-1)!.position;
+    }
+    const stockFindings = auditStock(skus, orders, new Date());
+    for (const f of stockFindings) console.log(`${f.stream} #${f.revision} [${f.rule}] ${f.detail}`);
+    findings += stockFindings.length;
+    console.log(`stock rules: ${skus.size.toLocaleString('en-US')} SKUs checked, ${stockFindings.length} finding(s)`);
     for (const name of PROJECTION_NAMES) {
       const result = await verify(stores.eventStore, stores.readModels, PROJECTIONS[name] as (typeof PROJECTIONS)['order-views'], (d) => {
         console.log(`${name}: ${d.key} differs from a fresh fold\n  expected ${JSON.stringify(d.expected)}\n  stored   ${JSON.stringify(d.actual)}`);

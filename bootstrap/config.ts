@@ -37,6 +37,8 @@ export interface Config {
   readonly exports: { readonly retentionMs: number; readonly leaseMs: number };
   /** How long the projector role's lease lasts without a renewal: a standby's longest wait after a crash. */
   readonly projectorLeaseMs: number;
+  /** An order still pending this long after it was placed is cancelled by the service (payment-timeout). */
+  readonly pendingOrderTtlMs: number;
   /** Signs collection cursors; when unset, derived from AUTH_JWT_SECRET or kept in DATA_DIR. */
   readonly cursorSecret: string | null;
   /** seal: false writes personal data in clear (BENCH_ONLY_PERSONAL_DATA_IN_CLEAR): for bench:http's comparison only. */
@@ -145,6 +147,7 @@ export function parseConfig(env: Env): Config {
     maxInFlight: positive('MAX_IN_FLIGHT', 512),
     exports: Object.freeze({ retentionMs: positive('EXPORT_RETENTION_SECONDS', 86_400) * 1000, leaseMs: positive('EXPORT_LEASE_SECONDS', 30) * 1000 }),
     projectorLeaseMs: positive('PROJECTOR_LEASE_SECONDS', 10) * 1000,
+    pendingOrderTtlMs: positive('PENDING_ORDER_TTL_SECONDS', 172_800) * 1000,
     cursorSecret: text('CURSOR_SECRET'),
     personalData: Object.freeze({ seal: oneOf('BENCH_ONLY_PERSONAL_DATA_IN_CLEAR', ['0', '1'], '0') === '0' }),
     logLevel: oneOf('LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),

@@ -59,6 +59,7 @@ export function appDeps(config: Config, services: Services, logger: Logger): App
     maxInFlight: config.maxInFlight,
     exports: { jobs: services.jobs, exportsDir: services.exportsDir, retentionMs: config.exports.retentionMs },
     fulfilment: { feed: services.feed },
+    stock: { stock: services.stock, stockQueries: services.stockQueries },
     catalogue: { products: services.products, productQueries: services.productQueries },
     customers: { customers: services.customers, customerQueries: services.customerQueries },
     // Built by npm install (npm run build:admin); beside the compiled service in the image (Dockerfile).

@@ -1,15 +1,17 @@
-// npm run seed: defines the demo catalogue (demo-catalogue.ts) in the stores the environment
-// names, through the write side's product service, as any staff client would. Run by hand only:
+// npm run seed: defines the demo catalogue (demo-catalogue.ts), with stock to order from, in the
+// stores the environment names, through the write side's product service, as any staff client would. Run by hand only:
 // the service never seeds by itself, so a production store holds only what its staff defined.
 // Running it again changes nothing that is already as the demo defines it.
 import { randomUUID } from 'node:crypto';
 import { pino } from 'pino';
 import { serviceViewer } from '../write-side/access.js';
 import { ProductService } from '../write-side/product-service.js';
+import { StockService } from '../write-side/stock-service.js';
 import { configOrExit } from './config.js';
 import { DEMO_CATALOGUE } from './demo-catalogue.js';
 import { openEventStore } from './services.js';
 
+const DEMO_STOCK = 100;
 const config = configOrExit();
 const eventStore = await openEventStore(config, pino({ level: 'warn' }, pino.destination(2)));
 try {
@@ -22,7 +24,13 @@ try {
     // On stderr: the README's quick start reads the answers of its requests from stdout.
     console.error(`${sku.padEnd(8)} ${outcome.padEnd(9)} ${product.name}`);
   }
-  // Stock for the demo SKUs is received here once the service keeps stock (the stock issue).
+  // Stock to order from: 100 of each demo SKU received once, under a key of its own (run again, it is replayed).
+  const stock = new StockService(eventStore);
+  for (const sku of Object.keys(DEMO_CATALOGUE)) {
+    const key = `seed-stock-${sku}`;
+    const received = await stock.adjust(seeder, sku, { delta: DEMO_STOCK, reason: 'received', note: 'demo stock' }, { correlationId, idempotency: { key, fingerprint: key } });
+    console.error(`${sku.padEnd(8)} ${received?.replayed ? 'stock unchanged' : `${DEMO_STOCK} received`}, ${received?.levels.available ?? 0} available`);
+  }
 } finally {
   await eventStore.close();
 }

@@ -9,6 +9,7 @@ import { customersView } from '../projections/customers.js';
 import { fulfilmentQueue } from '../projections/fulfilment-queue.js';
 import { jobsView } from '../projections/jobs.js';
 import { orderViews } from '../projections/order-views.js';
+import { stockView } from '../projections/stock.js';
 import { productsView } from '../projections/products.js';
 import { Projector, type ProjectorStatus } from '../projections/projector.js';
 import { ProjectorLease } from '../projections/projector-lease.js';
@@ -24,6 +25,7 @@ import { CustomerQueries } from '../read-side/customer-queries.js';
 import { OrderQueries } from '../read-side/order-queries.js';
 import { ProductQueries } from '../read-side/product-queries.js';
 import { QueueFeed } from '../read-side/queue-feed.js';
+import { StockQueries } from '../read-side/stock-queries.js';
 import type { ProjectionName, ReadModelStore } from '../read-side/read-store.js';
 import { OpenedViews } from '../read-side/opened-views.js';
 import { AccountService } from '../write-side/account-service.js';
@@ -45,6 +47,9 @@ import { StoreHealth } from '../write-side/store-health.js';
 import { JobService } from '../write-side/job-service.js';
 import { CustomerService } from '../write-side/customer-service.js';
 import { OrderService } from '../write-side/order-service.js';
+import { StockService } from '../write-side/stock-service.js';
+import { PendingOrderExpiry } from '../workers/pending-expiry.js';
+import { StockReconciler, type StockReconcilerOptions } from '../workers/stock-reconciler.js';
 import { ProductService } from '../write-side/product-service.js';
 import { ExportWorker, type ExportWorkerOptions } from '../workers/export-worker.js';
 import type { Config, Role } from './config.js';
@@ -56,6 +61,7 @@ export const PROJECTIONS: { readonly [N in ProjectionName]: Projection<N> } = {
   jobs: jobsView,
   products: productsView,
   customers: customersView,
+  stock: stockView,
   accounts: accountsView,
 };
 
@@ -91,6 +97,8 @@ export interface Services extends Stores {
   readonly productQueries: ProductQueries;
   readonly customers: CustomerService;
   readonly customerQueries: CustomerQueries;
+  readonly stock: StockService;
+  readonly stockQueries: StockQueries;
   readonly jobs: JobService;
   readonly accounts: AccountService;
   readonly accountQueries: AccountQueries;
@@ -106,6 +114,9 @@ export interface Services extends Stores {
   readonly progress: { readonly [N in ProjectionName]: ProjectionProgress };
   /** The export worker of this process; null in the roles without one. */
   readonly worker: ExportWorker | null;
+  /** The stock reconciler and the payment timeout of this process; null in the roles without them. */
+  readonly reconciler: StockReconciler | null;
+  readonly pendingExpiry: PendingOrderExpiry | null;
   checkReady(): Promise<void>;
 }
 
@@ -118,6 +129,8 @@ export interface ServiceOverrides {
   readonly workerReadModels?: (real: ReadModelStore) => ReadModelStore;
   /** How long a read waits for a Consistency-Token's write. */
   readonly consistencyWaitMs?: number;
+  /** false: no stock reconciler and no payment timeout, whatever the role; or the reconciler's timings. */
+  readonly stockWorkers?: false | StockReconcilerOptions;
   /** The key store the service uses (one that fails, for a test). */
   readonly keyStore?: (real: KeyStore) => KeyStore;
 }
@@ -214,6 +227,7 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
     jobs: projector(jobsView),
     products: projector(productsView),
     customers: projector(customersView),
+    stock: projector(stockView),
     accounts: projector(accountsView),
   };
   if (role === 'all') Object.values(projectors).forEach((p) => p.start());
@@ -240,6 +254,7 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
           jobs: checkpointProgress(eventStore, readModels, jobsView),
           products: checkpointProgress(eventStore, readModels, productsView),
           customers: checkpointProgress(eventStore, readModels, customersView),
+          stock: checkpointProgress(eventStore, readModels, stockView),
           accounts: checkpointProgress(eventStore, readModels, accountsView),
         }
       : null;
@@ -259,16 +274,33 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
   let caughtUpOnce = false;
   const products = new ProductService(eventStore);
   const customers = new CustomerService(sealed, { erasure });
+  const stock = new StockService(eventStore);
+  const orders = new OrderService(sealed, { catalogue: products, customers, reservations: stock, ...(personalData.sealing ? { keys: keyring } : {}) });
+  // The stock's own background work, beside the export worker: any number may run, every step is idempotent.
+  const stockWorkers = (role === 'all' || role === 'worker') && overrides.stockWorkers !== false;
+  const reconciler = stockWorkers
+    ? new StockReconciler(eventStore, readModels, orders, stock, {
+        onError: (error) => logger.error({ err: error }, 'stock reconciler failed; retrying'),
+        ...(overrides.stockWorkers || {}),
+      })
+    : null;
+  const pendingExpiry = stockWorkers
+    ? new PendingOrderExpiry(readModels, orders, { ttlMs: config.pendingOrderTtlMs, onError: (error) => logger.error({ err: error }, 'payment timeout failed; retrying') })
+    : null;
+  reconciler?.start();
+  pendingExpiry?.start();
   return {
     ...stores,
     eventStore,
-    orders: new OrderService(sealed, { catalogue: products, customers, ...(personalData.sealing ? { keys: keyring } : {}) }),
+    orders,
     erasure,
     personalData,
     products,
     productQueries: new ProductQueries(readModels, cursors, consistency('products', 'products')),
     customers,
     customerQueries: new CustomerQueries(readModels, cursors, consistency('customers', 'collections')),
+    stock,
+    stockQueries: new StockQueries(readModels, cursors, consistency('stock', 'stock levels')),
     jobs,
     // A customer account names a customer that exists (and was not erased).
     accounts: new AccountService(eventStore, argon2Passwords(), { customers }),
@@ -283,6 +315,8 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
     projectors,
     progress,
     worker,
+    reconciler,
+    pendingExpiry,
     checkReady: async () => {
       await health.check();
       await readModels.activeGeneration('order-views');
@@ -302,6 +336,8 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
     },
     close: async () => {
       await worker?.stop();
+      await reconciler?.stop();
+      await pendingExpiry?.stop();
       await lease?.stop();
       Object.values(checkpoints ?? {}).forEach((c) => c.stop());
       await Promise.all(Object.values(projectors).map((p) => p.stop()));

@@ -28,6 +28,8 @@ export const fulfilmentQueue: Projection<'fulfilment-queue'> = {
       case 'ShipmentCreated':
       case 'OrderCancelled':
         return { ...entry, state: 'left', revision };
+      case 'OrderPlacementAbandoned':
+        throw new TypeError(`order ${event.data.orderId} was never placed: an abandoned placement has no view`);
       default: {
         const unknown: never = event;
         throw new TypeError(`unhandled event ${(unknown as StoredOrderEvent).type}`);

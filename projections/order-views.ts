@@ -26,6 +26,8 @@ export const orderViews: Projection<'order-views'> = {
         return { ...view, status: 'shipped', updatedAt: event.data.createdAt, revision };
       case 'OrderCancelled':
         return { ...view, status: 'cancelled', updatedAt: event.data.cancelledAt, revision };
+      case 'OrderPlacementAbandoned':
+        throw new TypeError(`order ${event.data.orderId} was never placed: an abandoned placement has no view`);
       default: {
         const unknown: never = event;
         throw new TypeError(`unhandled event ${(unknown as StoredOrderEvent).type}`);

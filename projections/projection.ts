@@ -6,6 +6,7 @@ import type { ProductEvent } from '../write-side/catalogue/types.js';
 import type { CustomerEvent } from '../write-side/customers/types.js';
 import type { JobEvent } from '../write-side/jobs/types.js';
 import type { StoredOrderEvent } from '../write-side/personal-data/order-fields.js';
+import type { StockEvent } from '../write-side/stock/types.js';
 
 export interface EventContext {
   readonly revision: number;
@@ -18,6 +19,7 @@ export interface ProjectionEvents {
   'order-views': StoredOrderEvent;
   'fulfilment-queue': StoredOrderEvent;
   jobs: JobEvent;
+  stock: StockEvent;
   products: ProductEvent;
   customers: CustomerEvent;
   accounts: AccountEvent;

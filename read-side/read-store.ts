@@ -3,12 +3,13 @@
 // tests/read-side/read-store.contract.ts.
 import type { Position } from '../write-side/event-store.js';
 import type { OrderStatus } from '../write-side/orders/types.js';
-import type { AccountView, CustomerView, JobView, OrderView, ProductView, QueueChange, QueueEntry } from './views.js';
+import type { AccountView, CustomerView, JobView, OrderView, ProductView, QueueChange, QueueEntry, StockView } from './views.js';
 
 export interface Views {
   'order-views': OrderView;
   'fulfilment-queue': QueueEntry;
   jobs: JobView;
+  stock: StockView;
   products: ProductView;
   customers: CustomerView;
   accounts: AccountView;
@@ -22,6 +23,7 @@ export interface Changes {
   'order-views': never;
   'fulfilment-queue': QueueChange;
   jobs: never;
+  stock: never;
   products: never;
   customers: never;
   accounts: never;
@@ -34,7 +36,7 @@ export interface KeyedChange<C> {
   readonly key: string;
   readonly change: C;
 }
-export const PROJECTION_NAMES: readonly ProjectionName[] = ['order-views', 'fulfilment-queue', 'jobs', 'products', 'customers', 'accounts'];
+export const PROJECTION_NAMES: readonly ProjectionName[] = ['order-views', 'fulfilment-queue', 'jobs', 'products', 'customers', 'stock', 'accounts'];
 
 /** Every view carries the stream revision it includes; a view is never deleted, only changed. */
 export interface Keyed<V> {
@@ -156,6 +158,17 @@ export interface ReadModelStore {
   listOpenJobs(limit: number): Promise<JobView[]>;
   /** Succeeded jobs whose result is still kept, the earliest finished first, at most `limit`. */
   listJobResults(limit: number): Promise<JobView[]>;
+
+  /**
+   * SKUs by sku ascending, strictly after `afterSku`, at most `limit`; with `below`, only those
+   * whose available stock is below it.
+   */
+  listStock(below: number | null, afterSku: string | null, limit: number): Promise<StockView[]>;
+
+  /** A background process's own position in the log (the stock reconciler's); null before it saved one. */
+  processCheckpoint(name: string): Promise<Position | null>;
+  /** Saves it; a position not beyond the saved one changes nothing. */
+  saveProcessCheckpoint(name: string, position: Position): Promise<void>;
 
   /**
    * Takes the named lease for `holder`, or renews it, until `ttlMs` from now; true when

@@ -63,6 +63,17 @@ export interface QueueChange {
   readonly at: string;
 }
 
+/** A SKU's stock levels as GET /stock lists them; `revision` is the SKU stream's. */
+export interface StockView {
+  readonly sku: string;
+  readonly onHand: number;
+  readonly reserved: number;
+  /** onHand − reserved, never below 0. */
+  readonly available: number;
+  readonly updatedAt: string | null;
+  readonly revision: number;
+}
+
 /** A job as the export workers see it: its state folded from its stream, with the revision it includes. */
 export type JobView = Job & { readonly revision: number };
 

@@ -19,6 +19,7 @@ export type ErrorCode =
   | 'invalid-position'
   | 'export-limit-reached'
   | 'views-behind'
+  | 'insufficient-stock'
   | 'product-unavailable'
   | 'price-changed'
   | 'email-in-use'
@@ -46,10 +47,16 @@ export class StateConflict extends DomainError {
 export class NotFound extends DomainError {
   readonly code = 'not-found';
   constructor(
-    readonly kind: 'order' | 'job' | 'product' | 'customer' | 'account',
+    readonly kind: 'order' | 'job' | 'product' | 'customer' | 'account' | 'stock',
     readonly id: string,
   ) {
-    super(`${NOUNS[kind]} ${id} does not exist.`);
+    super(kind === 'stock' ? `SKU ${id} has no stock.` : `${NOUNS[kind]} ${id} does not exist.`);
+  }
+}
+
+export class StockNotFound extends NotFound {
+  constructor(readonly sku: string) {
+    super('stock', sku);
   }
 }
 
@@ -221,6 +228,19 @@ export class ViewsBehind extends DomainError {
   }
 }
 
+/** A line of the request that needs more stock than is available, and what is available. */
+export interface ShortLine extends FieldError {
+  readonly available: number;
+}
+
+/** An order line or a stock adjustment needs more than is available; nothing was reserved or changed. */
+export class InsufficientStock extends DomainError {
+  readonly code = 'insufficient-stock';
+  constructor(readonly errors: readonly ShortLine[]) {
+    super(errors.map((e) => `${e.pointer}: ${e.message}`).join('; '));
+  }
+}
+
 /** A customer or account with this email exists (unique-values.ts keeps one owner per email). */
 export class EmailInUse extends DomainError {
   readonly code = 'email-in-use';
@@ -270,6 +290,7 @@ export type KnownError =
   | InvalidPosition
   | ExportLimitReached
   | ViewsBehind
+  | InsufficientStock
   | ProductUnavailable
   | PriceChanged
   | EmailInUse

@@ -78,6 +78,13 @@ export async function refuseKeyOfAnother(store: EventStore, principal: string, i
   throw new IdempotencyKeyReused();
 }
 
+/** Whether the key is free, held by this very request (a retry), or by another request; takes nothing. */
+export async function keyHolder(store: EventStore, principal: string, idempotency: IdempotencyRequest): Promise<'free' | 'this' | 'another'> {
+  const [taken] = await store.readStream(keyStream(principal, idempotency.key), { toRevision: 0 });
+  if (!taken) return 'free';
+  return sameRequest(taken, principal, idempotency) ? 'this' : 'another';
+}
+
 /** Whether the key's first request is this one: the same principal, key and fingerprint (its scope aside). */
 function sameRequest(taken: RecordedEvent, principal: string, { key, fingerprint }: IdempotencyRequest): boolean {
   const recorded = taken.metadata.idempotency;

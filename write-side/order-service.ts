@@ -5,14 +5,15 @@
 import { v4 as uuidv4 } from 'uuid';
 import { isStaff, sees, type Viewer } from './access.js';
 import { CommandHandler, type CommandContext, type CommandResult } from './command-handler.js';
-import { Forbidden, OrderNotFound, PriceChanged, ProductUnavailable, UnknownCustomer } from './errors.js';
+import { Forbidden, OrderNotFound, PriceChanged, ProductUnavailable, StateConflict, UnknownCustomer } from './errors.js';
 import type { EventStore, Position, ReadStreamOptions, RecordedEvent } from './event-store.js';
-import { keyId, type IdempotencyRequest } from './idempotency.js';
+import { keyHolder, keyId, type IdempotencyRequest } from './idempotency.js';
 import type { Keyring } from './personal-data/keyring.js';
 import { KeptFolds } from './kept-folds.js';
 import { ProductService } from './product-service.js';
 import { decodeOrderEvent, encodeOrderEvent, orderStream } from './orders/codec.js';
 import { orderDecider } from './orders/decider.js';
+import { StockService, type Reservations, type StockContext } from './stock-service.js';
 import type { Address, AddressPatch, CataloguedLine, LineInput, OrderLine, Order, OrderCommand, OrderEvent, PaymentMethod, PlacedOrder } from './orders/types.js';
 
 /** The request a command belongs to; who asks is the viewer, passed beside it. */
@@ -66,6 +67,8 @@ export interface OrderServiceOptions {
    * address opened) is served only while its customer's key is known not destroyed.
    */
   readonly keys?: Keyring;
+  /** The stock that placing reserves, cancelling releases and shipping deducts; the SKU streams of the same store by default. */
+  readonly reservations?: Reservations;
   /** Where placement asks whether the customer may order; without it every customer may (tools, benchmarks). */
   readonly customers?: CustomerStandings;
 }
@@ -77,6 +80,7 @@ export class OrderService {
   private readonly catalogue: Catalogue;
   private readonly folded: KeptFolds<OrderSnapshot>;
   private readonly keys: Keyring | null;
+  private readonly reservations: Reservations;
   private readonly customers: CustomerStandings | null;
 
   constructor(
@@ -87,6 +91,7 @@ export class OrderService {
     this.clock = options.clock ?? (() => new Date());
     this.newId = options.newId ?? uuidv4;
     this.keys = options.keys ?? null;
+    this.reservations = options.reservations ?? new StockService(store, { clock: this.clock });
     this.customers = options.customers ?? null;
     this.catalogue = options.catalogue ?? new ProductService(store, { clock: this.clock });
     this.folded = new KeptFolds(store, {
@@ -131,7 +136,31 @@ export class OrderService {
       if (!placedBefore) throw error;
       return placedBefore.order.lines.map(catalogued);
     });
-    return this.run(viewer, orderId, { type: 'PlaceOrder', data: { orderId, ...input, lines }, metadata: this.meta(viewer) }, context);
+    const command: OrderCommand = { type: 'PlaceOrder', data: { orderId, ...input, lines }, metadata: this.meta(viewer) };
+    await this.reserveFor(viewer, command, context);
+    try {
+      return await this.run(viewer, orderId, command, context);
+    } catch (error) {
+      // Only an abandoned placement is refused after its reservations (the service gave it up):
+      // they are released here. Any other failure leaves them to the reconciler, which releases
+      // them once it is certain the order was never placed.
+      if (error instanceof StateConflict) await this.reservations.release(orderId, skusOf(lines), 'order-abandoned', this.stockContext(viewer, context));
+      throw error;
+    }
+  }
+
+  /**
+   * Stock first, then the order: the order is appended only with every line's stock held. A
+   * request refused on its merits reserves nothing: the order is decided (purely) before, and a
+   * key another request holds is refused before. A retry of a placement whose order exists
+   * reserves nothing either; it is replayed from the order's stream.
+   */
+  private async reserveFor(viewer: Viewer, command: Extract<OrderCommand, { type: 'PlaceOrder' }>, context: WriteContext & Idempotent): Promise<void> {
+    orderDecider.decide(command, orderDecider.initialState());
+    const { orderId, lines } = command.data;
+    if ((await this.store.readStream(orderStream(orderId), { toRevision: 0 })).length > 0) return;
+    if ((await keyHolder(this.store, viewer.sub, context.idempotency)) === 'another') return;
+    await this.reservations.reserve(orderId, lines, this.stockContext(viewer, context));
   }
 
   /** An erased customer never orders again; under 2026-12-01 a customer without a record cannot order either. */
@@ -154,13 +183,52 @@ export class OrderService {
     return this.run(viewer, orderId, { type: 'RecordPayment', data, metadata: this.meta(viewer) }, context);
   }
 
-  createShipment(viewer: Viewer, orderId: string, input: { carrier: string; trackingNumber: string }, context: WriteContext & Idempotent): Promise<OrderResult> {
+  async createShipment(viewer: Viewer, orderId: string, input: { carrier: string; trackingNumber: string }, context: WriteContext & Idempotent): Promise<OrderResult> {
     const data = { orderId, shipmentId: this.newId(), ...input };
-    return this.run(viewer, orderId, { type: 'CreateShipment', data, metadata: this.meta(viewer) }, context);
+    const result = await this.run(viewer, orderId, { type: 'CreateShipment', data, metadata: this.meta(viewer) }, context);
+    await this.settleStock(viewer, result, context);
+    return result;
   }
 
-  cancel(viewer: Viewer, orderId: string, reason: string | null, context: WriteContext): Promise<OrderResult> {
-    return this.run(viewer, orderId, { type: 'CancelOrder', data: { orderId, reason }, metadata: this.meta(viewer) }, context);
+  async cancel(viewer: Viewer, orderId: string, reason: string | null, context: WriteContext): Promise<OrderResult> {
+    const result = await this.run(viewer, orderId, { type: 'CancelOrder', data: { orderId, reason }, metadata: this.meta(viewer) }, context);
+    await this.settleStock(viewer, result, context);
+    return result;
+  }
+
+  /** The service cancels an order still pending (reason payment-timeout) and releases its stock; any other order is left as it is. */
+  async expire(viewer: Viewer, orderId: string, context: WriteContext): Promise<OrderResult> {
+    const result = await this.run(viewer, orderId, { type: 'ExpirePendingOrder', data: { orderId }, metadata: this.meta(viewer) }, context);
+    await this.settleStock(viewer, result, context);
+    return result;
+  }
+
+  /**
+   * Gives up a placement whose order was never appended, so that its reservations can be released:
+   * true when the order can now never be placed (given up, by this call or before), false when it was placed.
+   */
+  async abandon(viewer: Viewer, orderId: string, context: WriteContext): Promise<boolean> {
+    const result = await this.handler.handle(orderStream(orderId), { type: 'AbandonPlacement', data: { orderId }, metadata: this.meta(viewer) }, {
+      principal: viewer.sub,
+      correlationId: context.correlationId,
+      causationId: context.causationId ?? null,
+    });
+    return result.state.status === 'absent';
+  }
+
+  /**
+   * A cancelled order's reservations are released, a shipped order's deducted from stock on hand.
+   * Also on a repeat (the order was cancelled or shipped already): both are no-ops once done, and
+   * a repeat finishes what a crash between the order's event and this left undone.
+   */
+  private async settleStock(viewer: Viewer, result: OrderResult, context: WriteContext): Promise<void> {
+    const order = result.state;
+    if (order.status === 'cancelled') await this.reservations.release(order.id, skusOf(order.lines), 'order-cancelled', this.stockContext(viewer, context));
+    if (order.status === 'shipped') await this.reservations.commit(order.id, skusOf(order.lines), this.stockContext(viewer, context));
+  }
+
+  private stockContext(viewer: Viewer, context: WriteContext): StockContext {
+    return { principal: viewer.sub, correlationId: context.correlationId, causationId: context.causationId ?? null };
   }
 
   /**
@@ -235,6 +303,10 @@ export class OrderService {
   private meta(viewer: Viewer) {
     return { now: this.clock().toISOString(), principal: viewer.sub };
   }
+}
+
+function skusOf(lines: readonly { readonly sku: string }[]): string[] {
+  return [...new Set(lines.map((line) => line.sku))];
 }
 
 /** A placed line as the command that placed it carried it (its name is null only on orders from before the catalogue). */

@@ -14,12 +14,12 @@ import {
   type Keyed, type OrderFilter, type OrderJson, type OrderKey, type ProductFilter, type ProductKey, type ProductSort, type ProjectionName, type QueueKey, type ReadModelStore, type SortDirection,
   type ViewStore, type Views,
 } from '../read-store.js';
-import type { AccountView, CustomerView, JobView, OrderView, ProductView, QueueChange, QueueEntry } from '../views.js';
+import type { AccountView, CustomerView, JobView, OrderView, ProductView, QueueChange, QueueEntry, StockView } from '../views.js';
 
 export { mongoClientOptions } from '../../shared/adapters/mongo-errors.js';
 
 const COLLECTIONS: { readonly [N in ProjectionName]: string } = {
-  'order-views': 'order_views', 'fulfilment-queue': 'fulfilment_queue', jobs: 'jobs', products: 'products', customers: 'customers', accounts: 'accounts',
+  'order-views': 'order_views', 'fulfilment-queue': 'fulfilment_queue', jobs: 'jobs', products: 'products', customers: 'customers', stock: 'stock', accounts: 'accounts',
 };
 /** The collections of the projections that record their changes (one per generation, _id the position). */
 const CHANGE_COLLECTIONS: { readonly [N in ProjectionName]?: string } = { 'fulfilment-queue': 'fulfilment_queue_changes' };
@@ -37,6 +37,8 @@ export const INDEXES: { readonly [N in ProjectionName]: IndexDescription[] } = {
   products: [{ key: { status: 1, _id: 1 } }, { key: { status: 1, updatedAt: 1, _id: 1 } }],
   customers: [{ key: { createdAt: 1, _id: 1 } }, { key: { emailKey: 1, createdAt: 1, _id: 1 } }],
   accounts: [{ key: { createdAt: 1, _id: 1 } }],
+  // Pages go by _id (the SKU); `below` filters on available within them.
+  stock: [{ key: { available: 1, _id: 1 } }],
 };
 
 const DUPLICATE_KEY = 11000;
@@ -55,17 +57,20 @@ type StoredChange = Document & { _id: string; key: string; change: Document };
 interface ProjectionDoc { _id: ProjectionName; active: number; latest: number }
 interface CheckpointDoc { _id: string; position: string }
 interface LeaseDoc { _id: string; holder: string; expiresAt: Date }
+interface ProcessCheckpointDoc { _id: string; position: string }
 
 export class MongoReadStore implements ReadModelStore {
   private readonly projections: Collection<ProjectionDoc>;
   private readonly checkpoints: Collection<CheckpointDoc>;
   private readonly leases: Collection<LeaseDoc>;
+  private readonly processCheckpoints: Collection<ProcessCheckpointDoc>;
   private readonly active = new Map<ProjectionName, { generation: number; until: number }>();
 
   private constructor(private readonly client: MongoClient, private readonly db: Db) {
     this.projections = db.collection('projections');
     this.checkpoints = db.collection('checkpoints');
     this.leases = db.collection('leases');
+    this.processCheckpoints = db.collection('process_checkpoints');
   }
 
   static async connect(url: string, database: string, options: { requestTimeoutMs?: number } = {}): Promise<MongoReadStore> {
@@ -293,6 +298,28 @@ export class MongoReadStore implements ReadModelStore {
       'fulfilment-queue',
       async (g) => (await page(this.collection('fulfilment-queue', g).find(query).sort(sort), limit)).map((doc) => unstored<QueueEntry>(doc)),
       (entries) => entries.length === 0,
+    );
+  }
+
+  listStock(below: number | null, afterSku: string | null, limit: number): Promise<StockView[]> {
+    const query: Filter<Stored> = { _id: { $gt: afterSku ?? '' }, ...(below === null ? {} : { available: { $lt: below } }) };
+    return this.onActive(
+      'stock',
+      async (g) => (await page(this.collection('stock', g).find(query).sort({ _id: 1 }), limit)).map((doc) => unstored<StockView>(doc)),
+      (levels) => levels.length === 0,
+    );
+  }
+
+  processCheckpoint(name: string): Promise<Position | null> {
+    return guard(async () => ((await this.processCheckpoints.findOne({ _id: name }))?.position ?? null) as Position | null);
+  }
+
+  saveProcessCheckpoint(name: string, position: Position): Promise<void> {
+    // A stored position not older than this one fails the filter: the upsert collides on _id, nothing to write.
+    return guard(() =>
+      underGuard(() =>
+        this.processCheckpoints.updateOne({ _id: name, position: { $lt: position } }, { $set: { position } }, { upsert: true }),
+      ),
     );
   }
 

@@ -28,10 +28,10 @@ import type {
   Views,
 } from '../read-store.js';
 import { PROJECTION_NAMES } from '../read-store.js';
-import type { AccountView, CustomerView, JobView, OrderView, ProductView, QueueChange, QueueEntry } from '../views.js';
+import type { AccountView, CustomerView, JobView, OrderView, ProductView, QueueChange, QueueEntry, StockView } from '../views.js';
 
 const TABLES: { readonly [N in ProjectionName]: string } = {
-  'order-views': 'order_views', 'fulfilment-queue': 'fulfilment_queue', jobs: 'jobs', products: 'products', customers: 'customers', accounts: 'accounts',
+  'order-views': 'order_views', 'fulfilment-queue': 'fulfilment_queue', jobs: 'jobs', products: 'products', customers: 'customers', stock: 'stock', accounts: 'accounts',
 };
 /** The tables of the projections that record their changes, one per generation beside its views. */
 const CHANGE_TABLES: { readonly [N in ProjectionName]?: string } = { 'fulfilment-queue': 'fulfilment_queue_changes' };
@@ -67,6 +67,11 @@ const SCHEMAS: { readonly [N in ProjectionName]: { columns: string; indexes: rea
     columns: 'created_at TEXT NOT NULL',
     indexes: ['created_at, key'],
     values: (v) => [v.createdAt],
+  },
+  stock: {
+    columns: 'available INTEGER NOT NULL',
+    indexes: ['available, key'],
+    values: (v) => [v.available],
   },
 };
 
@@ -125,7 +130,8 @@ export class SqliteReadStore implements ReadModelStore {
     this.db.exec(`
       CREATE TABLE IF NOT EXISTS projections (name TEXT PRIMARY KEY, active INTEGER NOT NULL, latest INTEGER NOT NULL) STRICT;
       CREATE TABLE IF NOT EXISTS checkpoints (name TEXT NOT NULL, generation INTEGER NOT NULL, position TEXT NOT NULL, PRIMARY KEY (name, generation)) STRICT;
-      CREATE TABLE IF NOT EXISTS leases (name TEXT PRIMARY KEY, holder TEXT NOT NULL, expires_at INTEGER NOT NULL) STRICT;`);
+      CREATE TABLE IF NOT EXISTS leases (name TEXT PRIMARY KEY, holder TEXT NOT NULL, expires_at INTEGER NOT NULL) STRICT;
+      CREATE TABLE IF NOT EXISTS process_checkpoints (name TEXT PRIMARY KEY, position TEXT NOT NULL) STRICT;`);
     this.db.transaction(() => {
       for (const name of PROJECTION_NAMES) {
         const inserted = this.db.prepare('INSERT OR IGNORE INTO projections (name, active, latest) VALUES (?, 1, 1)').run(name);
@@ -329,6 +335,27 @@ export class SqliteReadStore implements ReadModelStore {
     const sql = `SELECT doc FROM ${table} WHERE state = 'queued' ${after ? 'AND (paid_at, key) > (?, ?)' : ''} ORDER BY paid_at, key LIMIT ?`;
     const args = after ? [after.paidAt, after.orderId, limit] : [limit];
     return sqliteIo(READ, () => this.statement<string>(sql).pluck().all(...args)).map((doc) => JSON.parse(doc) as QueueEntry);
+  }
+
+  async listStock(below: number | null, afterSku: string | null, limit: number): Promise<StockView[]> {
+    const table = this.table('stock', await this.activeGeneration('stock'));
+    const sql = `SELECT doc FROM ${table} WHERE key > ? ${below === null ? '' : 'AND available < ?'} ORDER BY key LIMIT ?`;
+    const args = below === null ? [afterSku ?? '', limit] : [afterSku ?? '', below, limit];
+    return sqliteIo(READ, () => this.statement<string>(sql).pluck().all(...args)).map((doc) => JSON.parse(doc) as StockView);
+  }
+
+  async processCheckpoint(name: string): Promise<Position | null> {
+    const position = sqliteIo(READ, () => this.statement<string>('SELECT position FROM process_checkpoints WHERE name = ?').pluck().get(name));
+    return position === undefined ? null : (position as Position);
+  }
+
+  async saveProcessCheckpoint(name: string, position: Position): Promise<void> {
+    sqliteIo(WRITE, () =>
+      this.statement(
+        `INSERT INTO process_checkpoints (name, position) VALUES (?, ?)
+         ON CONFLICT (name) DO UPDATE SET position = excluded.position WHERE excluded.position > process_checkpoints.position`,
+      ).run(name, position),
+    );
   }
 
   async listCustomers(filter: CustomerFilter, after: CustomerKey | null, limit: number): Promise<CustomerView[]> {

@@ -1,12 +1,14 @@
 // Auditors: an order's history, and the order as it stood at a revision or an instant.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, newOrder, startService, type TestService } from '../support/http.js';
+import { receiveStock, TEST_SKUS } from '../support/seed.js';
 
 let service: TestService;
 let staff: ReturnType<typeof client>;
 let auditor: ReturnType<typeof client>;
 beforeAll(async () => {
   service = await startService();
+  await receiveStock(service.events, TEST_SKUS);
   staff = client(service, await service.token({ sub: 'clerk', scope: 'orders:read orders:write payments:write shipments:write' }));
   auditor = client(service, await service.token({ sub: 'auditor', scope: 'orders:read audit:read' }));
 });

@@ -7,6 +7,7 @@ import type Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminScriptPath } from '../support/admin-build.js';
 import { ALL_SCOPES, client, newOrder, SECRET, startService, type TestService } from '../support/http.js';
+import { receiveStock, TEST_SKUS } from '../support/seed.js';
 
 const OTHER_SECRET = 'another-secret-that-is-also-at-least-32-bytes-long';
 const PROBLEM_BASE = 'https://errors.orders.example/';
@@ -292,6 +293,7 @@ async function freshTarget(target: Target): Promise<string> {
 
 beforeAll(async () => {
   service = await startService();
+  await receiveStock(service.events, TEST_SKUS);
   staff = client(service, await service.token({ sub: 'staff-1', scope: ALL_SCOPES }));
   const claims = { sub: 'intruder', scope: ALL_SCOPES };
   tokens.set('other-secret', await signWith(OTHER_SECRET, { ...claims, exp: now() + 600 }));
@@ -771,6 +773,13 @@ const MATRIX: Readonly<Record<string, MatrixRow>> = {
     success: 200,
     verify: (response, { id }) => expect(response.body).toMatchObject({ id, disabled: true }),
   },
+  'GET /stock': { belongs: 'no-customer', request: () => ({ path: '/stock?below=5' }), success: 200 },
+  'GET /stock/:sku': { belongs: 'no-customer', request: () => ({ path: '/stock/MATRIX-SKU' }), success: 200 },
+  'POST /stock/:sku/adjustments': {
+    belongs: 'no-customer',
+    request: () => ({ path: '/stock/MATRIX-SKU/adjustments', body: { delta: 1, reason: 'count' }, headers: matrixKey() }),
+    success: 201,
+  },
   'GET /health/live': { belongs: 'public', request: () => ({ path: '/health/live' }), success: 200 },
   'GET /health/ready': { belongs: 'public', request: () => ({ path: '/health/ready' }), success: 200 },
   'GET /metrics': { belongs: 'public', request: () => ({ path: '/metrics' }), success: 200 },
@@ -808,6 +817,7 @@ function servedRoutes(app: Koa): string[] {
 describe('the access matrix, from the router’s own routes', () => {
   beforeAll(async () => {
     matrix = await startService({}, { leaseMs: 5000 });
+    await receiveStock(matrix.events, TEST_SKUS);
     // accounts:admin too: a customer's token is refused the accounts whatever its scopes.
     const scope = `${ALL_SCOPES} accounts:admin`;
     as.staff = client(matrix, await matrix.token({ sub: 'matrix-staff', scope }));

@@ -5,6 +5,7 @@ import { CompactSign, exportJWK, generateKeyPair, SignJWT, type CryptoKey, type 
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTokenVerifier, hasScope, KeySetUnavailable, signAccountToken, signDevToken, Unauthenticated, type TokenVerifier } from '../../api/auth.js';
 import { client, SECRET as SERVICE_SECRET, startService } from '../support/http.js';
+import { receiveStock, TEST_SKUS } from '../support/seed.js';
 
 const SECRET = 'a-test-secret-that-is-long-enough-for-hs256';
 const OTHER_SECRET = 'another-secret-that-is-long-enough-for-hs256';
@@ -87,6 +88,7 @@ describe('token verifier with an HS256 secret', () => {
 
   it('refuses a token with an overlong lifetime over HTTP: 401 unauthenticated with WWW-Authenticate', async () => {
     const service = await startService();
+    await receiveStock(service.events, TEST_SKUS);
     try {
       const forever = await sign({ sub: 'u', scope: 'orders:read', iat: now(), exp: Date.UTC(3000, 0, 1) / 1000 }, SERVICE_SECRET);
       const response = await client(service, forever)('GET', '/orders');

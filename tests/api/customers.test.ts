@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, newOrder, startService, type TestService } from '../support/http.js';
+import { receiveStock, TEST_SKUS } from '../support/seed.js';
 
 const PROBLEM = 'https://errors.orders.example/';
 const MERGE_PATCH = { 'Content-Type': 'application/merge-patch+json' };
@@ -12,6 +13,7 @@ let service: TestService;
 let staff: ReturnType<typeof client>;
 beforeAll(async () => {
   service = await startService();
+  await receiveStock(service.events, TEST_SKUS);
   staff = client(service, await service.token({ sub: 'customers-staff' }));
 });
 afterAll(() => service.stop());

@@ -10,6 +10,7 @@ import { serviceViewer } from '../../write-side/access.js';
 import { OrderService } from '../../write-side/order-service.js';
 import { MAX_ACTIVE_EXPORTS } from '../../write-side/job-service.js';
 import { client, newOrder, startService, type TestService } from '../support/http.js';
+import { receiveStock, TEST_SKUS } from '../support/seed.js';
 
 let service: TestService;
 let api: ReturnType<typeof client>;
@@ -18,6 +19,7 @@ const key = () => `export-key-${Date.now()}-${keys++}`;
 
 beforeAll(async () => {
   service = await startService({}, { leaseMs: 2000 });
+  await receiveStock(service.events, TEST_SKUS);
   api = client(service, await service.token({ sub: 'exporter' }));
 });
 afterAll(() => service.stop());
@@ -167,6 +169,7 @@ describe('order exports', () => {
 
   it('answers 409 for the result of a job that has not succeeded', async () => {
     const slow = await startService({}, { leaseMs: 2000, readModels: (real) => Object.create(real, { countOrders: { value: () => new Promise(() => {}) } }) });
+    await receiveStock(slow.events, TEST_SKUS);
     try {
       const as = client(slow, await slow.token());
       const started = await as('POST', '/exports', { body: { format: 'csv' }, headers: { 'Idempotency-Key': 'k' } });
@@ -182,6 +185,7 @@ describe('order exports', () => {
 
   it('records a failing export as failed, with a problem, never stuck in running', async () => {
     const broken = await startService({}, { readModels: (real) => Object.create(real, { listOrderJson: { value: async () => { throw new Error('disk on fire at /var/lib/x'); } } }) });
+    await receiveStock(broken.events, TEST_SKUS);
     try {
       const as = client(broken, await broken.token());
       const started = await as('POST', '/exports', { body: { format: 'ndjson' }, headers: { 'Idempotency-Key': 'k' } });
@@ -199,6 +203,7 @@ describe('order exports', () => {
 
   it('removes results after the retention, and the job says so', async () => {
     const brief = await startService({}, { retentionMs: 300 });
+    await receiveStock(brief.events, TEST_SKUS);
     try {
       const as = client(brief, await brief.token());
       await as('POST', '/orders', { body: newOrder(), headers: { 'Idempotency-Key': 'o' } });
@@ -224,6 +229,7 @@ describe('order exports', () => {
   it('finishes a job whose worker died mid-export, once its lease lapses', async () => {
     // The first worker hangs inside the export, then dies without a word (as a killed process would).
     const hanging = await startService({}, { leaseMs: 400, readModels: (real) => Object.create(real, { listOrderJson: { value: () => new Promise(() => {}) } }) });
+    await receiveStock(hanging.events, TEST_SKUS);
     try {
       const as = client(hanging, await hanging.token());
       await as('POST', '/orders', { body: newOrder(), headers: { 'Idempotency-Key': 'o' } });
@@ -256,6 +262,7 @@ describe('the cap on queued-or-running exports per principal', () => {
   let idle: TestService;
   beforeAll(async () => {
     idle = await startService();
+    await receiveStock(idle.events, TEST_SKUS);
   });
   afterAll(() => idle.stop());
 

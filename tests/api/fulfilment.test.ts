@@ -1,6 +1,7 @@
 // The fulfilment side: the queue as a collection, and its changes as SSE and as a long-poll.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, newOrder, startService, type TestService } from '../support/http.js';
+import { receiveStock, TEST_SKUS } from '../support/seed.js';
 
 let service: TestService;
 let api: ReturnType<typeof client>;
@@ -9,6 +10,7 @@ const key = () => `fq-${Date.now()}-${n++}`;
 
 beforeAll(async () => {
   service = await startService();
+  await receiveStock(service.events, TEST_SKUS);
   api = client(service, await service.token({ sub: 'fulfilment' }));
 });
 afterAll(() => service.stop());

@@ -1,6 +1,7 @@
 // /metrics counts every response under the status the client got and the route it matched.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, newOrder, startService, type TestService } from '../support/http.js';
+import { receiveStock, TEST_SKUS } from '../support/seed.js';
 
 let service: TestService;
 const BURST = 20;
@@ -8,6 +9,7 @@ const BURST = 20;
 beforeAll(async () => {
   // A bucket that refills too slowly to matter: the flooder below runs dry, nobody else does.
   service = await startService({ rateLimit: { perSecond: 0.001, burst: BURST } });
+  await receiveStock(service.events, TEST_SKUS);
 });
 afterAll(() => service.stop());
 

@@ -8,6 +8,7 @@ import { schemas } from '../../api/schemas.js';
 import { MAX_ACTIVE_EXPORTS } from '../../write-side/job-service.js';
 import { startService, type TestService } from '../support/http.js';
 import { ResponseConformance, type Exchange } from '../support/response-conformance.js';
+import { receiveStock, TEST_SKUS } from '../support/seed.js';
 
 type Json = Record<string, any>;
 const API_PATHS = /^\/(orders|exports|jobs|fulfilment-queue)/;
@@ -117,6 +118,7 @@ describe('the check of every answer against the served document', () => {
   let conformance: ResponseConformance;
   beforeAll(async () => {
     service = await startService();
+    await receiveStock(service.events, TEST_SKUS);
     conformance = await ResponseConformance.of((await (await fetch(`${service.url}/openapi.json`)).json()) as Json);
   });
   afterAll(() => service.stop());

@@ -1,6 +1,7 @@
 // Every row of HTTP-CONTRACT.md for orders, through real HTTP against the embedded default.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, newOrder, startService, type TestService } from '../support/http.js';
+import { receiveStock, TEST_SKUS } from '../support/seed.js';
 
 let service: TestService;
 let api: ReturnType<typeof client>;
@@ -9,6 +10,7 @@ const key = () => `key-${Date.now()}-${keyCounter++}`;
 
 beforeAll(async () => {
   service = await startService({ consistencyWaitMs: 300 });
+  await receiveStock(service.events, TEST_SKUS);
   api = client(service, await service.token());
 });
 afterAll(() => service.stop());
@@ -591,6 +593,7 @@ describe('every response', () => {
 describe('limits and failures', () => {
   it('rate-limits per principal: 429 with Retry-After and RateLimit headers', async () => {
     const limited = await startService({ rateLimit: { perSecond: 1, burst: 3 } });
+    await receiveStock(limited.events, TEST_SKUS);
     try {
       const alice = client(limited, await limited.token({ sub: 'alice' }));
       const bob = client(limited, await limited.token({ sub: 'bob' }));
@@ -628,6 +631,7 @@ describe('limits and failures', () => {
 
   it('answers 503 with Retry-After when the request takes too long', async () => {
     const slow = await startService({ requestTimeoutMs: 100, queries: { listOrderJson: () => new Promise(() => {}) } as never });
+    await receiveStock(slow.events, TEST_SKUS);
     try {
       const response = await client(slow, await slow.token())('GET', '/orders');
       expectProblem(response, 503, 'unavailable');
@@ -654,6 +658,7 @@ describe('operations', () => {
 
   it('answers /health/ready 503 with Retry-After until the stores answer and projections caught up', async () => {
     const notReady = await startService({ checkReady: async () => { throw new Error('projections catching up: order-views'); } });
+    await receiveStock(notReady.events, TEST_SKUS);
     try {
       const response = await client(notReady, null)('GET', '/health/ready');
       expect(response.status).toBe(503);

@@ -7,6 +7,7 @@ import { AppendOutcomeUnknown, type EventStore } from '../../write-side/event-st
 import { OrderService } from '../../write-side/order-service.js';
 import { ORDER_STREAM_PREFIX, orderStream } from '../../write-side/orders/codec.js';
 import { client, newOrder, startService, type TestService } from '../support/http.js';
+import { receiveStock, TEST_SKUS } from '../support/seed.js';
 
 /** The store, except that the next `lose` appends to an order stream are written and then answered "outcome unknown" (the key record before them is answered as usual). */
 function losingAnswers(store: () => EventStore, lose: { count: number; written: boolean }): EventStore {
@@ -33,6 +34,7 @@ describe('a write whose outcome is unknown', () => {
     it(`answers 503 "outcome unknown", and a retry with the same key ${written ? 'replays the write that was made' : 'makes the write that was not'}, once`, async () => {
       const lose = { count: 1, written };
       service = await startService({ orders: new OrderService(losingAnswers(() => service.events, lose)) });
+      await receiveStock(service.events, TEST_SKUS);
       const call = client(service, await service.token());
       const place = () => call('POST', '/orders', { body: newOrder(), headers: { 'Idempotency-Key': 'lost-answer' } });
 

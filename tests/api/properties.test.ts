@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_SCOPES, client, newOrder, startService, type TestService } from '../support/http.js';
+import { receiveStock, TEST_SKUS } from '../support/seed.js';
 
 const API_VERSION = '2026-11-01';
 const PROBLEM_BASE = 'https://errors.orders.example/';
@@ -16,7 +17,7 @@ const CODES = new Set([
   'malformed-json', 'validation-failed', 'invalid-cursor', 'idempotency-key-missing', 'token-in-query', 'unsupported-api-version',
   'unauthenticated', 'forbidden', 'not-found', 'method-not-allowed', 'state-conflict', 'idempotency-key-in-use',
   'precondition-failed', 'payload-too-large', 'unsupported-media-type', 'idempotency-key-reused', 'rate-limited',
-  'internal', 'unavailable',
+  'internal', 'unavailable', 'insufficient-stock',
 ]);
 const TOKEN_PARAMETERS = ['access_token', 'token', 'id_token', 'jwt', 'api_key', 'Authorization'];
 const TOTAL = 3998;
@@ -510,6 +511,7 @@ async function exercise(request: RawRequest): Promise<RawResponse> {
 
 beforeAll(async () => {
   service = await startService();
+  await receiveStock(service.events, TEST_SKUS);
   port = Number(new URL(service.url).port);
   state.staff = await service.token({ sub: 'prop-staff', scope: ALL_SCOPES });
   state.owner = await service.token({ sub: 'prop-cus-a', scope: ALL_SCOPES, customerId: 'cus_a' });

@@ -1,11 +1,13 @@
 // Races over real HTTP: duplicate placements, ship against address change, paging while others write.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, newOrder, startService, type TestService } from '../support/http.js';
+import { receiveStock, TEST_SKUS } from '../support/seed.js';
 
 let service: TestService;
 let api: ReturnType<typeof client>;
 beforeAll(async () => {
   service = await startService();
+  await receiveStock(service.events, TEST_SKUS);
   api = client(service, await service.token());
 });
 afterAll(() => service.stop());

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodePosition } from '../../write-side/position.js';
 import { ALL_SCOPES, client, newOrder, startService, type TestService } from '../support/http.js';
+import { receiveStock, TEST_SKUS } from '../support/seed.js';
 
 let service: TestService;
 let staff: ReturnType<typeof client>;
@@ -15,6 +16,7 @@ const placed: Record<'a' | 'b', { id: string; token: string }> = { a: { id: '', 
 
 beforeAll(async () => {
   service = await startService();
+  await receiveStock(service.events, TEST_SKUS);
   staff = client(service, await service.token({ sub: 'staff' }));
   tokenA = await service.token({ sub: 'alice', scope: ALL_SCOPES, customerId: 'cus_conf_a' });
   customerA = client(service, tokenA);

@@ -2,10 +2,12 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, startService, type TestService } from '../support/http.js';
+import { receiveStock, TEST_SKUS } from '../support/seed.js';
 
 let service: TestService;
 beforeAll(async () => {
   service = await startService();
+  await receiveStock(service.events, TEST_SKUS);
 });
 afterAll(() => service.stop());
 
@@ -27,6 +29,7 @@ describe('security basics', () => {
 
   it('lets configured origins in, and only them', async () => {
     const open = await startService({ corsOrigins: ['https://shop.example'] });
+    await receiveStock(open.events, TEST_SKUS);
     try {
       const token = await open.token();
       const allowed = await fetch(`${open.url}/orders`, { headers: { Origin: 'https://shop.example', Authorization: `Bearer ${token}` } });
@@ -59,6 +62,7 @@ describe('overload', () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     const busy = await startService({ maxInFlight: 2, corsOrigins: ['https://shop.example'], queries: { listOrderJson: async () => { await gate; return { items: [], nextCursor: null, reflects: '0'.repeat(32) }; } } as never });
+    await receiveStock(busy.events, TEST_SKUS);
     try {
       const api = client(busy, await busy.token());
       const held = [api('GET', '/orders'), api('GET', '/orders')];

@@ -10,6 +10,7 @@ import { signDevToken } from '../../api/auth.js';
 import { tempDir } from '../support/event-stores.js';
 import { newOrder, SECRET, startService } from '../support/http.js';
 import { runScript, startServiceProcess } from '../support/service-process.js';
+import { receiveStock, TEST_SKUS } from '../support/seed.js';
 
 /** Another process's connection holding the write lock of a database file. */
 function holdWriteLock(file: string): { release(): void } {
@@ -35,6 +36,7 @@ describe('an event store that cannot be written', () => {
   it('answers 503 with Retry-After, writes nothing, logs it, fails readiness, and recovers by itself', async () => {
     // The service as bootstrap/ wires it; the lock is taken on its own event store file.
     const service = await startService();
+    await receiveStock(service.events, TEST_SKUS);
     const { url } = service;
     const token = await service.token({ sub: 'u', scope: 'orders:write orders:read' });
     const place = (key: string) =>
@@ -87,6 +89,13 @@ describe('a read-model store that cannot be written', () => {
       const list = (consistencyToken?: string) => fetch(`${url}/orders?limit=100`, { headers: { ...auth, ...(consistencyToken ? { 'Consistency-Token': consistencyToken } : {}) } });
       const ready = () => fetch(`${url}/health/ready`);
       expect((await until(ready, (r) => r.status === 200)).status).toBe(200);
+      const stocker = await signDevToken(SECRET, { sub: 'stocker', scope: 'stock:write' });
+      const received = await fetch(`${url}/stock/${newOrder().lines[0]!.sku}/adjustments`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${stocker}`, 'Content-Type': 'application/json', 'Idempotency-Key': 'receive' },
+        body: JSON.stringify({ delta: 100, reason: 'received' }),
+      });
+      expect(received.status).toBe(201);
       const first = await place('first');
       expect((await list(first.token)).status).toBe(200);
 

@@ -7,6 +7,7 @@ import { orderViews } from '../../projections/order-views.js';
 import { rebuild, verify, type Difference } from '../../projections/rebuild.js';
 import { decodeOrderEvent } from '../../write-side/orders/codec.js';
 import { client, startService } from '../support/http.js';
+import { receiveStock, TEST_SKUS } from '../support/seed.js';
 
 const address = { name: 'Ada', line1: '1 Main St', line2: null, city: 'Berlin', postalCode: '10115', region: null, country: 'DE' };
 const meta = { schemaVersion: 1, principal: 'old-build', correlationId: 'c-old', causationId: null };
@@ -14,6 +15,7 @@ const meta = { schemaVersion: 1, principal: 'old-build', correlationId: 'c-old',
 describe('event schema evolution', () => {
   it('reads version-1 placements and payments in history, point-in-time reads, commands, rebuilds and verify', async () => {
     const service = await startService();
+    await receiveStock(service.events, TEST_SKUS);
     try {
       const orderId = '11111111-2222-4333-8444-555555555555';
       // As the build before PaymentRecorded v2 wrote them.

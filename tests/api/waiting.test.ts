@@ -4,12 +4,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodePosition } from '../../write-side/position.js';
 import { client, startService, type TestService } from '../support/http.js';
+import { receiveStock, TEST_SKUS } from '../support/seed.js';
 
 let service: TestService;
 const FAR_AHEAD = encodePosition(10_000_000n);
 
 beforeAll(async () => {
   service = await startService({ maxInFlight: 32, consistencyWaitMs: 8000 });
+  await receiveStock(service.events, TEST_SKUS);
 });
 afterAll(() => service.stop());
 

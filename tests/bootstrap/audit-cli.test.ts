@@ -12,13 +12,15 @@ describe('audit command', () => {
   it('verifies clean history, then reports an address change recorded after a shipment', async () => {
     const dir = tempDir('audit-');
     const events = new SqliteEventStore({ file: join(dir.path, 'events.sqlite3') });
-    const ids = await seedOrders(events, 15);
+    const ids = await seedOrders(events, 15, 'seed', { stock: true });
     await events.close();
     expect(run(dir.path, 'bootstrap/projections-cli.ts', 'rebuild').status).toBe(0);
 
     const clean = run(dir.path, 'bootstrap/audit-cli.ts', 'verify');
     expect(clean.stdout).toContain('domain rules: 15 orders checked, 0 finding(s)');
     expect(clean.stdout).toContain('read model order-views: 15 orders checked, 0 difference(s)');
+    expect(clean.stdout).toContain('stock rules: 10 SKUs checked, 0 finding(s)');
+    expect(clean.stdout).toContain('read model stock: 10 orders checked, 0 difference(s)');
     expect(clean.status).toBe(0);
 
     const replay = run(dir.path, 'bootstrap/audit-cli.ts', 'replay', '--order', ids[3]!);
@@ -36,5 +38,20 @@ describe('audit command', () => {
     expect(dirty.stdout).toContain(`order-${ids[3]} #3 [nothing after the end] OrderAddressChanged after the order was shipped`);
     expect(run(dir.path, 'bootstrap/audit-cli.ts', 'replay').status).toBe(2);
     dir.remove();
-  });
+  }, 120_000);
+
+  it('reports stock reserved beyond what is on hand', async () => {
+    const dir = tempDir('audit-stock-');
+    const events = new SqliteEventStore({ file: join(dir.path, 'events.sqlite3') });
+    await seedOrders(events, 3, 'seed', { stock: true });
+    // A reservation appended past the decider, as a buggy writer might: more than SEED-1 has.
+    const meta = { schemaVersion: 1, principal: 'rogue', correlationId: 'c', causationId: null };
+    const now = new Date().toISOString();
+    await events.appendToStream('stock-SEED-1', [{ type: 'StockReserved', data: { sku: 'SEED-1', orderId: 'nobody', quantity: 5000, reservedAt: now }, metadata: meta }], 'any');
+    await events.close();
+    const dirty = run(dir.path, 'bootstrap/audit-cli.ts', 'verify');
+    expect(dirty.status).toBe(1);
+    expect(dirty.stdout).toMatch(/stock-SEED-1 #\d+ \[0 ≤ reserved ≤ onHand\] onHand 1000, reserved 50\d\d/);
+    dir.remove();
+  }, 120_000);
 });

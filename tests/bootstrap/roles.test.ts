@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { signDevToken } from '../../api/auth.js';
 import { defineProductsIn } from '../support/catalogue.js';
 import { tempDir } from '../support/event-stores.js';
+import { receiveStockOverHttp } from '../support/http.js';
 import { startServiceProcess } from '../support/service-process.js';
 
 const SECRET = 'roles-test-secret-roles-test-secret-123';
@@ -26,6 +27,7 @@ describe('process roles', () => {
       const token = await signDevToken(SECRET, { sub: 'ops', scope: 'orders:read orders:write exports:write' });
       const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
       const order = { customerId: 'cus_1', currency: 'EUR', lines: [{ sku: 'A', quantity: 1 }], address: { name: 'A', line1: 'B', city: 'C', postalCode: '1', country: 'DE' } };
+      await receiveStockOverHttp(`http://127.0.0.1:${port}`, SECRET, ['A']);
       const placed = await fetch(`http://127.0.0.1:${port}/orders`, { method: 'POST', headers: { ...headers, 'Idempotency-Key': 'o1' }, body: JSON.stringify(order) });
       expect(placed.status).toBe(201);
       // The export reads the projected views: wait until the projector process has the order.

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { signDevToken } from '../../api/auth.js';
 import { defineProductsIn } from '../support/catalogue.js';
 import { tempDir } from '../support/event-stores.js';
+import { receiveStockOverHttp } from '../support/http.js';
 import { Topology, waitForOutput } from '../support/topology.js';
 
 const SECRET = 'topology-test-secret-topology-test-secret';
@@ -38,6 +39,7 @@ describe('scaled-out topology (embedded, separate processes)', () => {
       expect(ready).toBe(200);
     }
 
+    await receiveStockOverHttp(one, SECRET, ['A']);
     // Placed through one API process, listed through the other once its projection is there.
     const placed = await fetch(`${one}/orders`, { method: 'POST', headers: { ...json, 'Idempotency-Key': 'o1' }, body: JSON.stringify(order('cus_1')) });
     expect(placed.status).toBe(201);

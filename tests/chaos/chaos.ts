@@ -19,6 +19,8 @@ import { signDevToken } from '../../api/auth.js';
 import { SqliteEventStore } from '../../write-side/adapters/sqlite-event-store.js';
 import type { Position, RecordedEvent } from '../../write-side/event-store.js';
 import { KEY_STREAM_PREFIX, keyStream } from '../../write-side/idempotency.js';
+import { decodeStockEvent } from '../../write-side/stock/codec.js';
+import { evolveStock, initialStock } from '../../write-side/stock/decider.js';
 import { ROOT, runScript } from '../support/service-process.js';
 import { deployment, type TopologyMode } from './deployments.js';
 
@@ -29,6 +31,8 @@ export interface ChaosOptions {
   readonly clients?: number;
   /** Further clients that reuse each Idempotency-Key for another request (another order or operation). */
   readonly reusers?: number;
+  /** Further clients that all buy one hot SKU with little stock, while a stock clerk receives more now and then. */
+  readonly buyers?: number;
   /** How long the service runs between a restart and the next kill, at random within. */
   readonly uptimeMs?: readonly [number, number];
   readonly seed?: number;
@@ -51,7 +55,8 @@ export interface ChaosResult {
   readonly stats: { kills: number; requests: number; retries: number; acknowledged: number; reusedKeys: number };
 }
 
-const SCOPES = 'orders:read orders:write payments:write shipments:write exports:write customers:write';
+const HOT_SKU = 'HOT-1';
+const SCOPES = 'orders:read orders:write payments:write shipments:write exports:write customers:write stock:read stock:write';
 const SHOP = 'chaos-shop';
 const WORKER = 'fulfilment-worker';
 /** Written into every address, so that the log check can look for it. */
@@ -97,13 +102,14 @@ const CHAOS_PRODUCTS = Object.fromEntries(
   [...Array.from({ length: 7 }, (_, i) => `SKU-${i}`), ...Array.from({ length: 5 }, (_, i) => `SKU-R${i}`), 'SKU-R9'].map((sku, i) => [
     sku,
     { name: `Chaos ${sku}`, description: null, prices: { EUR: 500 + i }, status: 'active' as const },
-  ]),
+  ]).concat([[HOT_SKU, { name: 'Chaos hot product', description: null, prices: { EUR: 100 }, status: 'active' as const }]]),
 );
 
 export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
   const log = options.log ?? (() => {});
   const clients = options.clients ?? 6;
   const reusers = options.reusers ?? 2;
+  const buyers = options.buyers ?? 2;
   const [minUp, maxUp] = options.uptimeMs ?? [300, 1500];
   const random = mulberry32(options.seed ?? Date.now());
   const dataDir = mkdtempSync(join(tmpdir(), 'chaos-'));
@@ -120,6 +126,8 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
     // The first administrator is made on a start: its password must never reach the log.
     ADMIN_EMAIL: 'chaos-admin@shop.example',
     ADMIN_PASSWORD: `chaos admin password ${Math.floor(random() * 1e12)}`,
+    // Short, so that the payment timeout runs during the run (a payment later than it is refused, never acknowledged).
+    PENDING_ORDER_TTL_SECONDS: '20',
   };
   const shopToken = await signDevToken(secret, { sub: SHOP, scope: SCOPES }, 3600);
   const workerToken = await signDevToken(secret, { sub: WORKER, scope: 'shipments:write' }, 3600);
@@ -166,6 +174,15 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
     }
   }
 
+  // Placing reserves stock: every SKU the clients order is received first (retried with its key until answered).
+  for (const sku of [...Array.from({ length: 7 }, (_, i) => `SKU-${i}`), ...Array.from({ length: 5 }, (_, i) => `SKU-R${i}`), 'SKU-R9']) {
+    const { status } = await send('POST', `/stock/${sku}/adjustments`, { delta: 1_000_000, reason: 'received' }, { 'Idempotency-Key': `receive-${sku}` });
+    if (status !== 201) unexpected.push(`receiving ${sku}: ${status}`);
+  }
+
+  // A payment for an order the payment timeout has cancelled is refused on its merits (409), before its key is looked at.
+  const expiredOrder = (response: { status: number; json: any }) => response.status === 409 && response.json?.currentStatus === 'cancelled';
+  const givenUp = (response: { status: number; json: any }) => response.status === 409 && String(response.json?.type).endsWith('/state-conflict');
   const answered = (what: string, status: number, allowed: readonly number[]) => {
     if (!allowed.includes(status)) unexpected.push(`${what}: ${status}`);
     return allowed.includes(status);
@@ -195,6 +212,9 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
       };
       const body = JSON.stringify(order);
       const response = await send('POST', '/orders', body, { 'Idempotency-Key': key });
+      // A placement cut off by a kill after it reserved, and retried only after the service gave it
+      // up (its reservations released): never acknowledged, so nothing is lost.
+      if (givenUp(response)) continue;
       if (!answered('POST /orders', response.status, [201])) continue;
       const id = response.json.id as string;
       placed.push({ key, id, body, total: response.json.total });
@@ -205,6 +225,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
       if (roll < 0.3) {
         const line1 = `${i} ${ADDRESS_MARK} ${Math.floor(random() * 1e6)}`;
         const patched = await send('PATCH', `/orders/${id}`, { address: { line1 } }, { 'Content-Type': 'application/merge-patch+json' });
+        if (expiredOrder(patched)) continue;
         if (answered('PATCH /orders/{id}', patched.status, [200])) {
           acks.push({ id, what: 'address', revision: patched.json.revision, line1 });
           acknowledge(id, patched.json.revision);
@@ -219,6 +240,8 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
       } else if (roll < 0.85) {
         const payKey = `pay-${id}`;
         const paid = await send('POST', `/orders/${id}/payments`, { amount: response.json.total, reference: `psp-${n}-${i}` }, { 'Idempotency-Key': payKey });
+        // Past the payment timeout (a run of kills and restarts can take that long) the order is cancelled: refused, not acknowledged.
+        if (paid.status === 409 && paid.json?.currentStatus === 'cancelled') continue;
         if (answered('POST /orders/{id}/payments', paid.status, [201])) {
           acks.push({ id, what: 'payment', key: payKey, paymentId: paid.json.id, amount: paid.json.amount });
           stats.acknowledged++;
@@ -239,6 +262,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
     };
     const body = JSON.stringify(order);
     const response = await send('POST', '/orders', body, { 'Idempotency-Key': key });
+    if (givenUp(response)) return null;
     if (!answered('POST /orders', response.status, [201])) return null;
     placed.push({ key, id: response.json.id, body, total: response.json.total });
     acknowledge(response.json.id, 0);
@@ -264,6 +288,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
     const refused: Sent[] = [];
     for (const other of others) {
       const reused = await sendKeyed(other, key);
+      if (expiredOrder(reused)) continue;
       if (answered(`${other.method} ${other.path} with a key used for ${first.path}`, reused.status, [422]) && reused.json?.type?.endsWith('/idempotency-key-reused')) refused.push(other);
       else if (reused.status === 422) unexpected.push(`${other.path}: 422 ${reused.json?.type}`);
     }
@@ -304,6 +329,59 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
     }
   }
 
+  /** Placements of the hot SKU acknowledged (201), and stock adjustments acknowledged, by id. */
+  const hotOrders: string[] = [];
+  const adjustments: string[] = [];
+  const { status: hotStatus } = await send('POST', `/stock/${HOT_SKU}/adjustments`, { delta: 5, reason: 'received' }, { 'Idempotency-Key': 'receive-hot' });
+  if (hotStatus !== 201) unexpected.push(`receiving ${HOT_SKU}: ${hotStatus}`);
+
+  /** A buyer of the hot SKU: placed (201) or refused for want of stock (409); some cancel, some pay. */
+  async function buyer(n: number, stop: () => boolean): Promise<void> {
+    for (let i = 0; !stop(); i++) {
+      const order = { customerId: `cus_h${n}`, currency: 'EUR', lines: [{ sku: HOT_SKU, quantity: 1 }], address: { name: `Buyer ${n}`, line1: `${i} ${ADDRESS_MARK}`, city: 'Berlin', postalCode: '10115', country: 'DE' } };
+      const body = JSON.stringify(order);
+      const key = `hot-${n}-${i}`;
+      const response = await send('POST', '/orders', body, { 'Idempotency-Key': key });
+      if (givenUp(response)) continue;
+      if (response.status === 409 && String(response.json?.type).endsWith('/insufficient-stock')) {
+        await sleep(50);
+        continue;
+      }
+      if (!answered('POST /orders (hot SKU)', response.status, [201])) continue;
+      const id = response.json.id as string;
+      hotOrders.push(id);
+      placed.push({ key, id, body, total: response.json.total });
+      acknowledge(id, 0);
+      if (random() < 0.5) {
+        const cancelled = await send('POST', `/orders/${id}/cancellation`, { reason: 'chaos' });
+        if (answered('POST /orders/{id}/cancellation (hot SKU)', cancelled.status, [200])) {
+          acks.push({ id, what: 'cancellation', revision: cancelled.json.revision });
+          acknowledge(id, cancelled.json.revision);
+        }
+      } else {
+        const payKey = `pay-${id}`;
+        const paid = await send('POST', `/orders/${id}/payments`, { amount: response.json.total, reference: `psp-${key}` }, { 'Idempotency-Key': payKey });
+        if (paid.status === 409 && paid.json?.currentStatus === 'cancelled') continue;
+        if (answered('POST /orders/{id}/payments (hot SKU)', paid.status, [201])) {
+          acks.push({ id, what: 'payment', key: payKey, paymentId: paid.json.id, amount: paid.json.amount });
+          stats.acknowledged++;
+        }
+      }
+    }
+  }
+
+  /** The stock clerk: receives a little more of the hot SKU now and then. */
+  async function clerk(stop: () => boolean): Promise<void> {
+    for (let i = 0; !stop(); i++) {
+      await sleep(100 + random() * 200);
+      const response = await send('POST', `/stock/${HOT_SKU}/adjustments`, { delta: 2, reason: 'received', note: `delivery ${i}` }, { 'Idempotency-Key': `clerk-${i}` });
+      if (answered('POST /stock/{sku}/adjustments', response.status, [201])) {
+        adjustments.push(response.json.id as string);
+        stats.acknowledged++;
+      }
+    }
+  }
+
   // Under 2026-12-01 an order's customer must exist: each client orders for a customer of its own.
   const customerIds = new Map<string, string>();
   for (const who of [...Array.from({ length: clients }, (_, n) => `client-${n}`), ...Array.from({ length: reusers }, (_, n) => `reuser-${n}`)]) {
@@ -315,6 +393,8 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
   const load = [
     ...Array.from({ length: clients }, (_, n) => client(n, () => stopping)),
     ...Array.from({ length: reusers }, (_, n) => reuser(n, () => stopping)),
+    ...Array.from({ length: buyers }, (_, n) => buyer(n, () => stopping)),
+    clerk(() => stopping),
   ];
 
   try {
@@ -337,7 +417,8 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
     }
     for (const a of acks.filter((x) => x.what === 'payment')) {
       const order = placed.find((p) => p.id === a.id)!;
-      const again = await send('POST', `/orders/${a.id}/payments`, { amount: order.total, reference: `psp-${order.key.slice('place-'.length)}` }, { 'Idempotency-Key': a.key! });
+      const reference = order.key.startsWith('hot-') ? `psp-${order.key}` : `psp-${order.key.slice('place-'.length)}`;
+      const again = await send('POST', `/orders/${a.id}/payments`, { amount: order.total, reference }, { 'Idempotency-Key': a.key! });
       if (again.status !== 201 || again.json.id !== a.paymentId || again.headers.get('idempotent-replayed') !== 'true') replays.push(`${a.key}: ${again.status} ${again.json?.id}`);
     }
 
@@ -348,7 +429,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
       if (again.status !== r.status || again.json.id !== r.id || again.headers.get('idempotent-replayed') !== 'true') replays.push(`${r.key}: ${again.status} ${again.json?.id}`);
       for (const other of r.refused) {
         const refused = await sendKeyed(other, r.key);
-        if (refused.status !== 422) replays.push(`${r.key} for ${other.path}: ${refused.status}`);
+        if (refused.status !== 422 && !expiredOrder(refused)) replays.push(`${r.key} for ${other.path}: ${refused.status}`);
       }
     }
 
@@ -357,12 +438,14 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
       const queue = await send('GET', '/fulfilment-queue?limit=1', undefined, { Authorization: `Bearer ${shopToken}` });
       return queue.status === 200 && queue.json.items.length === 0;
     }, 60_000);
+    const hotLevels = await send('GET', `/stock/${HOT_SKU}`, undefined);
     worker.kill('SIGTERM');
     const codes = await service.stop();
     outputs.push(service.output());
     await new Promise((r) => (worker.exitCode !== null || worker.signalCode !== null ? r(null) : worker.once('exit', r)));
 
     const history = await readHistory(join(dataDir, 'events.sqlite3'), ['order-']);
+    const stockHistory = (await readHistory(join(dataDir, 'events.sqlite3'), [`stock-${HOT_SKU}`])).get(`stock-${HOT_SKU}`) ?? [];
     const keyed = await readHistory(join(dataDir, 'events.sqlite3'), ['job-', KEY_STREAM_PREFIX]);
     const accounts = await readHistory(join(dataDir, 'events.sqlite3'), ['account-']);
     const checks: ChaosCheck[] = [];
@@ -404,6 +487,15 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
     check('however the starts were killed, ADMIN_EMAIL made exactly one administrator', created.length === 1 ? [] : [`${created.length} accounts created`]);
     check('the fulfilment queue drained', drained ? [] : ['orders still queued after 60 s']);
     check('the fulfilment worker shipped every paid order exactly once', shippedOnce(history));
+    check('the hot SKU was never oversold: 0 ≤ reserved ≤ onHand after every event, and its levels read as folded', hotSkuFindings(stockHistory, hotLevels.json), `${hotOrders.length} hot orders`);
+    check(
+      'every acknowledged stock adjustment and hot-SKU reservation is there exactly once',
+      [
+        ...adjustments.filter((id) => stockHistory.filter((e) => e.type === 'StockAdjusted' && e.data.adjustmentId === id).length !== 1).map((id) => `adjustment ${id}`),
+        ...hotOrders.filter((id) => stockHistory.filter((e) => e.type === 'StockReserved' && e.data.orderId === id).length !== 1).map((id) => `reservation of ${id}`),
+      ],
+      `${adjustments.length} adjustments, ${hotOrders.length} reservations`,
+    );
     const audit = cli('bootstrap/audit-cli.ts', ['verify'], dataDir);
     check('`audit verify` finds nothing', audit.status === 0 ? [] : [audit.output.slice(-500)]);
     const projections = cli('bootstrap/projections-cli.ts', ['verify'], dataDir);
@@ -424,6 +516,18 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
     await service.dispose();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** Where the hot SKU's history broke 0 ≤ reserved ≤ onHand, or its levels as served differ from the fold. */
+function hotSkuFindings(events: readonly RecordedEvent[], served: { onHand?: number; reserved?: number } | null): string[] {
+  const findings: string[] = [];
+  let stock = initialStock(HOT_SKU);
+  for (const e of events) {
+    stock = evolveStock(stock, decodeStockEvent(e));
+    if (stock.reserved < 0 || stock.reserved > stock.onHand) findings.push(`#${e.revision}: onHand ${stock.onHand}, reserved ${stock.reserved}`);
+  }
+  if (served?.onHand !== stock.onHand || served?.reserved !== stock.reserved) findings.push(`served ${JSON.stringify(served)}, folded onHand ${stock.onHand} reserved ${stock.reserved}`);
+  return findings;
 }
 
 /** The events of every stream with one of these prefixes, read from the event store file once the service has stopped. */

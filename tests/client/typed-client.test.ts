@@ -6,11 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type TestService } from '../support/http.js';
 import { generateTypes, TYPES_FILE } from './generate-types.js';
 import type { components, paths } from './order-service.js';
+import { receiveStock, TEST_SKUS } from '../support/seed.js';
 
 
 let service: TestService;
 beforeAll(async () => {
   service = await startService();
+  await receiveStock(service.events, TEST_SKUS);
 });
 afterAll(() => service.stop());
 

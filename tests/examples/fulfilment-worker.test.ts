@@ -9,11 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signDevToken } from '../../api/auth.js';
 import { tempDir } from '../support/event-stores.js';
 import { client, newOrder, startService, type TestService } from '../support/http.js';
+import { receiveStock, TEST_SKUS } from '../support/seed.js';
 
 let service: TestService;
 let api: ReturnType<typeof client>;
 beforeAll(async () => {
   service = await startService();
+  await receiveStock(service.events, TEST_SKUS);
   api = client(service, await service.token({ sub: 'shop' }));
 });
 afterAll(() => service.stop());

@@ -18,7 +18,7 @@ import { JobService } from '../../write-side/job-service.js';
 import { encodePosition } from '../../write-side/position.js';
 import { availableStores, type StoreFixture } from '../support/event-stores.js';
 import { availableReadStores, type ReadStoreFixture } from '../support/read-stores.js';
-import { address, lastPositionOf, seedOrders } from '../support/seed.js';
+import { address, lastPositionOf, ORDERS_ONLY, seedOrders } from '../support/seed.js';
 
 const combos = availableStores.flatMap(([e, openEvents]) => availableReadStores.map(([r, openReads]) => [`${e} → ${r}`, openEvents, openReads] as const));
 
@@ -116,7 +116,7 @@ for (const [name, openEvents, openReads] of combos) {
       await settle(projector, store, ids);
       expect((await readModels.getOrder(ids[3]!))!.status).toBe('shipped');
 
-      const service = new OrderService(store);
+      const service = new OrderService(store, ORDERS_ONLY);
       const written = await service.changeAddress(serviceViewer('p'), ids[1]!, { ...address, city: 'Paris' }, { correlationId: 'c' });
       expect(await projector.waitFor(written.position!, 5000)).toBe(true);
       expect(await readModels.getOrder(ids[1]!)).toMatchObject({ address: { city: 'Paris' }, revision: written.revision });
@@ -136,7 +136,7 @@ for (const [name, openEvents, openReads] of combos) {
       const paidAts = queued.map((e) => e.paidAt!);
       expect(paidAts).toEqual([...paidAts].sort());
 
-      const service = new OrderService(store);
+      const service = new OrderService(store, ORDERS_ONLY);
       const shipped = await service.createShipment(serviceViewer(`p-${ids[0]}`), queued[0]!.orderId, { carrier: 'UPS', trackingNumber: '1Z' }, { correlationId: 'c', idempotency: { key: 'k', fingerprint: 'f' } });
       expect(await projector.waitFor(shipped.position!, 5000)).toBe(true);
       expect((await queueOf(ids)).map((e) => e.orderId)).not.toContain(queued[0]!.orderId);
@@ -222,7 +222,7 @@ for (const [name, openEvents, openReads] of combos) {
       expect(await readModels.activeGeneration('order-views')).toBe(2);
       await noDifferences(orderViews, ids);
 
-      const service = new OrderService(store);
+      const service = new OrderService(store, ORDERS_ONLY);
       const written = await service.cancel(serviceViewer('p'), ids[0]!, 'after rebuild', { correlationId: 'c' });
       expect(await projector.waitFor(written.position!, 5000)).toBe(true);
       expect((await readModels.getOrder(ids[0]!))!.status).toBe('cancelled');
@@ -231,7 +231,7 @@ for (const [name, openEvents, openReads] of combos) {
     it("records the queue's changes with their events' positions; rebuild makes them again and verify checks them", async () => {
       const ids = await seedOrders(store, 20);
       const own = new Set(ids);
-      const service = new OrderService(store);
+      const service = new OrderService(store, ORDERS_ONLY);
       const cancelledPaid = ids[1]!;
       await service.cancel(serviceViewer('p'), cancelledPaid, 'changed my mind', { correlationId: 'c' });
       const projector = start(new Projector(store, readModels, fulfilmentQueue, { batchSize: 7 }));

@@ -5,7 +5,7 @@ import { CursorCodec, InvalidCursor } from '../../read-side/cursor.js';
 import { OrderQueries } from '../../read-side/order-queries.js';
 import type { ReadModelStore } from '../../read-side/read-store.js';
 import { CustomerQueries } from '../../read-side/customer-queries.js';
-import type { AccountView, CustomerView, JobView, OrderView, ProductView, QueueChange, QueueEntry } from '../../read-side/views.js';
+import type { AccountView, CustomerView, JobView, OrderView, ProductView, QueueChange, QueueEntry, StockView } from '../../read-side/views.js';
 import { Forbidden } from '../../write-side/errors.js';
 import type { Position } from '../../write-side/event-store.js';
 import { encodePosition } from '../../write-side/position.js';
@@ -183,6 +183,27 @@ export function readStoreContract(name: string, open: () => Promise<ReadStoreFix
       expect(await store.listAccounts(null, 1)).toEqual([account(4, at(3))]);
       expect((await store.listAccounts({ createdAt: at(3), id: 'acc-4' }, 2)).map((a) => a.id)).toEqual(['acc-3', 'acc-2']);
       expect((await store.listAccounts({ createdAt: at(2), id: 'acc-2' }, 10)).map((a) => a.id)).toEqual(['acc-1']);
+    });
+
+    it('lists stock by SKU after a key, only what is available below a bound when one is given', async () => {
+      const level = (sku: string, available: number): StockView => ({ sku, onHand: available + 1, reserved: 1, available, updatedAt: at(1), revision: 0 });
+      const views = store.views('stock', await store.activeGeneration('stock'));
+      await views.commit([level('B', 5), level('A', 0), level('D', 2), level('C', 9)].map((view) => ({ key: view.sku, view })), pos(4));
+      expect((await store.listStock(null, null, 10)).map((v) => v.sku)).toEqual(['A', 'B', 'C', 'D']);
+      expect((await store.listStock(null, 'B', 10)).map((v) => v.sku)).toEqual(['C', 'D']);
+      expect((await store.listStock(3, null, 10)).map((v) => v.sku)).toEqual(['A', 'D']);
+      expect((await store.listStock(3, 'A', 1))).toEqual([level('D', 2)]);
+      expect(await store.listStock(0, null, 10)).toEqual([]);
+    });
+
+    it("keeps a background process's checkpoint across a restart, and never moves it back", async () => {
+      expect(await store.processCheckpoint('reconciler')).toBeNull();
+      await store.saveProcessCheckpoint('reconciler', pos(5));
+      await store.saveProcessCheckpoint('reconciler', pos(3));
+      expect(await (await fixture.reopen()).processCheckpoint('reconciler')).toBe(pos(5));
+      await store.saveProcessCheckpoint('reconciler', pos(8));
+      expect(await store.processCheckpoint('reconciler')).toBe(pos(8));
+      expect(await store.processCheckpoint('another')).toBeNull();
     });
 
     it('lists products not retired, by sku or newest change first, filtered by status, after a key', async () => {

@@ -23,7 +23,7 @@ import { defineProducts } from './catalogue.js';
 import { tempDir } from './event-stores.js';
 
 export const SECRET = 'test-secret-that-is-at-least-32-bytes-long!!';
-export const ALL_SCOPES = 'orders:read orders:write payments:write shipments:write exports:write audit:read catalogue:read catalogue:write customers:read customers:write customers:erase';
+export const ALL_SCOPES = 'orders:read orders:write payments:write shipments:write exports:write audit:read catalogue:read catalogue:write customers:read customers:write customers:erase stock:read stock:write';
 
 export interface TestService {
   readonly url: string;
@@ -130,6 +130,22 @@ export const newOrder = (customerId = 'cus_42') => ({
   lines: [{ sku: 'SKU-1', quantity: 2, unitPrice: 1999 }] as Array<{ sku: string; quantity: number; unitPrice?: number }>,
   address: { name: 'Ada Lovelace', line1: '1 Main St', city: 'Berlin', postalCode: '10115', country: 'DE' },
 });
+
+/**
+ * Receives stock over HTTP, for the tests that start the service as a process: placing an order
+ * reserves stock, which is 0 on hand until received.
+ */
+export async function receiveStockOverHttp(url: string, secret: string, skus: readonly string[], quantity = 1_000_000): Promise<void> {
+  const token = await signDevToken(secret, { sub: 'stock-receiver', scope: 'stock:write', customerId: null }, 600);
+  for (const sku of new Set(skus)) {
+    const response = await fetch(`${url}/stock/${sku}/adjustments`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'Idempotency-Key': `receive-${sku}-${Date.now()}-${Math.random()}` },
+      body: JSON.stringify({ delta: quantity, reason: 'received' }),
+    });
+    if (response.status !== 201) throw new Error(`receiving ${sku}: ${response.status} ${await response.text()}`);
+  }
+}
 
 /** A small client: JSON in, status/headers/body out. */
 export function client(service: TestService, token: string | null) {

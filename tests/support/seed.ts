@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { serviceViewer } from '../../write-side/access.js';
 import { defineProducts } from './catalogue.js';
 import { OrderService } from '../../write-side/order-service.js';
+import { StockService, type Reservations } from '../../write-side/stock-service.js';
 import type { EventStore, Position } from '../../write-side/event-store.js';
 import { orderStream } from '../../write-side/orders/codec.js';
 import type { Address } from '../../write-side/orders/types.js';
@@ -10,15 +11,43 @@ import type { Address } from '../../write-side/orders/types.js';
 export const address: Address = { name: 'Ada Lovelace', line1: '1 Main St', line2: null, city: 'Berlin', postalCode: '10115', region: null, country: 'DE' };
 
 /**
+ * For the tests of the order service's own mechanics (its reads, appends and folds, counted on
+ * wrapped stores): an order service whose stock steps do nothing. Placement with stock is tested
+ * in tests/api/stock.test.ts and tests/workers/stock-reconciler.test.ts.
+ */
+export const ORDERS_ONLY: { readonly reservations: Reservations } = {
+  reservations: { reserve: async () => {}, release: async () => {}, commit: async () => {} },
+};
+
+/** The SKUs the API tests order (newOrder's and a few more): receiveStock them before placing. */
+export const TEST_SKUS: readonly string[] = ['SKU-1', 'SKU-2', 'A', 'S', 'T'];
+
+/**
+ * Receives `quantity` units of each SKU, so that orders for them can be placed (placing reserves
+ * stock). Additive: on a store shared with other tests, each call adds its own units.
+ */
+export async function receiveStock(store: EventStore, skus: readonly string[], quantity = 1_000_000): Promise<void> {
+  const stock = new StockService(store);
+  const receiver = serviceViewer(`receiver-${randomUUID()}`);
+  for (const sku of new Set(skus)) {
+    const key = `receive-${randomUUID()}`;
+    await stock.adjust(receiver, sku, { delta: quantity, reason: 'received', note: null }, { correlationId: 'seed', idempotency: { key, fingerprint: key } });
+  }
+}
+
+/**
  * Order i ends pending (i%5=0), paid (1, 2), shipped (3) or cancelled (4); some change address.
  * Every call places new orders: the principal is fresh, so its keys (and the order ids derived
  * from them) are too, even on a store that keeps an earlier run's data.
  */
-export async function seedOrders(store: EventStore, count: number, prefix = 'seed'): Promise<string[]> {
+export async function seedOrders(store: EventStore, count: number, prefix = 'seed', options: { stock?: boolean } = {}): Promise<string[]> {
   await defineProducts(store);
-  const service = new OrderService(store);
+  // Without stock, the log holds order events only (what the projection tests follow); with it,
+  // each SKU is received first and every order reserves, as in the service.
+  const service = new OrderService(store, options.stock ? {} : ORDERS_ONLY);
   const seeder = serviceViewer(`seeder-${randomUUID()}`);
   const ctx = (key: string) => ({ correlationId: 'seed', idempotency: { key, fingerprint: key } });
+  if (options.stock) await receiveStock(store, Array.from({ length: 10 }, (_, i) => `SEED-${i}`), 1000);
   return Promise.all(
     Array.from({ length: count }, async (_, i) => {
       const placed = await service.place(seeder, 

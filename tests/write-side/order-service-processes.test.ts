@@ -8,6 +8,7 @@ import { SqliteEventStore } from '../../write-side/adapters/sqlite-event-store.j
 import { serviceViewer } from '../../write-side/access.js';
 import { OrderService } from '../../write-side/order-service.js';
 import { tempDir } from '../support/event-stores.js';
+import { receiveStock } from '../support/seed.js';
 import { runScript } from '../support/service-process.js';
 
 const address = { name: 'Ada', line1: '1 Main St', line2: null, city: 'Berlin', postalCode: '10115', region: null, country: 'DE' };
@@ -19,6 +20,7 @@ describe('order reads across processes (embedded)', () => {
     const store = new SqliteEventStore({ file });
     try {
       await defineProducts(store);
+      await receiveStock(store, ['A']);
       const service = new OrderService(store);
       const viewer = serviceViewer('p');
       const placed = await service.place(

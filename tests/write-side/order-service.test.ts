@@ -15,6 +15,7 @@ import { ConcurrencyExhausted, Forbidden, IdempotencyKeyReused, OrderNotFound, P
 import type { Address } from '../../write-side/orders/types.js';
 import { defineProducts } from '../support/catalogue.js';
 import { availableStores, tempDir, type StoreFixture } from '../support/event-stores.js';
+import { ORDERS_ONLY } from '../support/seed.js';
 
 const home: Address = { name: 'Ada', line1: '1 Main St', line2: null, city: 'Berlin', postalCode: '10115', region: null, country: 'DE' };
 const work: Address = { ...home, line1: '2 Work Rd' };
@@ -33,7 +34,7 @@ for (const [name, open] of availableStores) {
     beforeEach(async () => {
       fixture = await open();
       await defineProducts(fixture.store);
-      service = new OrderService(fixture.store);
+      service = new OrderService(fixture.store, ORDERS_ONLY);
       user = serviceViewer(`user-${randomUUID()}`);
     });
     afterEach(() => fixture.dispose());
@@ -193,7 +194,7 @@ for (const [name, open] of availableStores) {
         subscribeToAll: (options) => store.subscribeToAll(options),
         headPosition: () => store.headPosition(),
         close: () => store.close(),
-      });
+      }, ORDERS_ONLY);
       // Alternate which request goes first, and start the other from 0 to 15 microtask turns
       // later, so that the two meet at every step of each other's way and each side wins some rounds.
       const turns = async (n: number) => {
@@ -266,11 +267,11 @@ describe('command handling on the embedded store', () => {
     const file = join(dir.path, 'events.sqlite3');
     const first = new SqliteEventStore({ file });
     await defineProducts(first);
-    const placed = await new OrderService(first).place(user, newOrder, keyed('k-restart'));
+    const placed = await new OrderService(first, ORDERS_ONLY).place(user, newOrder, keyed('k-restart'));
     await first.close();
 
     const second = new SqliteEventStore({ file });
-    const service = new OrderService(second);
+    const service = new OrderService(second, ORDERS_ONLY);
     const again = await service.place(user, newOrder, keyed('k-restart'));
     expect(again.replayed).toBe(true);
     expect(again.state).toEqual(placed.state);
@@ -286,7 +287,7 @@ describe('command handling on the embedded store', () => {
     const theirs = new SqliteEventStore({ file });
     try {
       await defineProducts(mine);
-      const [a, b] = [new OrderService(mine), new OrderService(theirs)];
+      const [a, b] = [new OrderService(mine, ORDERS_ONLY), new OrderService(theirs, ORDERS_ONLY)];
       for (let round = 0; round < 20; round++) {
         const [x, y] = await Promise.all([a, b].map(async (s) => ((await s.place(user, newOrder, keyed(unique()))).state as { id: string }).id));
         const key = `race-${round}`;
@@ -312,8 +313,8 @@ describe('command handling on the embedded store', () => {
     const theirs = new SqliteEventStore({ file });
     try {
       await defineProducts(mine);
-      const service = new OrderService(mine);
-      const other = new OrderService(theirs);
+      const service = new OrderService(mine, ORDERS_ONLY);
+      const other = new OrderService(theirs, ORDERS_ONLY);
       const id = (((await service.place(user, newOrder, keyed('k-folded'))).state) as { id: string }).id;
       expect(await service.get(user, id)).toMatchObject({ revision: 0, order: { address: home } });
       expect(await service.get(user, id)).toMatchObject({ revision: 0 });
@@ -333,7 +334,7 @@ describe('command handling on the embedded store', () => {
 
   it('keeps folded orders within a budget of orders and lines, dropping the least recently read, and reads the others again', async () => {
     await onStore('folded-kept-', async (store) => {
-      const service = new OrderService(store, { foldedBudget: 10 });
+      const service = new OrderService(store, { ...ORDERS_ONLY, foldedBudget: 10 });
       const lines = (n: number) => Array.from({ length: n }, () => ({ sku: 'A', quantity: 1 }));
       const place = async (key: string, n: number) => ((await service.place(user, { ...newOrder, lines: lines(n) }, keyed(key))).state as { id: string }).id;
       const small = [await place('a', 1), await place('b', 1), await place('c', 1)]; // 2 units each
@@ -379,7 +380,7 @@ describe('command handling on the embedded store', () => {
   it('decides a command without a key on the order the request just read, without reading its stream again', async () => {
     await onStore('known-', async (store) => {
       const { watched, watch } = watchedStore(store);
-      const service = new OrderService(watched);
+      const service = new OrderService(watched, ORDERS_ONLY);
       const id = ((await service.place(user, newOrder, keyed('k-known'))).state as { id: string }).id;
       const read = await service.get(user, id); // what PATCH does before it merges the address
       watch.reads = 0;
@@ -409,19 +410,20 @@ describe('command handling on the embedded store', () => {
         headPosition: () => store.headPosition(),
         close: () => store.close(),
       };
-      const service = new OrderService(logged);
+      const service = new OrderService(logged, ORDERS_ONLY);
       const calling = async (run: () => Promise<unknown>) => {
         calls.length = 0;
         await run().catch(() => {});
         return [...calls];
       };
       let id = '';
-      expect(await calling(async () => (id = ((await service.place(user, newOrder, keyed('cost-place'))).state as { id: string }).id))).toEqual(['read product', 'read order', 'append idempotency', 'append order']);
+      // A placement also looks whether its order exists and who holds its key (before it reserves stock).
+      expect(await calling(async () => (id = ((await service.place(user, newOrder, keyed('cost-place'))).state as { id: string }).id))).toEqual(['read product', 'read order', 'read idempotency', 'read order', 'append idempotency', 'append order']);
       expect(await calling(() => service.recordPayment(user, id, { amount: 1000, reference: 'psp' }, keyed('cost-pay')))).toEqual(['read order', 'append idempotency', 'append order']);
       // A replay is found in the stream's history, without a write: the key's stream is not touched.
       expect(await calling(() => service.recordPayment(user, id, { amount: 1000, reference: 'psp' }, keyed('cost-pay')))).toEqual(['read order']);
       // (A placement prices its lines from the catalogue first: this store tells no change stamp, so the product is read.)
-      expect(await calling(() => service.place(user, newOrder, keyed('cost-place')))).toEqual(['read product', 'read order']);
+      expect(await calling(() => service.place(user, newOrder, keyed('cost-place')))).toEqual(['read product', 'read order', 'read order']);
       // Refused on its merits (already paid): the key stays untaken.
       expect(await calling(() => service.recordPayment(user, id, { amount: 1000, reference: 'psp' }, keyed('cost-refused')))).toEqual(['read order']);
       // A key reused for another request: refused when it would act, before its stream is written.
@@ -433,8 +435,8 @@ describe('command handling on the embedded store', () => {
   it('decides again on the stream when the order it knew went stale before its append, losing no change', async () => {
     await onStore('stale-', async (store) => {
       const { watched, watch } = watchedStore(store);
-      const service = new OrderService(watched);
-      const other = new OrderService(store);
+      const service = new OrderService(watched, ORDERS_ONLY);
+      const other = new OrderService(store, ORDERS_ONLY);
       const id = ((await service.place(user, newOrder, keyed('k-stale'))).state as { id: string }).id;
       await service.get(user, id);
       // Another writer changes the address between this command's decision and its append.
@@ -456,8 +458,8 @@ describe('command handling on the embedded store', () => {
   it('applies a merge patch to the address as it is when decided: a concurrent change of another member is kept', async () => {
     await onStore('patch-retry-', async (store) => {
       const { watched, watch } = watchedStore(store);
-      const service = new OrderService(watched);
-      const other = new OrderService(store);
+      const service = new OrderService(watched, ORDERS_ONLY);
+      const other = new OrderService(store, ORDERS_ONLY);
       const id = ((await service.place(user, newOrder, keyed('k-patch'))).state as { id: string }).id;
       await service.get(user, id);
       // Between this command's decision and its append, another request changes line1.
@@ -472,7 +474,7 @@ describe('command handling on the embedded store', () => {
 
   it("confines every command and read to the viewer: another customer's order is unknown, and nobody places for another customer", async () => {
     await onStore('confined-', async (store) => {
-      const service = new OrderService(store);
+      const service = new OrderService(store, ORDERS_ONLY);
       const own = { sub: 'cus-1-user', scopes: new Set<string>(), customerId: 'cus_1' };
       const stranger = { sub: 'cus-2-user', scopes: new Set<string>(), customerId: 'cus_2' };
       const id = ((await service.place(own, newOrder, keyed('k-own'))).state as { id: string }).id;

@@ -13,6 +13,7 @@ const CURRENT_VERSIONS: { readonly [T in OrderEventType]: number } = {
   PaymentRecorded: 2,
   ShipmentCreated: 1,
   OrderCancelled: 1,
+  OrderPlacementAbandoned: 1,
 };
 
 type Upcaster = (data: JsonObject) => JsonObject;

@@ -4,6 +4,8 @@ import { OrderNotFound, StateConflict, ValidationFailed, type FieldError } from 
 import type { Address, AddressPatch, CataloguedLine, ErasedAddress, Order, OrderCommand, OrderEvent, OrderLine, PlacedOrder } from './types.js';
 
 export const MAX_LINES = 100;
+/** The reason of the service's cancellation of an order left unpaid past PENDING_ORDER_TTL_SECONDS. */
+export const PAYMENT_TIMEOUT = 'payment-timeout';
 
 export const initialState = (): Order => ({ status: 'absent' });
 
@@ -38,6 +40,8 @@ export function evolve(state: Order, event: OrderEvent): Order {
     }
     case 'OrderCancelled':
       return { ...placed(state), status: 'cancelled', cancellationReason: event.data.reason, updatedAt: event.data.cancelledAt };
+    case 'OrderPlacementAbandoned':
+      return { status: 'absent', abandoned: true };
     default: {
       const unknown: never = event;
       throw new TypeError(`unhandled event ${(unknown as OrderEvent).type}`);
@@ -50,6 +54,9 @@ export function decide(command: OrderCommand, state: Order): OrderEvent[] {
   switch (command.type) {
     case 'PlaceOrder': {
       if (state.status !== 'absent') throw new StateConflict(`Order ${state.id} already exists.`, state.status);
+      if (state.abandoned) {
+        throw new StateConflict(`The placement of order ${command.data.orderId} was given up after it failed; place the order again with a new Idempotency-Key.`, 'cancelled');
+      }
       const { orderId, customerId, currency, address } = command.data;
       const lines = priceLines(command.data.lines);
       const total = lines.reduce((sum, line) => sum + line.lineTotal, 0);
@@ -92,6 +99,15 @@ export function decide(command: OrderCommand, state: Order): OrderEvent[] {
       }
       return [{ type: 'OrderCancelled', schemaVersion: 1, data: { orderId: order.id, reason: command.data.reason, cancelledAt: now } }];
     }
+    case 'ExpirePendingOrder': {
+      const order = existing(state, command.data.orderId);
+      if (order.status !== 'pending') return [];
+      return [{ type: 'OrderCancelled', schemaVersion: 1, data: { orderId: order.id, reason: PAYMENT_TIMEOUT, cancelledAt: now } }];
+    }
+    case 'AbandonPlacement':
+      // Only a placement that never appended its order can be given up.
+      if (state.status !== 'absent' || state.abandoned) return [];
+      return [{ type: 'OrderPlacementAbandoned', schemaVersion: 1, data: { orderId: command.data.orderId, abandonedAt: now } }];
     default: {
       const unknown: never = command;
       throw new TypeError(`unhandled command ${(unknown as OrderCommand).type}`);

@@ -114,7 +114,19 @@ export type OrderCancelled = {
   readonly data: { readonly orderId: string; readonly reason: string | null; readonly cancelledAt: string };
 };
 
-export type OrderEvent = OrderPlaced | OrderAddressChanged | PaymentRecorded | ShipmentCreated | OrderCancelled;
+/**
+ * Written by the service, never by a client: a placement that reserved stock but never appended
+ * its order (the process died between) is given up. Appended with no_stream, it makes a late
+ * OrderPlaced of that placement fail, so the reservations can be released safely. Only ever an
+ * order stream's first and only event; the order reads as unknown.
+ */
+export type OrderPlacementAbandoned = {
+  readonly type: 'OrderPlacementAbandoned';
+  readonly schemaVersion: 1;
+  readonly data: { readonly orderId: string; readonly abandonedAt: string };
+};
+
+export type OrderEvent = OrderPlaced | OrderAddressChanged | PaymentRecorded | ShipmentCreated | OrderCancelled | OrderPlacementAbandoned;
 export type OrderEventType = OrderEvent['type'];
 
 // ---- commands (imperative; the clock and ids arrive inside them) ----
@@ -162,7 +174,21 @@ export type CancelOrder = {
   readonly metadata: CommandMetadata;
 };
 
-export type OrderCommand = PlaceOrder | ChangeAddress | RecordPayment | CreateShipment | CancelOrder;
+/** The service cancels an order left unpaid too long; anything but a pending order is left as it is. */
+export type ExpirePendingOrder = {
+  readonly type: 'ExpirePendingOrder';
+  readonly data: { readonly orderId: string };
+  readonly metadata: CommandMetadata;
+};
+
+/** The service gives up a placement whose order was never appended (see OrderPlacementAbandoned). */
+export type AbandonPlacement = {
+  readonly type: 'AbandonPlacement';
+  readonly data: { readonly orderId: string };
+  readonly metadata: CommandMetadata;
+};
+
+export type OrderCommand = PlaceOrder | ChangeAddress | RecordPayment | CreateShipment | CancelOrder | ExpirePendingOrder | AbandonPlacement;
 
 // ---- state ----
 
@@ -196,4 +222,5 @@ export interface PlacedOrder {
   readonly cancellationReason: string | null;
 }
 
-export type Order = { readonly status: 'absent' } | PlacedOrder;
+/** `abandoned`: the placement was given up (OrderPlacementAbandoned); it can never be placed. */
+export type Order = { readonly status: 'absent'; readonly abandoned?: true } | PlacedOrder;

@@ -122,3 +122,23 @@ describe('order decider', () => {
     });
   });
 });
+
+describe('the service’s own order commands', () => {
+  const expire: OrderCommand = { type: 'ExpirePendingOrder', data: { orderId: id }, metadata: later };
+  const abandon: OrderCommand = { type: 'AbandonPlacement', data: { orderId: id }, metadata: later };
+  const abandoned: OrderEvent = { type: 'OrderPlacementAbandoned', schemaVersion: 1, data: { orderId: id, abandonedAt: later.now } };
+
+  it('expires a pending order with reason payment-timeout', () =>
+    given(placed).when(expire).then({ type: 'OrderCancelled', schemaVersion: 1, data: { orderId: id, reason: 'payment-timeout', cancelledAt: later.now } }));
+  it('leaves a paid, shipped or cancelled order as it is', () => {
+    given(placed, paid).when(expire).then();
+    given(placed, paid, shipped).when(expire).then();
+    given(placed, cancelled).when(expire).then();
+  });
+  it('gives up a placement whose order was never appended', () => given().when(abandon).then(abandoned));
+  it('gives up nothing once the order is placed, nor twice', () => {
+    given(placed).when(abandon).then();
+    given(abandoned).when(abandon).then();
+  });
+  it('refuses to place an order whose placement was given up', () => given(abandoned).when(place()).thenFails(StateConflict));
+});

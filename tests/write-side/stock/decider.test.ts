@@ -1,0 +1,51 @@
+// The stock decider: given past events, when a command, then events or an error.
+import { describe, expect, it } from 'vitest';
+import { IdempotencyKeyReused, InsufficientStock } from '../../../write-side/errors.js';
+import { evolveStock, initialStock, reservationOf, stockDecider } from '../../../write-side/stock/decider.js';
+import type { StockCommand, StockEvent } from '../../../write-side/stock/types.js';
+import { givenDecider } from '../../support/decider.js';
+
+const given = givenDecider(stockDecider);
+const now = '2026-11-22T10:00:00.000Z';
+const meta = { now };
+const received = (delta: number): StockEvent => ({
+  type: 'StockAdjusted', schemaVersion: 1, data: { sku: 'S', adjustmentId: `a-${delta}`, delta, reason: 'received', note: null, onHand: delta, reserved: 0, adjustedAt: now },
+});
+const reserved = (orderId: string, quantity: number): StockEvent => ({ type: 'StockReserved', schemaVersion: 1, data: { sku: 'S', orderId, quantity, reservedAt: now } });
+const reserve = (orderId: string, quantity: number): StockCommand => ({ type: 'ReserveStock', data: { sku: 'S', orderId, quantity }, metadata: meta });
+const release = (orderId: string): StockCommand => ({ type: 'ReleaseReservation', data: { sku: 'S', orderId, reason: 'order-cancelled' }, metadata: meta });
+const commit = (orderId: string): StockCommand => ({ type: 'CommitReservation', data: { sku: 'S', orderId }, metadata: meta });
+const adjust = (delta: number): StockCommand => ({ type: 'AdjustStock', data: { sku: 'S', adjustmentId: 'adj', delta, reason: 'damaged', note: null }, metadata: meta });
+
+describe('the stock decider', () => {
+  it('reserves what is available', () => given(received(5)).when(reserve('o1', 5)).then(reserved('o1', 5)));
+  it('refuses a reservation beyond what is available, saying what is', () =>
+    given(received(5), reserved('o1', 4)).when(reserve('o2', 2)).thenFails(InsufficientStock, { errors: [expect.objectContaining({ available: 1 })] }));
+  it('reserves once per order: the same reservation again changes nothing', () => given(received(5), reserved('o1', 2)).when(reserve('o1', 2)).then());
+  it('refuses another quantity for an order that holds a reservation (another request under its key)', () =>
+    given(received(5), reserved('o1', 2)).when(reserve('o1', 3)).thenFails(IdempotencyKeyReused));
+  it('releases what the order holds, once', () => {
+    given(received(5), reserved('o1', 2)).when(release('o1')).thenMatches({ type: 'ReservationReleased', data: { orderId: 'o1', quantity: 2 } });
+    given(received(5), reserved('o1', 2), { type: 'ReservationReleased', schemaVersion: 1, data: { sku: 'S', orderId: 'o1', quantity: 2, reason: 'order-cancelled', releasedAt: now } })
+      .when(release('o1'))
+      .then();
+  });
+  it('commits what the order holds; nothing for an order without a reservation', () => {
+    given(received(5), reserved('o1', 2)).when(commit('o1')).thenMatches({ type: 'ReservationCommitted', data: { quantity: 2 } });
+    given(received(5)).when(commit('o1')).then();
+  });
+  it('refuses an adjustment that takes on hand below what is reserved', () =>
+    given(received(5), reserved('o1', 4)).when(adjust(-2)).thenFails(InsufficientStock, { errors: [expect.objectContaining({ pointer: '/delta', available: 1 })] }));
+  it('records the levels after an adjustment', () => given(received(5), reserved('o1', 4)).when(adjust(-1)).thenMatches({ data: { delta: -1, onHand: 4, reserved: 4 } }));
+
+  it('keeps every earlier state valid while folding many reservations (folded into a new base now and then)', () => {
+    let state = evolveStock(initialStock('S'), received(1000));
+    const states = [state];
+    for (let i = 0; i < 300; i++) states.push((state = evolveStock(state, reserved(`o${i}`, 1))));
+    expect(state.reserved).toBe(300);
+    expect(state.live.size).toBe(300);
+    expect(reservationOf(states[10]!.live, 'o9')).toBe(1);
+    expect(reservationOf(states[10]!.live, 'o10')).toBeUndefined();
+    expect(reservationOf(state.live, 'o299')).toBe(1);
+  });
+});

@@ -1,0 +1,143 @@
+// The stock reconciler: repairs what a crash can leave between an order's stream and its SKUs'
+// streams, which no single append can change together. It follows the log (order and stock
+// streams) from its checkpoint in the read store, ORPHAN_AFTER behind the head, and for each
+//  - reservation: when its order was never placed, gives the placement up (a no_stream append
+//    to the order's stream, which a late OrderPlaced then fails against) and releases it; when
+//    the order is cancelled, or lacks that SKU, releases it; when the order shipped, commits it;
+//  - cancellation or shipment: releases or commits the order's reservations.
+// Every step is idempotent (the deciders append nothing twice), so a restart that runs a part of
+// the log again changes nothing, and the checkpoint moves only past what was handled.
+import type { ReadModelStore } from '../read-side/read-store.js';
+import { serviceViewer } from '../write-side/access.js';
+import type { EventStore, RecordedEvent } from '../write-side/event-store.js';
+import type { OrderService, WriteContext } from '../write-side/order-service.js';
+import { ORDER_STREAM_PREFIX } from '../write-side/orders/codec.js';
+import type { Reservations } from '../write-side/stock-service.js';
+import { decodeStockEvent, isStockEvent, STOCK_STREAM_PREFIX } from '../write-side/stock/codec.js';
+
+export const RECONCILER_CHECKPOINT = 'stock-reconciler';
+const PRINCIPAL = 'service:stock-reconciler';
+
+export interface StockReconcilerOptions {
+  /**
+   * How old a reservation must be before a missing order counts as never placed: a placement
+   * still under way appends its order well within it (the request timeout is 10 s).
+   */
+  readonly orphanAfterMs?: number;
+  readonly intervalMs?: number;
+  readonly batchSize?: number;
+  readonly clock?: () => Date;
+  /** When this process started (now by default): see runOnce. */
+  readonly startedAt?: Date;
+  readonly onError?: (error: unknown) => void;
+}
+
+export class StockReconciler {
+  private readonly orphanAfterMs: number;
+  private readonly intervalMs: number;
+  private readonly batchSize: number;
+  private readonly clock: () => Date;
+  private readonly viewer = serviceViewer(PRINCIPAL);
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<unknown> | null = null;
+  private stopped = false;
+
+  constructor(
+    private readonly events: EventStore,
+    private readonly readModels: ReadModelStore,
+    private readonly orders: OrderService,
+    private readonly stock: Reservations,
+    options: StockReconcilerOptions = {},
+  ) {
+    this.orphanAfterMs = options.orphanAfterMs ?? 30_000;
+    this.intervalMs = options.intervalMs ?? 5_000;
+    this.batchSize = options.batchSize ?? 500;
+    this.clock = options.clock ?? (() => new Date());
+    this.onError = options.onError ?? (() => undefined);
+    this.startedAt = options.startedAt?.getTime() ?? Date.now();
+  }
+
+  private readonly startedAt: number;
+
+  private readonly onError: (error: unknown) => void;
+
+  start(): void {
+    this.stopped = false;
+    const tick = () => {
+      this.running = this.runOnce()
+        .catch((error: unknown) => this.onError(error))
+        .finally(() => {
+          if (!this.stopped) this.timer = setTimeout(tick, this.intervalMs);
+        });
+    };
+    tick();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /**
+   * Handles every event recorded at least orphanAfterMs ago and not handled yet; how many it
+   * handled. Nothing is due in the first orphanAfterMs after the start: a placement cut off by the
+   * last stop gets that long to be retried before it counts as never placed.
+   */
+  async runOnce(): Promise<number> {
+    const now = this.clock().getTime();
+    if (now - this.startedAt < this.orphanAfterMs) return 0;
+    const cutoff = now - this.orphanAfterMs;
+    let after = await this.readModels.processCheckpoint(RECONCILER_CHECKPOINT);
+    let handled = 0;
+    for (;;) {
+      const batch = await this.events.readAll({ after, maxCount: this.batchSize, streamPrefixes: [STOCK_STREAM_PREFIX, ORDER_STREAM_PREFIX] });
+      const due = batch.findIndex((event) => event.recordedAt.getTime() > cutoff);
+      const ready = due === -1 ? batch : batch.slice(0, due);
+      for (const event of ready) await this.handle(event);
+      handled += ready.length;
+      const last = ready.at(-1);
+      if (last) {
+        await this.readModels.saveProcessCheckpoint(RECONCILER_CHECKPOINT, last.position);
+        after = last.position;
+      }
+      if (due !== -1 || batch.length < this.batchSize || this.stopped) return handled;
+    }
+  }
+
+  private async handle(recorded: RecordedEvent): Promise<void> {
+    const context: WriteContext = { correlationId: `stock-reconciler:${recorded.position}`, causationId: null };
+    if (recorded.streamName.startsWith(STOCK_STREAM_PREFIX)) {
+      if (!isStockEvent(recorded)) return;
+      const event = decodeStockEvent(recorded);
+      if (event.type !== 'StockReserved') return;
+      const { orderId, sku } = event.data;
+      if (!(await this.orders.get(this.viewer, orderId)) && (await this.orders.abandon(this.viewer, orderId, context))) {
+        await this.stock.release(orderId, [sku], 'order-abandoned', this.stockContext(context));
+        return;
+      }
+      await this.settle(orderId, sku, context);
+      return;
+    }
+    if (recorded.type === 'OrderCancelled' || recorded.type === 'ShipmentCreated') {
+      const orderId = recorded.streamName.slice(ORDER_STREAM_PREFIX.length);
+      await this.settle(orderId, null, context);
+    }
+  }
+
+  /** Brings the order's reservations (of one SKU, or of all its lines) in line with its status. */
+  private async settle(orderId: string, sku: string | null, context: WriteContext): Promise<void> {
+    const snapshot = await this.orders.get(this.viewer, orderId);
+    if (!snapshot) return;
+    const { order } = snapshot;
+    const lines = [...new Set(order.lines.map((line) => line.sku))];
+    const skus = sku === null ? lines : [sku];
+    if (order.status === 'cancelled') await this.stock.release(orderId, skus, 'order-cancelled', this.stockContext(context));
+    else if (order.status === 'shipped') await this.stock.commit(orderId, skus, this.stockContext(context));
+    else if (sku !== null && !lines.includes(sku)) await this.stock.release(orderId, [sku], 'not-in-order', this.stockContext(context));
+  }
+
+  private stockContext(context: WriteContext) {
+    return { principal: PRINCIPAL, correlationId: context.correlationId, causationId: null };
+  }
+}

@@ -1,0 +1,321 @@
+// Stock on the write side: adjustments, and the reservations that orders hold. Each SKU is a
+// stream of its own, decided by the pure stock decider and appended at the revision it was read
+// at. Commands for one SKU queue up in this process and are decided together, in arrival order,
+// on the SKU's folded state, then appended in one append: a hot SKU costs one append for many
+// buyers, and requests of one process never race each other for its revision.
+// The folded state is kept between commands (with the store's change stamp, as orders are), so
+// a SKU with a long history costs no more to sell than a fresh one.
+import { LRUCache } from 'lru-cache';
+import { isStaff, type Viewer } from './access.js';
+import { ConcurrencyExhausted, Forbidden, IdempotencyKeyReused, InsufficientStock, type ShortLine } from './errors.js';
+import { RevisionConflict, type EventMetadata, type EventStore, type NewEvent, type Position } from './event-store.js';
+import { keyHolder, keyId, takeKey, type IdempotencyRequest } from './idempotency.js';
+import { decodeStockEvent, encodeStockEvent, stockStream } from './stock/codec.js';
+import { available, decideStock, evolveStock, initialStock, reservationOf } from './stock/decider.js';
+import type { AdjustmentReason, ReleaseReason, Stock, StockAdjusted, StockCommand, StockEvent } from './stock/types.js';
+
+/** Who acts, and for which request: the metadata of the events a command appends. */
+export interface StockContext {
+  readonly principal: string;
+  readonly correlationId: string;
+  readonly causationId: string | null;
+}
+
+/** What placing, cancelling and shipping an order need of the stock. */
+export interface Reservations {
+  /**
+   * Reserves every line's quantity for the order, all or none: on a short line the reservations
+   * it took are released and InsufficientStock names every short line. A reservation the order
+   * already holds is kept as it is, so a retried placement never reserves twice.
+   */
+  reserve(orderId: string, lines: readonly { readonly sku: string; readonly quantity: number }[], context: StockContext): Promise<void>;
+  /** Releases what the order holds of these SKUs; nothing where it holds nothing. */
+  release(orderId: string, skus: readonly string[], reason: ReleaseReason, context: StockContext): Promise<void>;
+  /** Turns what the order holds of these SKUs into a deduction from stock on hand. */
+  commit(orderId: string, skus: readonly string[], context: StockContext): Promise<void>;
+}
+
+/** A SKU's levels as the API represents them. */
+export interface StockLevels {
+  readonly sku: string;
+  readonly onHand: number;
+  readonly reserved: number;
+  readonly available: number;
+  readonly updatedAt: string | null;
+  /** The SKU stream's revision; null while it has no event. */
+  readonly revision: number | null;
+}
+
+export interface AdjustmentResult {
+  readonly adjustment: StockAdjusted['data'];
+  readonly levels: StockLevels;
+  readonly position: Position | null;
+  readonly replayed: boolean;
+}
+
+export interface StockServiceOptions {
+  readonly clock?: () => Date;
+  /**
+   * Whether a SKU has stock at all. Every product has stock (0 on hand until received); until the
+   * catalogue exists, every well-formed SKU is one. The one place that decides it.
+   */
+  readonly hasStock?: (sku: string) => Promise<boolean>;
+  /** Folded state kept, in units of one SKU plus one per live reservation. */
+  readonly foldedBudget?: number;
+}
+
+interface Folded {
+  readonly stock: Stock;
+  readonly revision: number | null;
+  readonly position: Position | null;
+  /** The store's change stamp taken before the read this came from; undefined after an own append. */
+  readonly stamp: number | undefined;
+}
+
+interface Queued {
+  readonly command: StockCommand;
+  readonly metadata: Omit<EventMetadata, 'schemaVersion'>;
+  /** Runs just before the command's events are appended (an adjustment takes its key there); alone in its batch. */
+  readonly before?: () => Promise<void>;
+  resolve(outcome: Decided): void;
+  reject(error: unknown): void;
+}
+
+interface Decided {
+  readonly events: readonly StockEvent[];
+  readonly stock: Stock;
+  readonly revision: number | null;
+  readonly position: Position | null;
+}
+
+const MAX_ATTEMPTS = 8;
+const MAX_BATCH = 256;
+const FOLD_PAGE = 10_000;
+
+export class StockService implements Reservations {
+  private readonly clock: () => Date;
+  private readonly hasStock: (sku: string) => Promise<boolean>;
+  private readonly folded: LRUCache<string, Folded>;
+  private readonly queues = new Map<string, Queued[]>();
+
+  constructor(
+    private readonly store: EventStore,
+    options: StockServiceOptions = {},
+  ) {
+    this.clock = options.clock ?? (() => new Date());
+    this.hasStock = options.hasStock ?? (async () => true);
+    const budget = options.foldedBudget ?? 1_000_000;
+    this.folded = new LRUCache<string, Folded>({ maxSize: budget, max: budget, sizeCalculation: (f) => 1 + f.stock.live.size });
+  }
+
+  /** The SKU's levels, always current (folded from its stream); null for a SKU that has no stock. Staff only. */
+  async get(viewer: Viewer, sku: string): Promise<StockLevels | null> {
+    confine(viewer);
+    if (!(await this.hasStock(sku))) return null;
+    const folded = await this.load(sku);
+    return levels(sku, folded.stock, folded.revision);
+  }
+
+  /**
+   * Adjusts the stock on hand by `delta`. Keyed: the adjustment's id is its key's, and a retry of
+   * the same request answers the first outcome, found in the SKU's stream.
+   */
+  async adjust(
+    viewer: Viewer,
+    sku: string,
+    input: { delta: number; reason: AdjustmentReason; note: string | null },
+    context: { correlationId: string; causationId?: string | null; idempotency: IdempotencyRequest },
+  ): Promise<AdjustmentResult | null> {
+    confine(viewer);
+    if (!(await this.hasStock(sku))) return null;
+    const { idempotency } = context;
+    const adjustmentId = keyId(viewer.sub, idempotency.key);
+    const holder = await keyHolder(this.store, viewer.sub, idempotency);
+    if (holder === 'another') throw new IdempotencyKeyReused();
+    if (holder === 'this') {
+      const first = await this.findAdjustment(sku, adjustmentId);
+      if (first) return { ...first, replayed: true };
+    }
+    const metadata = { principal: viewer.sub, correlationId: context.correlationId, causationId: context.causationId ?? null, idempotency };
+    const command: StockCommand = { type: 'AdjustStock', data: { sku, adjustmentId, ...input }, metadata: this.meta() };
+    const before = async () => void (await takeKey(this.store, { ...metadata, target: stockStream(sku) }));
+    const decided = await this.submit(sku, command, metadata, before);
+    const event = decided.events[0];
+    if (event?.type !== 'StockAdjusted') throw new Error('an adjustment recorded no StockAdjusted');
+    return { adjustment: event.data, levels: levels(sku, decided.stock, decided.revision), position: decided.position, replayed: false };
+  }
+
+  async reserve(orderId: string, lines: readonly { readonly sku: string; readonly quantity: number }[], context: StockContext): Promise<void> {
+    // One reservation per SKU, in SKU order: two orders over the same SKUs reserve them in the
+    // same order, so one of them always gets through (no livelock of mutual releases).
+    const wanted = new Map<string, { quantity: number; lines: number[] }>();
+    lines.forEach((line, i) => {
+      const entry = wanted.get(line.sku) ?? { quantity: 0, lines: [] };
+      wanted.set(line.sku, { quantity: entry.quantity + line.quantity, lines: [...entry.lines, i] });
+    });
+    const skus = [...wanted.keys()].sort();
+    const held: string[] = [];
+    for (const [at, sku] of skus.entries()) {
+      const { quantity } = wanted.get(sku)!;
+      try {
+        await this.submit(sku, { type: 'ReserveStock', data: { sku, orderId, quantity }, metadata: this.meta() }, context);
+        held.push(sku);
+      } catch (error) {
+        if (!(error instanceof InsufficientStock)) throw error;
+        const short: ShortLine[] = [];
+        const name = (s: string, availableNow: number) => {
+          for (const i of wanted.get(s)!.lines) short.push({ pointer: `/lines/${i}/quantity`, message: `${s}: ${wanted.get(s)!.quantity} asked in all, ${availableNow} available`, available: availableNow });
+        };
+        name(sku, error.errors[0]?.available ?? 0);
+        // The lines not tried yet are named too, when they are short as well.
+        for (const rest of skus.slice(at + 1)) {
+          const { stock } = await this.load(rest);
+          if (reservationOf(stock.live, orderId) === undefined && wanted.get(rest)!.quantity > available(stock)) name(rest, available(stock));
+        }
+        await this.release(orderId, held, 'placement-failed', context);
+        throw new InsufficientStock(short);
+      }
+    }
+  }
+
+  async release(orderId: string, skus: readonly string[], reason: ReleaseReason, context: StockContext): Promise<void> {
+    await Promise.all([...new Set(skus)].map((sku) => this.submit(sku, { type: 'ReleaseReservation', data: { sku, orderId, reason }, metadata: this.meta() }, context)));
+  }
+
+  async commit(orderId: string, skus: readonly string[], context: StockContext): Promise<void> {
+    await Promise.all([...new Set(skus)].map((sku) => this.submit(sku, { type: 'CommitReservation', data: { sku, orderId }, metadata: this.meta() }, context)));
+  }
+
+  /** What the order holds of the SKU (for the reconciler and the auditor's tools). */
+  async held(orderId: string, sku: string): Promise<number | undefined> {
+    return reservationOf((await this.load(sku)).stock.live, orderId);
+  }
+
+  /** The first run's adjustment, looked for only when the same request took its key before (a retry). */
+  private async findAdjustment(sku: string, adjustmentId: string): Promise<Omit<AdjustmentResult, 'replayed'> | null> {
+    let stock = initialStock(sku);
+    for (const recorded of await this.store.readStream(stockStream(sku))) {
+      const event = decodeStockEvent(recorded);
+      stock = evolveStock(stock, event);
+      if (event.type === 'StockAdjusted' && event.data.adjustmentId === adjustmentId) {
+        const { onHand, reserved } = event.data;
+        return { adjustment: event.data, levels: { sku, onHand, reserved, available: available({ onHand, reserved }), updatedAt: event.data.adjustedAt, revision: recorded.revision }, position: recorded.position };
+      }
+    }
+    return null;
+  }
+
+  /** Queues the command behind the SKU's others and resolves with what it decided, once appended. */
+  private submit(sku: string, command: StockCommand, metadata: Omit<EventMetadata, 'schemaVersion'>, before?: () => Promise<void>): Promise<Decided> {
+    return new Promise<Decided>((resolve, reject) => {
+      const queue = this.queues.get(sku);
+      const item: Queued = { command, metadata, ...(before ? { before } : {}), resolve, reject };
+      if (queue) {
+        queue.push(item);
+        return;
+      }
+      this.queues.set(sku, [item]);
+      void this.drain(sku);
+    });
+  }
+
+  private async drain(sku: string): Promise<void> {
+    const queue = this.queues.get(sku)!;
+    while (queue.length > 0) {
+      // A command with work before its append runs alone; the others go together.
+      const alone = queue[0]!.before !== undefined;
+      const end = alone ? 1 : queue.findIndex((item, i) => i >= MAX_BATCH || item.before !== undefined);
+      const batch = queue.splice(0, end === -1 ? queue.length : end);
+      await this.decideAndAppend(sku, batch);
+    }
+    this.queues.delete(sku);
+  }
+
+  private async decideAndAppend(sku: string, batch: readonly Queued[]): Promise<void> {
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      let current: Folded;
+      try {
+        current = await this.load(sku);
+      } catch (error) {
+        for (const item of batch) item.reject(error);
+        return;
+      }
+      let stock = current.stock;
+      const outcomes: Array<{ item: Queued; events: StockEvent[]; stock: Stock } | { item: Queued; error: unknown }> = [];
+      const events: NewEvent[] = [];
+      for (const item of batch) {
+        try {
+          const decided = decideStock(item.command, stock);
+          for (const event of decided) stock = evolveStock(stock, event);
+          outcomes.push({ item, events: decided, stock });
+          events.push(...decided.map((event) => encodeStockEvent(event, item.metadata)));
+        } catch (error) {
+          outcomes.push({ item, error });
+        }
+      }
+      let revision = current.revision;
+      let position = current.position;
+      if (events.length > 0) {
+        try {
+          for (const item of batch) await item.before?.();
+          const appended = await this.store.appendToStream(stockStream(sku), events, current.revision ?? 'no_stream');
+          revision = appended.nextRevision;
+          position = appended.position;
+          this.folded.set(sku, { stock, revision, position, stamp: undefined });
+        } catch (error) {
+          if (error instanceof RevisionConflict) continue;
+          for (const item of batch) item.reject(error);
+          return;
+        }
+      }
+      for (const outcome of outcomes) {
+        if ('error' in outcome) outcome.item.reject(outcome.error);
+        else outcome.item.resolve({ events: outcome.events, stock: outcome.stock, revision, position });
+      }
+      return;
+    }
+    for (const item of batch) item.reject(new ConcurrencyExhausted(stockStream(sku), MAX_ATTEMPTS));
+  }
+
+  /**
+   * The SKU folded from its stream. Kept once folded: a later load folds only the events appended
+   * since, and none at all while the store's change stamp shows that nothing was appended.
+   */
+  private async load(sku: string): Promise<Folded> {
+    const stamp = this.store.changeStamp?.();
+    const cached = this.folded.get(sku);
+    if (cached && stamp !== undefined && cached.stamp === stamp) return cached;
+    let stock = cached?.stock ?? initialStock(sku);
+    let revision = cached?.revision ?? null;
+    let position = cached?.position ?? null;
+    // In pages: a first fold of a long stream never holds more than one page of its events.
+    for (;;) {
+      const from = revision === null ? 0 : revision + 1;
+      const recorded = await this.store.readStream(stockStream(sku), { fromRevision: from, toRevision: from + FOLD_PAGE - 1 });
+      for (const r of recorded) stock = evolveStock(stock, decodeStockEvent(r));
+      const last = recorded.at(-1);
+      if (last) {
+        revision = last.revision;
+        position = last.position;
+      }
+      if (recorded.length < FOLD_PAGE) break;
+    }
+    const folded: Folded = { stock, revision, position, stamp };
+    this.folded.set(sku, folded);
+    return folded;
+  }
+
+  private meta() {
+    return { now: this.clock().toISOString() };
+  }
+}
+
+/** Stock belongs to no single customer: a customer's token is refused, whatever its scopes. */
+function confine(viewer: Viewer): void {
+  if (!isStaff(viewer)) throw new Forbidden('Stock belongs to no single customer: a customer token cannot read or change it.');
+}
+
+function levels(sku: string, stock: Stock, revision: number | null): StockLevels {
+  return { sku, onHand: stock.onHand, reserved: stock.reserved, available: available(stock), updatedAt: stock.updatedAt, revision };
+}
+
