@@ -5,20 +5,17 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signDevToken } from '../../api/auth.js';
 import { tempDir } from '../support/event-stores.js';
 import { startServiceProcess, type ServiceProcess } from '../support/service-process.js';
 import { ensureAdminBuilt } from '../support/admin-build.js';
 import { launchChromium, overflow, screenshot, seriousViolations } from './browser.js';
 
 const SECRET = 'admin-e2e-secret-that-is-at-least-32-bytes';
-const ROLES = {
-  admin: 'orders:read orders:write payments:write shipments:write exports:write audit:read catalogue:read catalogue:write stock:read stock:write customers:read customers:write customers:erase accounts:admin',
-  staff: 'orders:read orders:write payments:write exports:write catalogue:read catalogue:write stock:read stock:write customers:read customers:write',
-  fulfilment: 'orders:read shipments:write stock:read stock:write catalogue:read',
-  auditor: 'orders:read audit:read exports:write catalogue:read stock:read customers:read',
-} as const;
-type Role = keyof typeof ROLES;
+const PASSWORD = 'correct-horse-battery-staple';
+// The first admin comes from ADMIN_EMAIL/ADMIN_PASSWORD at start; the others are created through the API.
+const ROLE_NAMES = ['admin', 'staff', 'fulfilment', 'auditor'] as const;
+type Role = (typeof ROLE_NAMES)[number];
+const emailOf = (role: Role) => `${role}@admin-e2e.example`;
 const ADDRESS = { name: 'Ada Lovelace', line1: '1 Main St', city: 'Berlin', postalCode: '10115', country: 'DE' };
 
 /** Waits for what the page shows; the browser and the service share a busy machine, so it waits up to 10 s. */
@@ -41,6 +38,13 @@ async function call(role: Role, method: string, path: string, body?: unknown, he
   return { status: response.status, body: text ? JSON.parse(text) : null };
 }
 
+/** The role's access token from POST /auth/login, for the test's own requests. */
+async function signIn(role: Role): Promise<string> {
+  const response = await fetch(`${base}/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: emailOf(role), password: PASSWORD }) });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
 async function placeOrder(customerId: string, quantity = 1): Promise<string> {
   const placed = await call('admin', 'POST', '/orders', { customerId, currency: 'EUR', lines: [{ sku: 'MUG-BLUE', quantity, unitPrice: 1299 }], address: ADDRESS }, { 'Idempotency-Key': randomUUID() });
   expect(placed.status).toBe(201);
@@ -56,7 +60,7 @@ interface Opened {
   readonly faults: string[];
 }
 
-/** A fresh browser context at `route`, signed in with the role's token (until login exists, the token is put where sign-in keeps it). */
+/** A fresh browser context at `route`, signed in through the form with the role's account (null: not signed in). */
 async function open(role: Role | null, route: string, viewport = { width: 1280, height: 800 }): Promise<Opened> {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
@@ -65,11 +69,15 @@ async function open(role: Role | null, route: string, viewport = { width: 1280, 
     if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) faults.push(message.text());
   });
   page.on('pageerror', (error) => faults.push(error.message));
-  await page.goto(`${base}/admin`);
-  if (role) await page.evaluate(`sessionStorage.setItem('order-service.admin.token', ${JSON.stringify(tokens[role])})`);
   await page.goto(`${base}/admin#/${route}`);
-  await page.reload();
   await page.locator('h1').first().waitFor();
+  if (role) {
+    await page.getByLabel('Email').fill(emailOf(role));
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('navigation', { name: 'Screens' }).waitFor();
+    await page.locator('main h1').first().waitFor();
+  }
   return { page, faults };
 }
 
@@ -86,12 +94,18 @@ async function checkScreen(opened: Opened, name: string): Promise<void> {
 beforeAll(async () => {
   ensureAdminBuilt();
   dir = tempDir('admin-e2e-');
-  service = startServiceProcess({ DATA_DIR: dir.path, AUTH_JWT_SECRET: SECRET, RATE_LIMIT_PER_SECOND: '100000', RATE_LIMIT_BURST: '100000' });
+  service = startServiceProcess({ DATA_DIR: dir.path, AUTH_JWT_SECRET: SECRET, ADMIN_EMAIL: emailOf('admin'), ADMIN_PASSWORD: PASSWORD, RATE_LIMIT_PER_SECOND: '100000', RATE_LIMIT_BURST: '100000' });
   base = `http://127.0.0.1:${await service.port}`;
-  for (const role of Object.keys(ROLES) as Role[]) tokens[role] = await signDevToken(SECRET, { sub: `admin-e2e-${role}`, scope: ROLES[role] }, 3600);
   for (let i = 0; i < 400 && (await fetch(`${base}/health/ready`)).status !== 200; i++) await new Promise((resolve) => setTimeout(resolve, 25));
+  tokens.admin = await signIn('admin');
+  for (const role of ROLE_NAMES.filter((r) => r !== 'admin')) {
+    expect((await call('admin', 'POST', '/accounts', { email: emailOf(role), password: PASSWORD, role }, { 'Idempotency-Key': randomUUID() })).status).toBe(201);
+    tokens[role] = await signIn(role);
+  }
   // Orders take their prices from the catalogue: the mug every test orders.
   expect((await call('admin', 'PUT', '/products/MUG-BLUE', { name: 'Blue mug', description: 'Stoneware, 350 ml', prices: { EUR: 1299 }, status: 'active' })).status).toBe(201);
+  // …and its stock: an order reserves what it orders.
+  expect((await call('admin', 'POST', '/stock/MUG-BLUE/adjustments', { delta: 1000, reason: 'received' }, { 'Idempotency-Key': randomUUID() })).status).toBe(201);
   browser = await launchChromium();
 }, 120_000);
 
@@ -141,6 +155,18 @@ describe('the administration app', () => {
     await poll(() => page.getByRole('alert').textContent()).toBe(problem.detail);
     expect(page.url()).not.toContain('not-the-password');
     await checkScreen(opened, 'sign-in');
+
+    // The first administrator, made from ADMIN_EMAIL/ADMIN_PASSWORD at start, signs in and out.
+    await page.getByLabel('Email').fill(emailOf('admin'));
+    await page.getByLabel('Password').fill(PASSWORD);
+    const [signedIn] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/auth/login')), page.getByRole('button', { name: 'Sign in' }).click()]);
+    expect(signedIn.status()).toBe(200);
+    await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Accounts' }).waitFor();
+    expect(await page.evaluate("sessionStorage.getItem('order-service.admin.token')")).toBe(((await signedIn.json()) as { access_token: string }).access_token);
+    expect(page.url()).not.toContain(PASSWORD);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    expect(await page.evaluate("sessionStorage.getItem('order-service.admin.token')")).toBeNull();
     await close(opened);
   });
 
@@ -321,7 +347,8 @@ describe('the administration app', () => {
     await edit.getByLabel('Price in USD').fill('13.99');
     await edit.getByRole('button', { name: 'Save' }).click();
     await row.getByRole('cell', { name: '€12.99, $13.99' }).waitFor();
-    expect((await call('admin', 'GET', `/products/${sku}`)).body.prices).toEqual({ EUR: 1299, USD: 1399 });
+    // The edit form started from the product as it was: still active.
+    expect((await call('admin', 'GET', `/products/${sku}`)).body).toMatchObject({ prices: { EUR: 1299, USD: 1399 }, status: 'active' });
     await checkScreen(opened, 'catalogue');
 
     await page.getByRole('button', { name: `Retire ${sku}` }).click();
@@ -332,16 +359,93 @@ describe('the administration app', () => {
     await close(opened);
   });
 
+  it('shows the stock levels, filters them by available below a number, and records an adjustment with a reason', async () => {
+    const sku = `CUP-E2E-${randomUUID().slice(0, 6)}`;
+    expect((await call('admin', 'PUT', `/products/${sku}`, { name: 'Espresso cup', prices: { EUR: 499 }, status: 'active' })).status).toBe(201);
+    expect((await call('admin', 'POST', `/stock/${sku}/adjustments`, { delta: 5, reason: 'received' }, { 'Idempotency-Key': randomUUID() })).status).toBe(201);
+    const opened = await open('staff', 'stock');
+    const { page } = opened;
+    const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: sku, exact: true }) });
+    const available = () => row.locator('td').nth(3).textContent();
+    await poll(available).toBe('5');
 
-  it('follows the role: an auditor sees the history and changes nothing; fulfilment cannot edit the catalogue; staff without audit:read sees no history', async () => {
+    await page.getByRole('button', { name: `Adjust ${sku}` }).click();
+    const form = page.getByRole('form', { name: `Adjust ${sku}` });
+    await form.getByLabel('Change (+ received, − removed)').fill('-2');
+    await form.getByLabel('Reason').selectOption('damaged');
+    await form.getByLabel('Note (optional)').fill('two broke in transit');
+    await form.getByRole('button', { name: 'Record the adjustment' }).click();
+    await page.getByRole('status').filter({ hasText: `${sku}: -2 (damaged).` }).waitFor();
+    // The list read sends the adjustment's Consistency-Token: the new level shows at once.
+    await poll(available).toBe('3');
+    expect((await call('admin', 'GET', `/stock/${sku}`)).body).toMatchObject({ onHand: 3, available: 3 });
+    await checkScreen(opened, 'stock');
+
+    const filter = page.getByRole('form', { name: 'Filter stock' });
+    await filter.getByLabel('Available below').fill('3');
+    await filter.getByRole('button', { name: 'Apply' }).click();
+    await poll(() => row.count()).toBe(0);
+    await filter.getByLabel('Available below').fill('4');
+    await filter.getByRole('button', { name: 'Apply' }).click();
+    await poll(available).toBe('3');
+    expect(await page.getByRole('cell', { name: 'MUG-BLUE', exact: true }).count()).toBe(0);
+    await close(opened);
+  });
+
+  it('lets an admin create an account, change its role and disable it, and the disabled account can no longer sign in', async () => {
+    const email = `hedy-${randomUUID().slice(0, 8)}@admin-e2e.example`;
+    const opened = await open('admin', 'accounts');
+    const { page } = opened;
+    await page.getByRole('button', { name: 'New account' }).click();
+    const form = page.getByRole('form', { name: 'New account' });
+    await form.getByLabel('Email').fill(email);
+    await form.getByLabel('Password').fill(PASSWORD);
+    await form.getByLabel('Role').selectOption('auditor');
+    await form.getByRole('button', { name: 'Create the account' }).click();
+    await page.getByRole('status').filter({ hasText: `${email} can sign in now, as auditor.` }).waitFor();
+    // The list read sends the creation's Consistency-Token: the new account is on it at once.
+    const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: email, exact: true }) });
+    await row.getByRole('cell', { name: 'active', exact: true }).waitFor();
+    const account = () => call('admin', 'GET', '/accounts?limit=100').then(({ body }) => (body.items as Array<{ email: string; role: string; disabled: boolean }>).find((a) => a.email === email));
+    expect(await account()).toMatchObject({ role: 'auditor', disabled: false });
+    // Each row's role control shows the account's role, not the first role of the list.
+    expect(await page.getByRole('combobox', { name: `Role of ${emailOf('staff')}` }).inputValue()).toBe('staff');
+    expect(await row.getByRole('combobox', { name: `Role of ${email}` }).inputValue()).toBe('auditor');
+
+    await row.getByRole('combobox', { name: `Role of ${email}` }).selectOption('fulfilment');
+    await row.getByRole('button', { name: `Change the role of ${email}` }).click();
+    await page.getByRole('status').filter({ hasText: `${email} is fulfilment now.` }).waitFor();
+    expect((await account())?.role).toBe('fulfilment');
+    await checkScreen(opened, 'accounts');
+
+    await row.getByRole('button', { name: `Disable ${email}` }).click();
+    await page.getByRole('status').filter({ hasText: `${email} is disabled.` }).waitFor();
+    await row.getByRole('cell', { name: 'disabled', exact: true }).waitFor();
+    expect((await account())?.disabled).toBe(true);
+    const refused = await fetch(`${base}/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) });
+    expect(refused.status).toBe(401);
+    await close(opened);
+  });
+
+  it('follows the role of the signed-in account: an auditor sees the history and changes nothing anywhere; fulfilment cannot edit the catalogue; staff without audit:read sees no history', async () => {
     const id = await placeOrder('cus_roles');
     const auditor = await open('auditor', `orders/${id}`);
     await auditor.page.locator('.timeline li', { hasText: 'OrderPlaced' }).waitFor();
     expect(await auditor.page.locator('.actions button').count()).toBe(0);
     expect(await auditor.page.getByRole('navigation', { name: 'Screens' }).textContent()).not.toContain('Fulfilment');
+    // Read-only elsewhere too: the catalogue and the customers are shown without a way to change them.
+    await auditor.page.getByRole('link', { name: 'Catalogue' }).click();
+    await auditor.page.getByRole('cell', { name: 'MUG-BLUE', exact: true }).waitFor();
+    expect(await auditor.page.getByRole('button', { name: /^(New product|Edit|Retire)/ }).count()).toBe(0);
+    await auditor.page.getByRole('link', { name: 'Customers' }).click();
+    await auditor.page.getByRole('heading', { name: 'Customers' }).waitFor();
+    await auditor.page.locator('table, [role=alert]').first().waitFor();
+    expect(await auditor.page.getByRole('button', { name: /^(New customer|Edit|Erase)/ }).count()).toBe(0);
     await close(auditor);
 
     const fulfilment = await open('fulfilment', 'catalogue');
+    await fulfilment.page.getByRole('cell', { name: 'MUG-BLUE', exact: true }).waitFor();
+    expect(await fulfilment.page.getByRole('button', { name: /^(Edit|Retire)/ }).count()).toBe(0);
     expect(await fulfilment.page.getByRole('navigation', { name: 'Screens' }).textContent()).toContain('Catalogue');
     expect(await fulfilment.page.getByRole('button', { name: 'New product' }).count()).toBe(0);
     expect(await fulfilment.page.getByRole('navigation', { name: 'Screens' }).textContent()).not.toContain('Accounts');

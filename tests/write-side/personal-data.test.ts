@@ -91,4 +91,31 @@ describe('personal data on the write side', () => {
     const [, stored] = await events.readStream(orderStream('legacy-1'));
     expect(isSealed(stored!.data.address)).toBe(true);
   });
+
+  it("learns another process's erasures with one query of the erasures per cache lifetime, not a key read per customer", async () => {
+    const dir = tempDir('personal-');
+    cleanups.push(() => dir.remove());
+    let clock = 1_000_000;
+    const keys = new SqliteKeyStore(join(dir.path, 'keys.sqlite3'));
+    const eraser = new SqliteKeyStore(join(dir.path, 'keys.sqlite3'));
+    cleanups.push(() => keys.close(), () => eraser.close());
+    const asked = { read: 0, erasuresSince: 0 };
+    const counted = Object.assign(Object.create(keys) as SqliteKeyStore, {
+      read: (subjects: readonly string[]) => (asked.read++, keys.read(subjects)),
+      erasuresSince: (since: Date, limit: number) => (asked.erasuresSince++, keys.erasuresSince(since, limit)),
+    });
+    const keyring = new Keyring(counted, { now: () => clock });
+    const customers = ['cus_1', 'cus_2', 'cus_3'];
+    for (const customer of customers) await keyring.sealingKey(customer);
+    const known = await keyring.openingKeys(customers);
+
+    await eraser.destroy('cus_2', new Date());
+    clock += KEY_CACHE_TTL_MS;
+    expect(customers.map((customer) => keyring.current(customer))).toEqual([false, false, false]); // to be checked again first
+    const after = await keyring.openingKeys(customers);
+    expect([...after.values()]).toEqual([known.get('cus_1'), null, known.get('cus_3')]);
+    expect(await keyring.erased('cus_2')).toBe(true);
+    expect(customers.map((customer) => keyring.current(customer))).toEqual([true, false, true]);
+    expect(asked).toEqual({ read: 0, erasuresSince: 1 });
+  });
 });

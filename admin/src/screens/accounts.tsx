@@ -1,29 +1,22 @@
 import { useEffect, useState } from 'preact/hooks';
-import { consistency, describe, newKey } from '../api';
-import { query, request, type Page } from '../pending';
+import { api, consistency, describe, newKey, type Schemas } from '../api';
 import { Field, Notice, Pager, Refusal, Scroll, Title, formValue, useCursors, when } from '../ui';
 
-const ROLES = ['admin', 'staff', 'fulfilment', 'auditor', 'customer'] as const;
-
-interface Account {
-  readonly id: string;
-  readonly email: string;
-  readonly role: (typeof ROLES)[number];
-  readonly customerId?: string | null;
-  readonly disabled: boolean;
-  readonly createdAt: string;
-}
+type Account = Schemas['Account'];
+type Role = Account['role'];
+const ROLES: readonly Role[] = ['admin', 'staff', 'fulfilment', 'auditor', 'customer'];
 
 export function Accounts() {
   const cursors = useCursors();
-  const [page, setPage] = useState<Page<Account> | null>(null);
+  const [page, setPage] = useState<Schemas['AccountPage'] | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [creating, setCreating] = useState<{ key: string; role: string } | null>(null);
+  const [creating, setCreating] = useState<{ key: string; role: Role } | null>(null);
   const [reloads, setReloads] = useState(0);
 
   useEffect(() => {
-    void request<Page<Account>>('GET', `/accounts${query({ limit: 20, cursor: cursors.cursor })}`, { headers: consistency() }).then(({ data, error, response }) => {
+    const query = { limit: 20, ...(cursors.cursor ? { cursor: cursors.cursor } : {}) };
+    void api.GET('/accounts', { params: { query, header: consistency() } }).then(({ data, error, response }) => {
       setPage(data ?? null);
       if (!data) setRefusal(describe(error, response));
     });
@@ -34,7 +27,7 @@ export function Accounts() {
     if (!creating) return;
     const customerId = formValue(event, 'customerId');
     const body = { email: formValue(event, 'email'), password: ((event.currentTarget as HTMLFormElement).elements.namedItem('password') as HTMLInputElement).value, role: creating.role, ...(creating.role === 'customer' ? { customerId } : {}) };
-    const { data, error, response } = await request<Account>('POST', '/accounts', { body, headers: { 'Idempotency-Key': creating.key } });
+    const { data, error, response } = await api.POST('/accounts', { params: { header: { 'Idempotency-Key': creating.key } }, body });
     if (!data) return setRefusal(describe(error, response));
     setNotice(`${data.email} can sign in now, as ${data.role}.`);
     setRefusal(null);
@@ -42,8 +35,8 @@ export function Accounts() {
     setReloads(reloads + 1);
   }
 
-  async function change(account: Account, patch: { role?: string; disabled?: boolean }, what: string) {
-    const { error, response } = await request<Account>('PATCH', `/accounts/${encodeURIComponent(account.id)}`, { body: patch, contentType: 'application/merge-patch+json' });
+  async function change(account: Account, patch: Schemas['AccountPatch'], what: string) {
+    const { error, response } = await api.PATCH('/accounts/{id}', { params: { path: { id: account.id } }, body: patch, headers: { 'Content-Type': 'application/merge-patch+json' } });
     if (!response.ok) return setRefusal(describe(error, response));
     setNotice(what);
     setRefusal(null);
@@ -70,7 +63,7 @@ export function Accounts() {
             <input name="password" type="password" required minLength={12} maxLength={256} autocomplete="new-password" />
           </Field>
           <Field label="Role">
-            <select name="role" value={creating.role} onChange={(e) => setCreating({ ...creating, role: (e.currentTarget as HTMLSelectElement).value })}>
+            <select name="role" value={creating.role} onChange={(e) => setCreating({ ...creating, role: (e.currentTarget as HTMLSelectElement).value as Role })}>
               {ROLES.map((role) => (
                 <option key={role} value={role}>
                   {role}
@@ -114,13 +107,14 @@ export function Accounts() {
                         aria-label={`Role of ${account.email}`}
                         onSubmit={(event) => {
                           event.preventDefault();
-                          const role = formValue(event, 'role');
+                          const role = formValue(event, 'role') as NonNullable<Schemas['AccountPatch']['role']>;
                           void change(account, { role }, `${account.email} is ${role} now.`);
                         }}
                       >
-                        <select name="role" defaultValue={account.role} aria-label={`Role of ${account.email}`}>
+                        {/* Preact sets no defaultValue on a <select>: the account's role is marked selected instead. */}
+                        <select name="role" aria-label={`Role of ${account.email}`}>
                           {ROLES.filter((role) => role !== 'customer' || account.role === 'customer').map((role) => (
-                            <option key={role} value={role}>
+                            <option key={role} value={role} selected={role === account.role}>
                               {role}
                             </option>
                           ))}

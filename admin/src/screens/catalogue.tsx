@@ -1,17 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
-import { consistency, describe } from '../api';
-import { query, request, type Page } from '../pending';
+import { api, consistency, describe, type Schemas } from '../api';
 import { Confirm, Field, Notice, Pager, Refusal, Scroll, Title, minorDigits, money, useCursors, when } from '../ui';
 
-interface Product {
-  readonly sku: string;
-  readonly name: string;
-  readonly description: string | null;
-  readonly prices: Record<string, number>;
-  readonly status: 'draft' | 'active';
-  readonly updatedAt: string;
-  readonly revision: number;
-}
+type Product = Schemas['Product'];
+type Status = Product['status'];
 
 interface Editing {
   readonly product: Product | null;
@@ -23,9 +15,9 @@ const toMinor = (major: string, currency: string) => Math.round(Number(major) * 
 
 export function Catalogue({ can }: { can: (scope: string) => boolean }) {
   const writer = can('catalogue:write');
-  const [status, setStatus] = useState('');
+  const [status, setStatus] = useState<Status | ''>('');
   const cursors = useCursors();
-  const [page, setPage] = useState<Page<Product> | null>(null);
+  const [page, setPage] = useState<Schemas['ProductPage'] | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [editing, setEditing] = useState<Editing | null>(null);
@@ -33,7 +25,8 @@ export function Catalogue({ can }: { can: (scope: string) => boolean }) {
   const [reloads, setReloads] = useState(0);
 
   useEffect(() => {
-    void request<Page<Product>>('GET', `/products${query({ status, limit: 20, cursor: cursors.cursor })}`, { headers: consistency() }).then(({ data, error, response }) => {
+    const query = { limit: 20, ...(status ? { status } : {}), ...(cursors.cursor ? { cursor: cursors.cursor } : {}) };
+    void api.GET('/products', { params: { query, header: consistency() } }).then(({ data, error, response }) => {
       setPage(data ?? null);
       if (!data) setRefusal(describe(error, response));
     });
@@ -50,9 +43,9 @@ export function Catalogue({ can }: { can: (scope: string) => boolean }) {
     const data = new FormData(event.currentTarget as HTMLFormElement);
     const sku = editing.product?.sku ?? String(data.get('sku')).trim();
     const prices = Object.fromEntries(editing.prices.filter((p) => p.currency && p.amount).map((p) => [p.currency.toUpperCase(), toMinor(p.amount, p.currency.toUpperCase())]));
-    const body = { name: String(data.get('name')).trim(), description: String(data.get('description')).trim() || null, prices, status: String(data.get('status')) };
-    const precondition: Record<string, string> = editing.product ? { 'If-Match': `"${editing.product.revision}"` } : { 'If-None-Match': '*' };
-    const { error, response } = await request<Product>('PUT', `/products/${encodeURIComponent(sku)}`, { body, headers: precondition });
+    const body = { name: String(data.get('name')).trim(), description: String(data.get('description')).trim() || null, prices, status: String(data.get('status')) as Status };
+    const precondition = editing.product ? { 'If-Match': `"${editing.product.revision}"` } : { 'If-None-Match': '*' as const };
+    const { error, response } = await api.PUT('/products/{sku}', { params: { path: { sku }, header: precondition }, body });
     if (!response.ok) return setRefusal(describe(error, response));
     setNotice(editing.product ? `${sku} was saved.` : `${sku} was created.`);
     setEditing(null);
@@ -61,7 +54,7 @@ export function Catalogue({ can }: { can: (scope: string) => boolean }) {
 
   async function retire(product: Product) {
     setRetiring(null);
-    const { error, response } = await request('DELETE', `/products/${encodeURIComponent(product.sku)}`);
+    const { error, response } = await api.DELETE('/products/{sku}', { params: { path: { sku: product.sku } } });
     if (!response.ok) return setRefusal(describe(error, response));
     setNotice(`${product.sku} was retired.`);
     setReloads(reloads + 1);
@@ -75,7 +68,7 @@ export function Catalogue({ can }: { can: (scope: string) => boolean }) {
       <Title>Catalogue</Title>
       <div class="filters">
         <Field label="Status">
-          <select value={status} onChange={(e) => (setStatus((e.currentTarget as HTMLSelectElement).value), cursors.reset())}>
+          <select value={status} onChange={(e) => (setStatus((e.currentTarget as HTMLSelectElement).value as Status | ''), cursors.reset())}>
             <option value="">any</option>
             <option value="active">active</option>
             <option value="draft">draft</option>
@@ -104,9 +97,12 @@ export function Catalogue({ can }: { can: (scope: string) => boolean }) {
             <input name="description" defaultValue={editing.product?.description ?? ''} />
           </Field>
           <Field label="Status">
-            <select name="status" defaultValue={editing.product?.status ?? 'draft'}>
+            {/* Preact sets no defaultValue on a <select>: the option is marked selected instead. */}
+            <select name="status">
               <option value="draft">draft</option>
-              <option value="active">active</option>
+              <option value="active" selected={editing.product?.status === 'active'}>
+                active
+              </option>
             </select>
           </Field>
           <fieldset>

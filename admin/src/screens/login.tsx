@@ -1,14 +1,6 @@
 import { useState } from 'preact/hooks';
-import { describe } from '../api';
-import { request } from '../pending';
+import { api, describe } from '../api';
 import { Field, Refusal, Title, formValue } from '../ui';
-
-interface TokenResponse {
-  readonly access_token: string;
-  readonly token_type: 'Bearer';
-  readonly expires_in: number;
-  readonly scope: string;
-}
 
 export function Login({ expired, onSignedIn }: { expired: boolean; onSignedIn: (token: string) => void }) {
   const [refusal, setRefusal] = useState<string | null>(expired ? 'Your session has ended; sign in again.' : null);
@@ -16,7 +8,7 @@ export function Login({ expired, onSignedIn }: { expired: boolean; onSignedIn: (
   async function submit(event: Event) {
     event.preventDefault();
     setBusy(true);
-    const { data, error, response } = await request<TokenResponse>('POST', '/auth/login', { body: { email: formValue(event, 'email'), password: formValue(event, 'password') } }).finally(() => setBusy(false));
+    const { data, error, response } = await api.POST('/auth/login', { body: { email: formValue(event, 'email'), password: formValue(event, 'password') } }).finally(() => setBusy(false));
     if (data) onSignedIn(data.access_token);
     else setRefusal(describe(error, response));
   }

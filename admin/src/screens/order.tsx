@@ -18,7 +18,8 @@ export function OrderPage({ id, can }: { id: string; can: (scope: string) => boo
 
   async function load() {
     const { data, error, response } = await api.GET('/orders/{id}', { params: { path: { id } } });
-    if (data) setOrder(data);
+    // The casts: openapi-fetch 0.17's Readable<> drops members typed null (ErasedAddress's), which the body has.
+    if (data) setOrder(data as Order);
     else setRefusal(describe(error, response));
     if (can('audit:read')) {
       const events: HistoryEvent[] = [];
@@ -26,7 +27,7 @@ export function OrderPage({ id, can }: { id: string; can: (scope: string) => boo
       do {
         const page = await api.GET('/orders/{id}/history', { params: { path: { id }, query: { limit: 100, ...(cursor ? { cursor } : {}) } } });
         if (!page.data) break;
-        events.push(...page.data.items);
+        events.push(...(page.data.items as HistoryEvent[]));
         cursor = page.data.nextCursor ?? undefined;
       } while (cursor);
       setHistory(events);

@@ -20,7 +20,8 @@ export function Orders() {
       .GET('/orders', { params: { query: { ...filter, limit: 20, ...(cursors.cursor ? { cursor: cursors.cursor } : {}) }, header: consistency() } })
       .then(({ data, error, response }) => {
         if (!current) return;
-        setPage(data ?? null);
+        // The cast: openapi-fetch 0.17's Readable<> drops members typed null (ErasedAddress's), which the body has.
+        setPage((data as Schemas['OrderPage'] | undefined) ?? null);
         setRefusal(data ? null : describe(error, response));
       });
     return () => void (current = false);

@@ -1,29 +1,22 @@
 import { useEffect, useState } from 'preact/hooks';
-import { consistency, describe, newKey } from '../api';
-import { query, request, type Page } from '../pending';
+import { api, consistency, describe, newKey, type Schemas } from '../api';
 import { Field, Notice, Pager, Refusal, Scroll, Title, formValue, useCursors, when } from '../ui';
 
-interface Level {
-  readonly sku: string;
-  readonly onHand: number;
-  readonly reserved: number;
-  readonly available: number;
-  readonly updatedAt: string;
-}
-
-const REASONS = ['received', 'count', 'damaged', 'returned', 'other'] as const;
+type Reason = Schemas['NewStockAdjustment']['reason'];
+const REASONS: readonly Reason[] = ['received', 'count', 'damaged', 'returned', 'other'];
 
 export function Stock({ can }: { can: (scope: string) => boolean }) {
   const [below, setBelow] = useState('');
   const cursors = useCursors();
-  const [page, setPage] = useState<Page<Level> | null>(null);
+  const [page, setPage] = useState<Schemas['StockPage'] | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [adjusting, setAdjusting] = useState<{ sku: string; key: string } | null>(null);
   const [reloads, setReloads] = useState(0);
 
   useEffect(() => {
-    void request<Page<Level>>('GET', `/stock${query({ below, limit: 20, cursor: cursors.cursor })}`, { headers: consistency() }).then(({ data, error, response }) => {
+    const query = { limit: 20, ...(below ? { below: Number(below) } : {}), ...(cursors.cursor ? { cursor: cursors.cursor } : {}) };
+    void api.GET('/stock', { params: { query, header: consistency() } }).then(({ data, error, response }) => {
       setPage(data ?? null);
       if (!data) setRefusal(describe(error, response));
     });
@@ -33,8 +26,8 @@ export function Stock({ can }: { can: (scope: string) => boolean }) {
     event.preventDefault();
     if (!adjusting) return;
     const note = formValue(event, 'note');
-    const body = { delta: Number(formValue(event, 'delta')), reason: formValue(event, 'reason'), ...(note ? { note } : {}) };
-    const { error, response } = await request('POST', `/stock/${encodeURIComponent(adjusting.sku)}/adjustments`, { body, headers: { 'Idempotency-Key': adjusting.key } });
+    const body = { delta: Number(formValue(event, 'delta')), reason: formValue(event, 'reason') as Reason, ...(note ? { note } : {}) };
+    const { error, response } = await api.POST('/stock/{sku}/adjustments', { params: { path: { sku: adjusting.sku }, header: { 'Idempotency-Key': adjusting.key } }, body });
     if (!response.ok) return setRefusal(describe(error, response));
     setNotice(`${adjusting.sku}: ${body.delta > 0 ? '+' : ''}${body.delta} (${body.reason}).`);
     setRefusal(null);
