@@ -137,6 +137,8 @@ export class OrderService {
       return placedBefore.order.lines.map(catalogued);
     });
     const command: OrderCommand = { type: 'PlaceOrder', data: { orderId, ...input, lines }, metadata: this.meta(viewer) };
+    // The address's key before the stock: a key store that cannot be reached fails the placement with nothing written.
+    await this.sealingKey(command);
     await this.reserveFor(viewer, command, context);
     try {
       return await this.run(viewer, orderId, command, context);
@@ -292,12 +294,17 @@ export class OrderService {
     // An address is sealed with its customer's key: had first, so that a key store that cannot be
     // reached (503) or an erased customer (422) fails the command before anything is written.
     // (A placement retried after its customer's erasure is replayed from the history: it seals nothing.)
-    const sealsFor = command.type === 'PlaceOrder' ? command.data.customerId : command.type === 'ChangeAddress' ? current?.order.customerId : undefined;
+    await this.sealingKey(command, current?.order.customerId);
+    const known = current && !context.idempotency ? { state: current.order, revision: current.revision, position: current.position } : undefined;
+    return this.handler.handle(orderStream(orderId), command, handlerContext, known);
+  }
+
+  /** Has the key of the customer whose address the command writes, if it writes one. */
+  private async sealingKey(command: OrderCommand, customerOfOrder?: string): Promise<void> {
+    const sealsFor = command.type === 'PlaceOrder' ? command.data.customerId : command.type === 'ChangeAddress' ? customerOfOrder : undefined;
     if (this.keys && sealsFor !== undefined) await this.keys.sealingKey(sealsFor).catch((error: unknown) => {
       if (!(error instanceof UnknownCustomer && command.type === 'PlaceOrder')) throw error;
     });
-    const known = current && !context.idempotency ? { state: current.order, revision: current.revision, position: current.position } : undefined;
-    return this.handler.handle(orderStream(orderId), command, handlerContext, known);
   }
 
   private meta(viewer: Viewer) {

@@ -36,7 +36,7 @@ describe('order history', () => {
     const positions = history.body.items.map((e: { position: string }) => e.position);
     expect(positions).toEqual([...positions].sort());
     expect(history.body.items[0]).toMatchObject({
-      schemaVersion: 1, recordedSchemaVersion: 1, recordedAt: expect.any(String),
+      schemaVersion: 2, recordedSchemaVersion: 2, recordedAt: expect.any(String),
       data: { orderId: id, total: 3998, address: { city: 'Berlin' } },
       metadata: { principal: 'clerk', correlationId: 'corr-place', causationId: 'corr-place' },
     });

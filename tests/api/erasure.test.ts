@@ -14,6 +14,7 @@ import { StoreUnavailable } from '../../write-side/errors.js';
 import { ERASED_ADDRESS } from '../../write-side/personal-data/order-fields.js';
 import { orderStream } from '../../write-side/orders/codec.js';
 import { ALL_SCOPES, client, startService, type TestService } from '../support/http.js';
+import { receiveStock, TEST_SKUS } from '../support/seed.js';
 
 const services: TestService[] = [];
 afterEach(async () => {
@@ -52,6 +53,7 @@ describe('erasure of a customer (crypto-shredding)', () => {
     // One clock here: an export that starts after the erasure is not taken for one that may hold its data.
     const service = await startService({}, { pollMs: 50, erasureClockMarginMs: 0 });
     services.push(service);
+    await receiveStock(service.events, TEST_SKUS);
     const api = client(service, await service.token());
     const marker = `MRK${randomUUID().replaceAll('-', '')}`;
     const keptMarker = `KPT${randomUUID().replaceAll('-', '')}`;
@@ -139,6 +141,7 @@ describe('erasure of a customer (crypto-shredding)', () => {
   it("forgets a registered customer's name, email, phone and address, and its orders' addresses, on disk and in the log", async () => {
     const service = await startService({}, { pollMs: 50, erasureClockMarginMs: 0 });
     services.push(service);
+    await receiveStock(service.events, TEST_SKUS);
     const api = client(service, await service.token({ scope: `${ALL_SCOPES} customers:read customers:write customers:erase` }));
     const marker = `CUS${randomUUID().replaceAll('-', '')}`;
     const created = await api('POST', '/customers', {
@@ -175,6 +178,7 @@ describe('erasure of a customer (crypto-shredding)', () => {
       keyStore: (real) => ({ ...real, createOrGet: down, read: down, destroy: down, erasuresSince: down, close: () => real.close() }),
     });
     services.push(service);
+    await receiveStock(service.events, TEST_SKUS);
     const api = client(service, await service.token());
     const head = await service.events.headPosition();
     const placed = await api('POST', '/orders', { body: order('cus_1', 'x'), headers: { 'Idempotency-Key': 'k' } });

@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, newOrder, startService, type TestService } from '../support/http.js';
+import { receiveStock, TEST_SKUS } from '../support/seed.js';
 
 let service: TestService;
 let api: ReturnType<typeof client>;
@@ -10,6 +11,7 @@ let customer: ReturnType<typeof client>;
 
 beforeAll(async () => {
   service = await startService({ consistencyWaitMs: 2000 });
+  await receiveStock(service.events, TEST_SKUS);
   api = client(service, await service.token());
   customer = client(service, await service.token({ sub: 'cus-42-user', customerId: 'cus_42', scope: 'orders:read orders:write catalogue:read catalogue:write' }));
 });
@@ -17,7 +19,12 @@ afterAll(() => service.stop());
 
 const freshSku = () => `T-${randomUUID().slice(0, 8)}`;
 const mug = { name: 'Red mug', description: 'Stoneware, 350 ml', prices: { EUR: 1299, USD: 1399 }, status: 'active' };
-const put = (sku: string, body: object = mug, headers: Record<string, string> = {}) => api('PUT', `/products/${sku}`, { body, headers });
+// A product made here gets stock at once: these tests are about the catalogue and prices, not reservations.
+const put = async (sku: string, body: object = mug, headers: Record<string, string> = {}) => {
+  const response = await api('PUT', `/products/${sku}`, { body, headers });
+  if (response.status === 201) await receiveStock(service.events, [sku], 1000);
+  return response;
+};
 const mergePatch = (sku: string, body: object, headers: Record<string, string> = {}) =>
   api('PATCH', `/products/${sku}`, { raw: JSON.stringify(body), headers: { 'Content-Type': 'application/merge-patch+json', ...headers } });
 const order = (lines: object[], headers: Record<string, string> = {}, currency = 'EUR') =>

@@ -13,6 +13,7 @@ import { ERASED_ADDRESS, orderPersonalData } from '../../write-side/personal-dat
 import { PersonalData } from '../../write-side/personal-data/personal-data.js';
 import { SealingEventStore } from '../../write-side/personal-data/sealing-event-store.js';
 import { defineProducts } from '../support/catalogue.js';
+import { receiveStock, TEST_SKUS } from '../support/seed.js';
 import { tempDir } from '../support/event-stores.js';
 
 const address = { name: 'Grace Hopper', line1: '7 Navy Yard', line2: null, city: 'Arlington', postalCode: '22202', region: null, country: 'US' };
@@ -33,7 +34,7 @@ function openProcess(dir: string, now?: () => number) {
   const sealed = new SealingEventStore(events, new PersonalData(keyring), [orderPersonalData]);
   cleanups.push(() => keys.close(), () => events.close());
   return {
-    ready: defineProducts(events), events, keyring, orders: new OrderService(sealed, { keys: keyring }) };
+    ready: Promise.all([defineProducts(events), receiveStock(events, TEST_SKUS)]), events, keyring, orders: new OrderService(sealed, { keys: keyring }) };
 }
 
 describe('personal data on the write side', () => {
