@@ -12,7 +12,7 @@ import { evolve, initialState } from '../write-side/orders/decider.js';
 import type { Order } from '../write-side/orders/types.js';
 import { STOCK_STREAM_PREFIX } from '../write-side/stock/codec.js';
 import { configOrExit } from './config.js';
-import { openStores, PROJECTIONS } from './services.js';
+import { openStores, projectionSource, PROJECTIONS } from './services.js';
 
 const USAGE = 'usage: npm run audit -- replay --order <id>\n       npm run audit -- verify';
 const { positionals, values } = parseArgs({ allowPositionals: true, options: { order: { type: 'string' } } });
@@ -80,7 +80,7 @@ try {
     findings += stockFindings.length;
     console.log(`stock rules: ${skus.size.toLocaleString('en-US')} SKUs checked, ${stockFindings.length} finding(s)`);
     for (const name of PROJECTION_NAMES) {
-      const result = await verify(stores.eventStore, stores.readModels, PROJECTIONS[name] as (typeof PROJECTIONS)['order-views'], (d) => {
+      const result = await verify(projectionSource(stores, config, name), stores.readModels, PROJECTIONS[name] as (typeof PROJECTIONS)['order-views'], (d) => {
         console.log(`${name}: ${d.key} differs from a fresh fold\n  expected ${JSON.stringify(d.expected)}\n  stored   ${JSON.stringify(d.actual)}`);
       });
       findings += result.differences;

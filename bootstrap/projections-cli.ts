@@ -7,7 +7,7 @@ import { PROJECTION_NAMES, type ProjectionName } from '../read-side/read-store.j
 import { fractionOf } from '../write-side/position.js';
 import { configOrExit } from './config.js';
 import { progressReporter } from './progress.js';
-import { openStores, PROJECTIONS } from './services.js';
+import { openStores, projectionSource, PROJECTIONS } from './services.js';
 
 const USAGE = `usage: npm run projections -- rebuild [${PROJECTION_NAMES.join('|')}]
        npm run projections -- verify [${PROJECTION_NAMES.join('|')}]`;
@@ -29,14 +29,14 @@ try {
     if (command === 'rebuild') {
       const progress = progressReporter(name, process.stdout);
       const started = performance.now();
-      const result = await rebuild(stores.eventStore, stores.readModels, projection, {
+      const result = await rebuild(projectionSource(stores, config, projection.name), stores.readModels, projection, {
         onProgress: (p) => progress.update(p.events, p.head ? fractionOf(p.position, p.head) : 1),
       });
       const seconds = (performance.now() - started) / 1000;
       progress.finish();
       console.log(`${name}: rebuilt generation ${result.generation} from ${result.events.toLocaleString('en-US')} events in ${seconds.toFixed(1)} s (${rate(result.events, seconds)} events/s); now serving it`);
     } else {
-      const result = await verify(stores.eventStore, stores.readModels, projection, (d) => {
+      const result = await verify(projectionSource(stores, config, projection.name), stores.readModels, projection, (d) => {
         console.log(`${name}: ${d.key} differs\n  expected ${JSON.stringify(d.expected)}\n  stored   ${JSON.stringify(d.actual)}`);
       });
       console.log(`${name}: ${result.checked.toLocaleString('en-US')} orders checked, ${result.differences} difference(s)`);

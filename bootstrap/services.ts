@@ -190,6 +190,15 @@ export async function openStores(config: Config, logger: Logger): Promise<Stores
   };
 }
 
+/**
+ * The log a projection reads, for the tools that rebuild and verify outside the service: the
+ * customers' views hold their personal data opened, the others read the log as stored.
+ */
+export function projectionSource(stores: Stores, config: Config, name: ProjectionName): EventStore {
+  if (name !== 'customers') return stores.eventStore;
+  return new SealingEventStore(stores.eventStore, new PersonalData(new Keyring(stores.keys), { seal: config.personalData.seal }), [orderPersonalData, customerPersonalData]);
+}
+
 export async function openServices(config: Config, logger: Logger, role: Role = config.role, overrides: ServiceOverrides = {}): Promise<Services> {
   const stores = await openStores(config, logger);
   const health = new StoreHealth(stores.eventStore);
