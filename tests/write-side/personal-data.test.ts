@@ -64,7 +64,7 @@ describe('personal data on the write side', () => {
     let clock = 1_000_000;
     const reader = openProcess(dir.path, () => clock);
     const eraser = openProcess(dir.path);
-    await reader.ready;
+    await Promise.all([reader.ready, eraser.ready]);
     const placed = await reader.orders.place(staff, { customerId: 'cus_two', currency: 'EUR', lines, address }, keyed('k'));
     const id = (placed.state as { id: string }).id;
     expect((await reader.orders.get(staff, id))!.order.address).toEqual(address); // now kept, opened
