@@ -17,8 +17,8 @@ export interface BenchServer {
 const PATH = () => ({ PATH: process.env.PATH ?? '' });
 
 /** The service on `dataDir`, waited for until its projections caught up (up to `readyTimeoutMs`). */
-/** `env` adds to the service's environment (the first administrator, for the sign-in bench; personal data in clear, for bench:http). */
-export async function startService(dataDir: string, secret: string, readyTimeoutMs: number, env: Record<string, string> = {}): Promise<BenchServer> {
+/** `env` adds to the service's environment (the first administrator, for the sign-in bench; personal data in clear, for bench:http); `nodeArgs` to node's (--cpu-prof, for bench:page). */
+export async function startService(dataDir: string, secret: string, readyTimeoutMs: number, env: Record<string, string> = {}, nodeArgs: readonly string[] = []): Promise<BenchServer> {
   const port = await freePort();
   const child = startChild(['bootstrap/main.ts'], {
     ...PATH(),
@@ -32,7 +32,7 @@ export async function startService(dataDir: string, secret: string, readyTimeout
     RATE_LIMIT_PER_SECOND: '100000000',
     RATE_LIMIT_BURST: '100000000',
     ...env,
-  });
+  }, nodeArgs);
   const url = `http://${HOST}:${port}`;
   return server('service', url, child, waitReady('service', child, `${url}/health/ready`, readyTimeoutMs));
 }
@@ -75,8 +75,8 @@ function server(name: string, url: string, child: ChildProcess, ready: Promise<v
   return { name, url, child, ready };
 }
 
-function startChild(args: string[], env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+function startChild(args: string[], env: Record<string, string>, nodeArgs: readonly string[] = []): ChildProcess {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const lines: string[] = [];
   output.set(child, lines);
   // Keep draining both pipes (a full pipe would block the child), remembering the last lines.

@@ -32,6 +32,7 @@ export class Keyring {
   /** The wall-clock time the last check began, from which the next reads back. */
   private checkedSince: number;
   private checking: Promise<void> | null = null;
+  private readonly erasedListeners: Array<(subject: string | null) => void> = [];
 
   constructor(
     readonly store: KeyStore,
@@ -104,8 +105,22 @@ export class Keyring {
   /** Destroys the subject's key in the key store and forgets it here at once. */
   async destroy(subject: string, at: Date): Promise<Erasure> {
     const erasure = await this.store.destroy(subject, at);
-    this.cache.set(subject, { erasedAt: erasure.erasedAt });
+    this.learnErased(subject, erasure.erasedAt);
     return erasure;
+  }
+
+  /**
+   * Calls `listener` with each subject this process learns erased, as soon as it learns it (null:
+   * every key was forgotten, and any subject may have been): for whatever holds data opened with their keys.
+   */
+  onErased(listener: (subject: string | null) => void): void {
+    this.erasedListeners.push(listener);
+  }
+
+  private learnErased(subject: string, erasedAt: Date): void {
+    const known = this.cache.peek(subject);
+    this.cache.set(subject, { erasedAt });
+    if (!known || !('erasedAt' in known)) for (const listener of this.erasedListeners) listener(subject);
   }
 
   /**
@@ -134,12 +149,13 @@ export class Keyring {
     let since = new Date(this.checkedSince - ERASURE_LOOKBACK_MS);
     for (;;) {
       const page = await this.store.erasuresSince(since, ERASURE_PAGE);
-      for (const { subject, erasedAt } of page) this.cache.set(subject, { erasedAt });
+      for (const { subject, erasedAt } of page) this.learnErased(subject, erasedAt);
       if (page.length < ERASURE_PAGE) break;
       const last = page.at(-1)!.erasedAt;
       if (last.getTime() === since.getTime()) {
         // A whole page erased in one millisecond: paging on by time could skip some, so forget every key.
         this.cache.clear();
+        for (const listener of this.erasedListeners) listener(null);
         break;
       }
       since = last;
