@@ -22,6 +22,11 @@ export class CursorCodec {
    * since only this codec put it there.
    */
   private readonly issued = new LRUCache<string, { readonly bound: string; readonly key: Readonly<Record<string, string>> }>({ max: 10_000 });
+  /**
+   * The same cursors by what they sign (scope and payload): every client listing the same filter
+   * gets the same cursor after the same page (all of them after the first), which is signed once.
+   */
+  private readonly signed = new LRUCache<string, string>({ max: 10_000 });
 
   constructor(secret: string | Buffer) {
     this.key = createSecretKey(typeof secret === 'string' ? Buffer.from(secret, 'utf8') : secret);
@@ -30,8 +35,13 @@ export class CursorCodec {
   encode(scope: Scope, key: Readonly<Record<string, string>>): string {
     const bound = canonical(scope);
     const payload = Buffer.from(JSON.stringify(key)).toString('base64url');
-    const cursor = `${payload}.${this.sign(bound, payload)}`;
-    this.issued.set(cursor, { bound, key });
+    const signing = `${bound}\n${payload}`;
+    let cursor = this.signed.get(signing);
+    if (cursor === undefined) {
+      cursor = `${payload}.${this.sign(bound, payload)}`;
+      this.signed.set(signing, cursor);
+      this.issued.set(cursor, { bound, key });
+    }
     return cursor;
   }
 
