@@ -120,36 +120,6 @@ describe('personal data on the write side', () => {
     expect(asked).toEqual({ read: 0, erasuresSince: 1 });
   });
 
-  it('keeps an opened value for the next read (the same frozen value) while its key stands, and an erasure hides it, here at once and elsewhere within the key cache lifetime', async () => {
-    const dir = tempDir('personal-');
-    cleanups.push(() => dir.remove());
-    let clock = 1_000_000;
-    const keys = new SqliteKeyStore(join(dir.path, 'keys.sqlite3'));
-    const otherKeys = new SqliteKeyStore(join(dir.path, 'keys.sqlite3'));
-    cleanups.push(() => keys.close(), () => otherKeys.close());
-    const reader = new PersonalData(new Keyring(keys, { now: () => clock }));
-    const eraser = new PersonalData(new Keyring(otherKeys));
-    const place = 'order-1/address';
-    const items = async (subject: string) => [{ value: (await reader.sealer(subject))(place, address), place, erased: ERASED_ADDRESS }];
-    const [mine, theirs] = [await items('cus_mine'), await items('cus_theirs')];
-
-    const [first] = await reader.open(mine);
-    expect(first).toEqual(address);
-    expect(Object.isFrozen(first)).toBe(true);
-    expect((await reader.open(mine))[0]).toBe(first);
-    // Asked fresh (for what goes into files): opened again, not taken from what is kept.
-    expect((await reader.open(mine, { fresh: true }))[0]).not.toBe(first);
-
-    await reader.keyring.destroy('cus_mine', new Date());
-    expect(await reader.open(mine)).toEqual([ERASED_ADDRESS]);
-
-    const [kept] = await reader.open(theirs);
-    await eraser.keyring.destroy('cus_theirs', new Date());
-    clock += KEY_CACHE_TTL_MS;
-    expect(await reader.open(theirs)).toEqual([ERASED_ADDRESS]);
-    expect(kept).toEqual(address);
-  });
-
   it("tells what holds opened data of each erasure it learns, once, whether made here or by another process", async () => {
     const dir = tempDir('personal-');
     cleanups.push(() => dir.remove());
