@@ -130,7 +130,8 @@ export class Keyring {
   private remember<K extends Known>(subject: string, state: K): K | { readonly erasedAt: Date } {
     const cached = this.cache.peek(subject);
     if (cached && 'erasedAt' in cached) return cached;
-    this.cache.set(subject, state, 'none' in state ? { ttl: this.ttlMs } : {});
+    if ('erasedAt' in state) this.learnErased(subject, state.erasedAt);
+    else this.cache.set(subject, state, 'none' in state ? { ttl: this.ttlMs } : {});
     return state;
   }
 
