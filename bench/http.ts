@@ -27,6 +27,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { signDevToken } from '../api/auth.js';
 import { serviceViewer } from '../write-side/access.js';
@@ -297,8 +298,10 @@ async function main(): Promise<void> {
       },
     ];
 
+    // BENCH_ROUTES, a regular expression, runs only the routes it matches (and the baseline): a focused measurement.
+    const only = process.env.BENCH_ROUTES ? new RegExp(process.env.BENCH_ROUTES) : null;
     const rows: Array<{ target: Target; result: AcResult }> = [];
-    for (const target of targets) {
+    for (const target of targets.filter((t, i) => i === 0 || !only || only.test(t.route))) {
       process.stdout.write(`  ${target.route}: warm-up ${WARMUP_SECONDS} s, then ${SECONDS} s ... `);
       current = autocannon({ url: target.url, connections: CONNECTIONS, duration: WARMUP_SECONDS, requests: target.requests(target.route) });
       await current;
@@ -328,7 +331,7 @@ async function main(): Promise<void> {
     // 4. Report.
     const base = rows[0]!.result.requests.average;
     const P99_MS = 50;
-    console.log(`\nservice on the embedded stores with ${fmt(ORDERS)} orders; ${CONNECTIONS} connections, ${SECONDS} s per route\n`);
+    console.log(`\nservice on the embedded stores with ${fmt(ORDERS)} orders; ${CONNECTIONS} connections, ${SECONDS} s per route; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} (1, 5, 15 min) at the end\n`);
     const header = ['route', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'ratio', 'of floor', 'target', 'met'];
     const table = rows.map(({ target, result }, index) => {
       const ratio = result.requests.average / base;

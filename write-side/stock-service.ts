@@ -77,6 +77,8 @@ interface Queued {
   readonly metadata: Omit<EventMetadata, 'schemaVersion'>;
   /** Runs just before the command's events are appended (an adjustment takes its key there); alone in its batch. */
   readonly before?: () => Promise<void>;
+  /** Called once the command is decided on the SKU's state, before its append (which may still fail and decide it again). */
+  readonly decided?: () => void;
   resolve(outcome: Decided): void;
   reject(error: unknown): void;
 }
@@ -147,35 +149,45 @@ export class StockService implements Reservations {
 
   async reserve(orderId: string, lines: readonly { readonly sku: string; readonly quantity: number }[], context: StockContext): Promise<void> {
     // One reservation per SKU, in SKU order: two orders over the same SKUs reserve them in the
-    // same order, so one of them always gets through (no livelock of mutual releases).
+    // same order, so one of them always gets through (no livelock of mutual releases). A SKU is
+    // held once its reservation is decided on the SKU's state in this process (the commands after
+    // it decide on that state), so the next SKU is tried then, without waiting for the append:
+    // the appends of all the lines go to the store together, and are all awaited before the order.
     const wanted = new Map<string, { quantity: number; lines: number[] }>();
     lines.forEach((line, i) => {
       const entry = wanted.get(line.sku) ?? { quantity: 0, lines: [] };
       wanted.set(line.sku, { quantity: entry.quantity + line.quantity, lines: [...entry.lines, i] });
     });
     const skus = [...wanted.keys()].sort();
-    const held: string[] = [];
-    for (const [at, sku] of skus.entries()) {
+    const tried: Array<{ sku: string; appended: Promise<Decided> }> = [];
+    for (const sku of skus) {
       const { quantity } = wanted.get(sku)!;
-      try {
-        await this.submit(sku, { type: 'ReserveStock', data: { sku, orderId, quantity }, metadata: this.meta() }, context);
-        held.push(sku);
-      } catch (error) {
-        if (!(error instanceof InsufficientStock)) throw error;
-        const short: ShortLine[] = [];
-        const name = (s: string, availableNow: number) => {
-          for (const i of wanted.get(s)!.lines) short.push({ pointer: `/lines/${i}/quantity`, message: `${s}: ${wanted.get(s)!.quantity} asked in all, ${availableNow} available`, available: availableNow });
-        };
-        name(sku, error.errors[0]?.available ?? 0);
-        // The lines not tried yet are named too, when they are short as well.
-        for (const rest of skus.slice(at + 1)) {
-          const { stock } = await this.load(rest);
-          if (reservationOf(stock.live, orderId) === undefined && wanted.get(rest)!.quantity > available(stock)) name(rest, available(stock));
-        }
-        await this.release(orderId, held, 'placement-failed', context);
-        throw new InsufficientStock(short);
-      }
+      let decided!: () => void;
+      const held = new Promise<void>((resolve) => (decided = resolve));
+      const appended = this.submit(sku, { type: 'ReserveStock', data: { sku, orderId, quantity }, metadata: this.meta() }, context, undefined, decided);
+      tried.push({ sku, appended });
+      // Refused, or failed before its decision: the lines after it are not tried.
+      if (!(await Promise.race([held, appended]).then(() => true, () => false))) break;
     }
+    const outcomes = await Promise.allSettled(tried.map(({ appended }) => appended));
+    const failures = outcomes.flatMap((outcome, i) => (outcome.status === 'rejected' ? [{ sku: tried[i]!.sku, error: outcome.reason as unknown }] : []));
+    if (failures.length === 0) return;
+    // A failure other than a short line (the store) leaves what was reserved to the reconciler.
+    const other = failures.find(({ error }) => !(error instanceof InsufficientStock));
+    if (other) throw other.error;
+    const short: ShortLine[] = [];
+    const name = (s: string, availableNow: number) => {
+      for (const i of wanted.get(s)!.lines) short.push({ pointer: `/lines/${i}/quantity`, message: `${s}: ${wanted.get(s)!.quantity} asked in all, ${availableNow} available`, available: availableNow });
+    };
+    for (const { sku, error } of failures) name(sku, (error as InsufficientStock).errors[0]?.available ?? 0);
+    // The lines not tried are named too, when they are short as well.
+    for (const rest of skus.slice(tried.length)) {
+      const { stock } = await this.load(rest);
+      if (reservationOf(stock.live, orderId) === undefined && wanted.get(rest)!.quantity > available(stock)) name(rest, available(stock));
+    }
+    short.sort((a, b) => a.pointer.localeCompare(b.pointer, 'en', { numeric: true }));
+    await this.release(orderId, tried.filter((_, i) => outcomes[i]!.status === 'fulfilled').map(({ sku }) => sku), 'placement-failed', context);
+    throw new InsufficientStock(short);
   }
 
   async release(orderId: string, skus: readonly string[], reason: ReleaseReason, context: StockContext): Promise<void> {
@@ -206,10 +218,10 @@ export class StockService implements Reservations {
   }
 
   /** Queues the command behind the SKU's others and resolves with what it decided, once appended. */
-  private submit(sku: string, command: StockCommand, metadata: Omit<EventMetadata, 'schemaVersion'>, before?: () => Promise<void>): Promise<Decided> {
+  private submit(sku: string, command: StockCommand, metadata: Omit<EventMetadata, 'schemaVersion'>, before?: () => Promise<void>, decided?: () => void): Promise<Decided> {
     return new Promise<Decided>((resolve, reject) => {
       const queue = this.queues.get(sku);
-      const item: Queued = { command, metadata, ...(before ? { before } : {}), resolve, reject };
+      const item: Queued = { command, metadata, ...(before ? { before } : {}), ...(decided ? { decided } : {}), resolve, reject };
       if (queue) {
         queue.push(item);
         return;
@@ -249,6 +261,7 @@ export class StockService implements Reservations {
           for (const event of decided) stock = evolveStock(stock, event);
           outcomes.push({ item, events: decided, stock });
           events.push(...decided.map((event) => encodeStockEvent(event, item.metadata)));
+          item.decided?.();
         } catch (error) {
           outcomes.push({ item, error });
         }
