@@ -44,6 +44,33 @@ describe('embedded event store', () => {
     await dispose();
   });
 
+  it('commits together the appends an idle store is given one after another without a wait for I/O between them', async () => {
+    const { store, dispose } = withStore();
+    await store.appendToStream('order-first', [event(0)], 'no_stream');
+    const before = { ...store.stats };
+    const appended: Promise<unknown>[] = [];
+    // As a placement reserves its lines: each append a promise job after the one before.
+    for (let i = 0; i < 3; i++) {
+      appended.push(store.appendToStream(`stock-${i}`, [event(i)], 'no_stream'));
+      await Promise.resolve();
+    }
+    await Promise.all(appended);
+    expect(store.stats.appends - before.appends).toBe(3);
+    expect(store.stats.commits - before.commits).toBe(1);
+    await dispose();
+  });
+
+  it('acknowledges, before it closes, the appends it was given just before', async () => {
+    const { store, file, dispose } = withStore();
+    const appended = store.appendToStream('order-last', [event(0)], 'no_stream');
+    await store.close();
+    await expect(appended).resolves.toMatchObject({ nextRevision: 0 });
+    const reopened = new SqliteEventStore({ file });
+    expect(await reopened.readStream('order-last')).toHaveLength(1);
+    await reopened.close();
+    await dispose();
+  });
+
   it('gives subscribers at the same place the same events, and still those another process appends', async () => {
     const { store, file, dispose } = withStore();
     const other = new SqliteEventStore({ file });

@@ -5,7 +5,8 @@
 // Appends are committed by a writer thread with its own connection, so that the disk flush of
 // a durable commit never stalls the event loop. Appends that arrive while a commit is running
 // go together into the next one (group commit): one flush for many requests, each with its own
-// expected-revision verdict. Reads use this thread's connection.
+// expected-revision verdict, each acknowledged only once that commit is durable. Reads use this
+// thread's connection.
 import Database from 'better-sqlite3';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
@@ -124,6 +125,8 @@ export class SqliteEventStore implements EventStore {
   /** The batch the writer is committing; null when it is idle. */
   private committing: PendingAppend[] | null = null;
   private drained: (() => void) | null = null;
+  /** A send to the idle writer is due at the end of this turn of the event loop. */
+  private sendScheduled = false;
   /** Bumped after every commit; subscribers wait for it to move. */
   private commits = 0;
   private readonly waiters = new Set<() => void>();
@@ -195,7 +198,16 @@ export class SqliteEventStore implements EventStore {
     }
     return new Promise((resolve, reject) => {
       this.queue.push({ stream, rows, expected, resolve, reject });
-      if (!this.committing) this.send();
+      // An idle writer gets the queue once the promise jobs of this turn have run: the appends one
+      // request makes in a row without waiting (a placement's reservations, one per SKU) go into
+      // one commit, instead of the first alone and the others in the next.
+      if (!this.committing && !this.sendScheduled) {
+        this.sendScheduled = true;
+        setImmediate(() => {
+          this.sendScheduled = false;
+          if (!this.committing) this.send();
+        });
+      }
     });
   }
 
@@ -365,7 +377,7 @@ export class SqliteEventStore implements EventStore {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    if (this.committing) await new Promise<void>((resolve) => (this.drained = resolve));
+    if (this.committing || this.queue.length > 0) await new Promise<void>((resolve) => (this.drained = resolve));
     // Held until it has stopped: an unreferenced worker would let the process end first. And a
     // worker stopped while it is still starting up never reports that it stopped.
     this.writer.ref();
