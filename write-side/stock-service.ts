@@ -102,9 +102,18 @@ interface Decided {
 const MAX_ATTEMPTS = 8;
 const MAX_BATCH = 256;
 const FOLD_PAGE = 10_000;
-const SNAPSHOT_EVERY = 1000;
+/**
+ * The events a cold fold reads past a snapshot, at most (while the live reservations are fewer):
+ * about 100 event decodes, a few ms, against one snapshot append per 100 events.
+ */
+export const STOCK_SNAPSHOT_EVERY = 100;
 /** Snapshots kept per SKU: the last one is read; the ones before it only outlive a torn write. */
 const SNAPSHOTS_KEPT = 3;
+/**
+ * The snapshot stream's max count is set with its first snapshot and again every so many, which
+ * mends a first setting lost in a crash without a metadata write for every snapshot.
+ */
+const SNAPSHOT_LIMIT_EVERY = 64;
 const SNAPSHOT_METADATA = { principal: 'stock-service', correlationId: 'stock-snapshot', causationId: null };
 
 export class StockService implements Reservations {
@@ -116,8 +125,6 @@ export class StockService implements Reservations {
   private readonly onSnapshotError: (error: unknown) => void;
   /** The revision of the SKU's last snapshot that this process wrote or read. */
   private readonly snapshotAt = new LRUCache<string, number>({ max: 100_000 });
-  /** The snapshot streams whose max count this process has set. */
-  private readonly limited = new LRUCache<string, true>({ max: 100_000 });
   private readonly writing = new Map<string, Promise<void>>();
 
   constructor(
@@ -128,7 +135,7 @@ export class StockService implements Reservations {
     this.hasStock = options.hasStock ?? (async () => true);
     const budget = options.foldedBudget ?? 1_000_000;
     this.folded = new LRUCache<string, Folded>({ maxSize: budget, max: budget, sizeCalculation: (f) => 1 + f.stock.live.size });
-    this.snapshotEvery = options.snapshotEvery ?? SNAPSHOT_EVERY;
+    this.snapshotEvery = options.snapshotEvery ?? STOCK_SNAPSHOT_EVERY;
     this.onSnapshotError = options.onSnapshotError ?? (() => {});
   }
 
@@ -387,14 +394,12 @@ export class StockService implements Reservations {
     // Counted as written from now on: a store that refuses it is not asked again at every command.
     this.snapshotAt.set(sku, revision);
     const stream = stockSnapshotStream(sku);
-    // Started after this turn, so that it is in `writing` before it can end.
-    const write = Promise.resolve().then(async () => {
+    // Started once the command's caller has gone on (an order placement to its order's append), so
+    // that its next append is queued first and never waits behind this one's commit.
+    const write = new Promise((resolve) => setImmediate(resolve)).then(async () => {
       try {
-        if (!this.limited.has(stream)) {
-          await this.store.setMaxCount(stream, SNAPSHOTS_KEPT);
-          this.limited.set(stream, true);
-        }
-        await this.store.appendToStream(stream, [encodeStockSnapshot({ stock, revision }, SNAPSHOT_METADATA)], 'any');
+        const appended = await this.store.appendToStream(stream, [encodeStockSnapshot({ stock, revision }, SNAPSHOT_METADATA)], 'any');
+        if (appended.nextRevision % SNAPSHOT_LIMIT_EVERY === 0) await this.store.setMaxCount(stream, SNAPSHOTS_KEPT);
       } catch (error) {
         this.onSnapshotError(error);
       } finally {
