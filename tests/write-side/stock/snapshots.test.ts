@@ -113,6 +113,9 @@ describe('stock snapshots', () => {
     // The snapshot's own event (to check it is the one it was taken at), then 12 … 15.
     expect(eventsRead).toBe(5);
     expect(levels).toMatchObject({ onHand: 16, reserved: 0, revision: 15 });
+    // What the projection, the reconciler and the auditor read holds no snapshot.
+    const stockLog = await store.readAll({ maxCount: 1000, streamPrefixes: [STOCK_STREAM_PREFIX] });
+    expect(stockLog.map((e) => e.streamName)).toEqual(Array(16).fill(stockStream(SKU)));
   });
 
   it('reads a single event when the snapshot is at the head of the stream', async () => {
