@@ -82,7 +82,8 @@ export interface EventStore {
   /**
    * From now on the stream keeps only its last `maxCount` events, as EventStoreDB's `$maxCount`
    * stream metadata does: older ones read as gone, and revisions are numbered on as before. For
-   * streams whose old events are worthless (snapshots), never for a stream of record.
+   * streams whose old events are worthless (snapshots), never for a stream of record. On
+   * EventStoreDB it replaces whatever other metadata the stream had.
    */
   setMaxCount(stream: string, maxCount: number): Promise<void>;
   /** One batch of the global log, forwards. */
