@@ -29,6 +29,17 @@ describe('embedded event store', () => {
     await relaxed.dispose();
   });
 
+  it("keeps a stream's max count in the file, so that another process's appends drop the older rows too", async () => {
+    const { store, file, dispose } = withStore();
+    const other = new SqliteEventStore({ file });
+    await store.setMaxCount('snapshot-stock-x', 2);
+    for (let n = 0; n < 5; n++) await other.appendToStream('snapshot-stock-x', [event(n)], n === 0 ? 'no_stream' : n - 1);
+    expect((await store.readStream('snapshot-stock-x')).map((e) => e.revision)).toEqual([3, 4]);
+    expect((await other.readStream('snapshot-stock-x')).map((e) => e.revision)).toEqual([3, 4]);
+    await other.close();
+    await dispose();
+  });
+
   it('commits concurrent appends together, each with its own verdict', async () => {
     const { store, dispose } = withStore();
     await store.appendToStream('order-taken', [event(0)], 'no_stream');

@@ -1,6 +1,7 @@
 // The embedded event store: one SQLite file (WAL). The global position is the row id, which
-// SQLite assigns in commit order under its single-writer lock, so the log has no gaps and a
-// reader never sees a later position before an earlier one.
+// SQLite assigns in commit order under its single-writer lock, so a reader never sees a later
+// position before an earlier one. The log has no gaps but where a stream with a max count
+// (setMaxCount: snapshots) dropped its older events.
 //
 // Appends are committed by a writer thread with its own connection, so that the disk flush of
 // a durable commit never stalls the event loop. Appends that arrive while a commit is running
@@ -40,6 +41,8 @@ interface PendingAppend {
   readonly stream: string;
   readonly rows: readonly { type: string; data: string; metadata: string }[];
   readonly expected: ExpectedRevision;
+  /** Not an append: the stream's new max count (rows is empty). */
+  readonly limit?: number;
   readonly resolve: (result: AppendResult) => void;
   readonly reject: (error: unknown) => void;
 }
@@ -78,6 +81,10 @@ const SCHEMA = `
     metadata    TEXT    NOT NULL,
     recorded_at INTEGER NOT NULL,
     UNIQUE (stream, revision)
+  ) STRICT;
+  CREATE TABLE IF NOT EXISTS stream_limits (
+    stream    TEXT    PRIMARY KEY,
+    max_count INTEGER NOT NULL
   ) STRICT`;
 
 // The writer thread, as plain JavaScript so that it runs the same under tsx, vitest and the build.
@@ -90,8 +97,16 @@ db.pragma('synchronous = ' + workerData.synchronous);
 db.pragma('busy_timeout = ' + workerData.busyTimeoutMs);
 const current = db.prepare('SELECT revision FROM events WHERE stream = ? ORDER BY revision DESC LIMIT 1').pluck();
 const insert = db.prepare('INSERT INTO events (stream, revision, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?)');
-const commit = db.transaction((appends, recordedAt) => appends.map(({ stream, rows, expected }) => {
+const limitOf = db.prepare('SELECT max_count FROM stream_limits WHERE stream = ?').pluck();
+const setLimit = db.prepare('INSERT INTO stream_limits (stream, max_count) VALUES (?, ?) ON CONFLICT (stream) DO UPDATE SET max_count = excluded.max_count');
+const trim = db.prepare('DELETE FROM events WHERE stream = ? AND revision <= ?');
+const commit = db.transaction((appends, recordedAt) => appends.map(({ stream, rows, expected, limit }) => {
   const actual = current.get(stream) ?? null;
+  if (limit !== undefined) {
+    setLimit.run(stream, limit);
+    if (actual !== null) trim.run(stream, actual - limit);
+    return { ok: true, nextRevision: actual ?? -1, position: 0 };
+  }
   const fits = expected === 'any' || (expected === 'no_stream' && actual === null) ||
     (expected === 'stream_exists' && actual !== null) || expected === actual;
   if (!fits) return { ok: false, actual };
@@ -101,6 +116,8 @@ const commit = db.transaction((appends, recordedAt) => appends.map(({ stream, ro
     revision++;
     position = Number(insert.run(stream, revision, row.type, row.data, row.metadata, recordedAt).lastInsertRowid);
   }
+  const keep = limitOf.get(stream);
+  if (keep !== undefined) trim.run(stream, revision - keep);
   return { ok: true, nextRevision: revision, position };
 }));
 parentPort.postMessage({ kind: 'ready', journalMode: db.pragma('journal_mode', { simple: true }), synchronous: db.pragma('synchronous', { simple: true }) });
@@ -150,6 +167,7 @@ export class SqliteEventStore implements EventStore {
       ),
       // The common read (a whole stream, or its tail from a revision on) without the bounds it does not need.
       readStreamFrom: this.db.prepare<[string, number], EventRow>('SELECT * FROM events WHERE stream = ? AND revision >= ? ORDER BY revision'),
+      readLast: this.db.prepare<[string], EventRow>('SELECT * FROM events WHERE stream = ? ORDER BY revision DESC LIMIT 1'),
       head: this.db.prepare<[], number | null>('SELECT max(position) FROM events').pluck(),
       // Moves whenever another connection commits: the writer thread, or another process.
       dataVersion: this.db.prepare<[], number>('PRAGMA data_version').pluck(),
@@ -199,6 +217,17 @@ export class SqliteEventStore implements EventStore {
     });
   }
 
+  async setMaxCount(stream: string, maxCount: number): Promise<void> {
+    this.assertOpen();
+    if (!Number.isSafeInteger(maxCount) || maxCount < 1) throw new RangeError('maxCount must be a positive integer');
+    // Through the writer, like an append: it keeps the limit in the file (for every process that
+    // appends to the stream) and drops the older rows at once and after each later append.
+    await new Promise<AppendResult>((resolve, reject) => {
+      this.queue.push({ stream, rows: [], expected: 'any', limit: maxCount, resolve, reject });
+      if (!this.committing) this.send();
+    });
+  }
+
   /** Hands everything queued to the writer as one commit. */
   private send(): void {
     const batch = this.queue;
@@ -209,7 +238,7 @@ export class SqliteEventStore implements EventStore {
     }
     this.committing = batch;
     this.writer.ref();
-    this.writer.postMessage(batch.map(({ stream, rows, expected }) => ({ stream, rows, expected })));
+    this.writer.postMessage(batch.map(({ stream, rows, expected, limit }) => ({ stream, rows, expected, limit })));
   }
 
   private settle(message: Exclude<WriterMessage, { kind: 'ready' }>): void {
@@ -250,6 +279,12 @@ export class SqliteEventStore implements EventStore {
           ),
     );
     return rows.map(toRecorded);
+  }
+
+  async readLastEvent(stream: string): Promise<RecordedEvent | null> {
+    this.assertOpen();
+    const row = sqliteIo('the event store could not be read', () => this.statements.readLast.get(stream));
+    return row ? toRecorded(row) : null;
   }
 
   async readAll(options: ReadAllOptions): Promise<RecordedEvent[]> {
