@@ -1,6 +1,7 @@
 // Small pieces every screen uses.
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { describe } from './api';
 
 const formats = new Map<string, Intl.NumberFormat>();
 /** Minor units in their currency's own number of decimals (1999 EUR = €19.99). */
@@ -139,4 +140,19 @@ export function Confirm({ question, confirm, onConfirm, onCancel }: { question: 
       </div>
     </dialog>
   );
+}
+
+/**
+ * A collection's page for the screen's filter and cursor, asked for again whenever `deps` change
+ * (a filter, the cursor, a reload after a write); a refused request is said through `refuse`.
+ */
+export function usePage<T>(load: () => Promise<{ data?: T; error?: unknown; response: Response }>, deps: readonly unknown[], refuse: (message: string) => void): T | null {
+  const [page, setPage] = useState<T | null>(null);
+  useEffect(() => {
+    void load().then(({ data, error, response }) => {
+      setPage(data ?? null);
+      if (!data) refuse(describe(error, response));
+    });
+  }, deps);
+  return page;
 }
