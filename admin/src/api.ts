@@ -8,11 +8,17 @@ export type Schemas = components['schemas'];
 export type Problem = Schemas['Problem'];
 
 let lastWrite: string | null = null;
-let onUnauthenticated: () => void = () => {};
+let onUnauthenticated: (() => void) | null = null;
+// A refusal that came before anyone listened: the first page is asked for before the app is drawn.
+let refusedUnheard = false;
 
-/** Called when the service refuses the token (expired, or the account disabled). */
+/** Called when the service refuses the token (expired, or the account disabled), at once for a refusal that came before. */
 export function whenUnauthenticated(callback: () => void): void {
   onUnauthenticated = callback;
+  if (refusedUnheard) {
+    refusedUnheard = false;
+    callback();
+  }
 }
 
 /** The Consistency-Token of this tab's last write: a collection read sends it to include that write. */
@@ -43,7 +49,10 @@ export function noteResponse(method: string, response: Response): void {
     const token = response.headers.get('Consistency-Token');
     if (token) lastWrite = token;
   }
-  if (response.status === 401 && !response.url.endsWith('/auth/login')) onUnauthenticated();
+  if (response.status === 401 && !response.url.endsWith('/auth/login')) {
+    if (onUnauthenticated) onUnauthenticated();
+    else refusedUnheard = true;
+  }
 }
 
 /** What a refused request says to a person: the problem's detail, never a bare status. */

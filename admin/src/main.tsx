@@ -1,4 +1,6 @@
 // The administration app: sign-in, the navigation the role allows, and the screen the fragment names.
+// First, before Preact and the screens: it sends the request for the first page of orders.
+import { firstPageOrAfter } from './first-page';
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { whenUnauthenticated } from './api';
@@ -126,4 +128,6 @@ function App() {
   );
 }
 
+// A page that comes within 300 ms is drawn in the app's first frame; a slower one follows it.
+await firstPageOrAfter(300);
 render(<App />, document.getElementById('app')!);

@@ -207,6 +207,45 @@ describe('the administration app', () => {
     await close(opened);
   });
 
+  it('opened signed in on the orders, asks for their first page before it draws anything, and only once; a token refused at that first request brings back the sign-in', async () => {
+    await placeOrder('cus_first_page');
+    const email = `grace-${randomUUID().slice(0, 8)}@admin-e2e.example`;
+    const created = await call('admin', 'POST', '/accounts', { email, password: PASSWORD, role: 'staff' }, { 'Idempotency-Key': randomUUID() });
+    expect(created.status).toBe(201);
+    const opened = await open(null, 'orders');
+    const { page } = opened;
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.locator('table tbody tr').first().waitFor();
+
+    // Opened again in this tab, the token kept in sessionStorage: the instant anything is drawn in the app.
+    await page.addInitScript(`new MutationObserver((_, observer) => {
+      if (!document.querySelector('#app > *')) return;
+      window.__drawnAt = performance.now();
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });`);
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/orders') asked.push(request.url());
+    });
+    await page.reload();
+    await page.locator('table tbody tr').first().waitFor();
+    const [askedAt, drawnAt] = (await page.evaluate("[performance.getEntriesByType('resource').find((e) => new URL(e.name).pathname === '/orders').startTime, window.__drawnAt]")) as [number, number];
+    expect(askedAt).toBeLessThan(drawnAt);
+    expect(asked).toHaveLength(1);
+    expect(new URL(asked[0]!).searchParams.get('sort')).toBe('-createdAt');
+
+    // The account is disabled meanwhile: that first request is refused before any screen listens, and the sign-in comes back.
+    expect((await call('admin', 'PATCH', `/accounts/${created.body.id}`, { disabled: true }, { 'Content-Type': 'application/merge-patch+json' })).status).toBe(200);
+    const [refused] = await Promise.all([page.waitForResponse((r) => new URL(r.url()).pathname === '/orders'), page.reload()]);
+    expect(refused.status()).toBe(401);
+    await poll(() => page.getByRole('alert').textContent()).toBe('Your session has ended; sign in again.');
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    expect(await page.evaluate("sessionStorage.getItem('order-service.admin.token')")).toBeNull();
+    await close(opened);
+  });
+
   it('shows an order with its lines, total, address and history, pays and ships it, and shows the 409’s detail when the address changes too late', async () => {
     const id = await placeOrder('cus_page', 2);
     const opened = await open('admin', `orders/${id}`);

@@ -57,6 +57,22 @@ describe('personal data on the write side', () => {
     expect((await orders.get(staff, otherId))!.order.address).toEqual(ERASED_ADDRESS);
   });
 
+  it('forgets an order kept opened in the erasing process at once', async () => {
+    const dir = tempDir('personal-');
+    cleanups.push(() => dir.remove());
+    const { keyring, orders, ready } = openProcess(dir.path);
+    await ready;
+    const placed = await orders.place(staff, { customerId: 'cus_one', currency: 'EUR', lines, address }, keyed('k'));
+    const id = (placed.state as { id: string }).id;
+    expect((await orders.get(staff, id))!.order.address).toEqual(address);
+    expect(orders.foldedKept.orders).toBe(1); // kept, its address opened
+
+    await keyring.destroy('cus_one', new Date());
+    const after = (await orders.get(staff, id))!.order;
+    expect(after.address).toEqual(ERASED_ADDRESS);
+    expect(after).toMatchObject({ status: 'pending', total: 500 });
+  });
+
   it("reaches another process's kept orders within the key cache's lifetime, which is under 5 s", async () => {
     expect(KEY_CACHE_TTL_MS).toBeLessThan(5000);
     const dir = tempDir('personal-');

@@ -38,13 +38,16 @@ export function seal(key: Buffer, subject: string, place: string, value: JsonVal
 /** The value, or undefined when this key does not open it here (another key, another place, altered bytes). */
 export function open(key: Buffer, sealed: Sealed, place: string): JsonValue | undefined {
   const body = Buffer.from(sealed.data, 'base64');
-  if (body.length < TAG_BYTES) return undefined;
+  const end = body.length - TAG_BYTES;
+  if (end < 0) return undefined;
   try {
     const decipher = createDecipheriv(ALGORITHM, key, Buffer.from(sealed.iv, 'base64'), { authTagLength: TAG_BYTES });
     decipher.setAAD(Buffer.from(place));
-    decipher.setAuthTag(body.subarray(body.length - TAG_BYTES));
-    const text = Buffer.concat([decipher.update(body.subarray(0, body.length - TAG_BYTES)), decipher.final()]).toString('utf8');
-    return JSON.parse(text) as JsonValue;
+    decipher.setAuthTag(body.subarray(end));
+    const text = decipher.update(body.subarray(0, end));
+    // final() checks the tag (it throws on a mismatch) and, GCM being a stream mode, adds no bytes.
+    const rest = decipher.final();
+    return JSON.parse((rest.length === 0 ? text : Buffer.concat([text, rest])).toString('utf8')) as JsonValue;
   } catch {
     return undefined;
   }

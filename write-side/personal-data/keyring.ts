@@ -84,6 +84,17 @@ export class Keyring {
     return keys;
   }
 
+  /**
+   * The key of a subject as this process knows it, with no I/O and no wait: a key, or null when
+   * the subject was erased (or had no key when last asked); undefined when that is not known as of
+   * at most `ttlMs` ago (openingKeys then asks).
+   */
+  cachedOpeningKey(subject: string): Buffer | null | undefined {
+    if (this.now() - this.checkedAt >= this.ttlMs) return undefined;
+    const known = this.cache.get(subject);
+    return known === undefined ? undefined : 'key' in known ? known.key : null;
+  }
+
   /** Whether the subject's data was erased, as of at most `ttlMs` ago. */
   async erased(subject: string): Promise<boolean> {
     await this.checked();

@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { api, consistency, describe, newKey, type Schemas } from '../api';
-import { Field, Notice, Pager, Refusal, Scroll, Title, formValue, useCursors, when } from '../ui';
+import { Field, Notice, Pager, Refusal, Scroll, Title, formValue, useCursors, usePage, when } from '../ui';
 
 type Account = Schemas['Account'];
 type Role = Account['role'];
@@ -8,19 +8,11 @@ const ROLES: readonly Role[] = ['admin', 'staff', 'fulfilment', 'auditor', 'cust
 
 export function Accounts() {
   const cursors = useCursors();
-  const [page, setPage] = useState<Schemas['AccountPage'] | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [creating, setCreating] = useState<{ key: string; role: Role } | null>(null);
   const [reloads, setReloads] = useState(0);
-
-  useEffect(() => {
-    const query = { limit: 20, ...(cursors.cursor ? { cursor: cursors.cursor } : {}) };
-    void api.GET('/accounts', { params: { query, header: consistency() } }).then(({ data, error, response }) => {
-      setPage(data ?? null);
-      if (!data) setRefusal(describe(error, response));
-    });
-  }, [cursors.cursor, reloads]);
+  const page = usePage(() => api.GET('/accounts', { params: { query: { limit: 20, ...(cursors.cursor ? { cursor: cursors.cursor } : {}) }, header: consistency() } }), [cursors.cursor, reloads], setRefusal);
 
   async function create(event: Event) {
     event.preventDefault();

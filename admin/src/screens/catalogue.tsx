@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { api, consistency, describe, type Schemas } from '../api';
-import { Confirm, Field, Notice, Pager, Refusal, Scroll, Title, minorDigits, money, useCursors, when } from '../ui';
+import { Confirm, Field, Notice, Pager, Refusal, Scroll, Title, minorDigits, money, useCursors, usePage, when } from '../ui';
 
 type Product = Schemas['Product'];
 type Status = Product['status'];
@@ -17,20 +17,12 @@ export function Catalogue({ can }: { can: (scope: string) => boolean }) {
   const writer = can('catalogue:write');
   const [status, setStatus] = useState<Status | ''>('');
   const cursors = useCursors();
-  const [page, setPage] = useState<Schemas['ProductPage'] | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [editing, setEditing] = useState<Editing | null>(null);
   const [retiring, setRetiring] = useState<Product | null>(null);
   const [reloads, setReloads] = useState(0);
-
-  useEffect(() => {
-    const query = { limit: 20, ...(status ? { status } : {}), ...(cursors.cursor ? { cursor: cursors.cursor } : {}) };
-    void api.GET('/products', { params: { query, header: consistency() } }).then(({ data, error, response }) => {
-      setPage(data ?? null);
-      if (!data) setRefusal(describe(error, response));
-    });
-  }, [status, cursors.cursor, reloads]);
+  const page = usePage(() => api.GET('/products', { params: { query: { limit: 20, ...(status ? { status } : {}), ...(cursors.cursor ? { cursor: cursors.cursor } : {}) }, header: consistency() } }), [status, cursors.cursor, reloads], setRefusal);
 
   const edit = (product: Product | null) => {
     setRefusal(null);

@@ -1,13 +1,12 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { api, consistency, describe, newKey, type Schemas } from '../api';
-import { Confirm, Field, Notice, Pager, Refusal, Scroll, Title, formValue, useCursors, when } from '../ui';
+import { Confirm, Field, Notice, Pager, Refusal, Scroll, Title, formValue, useCursors, usePage, when } from '../ui';
 
 type Customer = Schemas['Customer'];
 
 export function Customers({ can }: { can: (scope: string) => boolean }) {
   const [email, setEmail] = useState('');
   const cursors = useCursors();
-  const [page, setPage] = useState<Schemas['CustomerPage'] | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   // null: no form; 'new': a new customer; else the customer edited.
@@ -15,14 +14,7 @@ export function Customers({ can }: { can: (scope: string) => boolean }) {
   const [key, setKey] = useState(newKey);
   const [erasing, setErasing] = useState<Customer | null>(null);
   const [reloads, setReloads] = useState(0);
-
-  useEffect(() => {
-    const query = { limit: 20, ...(email ? { email } : {}), ...(cursors.cursor ? { cursor: cursors.cursor } : {}) };
-    void api.GET('/customers', { params: { query, header: consistency() } }).then(({ data, error, response }) => {
-      setPage(data ?? null);
-      if (!data) setRefusal(describe(error, response));
-    });
-  }, [email, cursors.cursor, reloads]);
+  const page = usePage(() => api.GET('/customers', { params: { query: { limit: 20, ...(email ? { email } : {}), ...(cursors.cursor ? { cursor: cursors.cursor } : {}) }, header: consistency() } }), [email, cursors.cursor, reloads], setRefusal);
 
   async function save(event: Event) {
     event.preventDefault();

@@ -1,29 +1,41 @@
-import { useLayoutEffect, useState } from 'preact/hooks';
-import { api, consistency, describe, type Schemas } from '../api';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { describe, type Schemas } from '../api';
+import { FIRST_QUERY, ordersPage, takeFirstPage } from '../first-page';
 import { href } from '../router';
 import { Field, Pager, Refusal, Scroll, Status, Title, money, useCursors, when } from '../ui';
 
 type Query = NonNullable<Schemas['OrderListQuery']>;
 const STATUSES = ['pending', 'paid', 'shipped', 'cancelled'] as const;
 
+type Answer = Awaited<ReturnType<typeof ordersPage>>;
+// The cast: openapi-fetch 0.17's Readable<> drops members typed null (ErasedAddress's), which the body has.
+const pageOf = ({ data }: Answer) => (data as Schemas['OrderPage'] | undefined) ?? null;
+const refusalOf = ({ data, error, response }: Answer) => (data ? null : describe(error, response));
+
 export function Orders() {
-  const [filter, setFilter] = useState<{ status?: Query['status']; customerId?: string; sort: Query['sort'] }>({ sort: '-createdAt' });
+  const [filter, setFilter] = useState(FIRST_QUERY);
   const cursors = useCursors();
-  const [page, setPage] = useState<Schemas['OrderPage'] | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  // The page asked for at the app's start (first-page.ts), when this is the screen it opened on:
+  // the answer when it is in already (then the screen is drawn with it at once), else its promise.
+  const [first] = useState(takeFirstPage);
+  const inAlready = first !== null && !(first instanceof Promise) ? first : null;
+  const [page, setPage] = useState(inAlready && pageOf(inAlready));
+  const [refusal, setRefusal] = useState(inAlready && refusalOf(inAlready));
+  const opening = useRef(true);
 
   // A layout effect, so that the request leaves before the first paint: Preact runs plain effects
   // only after a frame, which on a busy machine delays the first page by that frame.
   useLayoutEffect(() => {
+    const started = opening.current ? first : null;
+    opening.current = false;
+    // Drawn from it already.
+    if (started !== null && !(started instanceof Promise)) return;
     let current = true;
-    void api
-      .GET('/orders', { params: { query: { ...filter, limit: 20, ...(cursors.cursor ? { cursor: cursors.cursor } : {}) }, header: consistency() } })
-      .then(({ data, error, response }) => {
-        if (!current) return;
-        // The cast: openapi-fetch 0.17's Readable<> drops members typed null (ErasedAddress's), which the body has.
-        setPage((data as Schemas['OrderPage'] | undefined) ?? null);
-        setRefusal(data ? null : describe(error, response));
-      });
+    void (started ?? ordersPage(filter, cursors.cursor)).then((answer) => {
+      if (!current) return;
+      setPage(pageOf(answer));
+      setRefusal(refusalOf(answer));
+    });
     return () => void (current = false);
   }, [filter, cursors.cursor]);
 

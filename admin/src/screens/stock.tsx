@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { api, consistency, describe, newKey, type Schemas } from '../api';
-import { Field, Notice, Pager, Refusal, Scroll, Title, formValue, useCursors, when } from '../ui';
+import { Field, Notice, Pager, Refusal, Scroll, Title, formValue, useCursors, usePage, when } from '../ui';
 
 type Reason = Schemas['NewStockAdjustment']['reason'];
 const REASONS: readonly Reason[] = ['received', 'count', 'damaged', 'returned', 'other'];
@@ -8,19 +8,11 @@ const REASONS: readonly Reason[] = ['received', 'count', 'damaged', 'returned', 
 export function Stock({ can }: { can: (scope: string) => boolean }) {
   const [below, setBelow] = useState('');
   const cursors = useCursors();
-  const [page, setPage] = useState<Schemas['StockPage'] | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [adjusting, setAdjusting] = useState<{ sku: string; key: string } | null>(null);
   const [reloads, setReloads] = useState(0);
-
-  useEffect(() => {
-    const query = { limit: 20, ...(below ? { below: Number(below) } : {}), ...(cursors.cursor ? { cursor: cursors.cursor } : {}) };
-    void api.GET('/stock', { params: { query, header: consistency() } }).then(({ data, error, response }) => {
-      setPage(data ?? null);
-      if (!data) setRefusal(describe(error, response));
-    });
-  }, [below, cursors.cursor, reloads]);
+  const page = usePage(() => api.GET('/stock', { params: { query: { limit: 20, ...(below ? { below: Number(below) } : {}), ...(cursors.cursor ? { cursor: cursors.cursor } : {}) }, header: consistency() } }), [below, cursors.cursor, reloads], setRefusal);
 
   async function adjust(event: Event) {
     event.preventDefault();
