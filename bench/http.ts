@@ -233,6 +233,7 @@ async function main(): Promise<void> {
         route: `GET ${firstPage} (cursors)`,
         url: serviceUrl,
         minRatio: 0.4,
+        ofFloor: { route: 'floor: Koa + the page query only', min: 0.6 },
         requests: (route) => pageChain(firstPage, Math.ceil(paid / PAGE) + 2, auth, sampler(route), (walk = { firstPages: 0, deepest: 0 })),
         note: () => `; ${fmt(walk.firstPages)} first pages, deepest page reached ${fmt(walk.deepest)} of ${fmt(Math.ceil(paid / PAGE))}`,
       },
