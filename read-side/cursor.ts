@@ -11,7 +11,7 @@ export { InvalidCursor };
 
 export const MAX_CURSOR_LENGTH = 1024;
 
-type Scope = Readonly<Record<string, string | number | undefined>>;
+export type Scope = Readonly<Record<string, string | number | undefined>>;
 
 export class CursorCodec {
   /** Imported once: given the raw secret, createHmac would import it again for every cursor. */

@@ -5,10 +5,11 @@ import { isStaff, type Viewer } from '../write-side/access.js';
 import { Forbidden } from '../write-side/errors.js';
 import { normalizeValue } from '../write-side/unique-values.js';
 import type { Consistency } from './consistency.js';
-import { CursorCodec, InvalidCursor } from './cursor.js';
-import { MAX_LIMIT, type ViewPage } from './order-queries.js';
+import type { CursorCodec } from './cursor.js';
+import { createdKeyOf, KeysetPages, readCreatedKey, type CreatedKey, type KeysetCollection } from './keyset-page.js';
+import type { ViewPage } from './order-queries.js';
 import type { ReadModelStore } from './read-store.js';
-import { customerRepresentation, type CustomerRepresentation } from './views.js';
+import { customerRepresentation, type CustomerRepresentation, type CustomerView } from './views.js';
 
 export interface CustomerListRequest {
   readonly email?: string;
@@ -18,29 +19,25 @@ export interface CustomerListRequest {
 }
 
 export class CustomerQueries {
+  private readonly pages: KeysetPages;
+
   constructor(
     private readonly store: ReadModelStore,
-    private readonly cursors: CursorCodec,
-    private readonly consistency: Consistency,
-  ) {}
+    cursors: CursorCodec,
+    consistency: Consistency,
+  ) {
+    this.pages = new KeysetPages(cursors, consistency);
+  }
 
   async list(viewer: Viewer, request: CustomerListRequest): Promise<ViewPage<CustomerRepresentation>> {
     if (!isStaff(viewer)) throw new Forbidden('The list of customers belongs to no single customer: a customer token reads its own record at /customers/{id}.');
-    const { limit } = request;
-    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) throw new RangeError(`limit must be an integer from 1 to ${MAX_LIMIT}`);
-    const reflects = await this.consistency.reflect(request.consistencyToken);
     const emailKey = request.email === undefined ? undefined : normalizeValue(request.email);
-    const scope = { collection: 'customers', email: emailKey };
-    let after = null;
-    if (request.cursor !== undefined) {
-      const key = this.cursors.decode(request.cursor, scope);
-      if (typeof key.createdAt !== 'string' || typeof key.id !== 'string') throw new InvalidCursor('undecodable');
-      after = { createdAt: key.createdAt, id: key.id };
-    }
-    const rows = await this.store.listCustomers(emailKey === undefined ? {} : { emailKey }, after, limit + 1);
-    const items = rows.slice(0, limit);
-    const last = items.at(-1);
-    const nextCursor = rows.length > limit && last ? this.cursors.encode(scope, { createdAt: last.createdAt, id: last.id }) : null;
-    return { items: items.map(customerRepresentation), nextCursor, reflects };
+    const collection: KeysetCollection<CustomerView, CreatedKey> = {
+      scope: { collection: 'customers', email: emailKey },
+      readKey: readCreatedKey,
+      keyOf: createdKeyOf,
+      fetch: (after, count) => this.store.listCustomers(emailKey === undefined ? {} : { emailKey }, after, count),
+    };
+    return this.pages.page(request, collection, customerRepresentation);
   }
 }

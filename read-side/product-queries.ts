@@ -3,9 +3,10 @@
 // catalogue sees every product that is not retired.
 import type { Viewer } from '../write-side/access.js';
 import type { Consistency } from './consistency.js';
-import { CursorCodec, InvalidCursor } from './cursor.js';
-import { assertLimit, type ViewPage } from './order-queries.js';
-import type { ProductKey, ProductSort, ReadModelStore } from './read-store.js';
+import type { CursorCodec } from './cursor.js';
+import { KeysetPages, type KeysetCollection } from './keyset-page.js';
+import type { ViewPage } from './order-queries.js';
+import type { ProductSort, ReadModelStore } from './read-store.js';
 import type { ProductRepresentation, ProductView } from './views.js';
 
 export interface ProductListRequest {
@@ -16,30 +17,32 @@ export interface ProductListRequest {
   readonly consistencyToken?: string;
 }
 
+type ProductCursorKey = { readonly sku: string } | { readonly sku: string; readonly updatedAt: string };
+
 export class ProductQueries {
+  private readonly pages: KeysetPages;
+
   constructor(
     private readonly store: ReadModelStore,
-    private readonly cursors: CursorCodec,
-    private readonly consistency: Consistency,
-  ) {}
+    cursors: CursorCodec,
+    consistency: Consistency,
+  ) {
+    this.pages = new KeysetPages(cursors, consistency);
+  }
 
   async list(_viewer: Viewer, request: ProductListRequest): Promise<ViewPage<ProductRepresentation>> {
-    const { status, sort, limit } = request;
-    assertLimit(limit);
-    const reflects = await this.consistency.reflect(request.consistencyToken);
-    const scope = { collection: 'products', status, sort };
-    let after: ProductKey | null = null;
-    if (request.cursor !== undefined) {
-      const key = this.cursors.decode(request.cursor, scope);
-      if (typeof key.sku !== 'string' || (sort === '-updatedAt' && typeof key.updatedAt !== 'string')) throw new InvalidCursor('undecodable');
-      after = sort === 'sku' ? { sku: key.sku } : { sku: key.sku, updatedAt: key.updatedAt as string };
-    }
-    const rows = await this.store.listProducts(status === undefined ? {} : { status }, sort, after, limit + 1);
-    const items = rows.slice(0, limit).map(representation);
-    const last = items.at(-1);
-    const nextCursor =
-      rows.length > limit && last ? this.cursors.encode(scope, sort === 'sku' ? { sku: last.sku } : { sku: last.sku, updatedAt: last.updatedAt }) : null;
-    return { items, nextCursor, reflects };
+    const { status, sort } = request;
+    const collection: KeysetCollection<ProductView, ProductCursorKey> = {
+      scope: { collection: 'products', status, sort },
+      readKey: (decoded) => {
+        if (typeof decoded.sku !== 'string') return null;
+        if (sort === 'sku') return { sku: decoded.sku };
+        return typeof decoded.updatedAt === 'string' ? { sku: decoded.sku, updatedAt: decoded.updatedAt } : null;
+      },
+      keyOf: (row) => (sort === 'sku' ? { sku: row.sku } : { sku: row.sku, updatedAt: row.updatedAt }),
+      fetch: (after, count) => this.store.listProducts(status === undefined ? {} : { status }, sort, after, count),
+    };
+    return this.pages.page(request, collection, representation);
   }
 }
 

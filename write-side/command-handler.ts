@@ -103,11 +103,17 @@ export class CommandHandler<State, Command, Event> {
         current = { state: this.fold(recorded), revision: last ? last.revision : null, position: last?.position ?? null };
       }
       const { state, revision } = current;
-      if (context.expectedRevision !== undefined && context.expectedRevision !== revision) {
+      if (context.expectedRevision !== undefined && revision !== null && context.expectedRevision !== revision) {
         throw new PreconditionFailed(context.expectedRevision, revision);
       }
 
       const events = this.decider.decide(command, state);
+      // RFC 9110 §13.2.1: a precondition is evaluated only where the answer would otherwise be
+      // a success, so a resource that does not exist answers as unknown (the decider's 404)
+      // rather than 412; only a command that would create it fails the precondition.
+      if (context.expectedRevision !== undefined && revision === null) {
+        throw new PreconditionFailed(context.expectedRevision, null);
+      }
       if (events.length === 0) {
         return { state, revision, events, position: current.position, replayed: false };
       }

@@ -1,4 +1,5 @@
 // Every row of HTTP-CONTRACT.md for orders, through real HTTP against the embedded default.
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, newOrder, startService, type TestService } from '../support/http.js';
 import { receiveStock, TEST_SKUS } from '../support/seed.js';
@@ -251,6 +252,10 @@ describe('PATCH /orders/{id}', () => {
     expect(ok.status).toBe(200);
     expect(ok.body.address.city).toBe('Rome');
     expectProblem(await patch(order.id, { address: { city: 'Oslo' } }, { 'If-Match': 'nonsense' }), 400, 'validation-failed');
+  });
+
+  it('answers 404 to a PATCH with If-Match on an order that does not exist: the precondition is not evaluated (RFC 9110 §13.2.1)', async () => {
+    expectProblem(await patch(randomUUID(), { address: { city: 'Rome' } }, { 'If-Match': '"1"' }), 404, 'not-found');
   });
 
   it('rejects an address change after shipping: 409 state-conflict with currentStatus', async () => {

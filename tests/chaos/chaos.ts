@@ -206,8 +206,11 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
   // A payment for an order the payment timeout has cancelled is refused on its merits (409), before its key is looked at.
   const expiredOrder = (response: { status: number; json: any }) => response.status === 409 && response.json?.currentStatus === 'cancelled';
   const givenUp = (response: { status: number; json: any }) => response.status === 409 && String(response.json?.type).endsWith('/state-conflict');
-  const answered = (what: string, status: number, allowed: readonly number[]) => {
-    if (!allowed.includes(status)) unexpected.push(`${what}: ${status}`);
+  /** A problem's code and state, so that an unexpected answer says what it was. */
+  const said = (response: { status: number; json: any }) =>
+    [response.status, String(response.json?.type ?? '').split('/').pop(), response.json?.currentStatus].filter(Boolean).join(' ');
+  const answered = (what: string, status: number, allowed: readonly number[], json?: unknown) => {
+    if (!allowed.includes(status)) unexpected.push(`${what}: ${json === undefined ? status : said({ status, json })}`);
     return allowed.includes(status);
   };
 
@@ -306,7 +309,9 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
   /** Sends the first request, then each other one with the same key, which must be refused. */
   async function firstThenRefused(key: string, first: Sent, others: readonly Sent[]): Promise<void> {
     const answer = await sendKeyed(first, key);
-    if (!answered(`${first.method} ${first.path} (a key's first request)`, answer.status, [first.path === '/exports' ? 202 : 201])) return;
+    // An order the payment timeout cancelled while the kills went on refuses its payment: nothing acknowledged, nothing to check.
+    if (expiredOrder(answer)) return;
+    if (!answered(`${first.method} ${first.path} (a key's first request)`, answer.status, [first.path === '/exports' ? 202 : 201], answer.json)) return;
     stats.acknowledged++;
     const refused: Sent[] = [];
     for (const other of others) {
@@ -341,13 +346,18 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
         const answers = await Promise.all([sendKeyed(a, key), sendKeyed(b, key)]);
         const won = answers.findIndex((r) => r.status === 201);
         const lost = answers.findIndex((r) => r.status === 422);
-        if (won === -1 || lost === -1 || won === lost) {
-          unexpected.push(`two payments with one key: ${answers.map((r) => r.status).join(' and ')}`);
+        // An order the payment timeout cancelled refuses its payment before the key is taken, so
+        // the other payment, if its order is live, is the key's first request and must succeed.
+        const expired = answers.findIndex((r) => expiredOrder(r));
+        const bothExpired = expired !== -1 && answers.every((r) => expiredOrder(r));
+        if (bothExpired) continue;
+        if (won === -1 || (lost === -1 && expired === -1) || won === lost) {
+          unexpected.push(`two payments with one key: ${answers.map(said).join(' and ')}`);
           continue;
         }
         stats.acknowledged++;
         const winner = [a, b][won]!;
-        reuses.push({ key, first: winner, status: 201, id: answers[won]!.json.id, target: targetOf(winner, answers[won]!.json), refused: [[a, b][lost]!] });
+        reuses.push({ key, first: winner, status: 201, id: answers[won]!.json.id, target: targetOf(winner, answers[won]!.json), refused: lost === -1 ? [] : [[a, b][lost]!] });
       }
     }
   }
