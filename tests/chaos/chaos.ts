@@ -430,7 +430,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
       const response = await send('POST', '/orders', body, { 'Idempotency-Key': key });
       if (givenUp(response)) continue;
       if (subject.erasing && response.status === 422 && String(response.json?.type).endsWith('/unknown-customer')) break;
-      if (!answered('POST /orders (a customer with personal data)', response.status, [201])) continue;
+      if (!answered('POST /orders (a customer with personal data)', response.status, [201], response.json)) continue;
       const id = response.json.id as string;
       placed.push({ key, id, body, total: response.json.total });
       subject.orders.push({ id, total: response.json.total, line1 });
@@ -439,7 +439,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
         const payKey = `pay-${id}`;
         const paid = await send('POST', `/orders/${id}/payments`, { amount: response.json.total, reference: `psp-${key}` }, { 'Idempotency-Key': payKey });
         if (expiredOrder(paid)) continue;
-        if (answered('POST /orders/{id}/payments (a customer with personal data)', paid.status, [201])) {
+        if (answered('POST /orders/{id}/payments (a customer with personal data)', paid.status, [201], paid.json)) {
           acks.push({ id, what: 'payment', key: payKey, paymentId: paid.json.id, amount: paid.json.amount });
           stats.acknowledged++;
         }
@@ -456,7 +456,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
       await sleep(random() * maxUp);
       subject.erasing = true;
       const response = await send('DELETE', `/customers/${subject.id}`, undefined, dpo);
-      if (answered('DELETE /customers/{id}', response.status, [204])) {
+      if (answered('DELETE /customers/{id}', response.status, [204], response.json)) {
         subject.erased = true;
         stats.erasures++;
         stats.acknowledged++;
