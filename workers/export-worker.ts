@@ -161,6 +161,9 @@ export class ExportWorker {
       return;
     }
     const job = claimed.state;
+    // The earlier attempts' runs are dead (their lease lapsed): a killed one leaves its partial
+    // file behind, personal data in clear that no erasure would find, so it goes now.
+    if (job.status !== 'absent') await this.removePartials(job, job.status === 'running' ? job.attempts - 1 : job.attempts);
     if (job.status !== 'running' || job.lease?.workerId !== this.workerId) return; // given up after too many attempts
     await this.run(job);
   }
@@ -202,6 +205,11 @@ export class ExportWorker {
       this.options.onError?.(error, `running export ${job.id}`);
       await this.jobService.fail(job.id, this.workerId, problemOf(error)).catch((e: unknown) => this.options.onError?.(e, `failing job ${job.id}`));
     }
+  }
+
+  /** The partial files of the job's attempts 1 to `attempts`. */
+  private async removePartials(job: Job, attempts: number): Promise<void> {
+    for (let attempt = 1; attempt <= attempts; attempt++) await rm(join(this.options.exportsDir, `${job.id}-${attempt}.${job.format}.partial`), { force: true });
   }
 
   private async expire(job: Job): Promise<void> {

@@ -248,6 +248,8 @@ describe('order exports', () => {
         const events = (await hanging.events.readStream(`job-${started.body.id}`)).map((e) => e.type);
         expect(events.filter((t) => t === 'JobStarted')).toHaveLength(2);
         expect(existsSync(join(hanging.exportsDir, readdirSync(hanging.exportsDir)[0]!))).toBe(true);
+        // The dead run's partial file (addresses in clear) went with its lease: only the result is left.
+        expect(readdirSync(hanging.exportsDir)).toEqual([`${started.body.id}-2.ndjson`]);
       } finally {
         await successor.stop();
       }
