@@ -1,8 +1,12 @@
 // npm run bench:stock: placing an order for a SKU whose stock stream holds 1,000,000 past events,
 // against placing one for a fresh SKU, in the same run, through the write side's order service
-// (durable commits). The SKU's folded state is kept between placements with the store's change
-// stamp: the first placement on the long stream folds it once (reported apart), the others read
-// only what was appended since. Placements run one at a time, so the latencies are the service's.
+// (durable commits). Three figures:
+// - the SKU's first fold without a snapshot, once (the stream written before the service ever
+//   snapshotted it): it reads every event, and leaves a snapshot behind;
+// - the first placement after a restart (a new store connection and new services: nothing folded
+//   yet), on the long SKU and on the fresh one, several restarts each: the long SKU starts from
+//   its snapshot and reads only the events after it;
+// - warm placements, one at a time: the fold is kept with the store's change stamp.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,8 +14,10 @@ import { SqliteEventStore } from '../write-side/adapters/sqlite-event-store.js';
 import { serviceViewer } from '../write-side/access.js';
 import type { NewEvent } from '../write-side/event-store.js';
 import { OrderService } from '../write-side/order-service.js';
-import { StockService } from '../write-side/stock-service.js';
+import { ProductService } from '../write-side/product-service.js';
+import { STOCK_SNAPSHOT_EVERY, StockService } from '../write-side/stock-service.js';
 import { encodeStockEvent, stockStream } from '../write-side/stock/codec.js';
+import { stockSnapshotStream } from '../write-side/stock/snapshot.js';
 
 const PAST = Number(process.env.BENCH_PAST_EVENTS ?? 1_000_000);
 const PLACEMENTS = Number(process.env.BENCH_PLACEMENTS ?? 2000);
@@ -21,53 +27,116 @@ const address = { name: 'Ada', line1: '1 Main St', line2: null, city: 'Berlin', 
 const dir = mkdtempSync(join(process.cwd(), '.bench-stock-'));
 const percentile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 
+const RESTARTS = Number(process.env.BENCH_RESTARTS ?? 9);
+/**
+ * Events appended after the snapshot, as sales since it would, and as many as there can be before
+ * the next one is due (the worst case): a cold fold reads them too.
+ */
+const SINCE_SNAPSHOT = STOCK_SNAPSHOT_EVERY - 1;
+const mean = (times: number[]) => times.reduce((a, b) => a + b, 0) / times.length;
+const median = (times: number[]) => percentile([...times].sort((a, b) => a - b), 0.5);
+
 try {
-  const store = new SqliteEventStore({ file: join(dir, 'events.sqlite3') });
+  const file = join(dir, 'events.sqlite3');
+  let store = new SqliteEventStore({ file });
   const long = 'LONG-1';
   const fresh = 'FRESH-1';
   const started = performance.now();
   // The long SKU's history: units received one by one, as many small deliveries would record them.
   const metadata = { correlationId: 'bench', causationId: null, principal: 'bench' };
-  for (let written = 0; written < PAST; ) {
-    const batch: NewEvent[] = [];
-    for (let i = 0; i < 1000 && written < PAST; i++, written++) {
-      batch.push(encodeStockEvent({ type: 'StockAdjusted', schemaVersion: 1, data: { sku: long, adjustmentId: randomUUID(), delta: 1, reason: 'received', note: null, onHand: written + 1, reserved: 0, adjustedAt: new Date().toISOString() } }, metadata));
+  const receive = async (count: number, from: number) => {
+    for (let written = from; written < from + count; ) {
+      const batch: NewEvent[] = [];
+      for (let i = 0; i < 1000 && written < from + count; i++, written++) {
+        batch.push(encodeStockEvent({ type: 'StockAdjusted', schemaVersion: 1, data: { sku: long, adjustmentId: randomUUID(), delta: 1, reason: 'received', note: null, onHand: written + 1, reserved: 0, adjustedAt: new Date().toISOString() } }, metadata));
+      }
+      await store.appendToStream(stockStream(long), batch, written - batch.length - 1 < 0 ? 'no_stream' : written - batch.length - 1);
     }
-    await store.appendToStream(stockStream(long), batch, written - batch.length - 1 < 0 ? 'no_stream' : written - batch.length - 1);
-  }
-  console.log(`wrote ${PAST.toLocaleString('en-US')} past events on ${stockStream(long)} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  };
+  await receive(PAST - SINCE_SNAPSHOT, 0);
+  console.log(`wrote ${(PAST - SINCE_SNAPSHOT).toLocaleString('en-US')} past events on ${stockStream(long)} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
-  const stock = new StockService(store);
-  const orders = new OrderService(store, { reservations: stock });
   const staff = serviceViewer('bench');
-  await stock.adjust(staff, fresh, { delta: PLACEMENTS + 10, reason: 'received', note: null }, { correlationId: 'bench', idempotency: { key: 'fresh', fingerprint: 'fresh' } });
-
   const buyer = serviceViewer(`buyer-${randomUUID()}`);
-  const place = async (sku: string, i: number) => {
+  const open = () => {
+    const stock = new StockService(store);
+    return { stock, orders: new OrderService(store, { reservations: stock }) };
+  };
+  let services = open();
+  for (const sku of [long, fresh]) {
+    await new ProductService(store).put(staff, sku, { name: sku, description: null, prices: { EUR: 100 }, status: 'active' }, { correlationId: 'bench' });
+  }
+  await services.stock.adjust(staff, fresh, { delta: PLACEMENTS + RESTARTS + 10, reason: 'received', note: null }, { correlationId: 'bench', idempotency: { key: 'fresh', fingerprint: 'fresh' } });
+  let placed = 0;
+  const place = async (sku: string) => {
+    const i = placed++;
     const t = performance.now();
-    await orders.place(buyer, { customerId: 'cus_1', currency: 'EUR', lines: [{ sku, quantity: 1, unitPrice: 100 }], address }, { correlationId: 'bench', idempotency: { key: `${sku}-${i}`, fingerprint: `${sku}-${i}` } });
+    await services.orders.place(buyer, { customerId: 'cus_1', currency: 'EUR', lines: [{ sku, quantity: 1, unitPrice: 100 }], address }, { correlationId: 'bench', idempotency: { key: `${sku}-${i}`, fingerprint: `${sku}-${i}` } });
     return performance.now() - t;
   };
-  const first = await place(long, -1);
-  console.log(`first placement on the long SKU (folds its ${PAST.toLocaleString('en-US')} events once): ${first.toFixed(0)} ms`);
+  const restart = async () => {
+    await services.stock.idle();
+    await store.close();
+    store = new SqliteEventStore({ file });
+    services = open();
+  };
+
+  const before = process.cpuUsage();
+  const unsnapshotted = await place(long);
+  const unsnapshottedCpu = process.cpuUsage(before);
+  await services.stock.idle();
+  console.log(`first placement on the long SKU with no snapshot yet (once: it folds all ${(PAST - SINCE_SNAPSHOT).toLocaleString('en-US')} events, and snapshots them): ${unsnapshotted.toFixed(0)} ms (CPU ${((unsnapshottedCpu.user + unsnapshottedCpu.system) / 1000).toFixed(0)} ms)`);
+  /** Sales since the last snapshot, up to SINCE_SNAPSHOT: every cold fold reads the longest tail there can be. */
+  const topUp = async () => {
+    const snapshot = Number((await store.readLastEvent(stockSnapshotStream(long)))!.data.revision);
+    const head = (await store.readLastEvent(stockStream(long)))!.revision;
+    await receive(snapshot + SINCE_SNAPSHOT - head, head + 1);
+  };
+  await topUp();
+
+  // Beside the wall time, the process's CPU time (both threads): on a shared machine the wall time
+  // mostly measures the other processes.
+  const cold: Record<'long' | 'fresh', number[]> = { long: [], fresh: [] };
+  const coldCpu: Record<'long' | 'fresh', number[]> = { long: [], fresh: [] };
+  for (let r = 0; r < RESTARTS; r++) {
+    // Alternated, so that neither SKU is always the first of a run of restarts.
+    for (const which of r % 2 === 0 ? (['long', 'fresh'] as const) : (['fresh', 'long'] as const)) {
+      if (which === 'long') await topUp();
+      await restart();
+      const cpu = process.cpuUsage();
+      cold[which].push(await place(which === 'long' ? long : fresh));
+      const used = process.cpuUsage(cpu);
+      coldCpu[which].push((used.user + used.system) / 1000);
+    }
+  }
+  const pastNow = (await store.readLastEvent(stockStream(long)))!.revision + 1;
+  console.log(`\nfirst placement after a restart (new store connection, new services; OS page cache warm), ${RESTARTS} restarts each;`);
+  console.log(`the long SKU's last snapshot ${SINCE_SNAPSHOT} events behind its head each time, the most there can be (ms):`);
+  console.log('| SKU | median | min | max | CPU median | CPU max |');
+  console.log('|---|---|---|---|---|---|');
+  for (const [name, which] of [['fresh SKU', 'fresh'], [`SKU with ${pastNow.toLocaleString('en-US')} past events (from its snapshot)`, 'long']] as const) {
+    const [times, cpu] = [cold[which], coldCpu[which]];
+    console.log(`| ${name} | ${median(times).toFixed(2)} | ${Math.min(...times).toFixed(2)} | ${Math.max(...times).toFixed(2)} | ${median(cpu).toFixed(2)} | ${Math.max(...cpu).toFixed(2)} |`);
+  }
+  console.log(`long / fresh median: ${(median(cold.long) / median(cold.fresh)).toFixed(2)} wall, ${(median(coldCpu.long) / median(coldCpu.fresh)).toFixed(2)} CPU`);
 
   const rows: Array<[string, number[]]> = [];
-  for (const [name, sku] of [['fresh SKU', fresh], [`SKU with ${PAST.toLocaleString('en-US')} past events`, long]] as const) {
+  for (const [name, sku] of [['fresh SKU', fresh], [`SKU with ${pastNow.toLocaleString('en-US')} past events`, long]] as const) {
     const times: number[] = [];
-    for (let i = 0; i < PLACEMENTS; i++) times.push(await place(sku, i));
+    for (let i = 0; i < PLACEMENTS; i++) times.push(await place(sku));
     rows.push([name, times.sort((a, b) => a - b)]);
   }
-  console.log(`\n${PLACEMENTS} placements of one line each, one at a time (ms):`);
+  console.log(`\nwarm: ${PLACEMENTS} placements of one line each, one at a time (ms):`);
   console.log('| SKU | mean | p50 | p99 |');
   console.log('|---|---|---|---|');
   for (const [name, times] of rows) {
-    const mean = times.reduce((a, b) => a + b, 0) / times.length;
-    console.log(`| ${name} | ${mean.toFixed(2)} | ${percentile(times, 0.5).toFixed(2)} | ${percentile(times, 0.99).toFixed(2)} |`);
+    console.log(`| ${name} | ${mean(times).toFixed(2)} | ${percentile(times, 0.5).toFixed(2)} | ${percentile(times, 0.99).toFixed(2)} |`);
   }
-  const [freshMean, longMean] = rows.map(([, t]) => t.reduce((a, b) => a + b, 0) / t.length) as [number, number];
+  const [freshMean, longMean] = rows.map(([, t]) => mean(t)) as [number, number];
   console.log(`\nlong / fresh mean: ${(longMean / freshMean).toFixed(2)} (target: no more than the fresh SKU's, within noise)`);
-  const levels = await stock.get(staff, long);
+  const levels = await services.stock.get(staff, long);
   console.log(`long SKU afterwards: onHand ${levels?.onHand}, reserved ${levels?.reserved}`);
+  await services.stock.idle();
   await store.close();
 } finally {
   rmSync(dir, { recursive: true, force: true });

@@ -283,7 +283,7 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
   let caughtUpOnce = false;
   const products = new ProductService(eventStore);
   const customers = new CustomerService(sealed, { erasure });
-  const stock = new StockService(eventStore);
+  const stock = new StockService(eventStore, { onSnapshotError: (error) => logger.warn({ err: error }, 'a stock snapshot could not be written; the next cold fold reads further back') });
   const orders = new OrderService(sealed, { catalogue: products, customers, reservations: stock, ...(personalData.sealing ? { keys: keyring } : {}) });
   // The stock's own background work, beside the export worker: any number may run, every step is idempotent.
   const stockWorkers = (role === 'all' || role === 'worker') && overrides.stockWorkers !== false;
@@ -350,6 +350,7 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
       await lease?.stop();
       Object.values(checkpoints ?? {}).forEach((c) => c.stop());
       await Promise.all(Object.values(projectors).map((p) => p.stop()));
+      await stock.idle();
       await stores.close();
     },
   };

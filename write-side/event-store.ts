@@ -77,6 +77,15 @@ export interface EventStore {
   appendToStream(stream: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
   /** Forwards. A stream that does not exist reads as empty. */
   readStream(stream: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  /** The stream's last event (read backwards, one event); null for a stream with none. */
+  readLastEvent(stream: string): Promise<RecordedEvent | null>;
+  /**
+   * From now on the stream keeps only its last `maxCount` events, as EventStoreDB's `$maxCount`
+   * stream metadata does: older ones read as gone, and revisions are numbered on as before. For
+   * streams whose old events are worthless (snapshots), never for a stream of record. On
+   * EventStoreDB it replaces whatever other metadata the stream had.
+   */
+  setMaxCount(stream: string, maxCount: number): Promise<void>;
   /** One batch of the global log, forwards. */
   readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
   subscribeToAll(options?: SubscribeOptions): EventSubscription;

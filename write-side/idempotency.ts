@@ -7,6 +7,7 @@
 // the same key on another target is another key. Such a request still takes the key when it is
 // free, so that a 2026-12-01 request cannot reuse it for another operation, but a key held by a
 // request on another target does not refuse it; its own target's history holds its outcome.
+import { LRUCache } from 'lru-cache';
 import { v5 as uuidv5 } from 'uuid';
 import { RevisionConflict, type EventStore, type RecordedEvent } from './event-store.js';
 import { IdempotencyKeyReused } from './errors.js';
@@ -25,12 +26,18 @@ export interface IdempotencyRequest {
   readonly per?: 'request' | 'target';
 }
 
+/** A request asks for its key's id several times (its stream, its key's stream, its target's id): hashed once. */
+const recentIds = new LRUCache<string, string>({ max: 4096 });
+
 /**
  * The id that (principal, key) stands for: the key's stream, and the id of what the request
  * creates (an order, a job), so that a retry lands on the same stream.
  */
 export function keyId(principal: string, key: string): string {
-  return uuidv5(JSON.stringify([principal, key]), KEY_NAMESPACE);
+  const name = JSON.stringify([principal, key]);
+  let id = recentIds.get(name);
+  if (id === undefined) recentIds.set(name, (id = uuidv5(name, KEY_NAMESPACE)));
+  return id;
 }
 
 export const keyStream = (principal: string, key: string): string => KEY_STREAM_PREFIX + keyId(principal, key);

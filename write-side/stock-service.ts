@@ -4,7 +4,9 @@
 // on the SKU's folded state, then appended in one append: a hot SKU costs one append for many
 // buyers, and requests of one process never race each other for its revision.
 // The folded state is kept between commands (with the store's change stamp, as orders are), so
-// a SKU with a long history costs no more to sell than a fresh one.
+// a SKU with a long history costs no more to sell than a fresh one. A process that has not folded
+// the SKU yet starts from its last snapshot (see `snapshotIfDue` for when and why inline) and
+// reads only the events after it.
 import { LRUCache } from 'lru-cache';
 import { isStaff, type Viewer } from './access.js';
 import { ConcurrencyExhausted, Forbidden, IdempotencyKeyReused, InsufficientStock, type ShortLine } from './errors.js';
@@ -12,6 +14,7 @@ import { RevisionConflict, type EventMetadata, type EventStore, type NewEvent, t
 import { keyHolder, keyId, takeKey, type IdempotencyRequest } from './idempotency.js';
 import { decodeStockEvent, encodeStockEvent, stockStream } from './stock/codec.js';
 import { available, decideStock, evolveStock, initialStock, reservationOf } from './stock/decider.js';
+import { decodeStockSnapshot, encodeStockSnapshot, snapshotFits, stockSnapshotStream, type StockSnapshot } from './stock/snapshot.js';
 import type { AdjustmentReason, ReleaseReason, Stock, StockAdjusted, StockCommand, StockEvent } from './stock/types.js';
 
 /** Who acts, and for which request: the metadata of the events a command appends. */
@@ -62,6 +65,14 @@ export interface StockServiceOptions {
   readonly hasStock?: (sku: string) => Promise<boolean>;
   /** Folded state kept, in units of one SKU plus one per live reservation. */
   readonly foldedBudget?: number;
+  /**
+   * A snapshot is written once the stream has this many events past the last one known, or as
+   * many as the SKU has live reservations if that is more (so a snapshot never costs more to
+   * write than the events it saves reading). Infinity writes none; they are still read.
+   */
+  readonly snapshotEvery?: number;
+  /** Told when a snapshot could not be written (nothing else depends on it). */
+  readonly onSnapshotError?: (error: unknown) => void;
 }
 
 interface Folded {
@@ -77,6 +88,8 @@ interface Queued {
   readonly metadata: Omit<EventMetadata, 'schemaVersion'>;
   /** Runs just before the command's events are appended (an adjustment takes its key there); alone in its batch. */
   readonly before?: () => Promise<void>;
+  /** Called once the command is decided on the SKU's state, before its append (which may still fail and decide it again). */
+  readonly decided?: () => void;
   resolve(outcome: Decided): void;
   reject(error: unknown): void;
 }
@@ -91,12 +104,30 @@ interface Decided {
 const MAX_ATTEMPTS = 8;
 const MAX_BATCH = 256;
 const FOLD_PAGE = 10_000;
+/**
+ * The events a cold fold reads past a snapshot, at most (while the live reservations are fewer):
+ * about 100 event decodes, a few ms, against one snapshot append per 100 events.
+ */
+export const STOCK_SNAPSHOT_EVERY = 100;
+/** Snapshots kept per SKU: the last one is read; the ones before it only outlive a torn write. */
+const SNAPSHOTS_KEPT = 3;
+/**
+ * The snapshot stream's max count is set with its first snapshot and again every so many, which
+ * mends a first setting lost in a crash without a metadata write for every snapshot.
+ */
+const SNAPSHOT_LIMIT_EVERY = 64;
+const SNAPSHOT_METADATA = { principal: 'stock-service', correlationId: 'stock-snapshot', causationId: null };
 
 export class StockService implements Reservations {
   private readonly clock: () => Date;
   private readonly hasStock: (sku: string) => Promise<boolean>;
   private readonly folded: LRUCache<string, Folded>;
   private readonly queues = new Map<string, Queued[]>();
+  private readonly snapshotEvery: number;
+  private readonly onSnapshotError: (error: unknown) => void;
+  /** The revision of the SKU's last snapshot that this process wrote or read. */
+  private readonly snapshotAt = new LRUCache<string, number>({ max: 100_000 });
+  private readonly writing = new Map<string, Promise<void>>();
 
   constructor(
     private readonly store: EventStore,
@@ -106,6 +137,13 @@ export class StockService implements Reservations {
     this.hasStock = options.hasStock ?? (async () => true);
     const budget = options.foldedBudget ?? 1_000_000;
     this.folded = new LRUCache<string, Folded>({ maxSize: budget, max: budget, sizeCalculation: (f) => 1 + f.stock.live.size });
+    this.snapshotEvery = options.snapshotEvery ?? STOCK_SNAPSHOT_EVERY;
+    this.onSnapshotError = options.onSnapshotError ?? (() => {});
+  }
+
+  /** Resolves once the snapshots being written are written or given up: before the store closes, and in tests. */
+  async idle(): Promise<void> {
+    while (this.writing.size > 0) await Promise.all(this.writing.values());
   }
 
   /** The SKU's levels, always current (folded from its stream); null for a SKU that has no stock. Staff only. */
@@ -147,35 +185,45 @@ export class StockService implements Reservations {
 
   async reserve(orderId: string, lines: readonly { readonly sku: string; readonly quantity: number }[], context: StockContext): Promise<void> {
     // One reservation per SKU, in SKU order: two orders over the same SKUs reserve them in the
-    // same order, so one of them always gets through (no livelock of mutual releases).
+    // same order, so one of them always gets through (no livelock of mutual releases). A SKU is
+    // held once its reservation is decided on the SKU's state in this process (the commands after
+    // it decide on that state), so the next SKU is tried then, without waiting for the append:
+    // the appends of all the lines go to the store together, and are all awaited before the order.
     const wanted = new Map<string, { quantity: number; lines: number[] }>();
     lines.forEach((line, i) => {
       const entry = wanted.get(line.sku) ?? { quantity: 0, lines: [] };
       wanted.set(line.sku, { quantity: entry.quantity + line.quantity, lines: [...entry.lines, i] });
     });
     const skus = [...wanted.keys()].sort();
-    const held: string[] = [];
-    for (const [at, sku] of skus.entries()) {
+    const tried: Array<{ sku: string; appended: Promise<Decided> }> = [];
+    for (const sku of skus) {
       const { quantity } = wanted.get(sku)!;
-      try {
-        await this.submit(sku, { type: 'ReserveStock', data: { sku, orderId, quantity }, metadata: this.meta() }, context);
-        held.push(sku);
-      } catch (error) {
-        if (!(error instanceof InsufficientStock)) throw error;
-        const short: ShortLine[] = [];
-        const name = (s: string, availableNow: number) => {
-          for (const i of wanted.get(s)!.lines) short.push({ pointer: `/lines/${i}/quantity`, message: `${s}: ${wanted.get(s)!.quantity} asked in all, ${availableNow} available`, available: availableNow });
-        };
-        name(sku, error.errors[0]?.available ?? 0);
-        // The lines not tried yet are named too, when they are short as well.
-        for (const rest of skus.slice(at + 1)) {
-          const { stock } = await this.load(rest);
-          if (reservationOf(stock.live, orderId) === undefined && wanted.get(rest)!.quantity > available(stock)) name(rest, available(stock));
-        }
-        await this.release(orderId, held, 'placement-failed', context);
-        throw new InsufficientStock(short);
-      }
+      let decided!: () => void;
+      const held = new Promise<void>((resolve) => (decided = resolve));
+      const appended = this.submit(sku, { type: 'ReserveStock', data: { sku, orderId, quantity }, metadata: this.meta() }, context, undefined, decided);
+      tried.push({ sku, appended });
+      // Refused, or failed before its decision: the lines after it are not tried.
+      if (!(await Promise.race([held, appended]).then(() => true, () => false))) break;
     }
+    const outcomes = await Promise.allSettled(tried.map(({ appended }) => appended));
+    const failures = outcomes.flatMap((outcome, i) => (outcome.status === 'rejected' ? [{ sku: tried[i]!.sku, error: outcome.reason as unknown }] : []));
+    if (failures.length === 0) return;
+    // A failure other than a short line (the store) leaves what was reserved to the reconciler.
+    const other = failures.find(({ error }) => !(error instanceof InsufficientStock));
+    if (other) throw other.error;
+    const short: ShortLine[] = [];
+    const name = (s: string, availableNow: number) => {
+      for (const i of wanted.get(s)!.lines) short.push({ pointer: `/lines/${i}/quantity`, message: `${s}: ${wanted.get(s)!.quantity} asked in all, ${availableNow} available`, available: availableNow });
+    };
+    for (const { sku, error } of failures) name(sku, (error as InsufficientStock).errors[0]?.available ?? 0);
+    // The lines not tried are named too, when they are short as well.
+    for (const rest of skus.slice(tried.length)) {
+      const { stock } = await this.load(rest);
+      if (reservationOf(stock.live, orderId) === undefined && wanted.get(rest)!.quantity > available(stock)) name(rest, available(stock));
+    }
+    short.sort((a, b) => a.pointer.localeCompare(b.pointer, 'en', { numeric: true }));
+    await this.release(orderId, tried.filter((_, i) => outcomes[i]!.status === 'fulfilled').map(({ sku }) => sku), 'placement-failed', context);
+    throw new InsufficientStock(short);
   }
 
   async release(orderId: string, skus: readonly string[], reason: ReleaseReason, context: StockContext): Promise<void> {
@@ -206,10 +254,10 @@ export class StockService implements Reservations {
   }
 
   /** Queues the command behind the SKU's others and resolves with what it decided, once appended. */
-  private submit(sku: string, command: StockCommand, metadata: Omit<EventMetadata, 'schemaVersion'>, before?: () => Promise<void>): Promise<Decided> {
+  private submit(sku: string, command: StockCommand, metadata: Omit<EventMetadata, 'schemaVersion'>, before?: () => Promise<void>, decided?: () => void): Promise<Decided> {
     return new Promise<Decided>((resolve, reject) => {
       const queue = this.queues.get(sku);
-      const item: Queued = { command, metadata, ...(before ? { before } : {}), resolve, reject };
+      const item: Queued = { command, metadata, ...(before ? { before } : {}), ...(decided ? { decided } : {}), resolve, reject };
       if (queue) {
         queue.push(item);
         return;
@@ -249,6 +297,7 @@ export class StockService implements Reservations {
           for (const event of decided) stock = evolveStock(stock, event);
           outcomes.push({ item, events: decided, stock });
           events.push(...decided.map((event) => encodeStockEvent(event, item.metadata)));
+          item.decided?.();
         } catch (error) {
           outcomes.push({ item, error });
         }
@@ -261,7 +310,9 @@ export class StockService implements Reservations {
           const appended = await this.store.appendToStream(stockStream(sku), events, current.revision ?? 'no_stream');
           revision = appended.nextRevision;
           position = appended.position;
-          this.folded.set(sku, { stock, revision, position, stamp: undefined });
+          const folded: Folded = { stock, revision, position, stamp: undefined };
+          this.folded.set(sku, folded);
+          this.snapshotIfDue(sku, folded);
         } catch (error) {
           if (error instanceof RevisionConflict) continue;
           for (const item of batch) item.reject(error);
@@ -279,30 +330,96 @@ export class StockService implements Reservations {
 
   /**
    * The SKU folded from its stream. Kept once folded: a later load folds only the events appended
-   * since, and none at all while the store's change stamp shows that nothing was appended.
+   * since, and none at all while the store's change stamp shows that nothing was appended. A SKU
+   * not kept starts from its last snapshot when one fits the stream, else from the start.
    */
   private async load(sku: string): Promise<Folded> {
     const stamp = this.store.changeStamp?.();
     const cached = this.folded.get(sku);
     if (cached && stamp !== undefined && cached.stamp === stamp) return cached;
-    let stock = cached?.stock ?? initialStock(sku);
-    let revision = cached?.revision ?? null;
-    let position = cached?.position ?? null;
-    // In pages: a first fold of a long stream never holds more than one page of its events.
+    const folded =
+      (cached && (await this.foldOn(sku, cached, stamp, null))) ??
+      (await this.fromSnapshot(sku, stamp)) ??
+      (await this.foldOn(sku, { stock: initialStock(sku), revision: null, position: null }, stamp, null))!;
+    this.folded.set(sku, folded);
+    this.snapshotIfDue(sku, folded);
+    return folded;
+  }
+
+  /** The SKU folded on from its last snapshot; null when there is none this build can trust. */
+  private async fromSnapshot(sku: string, stamp: number | undefined): Promise<Folded | null> {
+    let snapshot;
+    try {
+      const recorded = await this.store.readLastEvent(stockSnapshotStream(sku));
+      snapshot = recorded && decodeStockSnapshot(recorded, sku);
+    } catch {
+      return null; // a snapshot that cannot be read is no snapshot; the fold from the start says whether the store can be
+    }
+    if (!snapshot) return null;
+    const folded = await this.foldOn(sku, { ...snapshot, position: null }, stamp, snapshot);
+    if (folded) this.snapshotAt.set(sku, snapshot.revision);
+    return folded;
+  }
+
+  /**
+   * `from` folded on with the events after its revision, in pages: a first fold of a long stream
+   * never holds more than one page of its events. From a snapshot, the read starts at the
+   * snapshot's own revision (which gives that event's position), and unless the event there is the
+   * one the snapshot ends on, the answer is null: the stream is not the one it was taken of.
+   */
+  private async foldOn(sku: string, from: Omit<Folded, 'stamp'>, stamp: number | undefined, snapshot: StockSnapshot | null): Promise<Folded | null> {
+    let { stock, revision, position } = from;
+    let check = snapshot;
     for (;;) {
-      const from = revision === null ? 0 : revision + 1;
-      const recorded = await this.store.readStream(stockStream(sku), { fromRevision: from, toRevision: from + FOLD_PAGE - 1 });
-      for (const r of recorded) stock = evolveStock(stock, decodeStockEvent(r));
-      const last = recorded.at(-1);
+      const start = check ? check.revision : revision === null ? 0 : revision + 1;
+      const recorded = await this.store.readStream(stockStream(sku), { fromRevision: start, toRevision: start + FOLD_PAGE - 1 });
+      let fresh = recorded;
+      if (check) {
+        const own = recorded[0];
+        if (own?.revision !== check.revision || !snapshotFits(check, decodeStockEvent(own))) return null;
+        position = own.position;
+        fresh = recorded.slice(1);
+        check = null;
+      }
+      for (const r of fresh) stock = evolveStock(stock, decodeStockEvent(r));
+      const last = fresh.at(-1);
       if (last) {
         revision = last.revision;
         position = last.position;
       }
       if (recorded.length < FOLD_PAGE) break;
     }
-    const folded: Folded = { stock, revision, position, stamp };
-    this.folded.set(sku, folded);
-    return folded;
+    return { stock, revision, position, stamp };
+  }
+
+  /**
+   * Writes the folded state as the SKU's snapshot once enough events have gathered since the last.
+   * Inline, by the process that holds the state just proved current (its own append passed the
+   * revision check, or it has just read the stream), rather than by a worker: that costs one
+   * append and no read, whereas a worker would fold every SKU stream a second time, lag the log,
+   * and write nothing while it is not running. It is not awaited by the command that caused it (a
+   * buyer never waits for it), and its loss in a crash only makes the next cold fold longer.
+   */
+  private snapshotIfDue(sku: string, folded: Folded): void {
+    const { revision, stock } = folded;
+    if (revision === null || this.writing.has(sku)) return;
+    if (revision - (this.snapshotAt.get(sku) ?? -1) < Math.max(this.snapshotEvery, stock.live.size)) return;
+    // Counted as written from now on: a store that refuses it is not asked again at every command.
+    this.snapshotAt.set(sku, revision);
+    const stream = stockSnapshotStream(sku);
+    // Started once the command's caller has gone on (an order placement to its order's append), so
+    // that its next append is queued first and never waits behind this one's commit.
+    const write = new Promise((resolve) => setImmediate(resolve)).then(async () => {
+      try {
+        const appended = await this.store.appendToStream(stream, [encodeStockSnapshot({ stock, revision }, SNAPSHOT_METADATA)], 'any');
+        if (appended.nextRevision % SNAPSHOT_LIMIT_EVERY === 0) await this.store.setMaxCount(stream, SNAPSHOTS_KEPT);
+      } catch (error) {
+        this.onSnapshotError(error);
+      } finally {
+        this.writing.delete(sku);
+      }
+    });
+    this.writing.set(sku, write);
   }
 
   private meta() {

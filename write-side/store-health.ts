@@ -28,6 +28,8 @@ export class StoreHealth {
         }
       },
       readStream: (stream, options) => store.readStream(stream, options),
+      readLastEvent: (stream) => store.readLastEvent(stream),
+      setMaxCount: (stream, maxCount) => store.setMaxCount(stream, maxCount),
       readAll: (options) => store.readAll(options),
       subscribeToAll: (options) => store.subscribeToAll(options),
       headPosition: () => store.headPosition(),

@@ -19,6 +19,8 @@ function losingAnswers(store: () => EventStore, lose: { count: number; written: 
       throw new AppendOutcomeUnknown('EventStoreDB did not confirm the append in time; it may have been written');
     },
     readStream: (stream, options) => store().readStream(stream, options),
+    readLastEvent: (stream) => store().readLastEvent(stream),
+    setMaxCount: (stream, maxCount) => store().setMaxCount(stream, maxCount),
     readAll: (options) => store().readAll(options),
     subscribeToAll: (options) => store().subscribeToAll(options),
     headPosition: () => store().headPosition(),

@@ -123,6 +123,32 @@ export function eventStoreContract(name: string, open: () => Promise<StoreFixtur
       expect(ns(await store.readStream(stream('a'), { recordedUntil: last.recordedAt }))).toEqual([0, 1, 2, 3, 4]);
     });
 
+    it('reads the last event of a stream, and null for a stream that does not exist', async () => {
+      expect(await store.readLastEvent(stream('none'))).toBeNull();
+      await store.appendToStream(stream('a'), [event(0), event(1)], 'no_stream');
+      const appended = await store.appendToStream(stream('a'), [event(2)], 1);
+      const last = await store.readLastEvent(stream('a'));
+      expect(last).toMatchObject({ streamName: stream('a'), revision: 2, data: { n: 2 }, position: appended.position });
+    });
+
+    it('keeps only the last maxCount events of a stream once told, numbering revisions on', async () => {
+      await store.appendToStream(stream('a'), [0, 1, 2, 3, 4].map((n) => event(n)), 'no_stream');
+      await store.setMaxCount(stream('a'), 2);
+      const ns = (events: RecordedEvent[]) => events.map((e) => [e.revision, e.data.n]);
+      expect(ns(await store.readStream(stream('a')))).toEqual([[3, 3], [4, 4]]);
+      // The revision check still counts every event ever appended.
+      const stale = await store.appendToStream(stream('a'), [event(9)], 1).catch((e: unknown) => e);
+      expect(stale).toBeInstanceOf(RevisionConflict);
+      expect((await store.appendToStream(stream('a'), [event(5)], 4)).nextRevision).toBe(5);
+      expect(ns(await store.readStream(stream('a')))).toEqual([[4, 4], [5, 5]]);
+      expect((await store.readLastEvent(stream('a')))?.revision).toBe(5);
+      // Set before the stream exists, it holds for the appends to come.
+      await store.setMaxCount(stream('b'), 3);
+      for (let n = 0; n < 6; n++) await store.appendToStream(stream('b'), [event(n)], n === 0 ? 'no_stream' : n - 1);
+      expect(ns(await store.readStream(stream('b')))).toEqual([[3, 3], [4, 4], [5, 5]]);
+      expect(await store.readStream(stream('c'))).toEqual([]);
+    });
+
     it('reads the global log in order, in batches, after a position, filtered by prefix', async () => {
       const head = await store.headPosition();
       for (let i = 0; i < 7; i++) {

@@ -206,6 +206,8 @@ for (const [name, open] of availableStores) {
       const watched = new OrderService({
         appendToStream: (stream, events, expected) => store.appendToStream(stream, events, expected).finally(() => keyTaken.get(stream)?.resolve()),
         readStream: (stream, options) => store.readStream(stream, options),
+        readLastEvent: (stream) => store.readLastEvent(stream),
+        setMaxCount: (stream, maxCount) => store.setMaxCount(stream, maxCount),
         readAll: (options) => store.readAll(options),
         subscribeToAll: (options) => store.subscribeToAll(options),
         headPosition: () => store.headPosition(),
@@ -384,6 +386,8 @@ describe('command handling on the embedded store', () => {
         watch.reads++;
         return store.readStream(stream, options);
       },
+      readLastEvent: (stream) => store.readLastEvent(stream),
+      setMaxCount: (stream, maxCount) => store.setMaxCount(stream, maxCount),
       readAll: (options) => store.readAll(options),
       subscribeToAll: (options) => store.subscribeToAll(options),
       headPosition: () => store.headPosition(),
@@ -421,6 +425,8 @@ describe('command handling on the embedded store', () => {
             (e: unknown) => (calls.push(`conflict ${kind(stream)}`), Promise.reject(e)),
           ),
         readStream: (stream, options) => (calls.push(`read ${kind(stream)}`), store.readStream(stream, options)),
+        readLastEvent: (stream) => store.readLastEvent(stream),
+        setMaxCount: (stream, maxCount) => store.setMaxCount(stream, maxCount),
         readAll: (options) => store.readAll(options),
         subscribeToAll: (options) => store.subscribeToAll(options),
         headPosition: () => store.headPosition(),

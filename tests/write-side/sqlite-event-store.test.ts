@@ -29,6 +29,17 @@ describe('embedded event store', () => {
     await relaxed.dispose();
   });
 
+  it("keeps a stream's max count in the file, so that another process's appends drop the older rows too", async () => {
+    const { store, file, dispose } = withStore();
+    const other = new SqliteEventStore({ file });
+    await store.setMaxCount('snapshot-stock-x', 2);
+    for (let n = 0; n < 5; n++) await other.appendToStream('snapshot-stock-x', [event(n)], n === 0 ? 'no_stream' : n - 1);
+    expect((await store.readStream('snapshot-stock-x')).map((e) => e.revision)).toEqual([3, 4]);
+    expect((await other.readStream('snapshot-stock-x')).map((e) => e.revision)).toEqual([3, 4]);
+    await other.close();
+    await dispose();
+  });
+
   it('commits concurrent appends together, each with its own verdict', async () => {
     const { store, dispose } = withStore();
     await store.appendToStream('order-taken', [event(0)], 'no_stream');
@@ -41,6 +52,33 @@ describe('embedded event store', () => {
     expect(outcomes[64]!.status).toBe('rejected');
     expect(store.stats.appends - before.appends).toBe(65);
     expect(store.stats.commits - before.commits).toBeLessThanOrEqual(2);
+    await dispose();
+  });
+
+  it('commits together the appends an idle store is given one after another without a wait for I/O between them', async () => {
+    const { store, dispose } = withStore();
+    await store.appendToStream('order-first', [event(0)], 'no_stream');
+    const before = { ...store.stats };
+    const appended: Promise<unknown>[] = [];
+    // As a placement reserves its lines: each append a promise job after the one before.
+    for (let i = 0; i < 3; i++) {
+      appended.push(store.appendToStream(`stock-${i}`, [event(i)], 'no_stream'));
+      await Promise.resolve();
+    }
+    await Promise.all(appended);
+    expect(store.stats.appends - before.appends).toBe(3);
+    expect(store.stats.commits - before.commits).toBe(1);
+    await dispose();
+  });
+
+  it('acknowledges, before it closes, the appends it was given just before', async () => {
+    const { store, file, dispose } = withStore();
+    const appended = store.appendToStream('order-last', [event(0)], 'no_stream');
+    await store.close();
+    await expect(appended).resolves.toMatchObject({ nextRevision: 0 });
+    const reopened = new SqliteEventStore({ file });
+    expect(await reopened.readStream('order-last')).toHaveLength(1);
+    await reopened.close();
     await dispose();
   });
 

@@ -99,6 +99,30 @@ export class EsdbEventStore implements EventStore {
     return out;
   }
 
+  async readLastEvent(stream: string): Promise<RecordedEvent | null> {
+    const read = this.client.readStream(stream, { direction: BACKWARDS, fromRevision: END, maxCount: 1 });
+    try {
+      for await (const { event } of read) if (event) return toRecorded(event);
+      return null;
+    } catch (thrown) {
+      const error = asCommandError(thrown);
+      if (error instanceof StreamNotFoundError) return null;
+      throw storeError(error);
+    } finally {
+      await read.cancel().catch(() => undefined);
+    }
+  }
+
+  async setMaxCount(stream: string, maxCount: number): Promise<void> {
+    if (!Number.isSafeInteger(maxCount) || maxCount < 1) throw new RangeError('maxCount must be a positive integer');
+    try {
+      // The server hides the older events from reads at once and removes them at the next scavenge.
+      await this.client.setStreamMetadata(stream, { maxCount });
+    } catch (thrown) {
+      throw storeError(thrown);
+    }
+  }
+
   async readAll({ after, maxCount, streamPrefixes }: ReadAllOptions): Promise<RecordedEvent[]> {
     const out: RecordedEvent[] = [];
     if (maxCount <= 0 || streamPrefixes?.length === 0) return out;

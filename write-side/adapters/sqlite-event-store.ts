@@ -1,11 +1,13 @@
 // The embedded event store: one SQLite file (WAL). The global position is the row id, which
-// SQLite assigns in commit order under its single-writer lock, so the log has no gaps and a
-// reader never sees a later position before an earlier one.
+// SQLite assigns in commit order under its single-writer lock, so a reader never sees a later
+// position before an earlier one. The log has no gaps but where a stream with a max count
+// (setMaxCount: snapshots) dropped its older events.
 //
 // Appends are committed by a writer thread with its own connection, so that the disk flush of
 // a durable commit never stalls the event loop. Appends that arrive while a commit is running
 // go together into the next one (group commit): one flush for many requests, each with its own
-// expected-revision verdict. Reads use this thread's connection.
+// expected-revision verdict, each acknowledged only once that commit is durable. Reads use this
+// thread's connection.
 import Database from 'better-sqlite3';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
@@ -40,6 +42,8 @@ interface PendingAppend {
   readonly stream: string;
   readonly rows: readonly { type: string; data: string; metadata: string }[];
   readonly expected: ExpectedRevision;
+  /** Not an append: the stream's new max count (rows is empty). */
+  readonly limit?: number;
   readonly resolve: (result: AppendResult) => void;
   readonly reject: (error: unknown) => void;
 }
@@ -78,6 +82,10 @@ const SCHEMA = `
     metadata    TEXT    NOT NULL,
     recorded_at INTEGER NOT NULL,
     UNIQUE (stream, revision)
+  ) STRICT;
+  CREATE TABLE IF NOT EXISTS stream_limits (
+    stream    TEXT    PRIMARY KEY,
+    max_count INTEGER NOT NULL
   ) STRICT`;
 
 // The writer thread, as plain JavaScript so that it runs the same under tsx, vitest and the build.
@@ -90,8 +98,16 @@ db.pragma('synchronous = ' + workerData.synchronous);
 db.pragma('busy_timeout = ' + workerData.busyTimeoutMs);
 const current = db.prepare('SELECT revision FROM events WHERE stream = ? ORDER BY revision DESC LIMIT 1').pluck();
 const insert = db.prepare('INSERT INTO events (stream, revision, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?)');
-const commit = db.transaction((appends, recordedAt) => appends.map(({ stream, rows, expected }) => {
+const limitOf = db.prepare('SELECT max_count FROM stream_limits WHERE stream = ?').pluck();
+const setLimit = db.prepare('INSERT INTO stream_limits (stream, max_count) VALUES (?, ?) ON CONFLICT (stream) DO UPDATE SET max_count = excluded.max_count');
+const trim = db.prepare('DELETE FROM events WHERE stream = ? AND revision <= ?');
+const commit = db.transaction((appends, recordedAt) => appends.map(({ stream, rows, expected, limit }) => {
   const actual = current.get(stream) ?? null;
+  if (limit !== undefined) {
+    setLimit.run(stream, limit);
+    if (actual !== null) trim.run(stream, actual - limit);
+    return { ok: true, nextRevision: actual ?? -1, position: 0 };
+  }
   const fits = expected === 'any' || (expected === 'no_stream' && actual === null) ||
     (expected === 'stream_exists' && actual !== null) || expected === actual;
   if (!fits) return { ok: false, actual };
@@ -101,6 +117,8 @@ const commit = db.transaction((appends, recordedAt) => appends.map(({ stream, ro
     revision++;
     position = Number(insert.run(stream, revision, row.type, row.data, row.metadata, recordedAt).lastInsertRowid);
   }
+  const keep = limitOf.get(stream);
+  if (keep !== undefined) trim.run(stream, revision - keep);
   return { ok: true, nextRevision: revision, position };
 }));
 parentPort.postMessage({ kind: 'ready', journalMode: db.pragma('journal_mode', { simple: true }), synchronous: db.pragma('synchronous', { simple: true }) });
@@ -124,6 +142,8 @@ export class SqliteEventStore implements EventStore {
   /** The batch the writer is committing; null when it is idle. */
   private committing: PendingAppend[] | null = null;
   private drained: (() => void) | null = null;
+  /** A send to the idle writer is due at the end of this turn of the event loop. */
+  private sendScheduled = false;
   /** Bumped after every commit; subscribers wait for it to move. */
   private commits = 0;
   private readonly waiters = new Set<() => void>();
@@ -150,6 +170,7 @@ export class SqliteEventStore implements EventStore {
       ),
       // The common read (a whole stream, or its tail from a revision on) without the bounds it does not need.
       readStreamFrom: this.db.prepare<[string, number], EventRow>('SELECT * FROM events WHERE stream = ? AND revision >= ? ORDER BY revision'),
+      readLast: this.db.prepare<[string], EventRow>('SELECT * FROM events WHERE stream = ? ORDER BY revision DESC LIMIT 1'),
       head: this.db.prepare<[], number | null>('SELECT max(position) FROM events').pluck(),
       // Moves whenever another connection commits: the writer thread, or another process.
       dataVersion: this.db.prepare<[], number>('PRAGMA data_version').pluck(),
@@ -195,6 +216,26 @@ export class SqliteEventStore implements EventStore {
     }
     return new Promise((resolve, reject) => {
       this.queue.push({ stream, rows, expected, resolve, reject });
+      // An idle writer gets the queue once the promise jobs of this turn have run: the appends one
+      // request makes in a row without waiting (a placement's reservations, one per SKU) go into
+      // one commit, instead of the first alone and the others in the next.
+      if (!this.committing && !this.sendScheduled) {
+        this.sendScheduled = true;
+        setImmediate(() => {
+          this.sendScheduled = false;
+          if (!this.committing) this.send();
+        });
+      }
+    });
+  }
+
+  async setMaxCount(stream: string, maxCount: number): Promise<void> {
+    this.assertOpen();
+    if (!Number.isSafeInteger(maxCount) || maxCount < 1) throw new RangeError('maxCount must be a positive integer');
+    // Through the writer, like an append: it keeps the limit in the file (for every process that
+    // appends to the stream) and drops the older rows at once and after each later append.
+    await new Promise<AppendResult>((resolve, reject) => {
+      this.queue.push({ stream, rows: [], expected: 'any', limit: maxCount, resolve, reject });
       if (!this.committing) this.send();
     });
   }
@@ -209,7 +250,7 @@ export class SqliteEventStore implements EventStore {
     }
     this.committing = batch;
     this.writer.ref();
-    this.writer.postMessage(batch.map(({ stream, rows, expected }) => ({ stream, rows, expected })));
+    this.writer.postMessage(batch.map(({ stream, rows, expected, limit }) => ({ stream, rows, expected, limit })));
   }
 
   private settle(message: Exclude<WriterMessage, { kind: 'ready' }>): void {
@@ -250,6 +291,12 @@ export class SqliteEventStore implements EventStore {
           ),
     );
     return rows.map(toRecorded);
+  }
+
+  async readLastEvent(stream: string): Promise<RecordedEvent | null> {
+    this.assertOpen();
+    const row = sqliteIo('the event store could not be read', () => this.statements.readLast.get(stream));
+    return row ? toRecorded(row) : null;
   }
 
   async readAll(options: ReadAllOptions): Promise<RecordedEvent[]> {
@@ -365,7 +412,7 @@ export class SqliteEventStore implements EventStore {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    if (this.committing) await new Promise<void>((resolve) => (this.drained = resolve));
+    if (this.committing || this.queue.length > 0) await new Promise<void>((resolve) => (this.drained = resolve));
     // Held until it has stopped: an unreferenced worker would let the process end first. And a
     // worker stopped while it is still starting up never reports that it stopped.
     this.writer.ref();

@@ -43,6 +43,15 @@ export class SealingEventStore implements EventStore {
     return this.open(await this.inner.readStream(stream, options));
   }
 
+  async readLastEvent(stream: string): Promise<RecordedEvent | null> {
+    const last = await this.inner.readLastEvent(stream);
+    return last && (await this.open([last]))[0]!;
+  }
+
+  setMaxCount(stream: string, maxCount: number): Promise<void> {
+    return this.inner.setMaxCount(stream, maxCount);
+  }
+
   async readAll(options: ReadAllOptions): Promise<RecordedEvent[]> {
     return this.open(await this.inner.readAll(options));
   }

@@ -1,0 +1,285 @@
+// Stock snapshots: a process that has not folded a SKU yet starts from its last snapshot and reads
+// only the events after it; a snapshot it cannot trust is passed over for a fold from the start,
+// and what it decides after a snapshot is what it would decide after a full fold.
+import fc from 'fast-check';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SqliteEventStore } from '../../../write-side/adapters/sqlite-event-store.js';
+import { serviceViewer } from '../../../write-side/access.js';
+import { InsufficientStock } from '../../../write-side/errors.js';
+import type { EventStore, NewEvent } from '../../../write-side/event-store.js';
+import { StockService } from '../../../write-side/stock-service.js';
+import { decodeStockEvent, encodeStockEvent, STOCK_STREAM_PREFIX, stockStream } from '../../../write-side/stock/codec.js';
+import { decideStock, evolveStock, initialStock, liveReservations } from '../../../write-side/stock/decider.js';
+import { decodeStockSnapshot, encodeStockSnapshot, STOCK_SNAPSHOT_VERSION, stockSnapshotStream } from '../../../write-side/stock/snapshot.js';
+import type { Stock, StockCommand, StockEvent } from '../../../write-side/stock/types.js';
+import { tempDir } from '../../support/event-stores.js';
+
+const staff = serviceViewer('stock-clerk');
+const context = { principal: 'tester', correlationId: 'c', causationId: null };
+const meta = { correlationId: 'c', causationId: null, principal: 'tester' };
+const SKU = 'SNAP-1';
+
+/** The store, counting the events read from stock streams, and able to refuse snapshot writes. */
+function counting(store: EventStore) {
+  const count = { stockEvents: 0, refuseSnapshots: false };
+  const refuse = (stream: string) => {
+    if (count.refuseSnapshots && !stream.startsWith(STOCK_STREAM_PREFIX)) throw new Error('snapshot stream refused');
+  };
+  const counted: EventStore = {
+    appendToStream: async (stream, events, expected) => (refuse(stream), store.appendToStream(stream, events, expected)),
+    readStream: async (stream, options) => {
+      const read = await store.readStream(stream, options);
+      if (stream.startsWith(STOCK_STREAM_PREFIX)) count.stockEvents += read.length;
+      return read;
+    },
+    readLastEvent: (stream) => store.readLastEvent(stream),
+    setMaxCount: async (stream, maxCount) => (refuse(stream), store.setMaxCount(stream, maxCount)),
+    readAll: (options) => store.readAll(options),
+    subscribeToAll: (options) => store.subscribeToAll(options),
+    headPosition: () => store.headPosition(),
+    changeStamp: () => store.changeStamp!(),
+    close: () => store.close(),
+  };
+  return { counted, count };
+}
+
+let store: SqliteEventStore;
+let dispose: () => Promise<void>;
+const services: StockService[] = [];
+/** A process of its own: nothing folded yet. */
+const fresh = (options: ConstructorParameters<typeof StockService>[1] = {}, on: EventStore = store) => {
+  const service = new StockService(on, options);
+  services.push(service);
+  return service;
+};
+
+beforeEach(() => {
+  const dir = tempDir('stock-snapshots-');
+  store = new SqliteEventStore({ file: join(dir.path, 'events.sqlite3') });
+  dispose = async () => {
+    await Promise.all(services.splice(0).map((s) => s.idle()));
+    await store.close();
+    dir.remove();
+  };
+});
+afterEach(() => dispose());
+
+const received = (n: number): StockEvent => ({
+  type: 'StockAdjusted',
+  schemaVersion: 1,
+  data: { sku: SKU, adjustmentId: `recv-${n}`, delta: 1, reason: 'received', note: null, onHand: n + 1, reserved: 0, adjustedAt: new Date(Date.UTC(2026, 0, 1, 0, 0, 0, n)).toISOString() },
+});
+
+/** `count` units received one by one, written straight to the SKU's stream from revision `from`. */
+async function receive(count: number, from = 0): Promise<void> {
+  const events = Array.from({ length: count }, (_, i) => encodeStockEvent(received(from + i), meta));
+  await store.appendToStream(stockStream(SKU), events, from === 0 ? 'no_stream' : from - 1);
+}
+
+/** The SKU folded from the first event of its stream, without the service. */
+async function fullFold(sku = SKU): Promise<{ stock: Stock; revision: number }> {
+  const recorded = await store.readStream(stockStream(sku));
+  return { stock: recorded.reduce((s, r) => evolveStock(s, decodeStockEvent(r)), initialStock(sku)), revision: recorded.length - 1 };
+}
+
+async function snapshotRevisions(sku = SKU): Promise<number[]> {
+  return (await store.readStream(stockSnapshotStream(sku))).map((r) => Number(r.data.revision));
+}
+
+/** Reads the SKU in a process of its own; how many of its stock events that read. */
+async function coldRead(sku = SKU) {
+  const { counted, count } = counting(store);
+  const service = fresh({ snapshotEvery: Infinity }, counted);
+  const levels = await service.get(staff, sku);
+  return { levels, eventsRead: count.stockEvents, service };
+}
+
+describe('stock snapshots', () => {
+  it('writes a snapshot once the stream has gathered enough events, and a cold fold reads only the events after it', async () => {
+    await receive(9);
+    await fresh({ snapshotEvery: 10 }).get(staff, SKU);
+    await Promise.all(services.map((s) => s.idle()));
+    expect(await snapshotRevisions()).toEqual([]);
+
+    await receive(3, 9);
+    const writer = fresh({ snapshotEvery: 10 });
+    await writer.get(staff, SKU);
+    await writer.idle();
+    expect(await snapshotRevisions()).toEqual([11]);
+
+    await receive(4, 12);
+    const { levels, eventsRead } = await coldRead();
+    // The snapshot's own event (to check it is the one it was taken at), then 12 … 15.
+    expect(eventsRead).toBe(5);
+    expect(levels).toMatchObject({ onHand: 16, reserved: 0, revision: 15 });
+    // What the projection, the reconciler and the auditor read holds no snapshot.
+    const stockLog = await store.readAll({ maxCount: 1000, streamPrefixes: [STOCK_STREAM_PREFIX] });
+    expect(stockLog.map((e) => e.streamName)).toEqual(Array(16).fill(stockStream(SKU)));
+  });
+
+  it('reads a single event when the snapshot is at the head of the stream', async () => {
+    await receive(2000);
+    const writer = fresh();
+    await writer.get(staff, SKU);
+    await writer.idle();
+    expect(await snapshotRevisions()).toEqual([1999]);
+    const { levels, eventsRead } = await coldRead();
+    expect(eventsRead).toBe(1);
+    expect(levels).toMatchObject({ onHand: 2000, revision: 1999 });
+  });
+
+  it('decides after a snapshot as after a full fold: reservations, releases and commits carried over', async () => {
+    const writer = fresh({ snapshotEvery: 7 });
+    await writer.adjust(staff, SKU, { delta: 200, reason: 'received', note: null }, { correlationId: 'c', idempotency: { key: 'recv', fingerprint: 'f' } });
+    for (let i = 0; i < 40; i++) {
+      await writer.reserve(`ord-${i}`, [{ sku: SKU, quantity: 1 + (i % 4) }], context);
+      if (i % 4 === 1) await writer.release(`ord-${i - 1}`, [SKU], 'order-cancelled', context);
+      if (i % 5 === 2) await writer.commit(`ord-${i - 2}`, [SKU], context);
+    }
+    await writer.idle();
+    const snapshots = await snapshotRevisions();
+    expect(snapshots.length).toBeGreaterThan(0);
+    expect(snapshots.length).toBeLessThanOrEqual(3); // only the last few are kept
+
+    const { stock, revision } = await fullFold();
+    const { levels, eventsRead, service } = await coldRead();
+    expect(eventsRead).toBeLessThan(revision + 1);
+    expect(levels).toEqual({ sku: SKU, onHand: stock.onHand, reserved: stock.reserved, available: stock.onHand - stock.reserved, updatedAt: stock.updatedAt, revision });
+    for (let i = 0; i < 40; i++) expect(await service.held(`ord-${i}`, SKU)).toBe(liveReservations(stock.live).get(`ord-${i}`));
+    // Exactly what is available can be reserved, and not one more.
+    const available = stock.onHand - stock.reserved;
+    await expect(service.reserve('ord-more', [{ sku: SKU, quantity: available + 1 }], context)).rejects.toBeInstanceOf(InsufficientStock);
+    await service.reserve('ord-all', [{ sku: SKU, quantity: available }], context);
+    expect((await fullFold()).stock.reserved).toBe(stock.onHand);
+  });
+
+  describe('passes over a snapshot it cannot trust and folds from the start', () => {
+    const planted = async (change: (snapshot: NewEvent) => NewEvent) => {
+      await receive(30);
+      const { stock, revision } = await fullFold();
+      await store.appendToStream(stockSnapshotStream(SKU), [change(encodeStockSnapshot({ stock, revision }, meta))], 'any');
+    };
+
+    it('uses a sound one (the case the others differ from)', async () => {
+      await planted((s) => s);
+      expect((await coldRead()).eventsRead).toBe(1);
+    });
+
+    it('of another schema version', async () => {
+      await planted((s) => ({ ...s, metadata: { ...s.metadata, schemaVersion: STOCK_SNAPSHOT_VERSION + 1 } }));
+      const { levels, eventsRead } = await coldRead();
+      expect(eventsRead).toBe(30);
+      expect(levels).toMatchObject({ onHand: 30, revision: 29 });
+    });
+
+    it('that cannot be decoded', async () => {
+      await planted((s) => ({ ...s, data: { sku: SKU, revision: 'twenty-nine' } }));
+      expect((await coldRead()).eventsRead).toBe(30);
+    });
+
+    it('whose counters disagree with its reservations', async () => {
+      await planted((s) => ({ ...s, data: { ...s.data, reserved: 3 } }));
+      expect((await coldRead()).eventsRead).toBe(30);
+    });
+
+    it('of a revision the stream has not reached', async () => {
+      await planted((s) => ({ ...s, data: { ...s.data, revision: 40 } }));
+      const { levels, eventsRead } = await coldRead();
+      expect(eventsRead).toBe(30);
+      expect(levels).toMatchObject({ onHand: 30, revision: 29 });
+    });
+
+    it('taken of another stream (its last event is not the one at its revision), and never sells what it claims', async () => {
+      await planted((s) => ({ ...s, data: { ...s.data, onHand: 1_000_000, updatedAt: '2025-01-01T00:00:00.000Z' } }));
+      const { levels, eventsRead, service } = await coldRead();
+      expect(eventsRead).toBe(1 + 30); // the event at its revision, found another, then the whole stream
+      expect(levels).toMatchObject({ onHand: 30 });
+      await expect(service.reserve('ord-1', [{ sku: SKU, quantity: 31 }], context)).rejects.toBeInstanceOf(InsufficientStock);
+    });
+
+    it('missing, for a SKU with no events at all', async () => {
+      expect((await coldRead('NOTHING')).levels).toMatchObject({ onHand: 0, reserved: 0, revision: null });
+      expect(await snapshotRevisions('NOTHING')).toEqual([]);
+    });
+  });
+
+  it('serves every command when snapshots cannot be written, and says so', async () => {
+    await receive(20);
+    const { counted, count } = counting(store);
+    count.refuseSnapshots = true;
+    const failures: unknown[] = [];
+    const service = fresh({ snapshotEvery: 5, onSnapshotError: (error) => failures.push(error) }, counted);
+    await service.reserve('ord-1', [{ sku: SKU, quantity: 2 }], context);
+    await service.idle();
+    expect(failures).toHaveLength(1);
+    expect(await snapshotRevisions()).toEqual([]);
+    expect(await service.held('ord-1', SKU)).toBe(2);
+  });
+});
+
+type Generated = { type: 'adjust'; delta: number } | { type: 'reserve'; order: number; quantity: number } | { type: 'release' | 'commit'; order: number };
+
+describe('a stock snapshot, decoded', () => {
+  const command: fc.Arbitrary<Generated> = fc.oneof(
+    fc.record({ type: fc.constant('adjust' as const), delta: fc.integer({ min: -5, max: 20 }) }),
+    fc.record({ type: fc.constant('reserve' as const), order: fc.integer({ min: 0, max: 12 }), quantity: fc.integer({ min: 1, max: 6 }) }),
+    fc.record({ type: fc.constant('release' as const), order: fc.integer({ min: 0, max: 12 }) }),
+    fc.record({ type: fc.constant('commit' as const), order: fc.integer({ min: 0, max: 12 }) }),
+  );
+  const toCommand = (c: Generated, i: number): StockCommand => {
+    const metadata = { now: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString() };
+    switch (c.type) {
+      case 'adjust':
+        return { type: 'AdjustStock', data: { sku: SKU, adjustmentId: `a-${i}`, delta: c.delta || 1, reason: 'count', note: null }, metadata };
+      case 'reserve':
+        return { type: 'ReserveStock', data: { sku: SKU, orderId: `o-${c.order}`, quantity: c.quantity }, metadata };
+      case 'release':
+        return { type: 'ReleaseReservation', data: { sku: SKU, orderId: `o-${c.order}`, reason: 'order-cancelled' }, metadata };
+      case 'commit':
+        return { type: 'CommitReservation', data: { sku: SKU, orderId: `o-${c.order}` }, metadata };
+    }
+  };
+  /** The events a command decides on the state, or the error's name. */
+  function decide(c: Generated, i: number, state: Stock): StockEvent[] | string {
+    try {
+      return decideStock(toCommand(c, i), state);
+    } catch (error) {
+      return (error as Error).name;
+    }
+  }
+
+  it('decides every later command as the full fold does, wherever it was taken', () => {
+    fc.assert(
+      fc.property(fc.array(command, { minLength: 1, maxLength: 80 }), fc.nat(), (commands, at) => {
+        const cut = at % commands.length;
+        let full = initialStock(SKU);
+        let fromSnapshot: Stock | null = null;
+        commands.forEach((c, i) => {
+          // Taken at the first event on or after the cut (a stream with no event has no snapshot).
+          if (i >= cut && !fromSnapshot && full.updatedAt !== null) {
+            const recorded = encodeStockSnapshot({ stock: full, revision: i }, meta);
+            fromSnapshot = decodeStockSnapshot(recorded, SKU)?.stock ?? null;
+            expect(fromSnapshot).not.toBeNull();
+          }
+          const decided = decide(c, i, full);
+          if (fromSnapshot) expect(decide(c, i, fromSnapshot)).toEqual(decided);
+          if (typeof decided === 'string') return;
+          for (const event of decided) {
+            full = evolveStock(full, event);
+            if (fromSnapshot) fromSnapshot = evolveStock(fromSnapshot, event);
+          }
+        });
+        const end = fromSnapshot as Stock | null;
+        if (!end) return;
+        expect({ onHand: end.onHand, reserved: end.reserved, live: liveReservations(end.live), updatedAt: end.updatedAt }).toEqual({
+          onHand: full.onHand,
+          reserved: full.reserved,
+          live: liveReservations(full.live),
+          updatedAt: full.updatedAt,
+        });
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
