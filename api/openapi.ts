@@ -215,7 +215,7 @@ export function openApiDocument() {
           operationId: 'getOrderHistory',
           tags: ['audit'],
           summary: 'The order\'s events, in order',
-          description: 'Needs audit:read. Each event with its type, schema version (data is upcast to the current version; recordedSchemaVersion is the stored one), data, revision, global position, recorded time and metadata (principal, correlation id, causation id). Cursor-paged.',
+          description: 'Needs audit:read. Each event with its type, schema version (data is upcast to the current version; recordedSchemaVersion is the stored one), data, revision, global position, recorded time and metadata (principal, correlation id, causation id). Once the order\'s customer was erased, its CustomerErased is among them at its place in the log, and the personal data of every event reads as null. Cursor-paged.',
           ...security('audit:read'),
           parameters: ['limit', 'cursor'].map((name) => ({ name, in: 'query', required: false, schema: { $ref: `#/components/schemas/PageQuery/properties/${name}` } })),
           responses: {

@@ -648,6 +648,18 @@ export const schemas = {
         required: ['orderId', 'reason', 'cancelledAt'],
         properties: { orderId: { type: 'string', format: 'uuid' }, reason: { type: ['string', 'null'] }, cancelledAt: { type: 'string', format: 'date-time' } },
       }),
+      historyEvent(
+        'CustomerErased',
+        1,
+        {
+          required: ['customerId', 'erasedAt'],
+          properties: { customerId: { type: 'string' }, erasedAt: { type: 'string', format: 'date-time' } },
+        },
+        {
+          description: "The erasure of the order's customer (DELETE /customers/{id}), recorded on the customer's stream and shown at its place in the log: from it on, the personal data of every event of the order reads as null. It holds none itself.",
+          revision: "its revision in the customer's stream",
+        },
+      ),
     ],
   },
   HistoryPage: {
@@ -700,9 +712,15 @@ export const schemas = {
 export type SchemaName = keyof typeof schemas;
 
 /** An event of the history: its type, versions, position and metadata, and its data. */
-function historyEvent(type: string, schemaVersion: number, data: { required: readonly string[]; properties: Record<string, unknown> }) {
+function historyEvent(
+  type: string,
+  schemaVersion: number,
+  data: { required: readonly string[]; properties: Record<string, unknown> },
+  { description, revision = 'its revision in the order stream' }: { description?: string; revision?: string } = {},
+) {
   return {
     title: type,
+    ...(description ? { description } : {}),
     type: 'object',
     additionalProperties: false,
     required: ['type', 'schemaVersion', 'recordedSchemaVersion', 'revision', 'position', 'recordedAt', 'data', 'metadata'],
@@ -710,7 +728,7 @@ function historyEvent(type: string, schemaVersion: number, data: { required: rea
       type: { const: type },
       schemaVersion: { const: schemaVersion, description: 'the version `data` is given in (stored events are upcast on read)' },
       recordedSchemaVersion: { type: 'integer', minimum: 1, maximum: schemaVersion, description: 'the version the event was stored in' },
-      revision: { type: 'integer', minimum: 0, description: 'its revision in the order stream' },
+      revision: { type: 'integer', minimum: 0, description: revision },
       position: { type: 'string', pattern: '^[0-9a-f]{32}$', description: 'its position in the log' },
       recordedAt: { type: 'string', format: 'date-time', description: 'when the store recorded it' },
       data: { type: 'object', additionalProperties: false, ...data },

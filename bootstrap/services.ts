@@ -319,7 +319,7 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
       orders: consistency('order-views', 'collections'),
       queue: consistency('fulfilment-queue', 'queue'),
     }, opened),
-    history: new OrderHistory(sealed, cursors),
+    history: new OrderHistory(sealed, cursors, eventStore),
     feed: new QueueFeed(readModels, progress['fulfilment-queue'], eventStore, consistencyWaitMs),
     projectors,
     progress,

@@ -23,7 +23,9 @@ export const customersView: Projection<'customers'> = {
         throw new TypeError(`${event.type} left a customer absent`);
       case 'active': {
         const { id, email, name, phone, defaultAddress, createdAt, updatedAt } = customer;
-        return { id, email, name, phone, defaultAddress, status: 'active', createdAt, updatedAt, erasedAt: null, revision, emailKey: normalizeValue(email) };
+        // Replayed after its erasure (a rebuild, a projector catching up), the registration's email reads as null.
+        const emailKey = typeof email === 'string' ? normalizeValue(email) : null;
+        return { id, email, name, phone, defaultAddress, status: 'active', createdAt, updatedAt, erasedAt: null, revision, emailKey };
       }
       case 'erased': {
         const { id, createdAt, updatedAt, erasedAt } = customer;

@@ -121,13 +121,17 @@ export class ExportWorker {
       if (expiresAt > now) break; // the earliest finished first: the rest are kept longer still
       void this.expire(job);
     }
-    for (const job of await this.holdingErasedData(kept)) void this.expire(job);
+    // Runs of other workers (or of a dead one whose lease has not lapsed yet) may have written an
+    // erased customer's data into their partial files: those go too (a live run then fails, and
+    // its export is started again). This worker's own run is checked once it has succeeded.
+    const running = (await this.readModels.listOpenJobs(CANDIDATES)).filter((job) => job.status === 'running' && job.lease?.workerId !== this.workerId);
+    for (const job of await this.holdingErasedData([...kept, ...running])) void (job.status === 'running' ? this.removePartials(job, job.attempts) : this.expire(job));
   }
 
   /**
-   * The kept results that may hold the data of a customer erased since: their run began before
-   * the erasure (pages read after it find the key destroyed), and their filter takes in that
-   * customer. A run still going when the erasure came is found here once it has succeeded.
+   * The kept results (or running jobs) that may hold the data of a customer erased since: their
+   * run began before the erasure (pages read after it find the key destroyed), and their filter
+   * takes in that customer. A run still going when the erasure came is found here once it has succeeded.
    */
   private async holdingErasedData(kept: readonly JobView[]): Promise<JobView[]> {
     const margin = this.options.erasureClockMarginMs ?? 1000;
@@ -161,6 +165,9 @@ export class ExportWorker {
       return;
     }
     const job = claimed.state;
+    // The earlier attempts' runs are dead (their lease lapsed): a killed one leaves its partial
+    // file behind, personal data in clear that no erasure would find, so it goes now.
+    if (job.status !== 'absent') await this.removePartials(job, job.status === 'running' ? job.attempts - 1 : job.attempts);
     if (job.status !== 'running' || job.lease?.workerId !== this.workerId) return; // given up after too many attempts
     await this.run(job);
   }
@@ -202,6 +209,11 @@ export class ExportWorker {
       this.options.onError?.(error, `running export ${job.id}`);
       await this.jobService.fail(job.id, this.workerId, problemOf(error)).catch((e: unknown) => this.options.onError?.(e, `failing job ${job.id}`));
     }
+  }
+
+  /** The partial files of the job's attempts 1 to `attempts`. */
+  private async removePartials(job: Job, attempts: number): Promise<void> {
+    for (let attempt = 1; attempt <= attempts; attempt++) await rm(join(this.options.exportsDir, `${job.id}-${attempt}.${job.format}.partial`), { force: true });
   }
 
   private async expire(job: Job): Promise<void> {

@@ -140,6 +140,7 @@ export class OrderService {
     // The address's key before the stock: a key store that cannot be reached fails the placement with nothing written.
     await this.sealingKey(command);
     await this.reserveFor(viewer, command, context);
+    await this.refuseIfErasedMeanwhile(viewer, command, context);
     try {
       return await this.run(viewer, orderId, command, context);
     } catch (error) {
@@ -173,6 +174,22 @@ export class OrderService {
     // A retry of a placement made before the customer was erased is answered as the first run was.
     if (await this.load(orderId)) return;
     throw new UnknownCustomer(customerId, standing);
+  }
+
+  /**
+   * The customer's erasure, recorded while the stock was being reserved, gives the placement up
+   * before its order is appended: otherwise the order would land after the erasure, its address
+   * sealed with a key destroyed a moment later. Given up as the reconciler does (a fence that no
+   * late append of it passes), then its stock released. This narrows the race to the moment between
+   * this read and the append; it does not close it (no append spans the customer's and the order's streams).
+   */
+  private async refuseIfErasedMeanwhile(viewer: Viewer, command: Extract<OrderCommand, { type: 'PlaceOrder' }>, context: WriteContext): Promise<void> {
+    const { orderId, customerId, lines } = command.data;
+    if (!this.customers || (await this.customers.standing(customerId)) !== 'erased') return;
+    // Placed already (a retry of a placement made before the erasure): answered from its history.
+    if (!(await this.abandon(viewer, orderId, context))) return;
+    await this.reservations.release(orderId, skusOf(lines), 'order-abandoned', this.stockContext(viewer, context));
+    throw new UnknownCustomer(customerId, 'erased');
   }
 
   /** Applies the merge patch to the address as it is; a revision conflict decides again, unless the caller pinned one. */

@@ -3,8 +3,6 @@
 // collections, the queue, new exports, a rebuild) while the rest of each order stays; and no byte
 // of them is left in any file under DATA_DIR or in the log.
 import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { auditStream } from '../../projections/audit.js';
 import { rebuild, verify } from '../../projections/rebuild.js';
@@ -13,28 +11,15 @@ import { serviceViewer } from '../../write-side/access.js';
 import { StoreUnavailable } from '../../write-side/errors.js';
 import { ERASED_ADDRESS } from '../../write-side/personal-data/order-fields.js';
 import { orderStream } from '../../write-side/orders/codec.js';
+import { filesHolding } from '../support/disk-scan.js';
 import { ALL_SCOPES, client, startService, type TestService } from '../support/http.js';
 import { receiveStock, TEST_SKUS } from '../support/seed.js';
+import { runScript } from '../support/service-process.js';
 
 const services: TestService[] = [];
 afterEach(async () => {
   for (const service of services.splice(0)) await service.stop();
 });
-
-/** The files under `dir` (recursively) whose bytes hold `marker`, as paths relative to it. */
-function filesHolding(dir: string, marker: string): string[] {
-  const needle = Buffer.from(marker);
-  const found: string[] = [];
-  const walk = (path: string) => {
-    for (const name of readdirSync(path)) {
-      const full = join(path, name);
-      if (statSync(full).isDirectory()) walk(full);
-      else if (readFileSync(full).includes(needle)) found.push(relative(dir, full));
-    }
-  };
-  walk(dir);
-  return found;
-}
 
 const addressOf = (marker: string) => ({ name: `Ada ${marker}`, line1: `1 ${marker} Street`, city: 'Berlin', postalCode: '10115', country: 'DE' });
 const order = (customerId: string, marker: string) => ({ customerId, currency: 'EUR', lines: [{ sku: 'SKU-1', quantity: 3, unitPrice: 1999 }], address: addressOf(marker) });
@@ -171,6 +156,103 @@ describe('erasure of a customer (crypto-shredding)', () => {
     expect(filesHolding(service.dataDir, marker.toLowerCase())).toEqual([]);
     expect(service.logs.join('\n')).not.toContain(marker);
   });
+
+  it("shows the customer's erasure in its order's history at its place in the log, holding no personal data, on pages of every size", async () => {
+    const service = await startService();
+    services.push(service);
+    await receiveStock(service.events, TEST_SKUS);
+    const api = client(service, await service.token());
+    const marker = `HST${randomUUID().replaceAll('-', '')}`;
+    const created = await api('POST', '/customers', { body: { email: `${marker.toLowerCase()}@example.com`, name: `Ada ${marker}`, phone: '+49 30 1234', defaultAddress: addressOf(marker) }, headers: { 'Idempotency-Key': 'c1' } });
+    const id = created.body.id as string;
+    const placed = await api('POST', '/orders', { body: order(id, marker), headers: { 'Idempotency-Key': 'o1', 'Api-Version': '2026-12-01' } });
+    const patch = { raw: JSON.stringify({ address: { line2: `Flat ${marker}` } }), headers: { 'Content-Type': 'application/merge-patch+json' } };
+    expect((await api('PATCH', `/orders/${placed.body.id}`, patch)).status).toBe(200);
+    const before = await api('GET', `/orders/${placed.body.id}/history`);
+    expect(before.body.items.map((e: { type: string }) => e.type)).toEqual(['OrderPlaced', 'OrderAddressChanged']);
+
+    const erased = await api('DELETE', `/customers/${id}`, { headers: { 'X-Correlation-Id': 'erasure-1' } });
+    expect(erased.status).toBe(204);
+    // Cancelled after the erasure: the erasure stands between the order's events, where the log has it.
+    expect((await api('POST', `/orders/${placed.body.id}/cancellation`, { body: { reason: 'gone' } })).status).toBe(200);
+
+    const history = await api('GET', `/orders/${placed.body.id}/history`);
+    expect(history.body.items.map((e: { type: string }) => e.type)).toEqual(['OrderPlaced', 'OrderAddressChanged', 'CustomerErased', 'OrderCancelled']);
+    const [, , erasure] = history.body.items;
+    expect(erasure).toEqual({
+      type: 'CustomerErased', schemaVersion: 1, recordedSchemaVersion: 1, revision: 1, position: expect.any(String), recordedAt: expect.any(String),
+      data: { customerId: id, erasedAt: expect.any(String) },
+      metadata: { principal: 'user-1', correlationId: 'erasure-1', causationId: 'erasure-1' },
+    });
+    const positions = history.body.items.map((e: { position: string }) => e.position);
+    expect([...positions].sort()).toEqual(positions);
+    expect(history.body.items.filter((e: { data: { address?: unknown } }) => 'address' in e.data).map((e: { data: { address: unknown } }) => e.data.address)).toEqual([ERASED_ADDRESS, ERASED_ADDRESS]);
+    expect(JSON.stringify(history.body)).not.toContain(marker);
+    expect(JSON.stringify(history.body)).not.toContain(marker.toLowerCase());
+
+    // Paged, the erasure comes once, in the same place, whatever the page size.
+    for (const limit of [1, 2, 3, 4]) {
+      const items: unknown[] = [];
+      let path: string | null = `/orders/${placed.body.id}/history?limit=${limit}`;
+      while (path) {
+        const page = await api('GET', path);
+        expect(page.body.items.length).toBeLessThanOrEqual(limit);
+        items.push(...page.body.items);
+        path = page.body.nextCursor ? `/orders/${placed.body.id}/history?limit=${limit}&cursor=${encodeURIComponent(page.body.nextCursor)}` : null;
+      }
+      expect(items, `limit ${limit}`).toEqual(history.body.items);
+    }
+
+    // An order of another customer shows no erasure.
+    const other = await api('POST', '/orders', { body: order('cus_guest_kept', 'kept'), headers: { 'Idempotency-Key': 'o2' } });
+    expect((await api('GET', `/orders/${other.body.id}/history`)).body.items.map((e: { type: string }) => e.type)).toEqual(['OrderPlaced']);
+  });
+
+  it('after an erasure, `projections rebuild` reproduces the same nulls and `audit verify` still passes', async () => {
+    const service = await startService();
+    services.push(service);
+    await receiveStock(service.events, TEST_SKUS);
+    const api = client(service, await service.token());
+    const marker = `RBD${randomUUID().replaceAll('-', '')}`;
+    const created = await api('POST', '/customers', { body: { email: `${marker.toLowerCase()}@example.com`, name: `Ada ${marker}`, phone: '+49 30 1234', defaultAddress: addressOf(marker) }, headers: { 'Idempotency-Key': 'c1' } });
+    const id = created.body.id as string;
+    const kept = await api('POST', '/customers', { body: { email: 'kept@example.com', name: 'Kept Customer', phone: null }, headers: { 'Idempotency-Key': 'c2' } });
+    const placed = await api('POST', '/orders', { body: order(id, marker), headers: { 'Idempotency-Key': 'o1', 'Api-Version': '2026-12-01' } });
+    const paid = await api('POST', `/orders/${placed.body.id}/payments`, { body: { amount: 5997, reference: 'r-1' }, headers: { 'Idempotency-Key': 'p1' } });
+    expect([created.status, kept.status, placed.status, paid.status]).toEqual([201, 201, 201, 201]);
+    const erased = await api('DELETE', `/customers/${id}`);
+    expect(erased.status).toBe(204);
+    const views = async (call: typeof api, token: string) => {
+      const wait = { headers: { 'Consistency-Token': token } };
+      return {
+        customers: (await call('GET', '/customers?limit=100', wait)).body.items,
+        orders: (await call('GET', `/orders?customerId=${id}`, wait)).body.items,
+        queue: (await call('GET', '/fulfilment-queue?limit=100', wait)).body.items,
+      };
+    };
+    const before = await views(api, erased.headers.get('consistency-token')!);
+    expect(before.customers.find((c: { id: string }) => c.id === id)).toMatchObject({ status: 'erased', email: null, name: null, phone: null, defaultAddress: null });
+    expect(before.orders.map((o: { address: unknown }) => o.address)).toEqual([ERASED_ADDRESS]);
+    expect(before.queue.find((e: { orderId: string }) => e.orderId === placed.body.id)).toMatchObject({ total: 5997, address: ERASED_ADDRESS });
+    await service.halt();
+
+    const cli = (script: string, ...args: string[]) => runScript(script, args, { DATA_DIR: service.dataDir });
+    const rebuilt = cli('bootstrap/projections-cli.ts', 'rebuild');
+    expect(rebuilt.status, rebuilt.stderr).toBe(0);
+    expect(rebuilt.stdout).toMatch(/customers: rebuilt generation 2 from \d+ events/);
+    expect(rebuilt.stdout).toMatch(/order-views: rebuilt generation 2 from \d+ events/);
+    const audit = cli('bootstrap/audit-cli.ts', 'verify');
+    expect(audit.status, audit.stdout + audit.stderr).toBe(0);
+    expect(audit.stdout).toContain('domain rules: 1 orders checked, 0 finding(s)');
+    expect(audit.stdout).toContain('read model customers: 2 orders checked, 0 difference(s)');
+
+    const again = await startService({ dataDir: service.dataDir, products: false });
+    const after = await views(client(again, await again.token()), erased.headers.get('consistency-token')!);
+    await again.halt();
+    expect(after).toEqual(before);
+    expect(filesHolding(service.dataDir, marker)).toEqual([]);
+    expect(filesHolding(service.dataDir, marker.toLowerCase())).toEqual([]);
+  }, 60_000);
 
   it('answers 503 and writes nothing when the key store cannot be reached', async () => {
     const down = () => Promise.reject(new StoreUnavailable('key store down'));

@@ -248,8 +248,40 @@ describe('order exports', () => {
         const events = (await hanging.events.readStream(`job-${started.body.id}`)).map((e) => e.type);
         expect(events.filter((t) => t === 'JobStarted')).toHaveLength(2);
         expect(existsSync(join(hanging.exportsDir, readdirSync(hanging.exportsDir)[0]!))).toBe(true);
+        // The dead run's partial file (addresses in clear) went with its lease: only the result is left.
+        expect(readdirSync(hanging.exportsDir)).toEqual([`${started.body.id}-2.ndjson`]);
       } finally {
         await successor.stop();
+      }
+    } finally {
+      await hanging.stop().catch(() => {});
+    }
+  });
+});
+
+describe('an erasure while an export runs', () => {
+  it("removes the partial file of a run that began before it, its worker dead and its lease not yet lapsed", async () => {
+    // The first worker hangs inside the export with its partial file open, then dies (as a killed process would).
+    const hanging = await startService({}, { leaseMs: 60_000, readModels: (real) => Object.create(real, { listOrderJson: { value: () => new Promise(() => {}) } }) });
+    await receiveStock(hanging.events, TEST_SKUS);
+    try {
+      const as = client(hanging, await hanging.token());
+      const guest = `cus_partial_${key()}`;
+      await as('POST', '/orders', { body: newOrder(guest), headers: { 'Idempotency-Key': 'o' } });
+      const started = await as('POST', '/exports', { body: { format: 'csv' }, headers: { 'Idempotency-Key': 'k' } });
+      await waitForJob(started.body.id, as, (status) => status === 'running');
+      void hanging.worker!.stop(0);
+      expect(readdirSync(hanging.exportsDir)).toEqual([`${started.body.id}-1.csv.partial`]);
+
+      // Another worker, which cannot take the job over for a minute, learns of the erasure.
+      const other = new ExportWorker(hanging.jobs, hanging.reads, { views: new OpenedViews(hanging.personalData), erasures: hanging.keys }, { exportsDir: hanging.exportsDir, leaseMs: 60_000, pollMs: 50 });
+      other.start();
+      try {
+        await hanging.erasure.eraseCustomerData(serviceViewer('dpo'), guest);
+        for (let i = 0; i < 100 && readdirSync(hanging.exportsDir).length > 0; i++) await new Promise((r) => setTimeout(r, 50));
+        expect(readdirSync(hanging.exportsDir)).toEqual([]);
+      } finally {
+        await other.stop();
       }
     } finally {
       await hanging.stop().catch(() => {});

@@ -87,7 +87,7 @@ describe('OpenAPI document', () => {
 
   it('gives history and queue items their fields', () => {
     expect(schemas.QueueEntry.required).toEqual(expect.arrayContaining(['orderId', 'total', 'lines', 'address', 'paidAt']));
-    expect(schemas.HistoryEvent.oneOf.map((event) => event.properties.type.const)).toEqual(['OrderPlaced', 'OrderAddressChanged', 'PaymentRecorded', 'ShipmentCreated', 'OrderCancelled']);
+    expect(schemas.HistoryEvent.oneOf.map((event) => event.properties.type.const)).toEqual(['OrderPlaced', 'OrderAddressChanged', 'PaymentRecorded', 'ShipmentCreated', 'OrderCancelled', 'CustomerErased']);
   });
 
   it('documents the cap on queued-or-running exports: 429 rate-limited with Retry-After on POST /exports', () => {

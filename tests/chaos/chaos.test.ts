@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { runChaos } from './chaos.js';
 
 describe('chaos', () => {
-  it('loses nothing acknowledged and does nothing twice across 3 SIGKILLs under load', async () => {
+  it('loses nothing acknowledged, does nothing twice and leaves no byte of an erased customer across 3 SIGKILLs under load', async () => {
     const seed = Date.now() % 1_000_000;
     const result = await runChaos({ kills: 3, clients: 4, seed });
     const failures = result.checks.filter((c) => !c.passed).map((c) => `${c.name}: ${c.detail}`);
@@ -12,5 +12,7 @@ describe('chaos', () => {
     expect(result.stats.acknowledged).toBeGreaterThan(0);
     // Keys reused for other orders and operations were there to be checked.
     expect(result.stats.reusedKeys).toBeGreaterThan(0);
+    // Customers were erased during the kills, and their markers looked for on disk.
+    expect(result.stats.erasures).toBe(2);
   }, 180_000);
 });

@@ -5,11 +5,16 @@
 // a key reused for another request (another order, another operation) was refused and acted
 // for its first request only, the audit finds nothing, the read models equal a fresh replay,
 // every paid order was shipped once, and the service's log holds no token, secret or address.
+// Customers with personal data (a marker of their own in name, email, phone and addresses) order
+// meanwhile, and some of them are erased during the kills: once the service has stopped, no file
+// under DATA_DIR and no log line holds an erased customer's marker, and the others' personal data
+// and orders read back as acknowledged.
 //
 // `npm run chaos` runs it in full (20 kills); tests/chaos/chaos.test.ts runs a short one.
 // `topology: 'scaled'` runs the service scaled out instead, as separate processes with the kills
 // spread over them (tests/chaos/deployments.ts).
 import { defineProductsIn } from '../support/catalogue.js';
+import { markersOnDisk } from '../support/disk-scan.js';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
@@ -33,6 +38,8 @@ export interface ChaosOptions {
   readonly reusers?: number;
   /** Further clients that all buy one hot SKU with little stock, while a stock clerk receives more now and then. */
   readonly buyers?: number;
+  /** Customers with personal data, each ordering now and then; every other one is erased during the kills. */
+  readonly subjects?: number;
   /** How long the service runs between a restart and the next kill, at random within. */
   readonly uptimeMs?: readonly [number, number];
   readonly seed?: number;
@@ -52,7 +59,7 @@ export interface ChaosResult {
   readonly checks: readonly ChaosCheck[];
   readonly passed: number;
   readonly failed: number;
-  readonly stats: { kills: number; requests: number; retries: number; acknowledged: number; reusedKeys: number };
+  readonly stats: { kills: number; requests: number; retries: number; acknowledged: number; reusedKeys: number; erasures: number };
 }
 
 const HOT_SKU = 'HOT-1';
@@ -77,6 +84,19 @@ interface Ack {
   readonly key?: string;
   readonly paymentId?: string;
   readonly amount?: number;
+}
+/** A customer with personal data: its marker is in its name, email and addresses, its phone's digits are a marker too. */
+interface Subject {
+  readonly n: number;
+  readonly marker: string;
+  readonly phoneDigits: string;
+  readonly profile: { readonly email: string; readonly name: string; readonly phone: string; readonly defaultAddress: Record<string, string> };
+  readonly id: string;
+  /** Picked to be erased; `erasing` once its DELETE was sent, `erased` once acknowledged (204). */
+  readonly erase: boolean;
+  erasing: boolean;
+  erased: boolean;
+  readonly orders: { readonly id: string; readonly total: number; readonly line1: string }[];
 }
 /** One request to send again: its method, path and body. */
 interface Sent {
@@ -110,6 +130,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
   const clients = options.clients ?? 6;
   const reusers = options.reusers ?? 2;
   const buyers = options.buyers ?? 2;
+  const subjectCount = options.subjects ?? 4;
   const [minUp, maxUp] = options.uptimeMs ?? [300, 1500];
   const random = mulberry32(options.seed ?? Date.now());
   const dataDir = mkdtempSync(join(tmpdir(), 'chaos-'));
@@ -131,7 +152,9 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
   };
   const shopToken = await signDevToken(secret, { sub: SHOP, scope: SCOPES }, 3600);
   const workerToken = await signDevToken(secret, { sub: WORKER, scope: 'shipments:write' }, 3600);
-  const stats = { kills: 0, requests: 0, retries: 0, acknowledged: 0, reusedKeys: 0 };
+  // The data protection officer, who erases customers and checks what is left of them.
+  const dpo = { Authorization: `Bearer ${await signDevToken(secret, { sub: 'chaos-dpo', scope: 'customers:read customers:erase audit:read' }, 3600)}` };
+  const stats = { kills: 0, requests: 0, retries: 0, acknowledged: 0, reusedKeys: 0, erasures: 0 };
   const outputs: string[] = [];
   const placed: Placed[] = [];
   const acks: Ack[] = [];
@@ -393,11 +416,73 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
     }
   }
 
+  /**
+   * A customer with personal data ordering now and then, at a gentler pace than the clients. Once
+   * its erasure is sent, a placement is refused (422 unknown-customer) or was made just before;
+   * once the erasure is acknowledged, it orders no more.
+   */
+  async function subjectClient(subject: Subject, stop: () => boolean): Promise<void> {
+    for (let i = 0; !stop() && !subject.erased; i++) {
+      await sleep(100 + random() * 200);
+      const line1 = `${i} ${subject.marker} Road`;
+      const key = `subject-${subject.n}-${i}`;
+      const body = JSON.stringify({ customerId: subject.id, currency: 'EUR', lines: [{ sku: `SKU-${i % 7}`, quantity: 1 }], address: { ...subject.profile.defaultAddress, line1 } });
+      const response = await send('POST', '/orders', body, { 'Idempotency-Key': key });
+      if (givenUp(response)) continue;
+      if (subject.erasing && response.status === 422 && String(response.json?.type).endsWith('/unknown-customer')) break;
+      if (!answered('POST /orders (a customer with personal data)', response.status, [201], response.json)) continue;
+      const id = response.json.id as string;
+      placed.push({ key, id, body, total: response.json.total });
+      subject.orders.push({ id, total: response.json.total, line1 });
+      acknowledge(id, 0);
+      if (random() < 0.5) {
+        const payKey = `pay-${id}`;
+        const paid = await send('POST', `/orders/${id}/payments`, { amount: response.json.total, reference: `psp-${key}` }, { 'Idempotency-Key': payKey });
+        if (expiredOrder(paid)) continue;
+        if (answered('POST /orders/{id}/payments (a customer with personal data)', paid.status, [201], paid.json)) {
+          acks.push({ id, what: 'payment', key: payKey, paymentId: paid.json.id, amount: paid.json.amount });
+          stats.acknowledged++;
+        }
+      }
+    }
+  }
+
+  /** Erases the customers picked for it, spread over the kills, each at a random moment of an uptime; retried until acknowledged. */
+  async function eraser(): Promise<void> {
+    const targets = subjects.filter((s) => s.erase);
+    for (const [j, subject] of targets.entries()) {
+      const afterKill = Math.floor((j * options.kills) / targets.length);
+      while (stats.kills < afterKill && !stopping) await sleep(50);
+      await sleep(random() * maxUp);
+      subject.erasing = true;
+      const response = await send('DELETE', `/customers/${subject.id}`, undefined, dpo);
+      if (answered('DELETE /customers/{id}', response.status, [204], response.json)) {
+        subject.erased = true;
+        stats.erasures++;
+        stats.acknowledged++;
+      }
+    }
+  }
+
   // Under 2026-12-01 an order's customer must exist: each client orders for a customer of its own.
   const customerIds = new Map<string, string>();
   for (const who of [...Array.from({ length: clients }, (_, n) => `client-${n}`), ...Array.from({ length: reusers }, (_, n) => `reuser-${n}`)]) {
     const registered = await send('POST', '/customers', { email: `${who}@chaos.example`, name: `Chaos ${who}` }, { 'Idempotency-Key': `customer-${who}` });
     if (answered(`POST /customers for ${who}`, registered.status, [201])) customerIds.set(who, registered.json.id as string);
+  }
+  const subjects: Subject[] = [];
+  for (let n = 0; n < subjectCount; n++) {
+    const marker = `ers${Math.floor(random() * 2 ** 48).toString(16).padStart(12, '0')}${n}`;
+    const phoneDigits = String(Math.floor(random() * 1e12)).padStart(12, '7');
+    const profile = {
+      email: `${marker}@chaos.example`,
+      name: `Private ${marker}`,
+      phone: `+49 ${phoneDigits}`,
+      defaultAddress: { name: `Private ${marker}`, line1: `1 ${marker} Lane`, city: 'Berlin', postalCode: '10115', country: 'DE' },
+    };
+    const registered = await send('POST', '/customers', profile, { 'Idempotency-Key': `subject-${n}` });
+    if (!answered(`POST /customers for subject ${n}`, registered.status, [201])) continue;
+    subjects.push({ n, marker, phoneDigits, profile, id: registered.json.id as string, erase: n % 2 === 0, erasing: false, erased: false, orders: [] });
   }
 
   let stopping = false;
@@ -406,13 +491,17 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
     ...Array.from({ length: reusers }, (_, n) => reuser(n, () => stopping)),
     ...Array.from({ length: buyers }, (_, n) => buyer(n, () => stopping)),
     clerk(() => stopping),
+    ...subjects.map((subject) => subjectClient(subject, () => stopping)),
+    eraser(),
   ];
 
+  let lastRestart = Date.now();
   try {
     for (let kill = 1; kill <= options.kills; kill++) {
       await sleep(minUp + random() * (maxUp - minUp));
       const before = stats.acknowledged;
       const killed = await service.killOne(random);
+      lastRestart = Date.now();
       stats.kills++;
       log(`kill ${kill}/${options.kills}: ${killed}, ${before} acknowledged writes so far; restarted`);
     }
@@ -428,7 +517,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
     }
     for (const a of acks.filter((x) => x.what === 'payment')) {
       const order = placed.find((p) => p.id === a.id)!;
-      const reference = order.key.startsWith('hot-') ? `psp-${order.key}` : `psp-${order.key.slice('place-'.length)}`;
+      const reference = order.key.startsWith('place-') ? `psp-${order.key.slice('place-'.length)}` : `psp-${order.key}`;
       const again = await send('POST', `/orders/${a.id}/payments`, { amount: order.total, reference }, { 'Idempotency-Key': a.key! });
       if (again.status !== 201 || again.json.id !== a.paymentId || again.headers.get('idempotent-replayed') !== 'true') replays.push(`${a.key}: ${again.status} ${again.json?.id}`);
     }
@@ -449,6 +538,11 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
       const queue = await send('GET', '/fulfilment-queue?limit=1', undefined, { Authorization: `Bearer ${shopToken}` });
       return queue.status === 200 && queue.json.items.length === 0;
     }, 60_000);
+    // The stock reconciler repairs what a kill cut off between an order's and its SKUs' streams,
+    // but only once its process has been up for its orphan window (30 s) and on its next pass
+    // (5 s): kills that come faster never give it that. The audit excuses what changed in its
+    // last 60 s; everything older must have been repaired, so the last restart gets that long.
+    await sleep(Math.max(0, lastRestart + 40_000 - Date.now()));
     const hotLevels = await send('GET', `/stock/${HOT_SKU}`, undefined);
     // Addresses are sealed in the log: what each acknowledged change wrote is read back opened, as of its revision.
     const addressAt = new Map<string, string | null>();
@@ -456,6 +550,33 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
       if (a.what !== 'address') continue;
       const read = await send('GET', `/orders/${a.id}?revision=${a.revision}`, undefined);
       addressAt.set(`${a.id}@${a.revision}`, read.status === 200 ? (read.json.address?.line1 ?? null) : null);
+    }
+    // What is left of each customer with personal data, through the API: an erased one and its
+    // orders read with every personal member null (the rest intact) and it cannot order again; the
+    // others read as they were registered, their orders with their acknowledged addresses.
+    const subjectFindings: string[] = [];
+    for (const subject of subjects) {
+      const customer = await send('GET', `/customers/${subject.id}`, undefined, dpo);
+      const { email, name, phone, defaultAddress, status } = customer.json ?? {};
+      if (subject.erase) {
+        if (customer.status !== 200 || status !== 'erased' || [email, name, phone, defaultAddress].some((v) => v !== null)) subjectFindings.push(`erased customer ${subject.n}: ${customer.status} ${status}`);
+      } else if (customer.status !== 200 || JSON.stringify({ email, name, phone, defaultAddress: pick(defaultAddress, Object.keys(subject.profile.defaultAddress)) }) !== JSON.stringify(subject.profile)) {
+        subjectFindings.push(`customer ${subject.n}: ${customer.status} ${JSON.stringify(customer.json)}`);
+      }
+      for (const order of subject.orders) {
+        const read = await send('GET', `/orders/${order.id}`, undefined);
+        const address = read.json?.address as Record<string, unknown> | undefined;
+        const intact = read.status === 200 && read.json.total === order.total && read.json.customerId === subject.id;
+        const personal = subject.erase ? address !== undefined && Object.values(address).every((v) => v === null) : address?.line1 === order.line1;
+        if (!intact || !personal) subjectFindings.push(`order ${order.id} of ${subject.erase ? 'erased ' : ''}customer ${subject.n}: ${read.status} ${JSON.stringify(address)}`);
+      }
+      if (subject.erase) {
+        const again = await send('POST', '/orders', { customerId: subject.id, currency: 'EUR', lines: [{ sku: 'SKU-0', quantity: 1 }], address: subject.profile.defaultAddress }, { 'Idempotency-Key': `subject-${subject.n}-after` });
+        if (again.status !== 422) subjectFindings.push(`erased customer ${subject.n} ordered again: ${again.status}`);
+        const first = subject.orders[0];
+        const history = first && (await send('GET', `/orders/${first.id}/history?limit=100`, undefined, dpo));
+        if (history && !history.json?.items?.some((e: { type: string }) => e.type === 'CustomerErased')) subjectFindings.push(`history of ${first.id} without CustomerErased`);
+      }
     }
     worker.kill('SIGTERM');
     const codes = await service.stop();
@@ -518,6 +639,27 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
     check('`audit verify` finds nothing', audit.status === 0 ? [] : [audit.output.slice(-500)]);
     const projections = cli('bootstrap/projections-cli.ts', ['verify'], dataDir);
     check('the read models equal a fresh replay', projections.status === 0 ? [] : [projections.output.slice(-500)]);
+    const erased = subjects.filter((s) => s.erase);
+    const kept = subjects.filter((s) => !s.erase);
+    check(
+      'every erasure was acknowledged, and what is left of each customer with personal data reads as acknowledged',
+      [...erased.filter((s) => !s.erased).map((s) => `erasure of customer ${s.n} not acknowledged`), ...subjectFindings],
+      `${erased.length} erased, ${kept.length} kept, ${subjects.reduce((n, s) => n + s.orders.length, 0)} of their orders`,
+    );
+    // Every byte of every file under DATA_DIR, the stores stopped: the kept customers' markers are
+    // there (their customer views hold them opened), so the scan finds what is there to find.
+    const erasedMarkers = erased.flatMap((s) => [s.marker, s.phoneDigits]);
+    const onDisk = markersOnDisk(dataDir, [...erasedMarkers, ...kept.map((s) => s.marker)]);
+    const logs = outputs.join('') + workerOutput;
+    check(
+      "no file under DATA_DIR and no log line holds an erased customer's name, email, phone or address",
+      [
+        ...onDisk.filter((f) => erasedMarkers.includes(f.marker)).map((f) => `${f.marker} in ${f.file}`),
+        ...erasedMarkers.filter((m) => logs.includes(m)).map((m) => `${m} in the logs`),
+      ],
+      `${erasedMarkers.length} markers, ${kept.filter((s) => onDisk.some((f) => f.marker === s.marker)).length} of ${kept.length} kept customers' markers found on disk`,
+    );
+    check("the disk scan finds the kept customers' markers", kept.filter((s) => !onDisk.some((f) => f.marker === s.marker)).map((s) => `customer ${s.n}`));
     const serviceLog = outputs.join('');
     const secrets = [secret, env.ADMIN_PASSWORD, shopToken, workerToken, ...[shopToken, workerToken].map((t) => t.split('.')[2]!), ADDRESS_MARK];
     check(
@@ -534,6 +676,12 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
     await service.dispose();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** Only these members of an object, in this order (null stays null). */
+function pick(value: unknown, keys: readonly string[]): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(keys.map((k) => [k, (value as Record<string, unknown>)[k]]));
 }
 
 /** Where the hot SKU's history broke 0 ≤ reserved ≤ onHand, or its levels as served differ from the fold. */

@@ -160,7 +160,7 @@ export interface paths {
         };
         /**
          * The order's events, in order
-         * @description Needs audit:read. Each event with its type, schema version (data is upcast to the current version; recordedSchemaVersion is the stored one), data, revision, global position, recorded time and metadata (principal, correlation id, causation id). Cursor-paged.
+         * @description Needs audit:read. Each event with its type, schema version (data is upcast to the current version; recordedSchemaVersion is the stored one), data, revision, global position, recorded time and metadata (principal, correlation id, causation id). Once the order's customer was erased, its CustomerErased is among them at its place in the log, and the personal data of every event reads as null. Cursor-paged.
          */
         get: operations["getOrderHistory"];
         put?: never;
@@ -1512,6 +1512,35 @@ export interface components {
                 reason: string | null;
                 /** Format: date-time */
                 cancelledAt: string;
+            };
+            metadata: {
+                principal: string;
+                correlationId: string;
+                causationId: string | null;
+            };
+        } | {
+            /** @constant */
+            type: "CustomerErased";
+            /**
+             * @description the version `data` is given in (stored events are upcast on read)
+             * @constant
+             */
+            schemaVersion: 1;
+            /** @description the version the event was stored in */
+            recordedSchemaVersion: number;
+            /** @description its revision in the customer's stream */
+            revision: number;
+            /** @description its position in the log */
+            position: string;
+            /**
+             * Format: date-time
+             * @description when the store recorded it
+             */
+            recordedAt: string;
+            data: {
+                customerId: string;
+                /** Format: date-time */
+                erasedAt: string;
             };
             metadata: {
                 principal: string;

@@ -58,11 +58,17 @@ export interface WorkerSettings extends Partial<Omit<ExportWorkerOptions, 'expor
  * export worker. The test catalogue (support/catalogue.ts) is defined first, unless `products` is false.
  */
 export async function startService(
-  options: Partial<AppDeps> & { consistencyWaitMs?: number; products?: boolean; keyStore?: (real: KeyStore) => KeyStore } = {},
+  options: Partial<AppDeps> & {
+    consistencyWaitMs?: number;
+    products?: boolean;
+    keyStore?: (real: KeyStore) => KeyStore;
+    /** Starts again on the DATA_DIR of a service that was halted, which keeps owning (and removing) it. */
+    dataDir?: string;
+  } = {},
   worker?: WorkerSettings,
 ): Promise<TestService> {
-  const { consistencyWaitMs, products = true, keyStore, ...overrides } = options;
-  const dir = tempDir('api-');
+  const { consistencyWaitMs, products = true, keyStore, dataDir, ...overrides } = options;
+  const dir = dataDir ? { path: dataDir, remove: () => {} } : tempDir('api-');
   const config = parseConfig({
     DATA_DIR: dir.path,
     AUTH_JWT_SECRET: SECRET,

@@ -11,7 +11,7 @@ import { exportSlotsStream, jobStream } from '../../write-side/jobs/codec.js';
 import { OrderService } from '../../write-side/order-service.js';
 import { orderStream } from '../../write-side/orders/codec.js';
 import { orderDecider } from '../../write-side/orders/decider.js';
-import { ConcurrencyExhausted, Forbidden, IdempotencyKeyReused, OrderNotFound, PreconditionFailed, StateConflict } from '../../write-side/errors.js';
+import { ConcurrencyExhausted, Forbidden, IdempotencyKeyReused, OrderNotFound, PreconditionFailed, StateConflict, UnknownCustomer } from '../../write-side/errors.js';
 import type { Address } from '../../write-side/orders/types.js';
 import { defineProducts } from '../support/catalogue.js';
 import { availableStores, tempDir, type StoreFixture } from '../support/event-stores.js';
@@ -49,6 +49,22 @@ for (const [name, open] of availableStores) {
       await service.recordPayment(user, id, { amount: 1000, reference: 'psp' }, keyed(unique()));
       return id;
     }
+
+    it("gives a placement up, its stock released, when the customer's erasure is recorded while its stock is reserved", async () => {
+      const released: string[] = [];
+      const standings = ['active', 'erased'] as const;
+      let asked = 0;
+      const racing = new OrderService(fixture.store, {
+        reservations: { ...ORDERS_ONLY.reservations, release: async (orderId) => void released.push(orderId) },
+        // Active when the placement begins, erased by the time its stock is reserved.
+        customers: { standing: async () => standings[Math.min(asked++, 1)]! },
+      });
+      const placing = racing.place(user, { ...newOrder, apiVersion: '2026-12-01' }, keyed(unique()));
+      await expect(placing).rejects.toBeInstanceOf(UnknownCustomer);
+      const orderId = released[0]!;
+      expect((await fixture.store.readStream(orderStream(orderId))).map((e) => e.type)).toEqual(['OrderPlacementAbandoned']);
+      expect(released).toEqual([orderId]);
+    });
 
     it('places an order at revision 0 and records who asked, and why', async () => {
       const result = await service.place(user, newOrder, keyed('k1'));

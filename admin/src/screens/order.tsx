@@ -248,7 +248,7 @@ export function OrderPage({ id, can }: { id: string; can: (scope: string) => boo
           <h2>History</h2>
           <ol class="timeline">
             {history.map((event) => (
-              <li key={event.revision}>
+              <li key={event.position}>
                 <strong>{event.type}</strong> <time dateTime={event.recordedAt}>{when(event.recordedAt)}</time>
                 <span class="muted"> by {event.metadata.principal} · revision {event.revision}</span>
               </li>
