@@ -15,6 +15,7 @@ import { Projector, type ProjectorStatus } from '../projections/projector.js';
 import { ProjectorLease } from '../projections/projector-lease.js';
 import type { Projection } from '../projections/projection.js';
 import { AccountQueries } from '../read-side/account-queries.js';
+import { KeysetPages } from '../read-side/keyset-page.js';
 import { CheckpointConsistency } from '../read-side/checkpoint-consistency.js';
 import { MongoReadStore } from '../read-side/adapters/mongo-read-store.js';
 import { SqliteReadStore } from '../read-side/adapters/sqlite-read-store.js';
@@ -305,15 +306,15 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
     erasure,
     personalData,
     products,
-    productQueries: new ProductQueries(readModels, cursors, consistency('products', 'products')),
+    productQueries: new ProductQueries(readModels, new KeysetPages(cursors, consistency('products', 'products'))),
     customers,
-    customerQueries: new CustomerQueries(readModels, cursors, consistency('customers', 'collections')),
+    customerQueries: new CustomerQueries(readModels, new KeysetPages(cursors, consistency('customers', 'collections'))),
     stock,
-    stockQueries: new StockQueries(readModels, cursors, consistency('stock', 'stock levels')),
+    stockQueries: new StockQueries(readModels, new KeysetPages(cursors, consistency('stock', 'stock levels'))),
     jobs,
     // A customer account names a customer that exists (and was not erased).
     accounts: new AccountService(eventStore, argon2Passwords(), { customers }),
-    accountQueries: new AccountQueries(readModels, cursors, new Consistency(progress.accounts, 'accounts', consistencyWaitMs)),
+    accountQueries: new AccountQueries(readModels, new KeysetPages(cursors, new Consistency(progress.accounts, 'accounts', consistencyWaitMs))),
     exportsDir,
     queries: new OrderQueries(readModels, cursors, {
       orders: consistency('order-views', 'collections'),

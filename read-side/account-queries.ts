@@ -2,23 +2,16 @@
 // belong to no single customer, so a customer's token lists none.
 import { isStaff, type Viewer } from '../write-side/access.js';
 import { Forbidden } from '../write-side/errors.js';
-import type { Consistency } from './consistency.js';
-import type { CursorCodec } from './cursor.js';
-import { createdKeyOf, KeysetPages, readCreatedKey, type CreatedKey, type KeysetCollection, type PageRequest } from './keyset-page.js';
+import { createdKeyOf, type KeysetPages, readCreatedKey, type CreatedKey, type KeysetCollection, type PageRequest } from './keyset-page.js';
 import type { ViewPage } from './order-queries.js';
 import type { ReadModelStore } from './read-store.js';
 import type { AccountView } from './views.js';
 
 export class AccountQueries {
-  private readonly pages: KeysetPages;
-
   constructor(
     private readonly store: ReadModelStore,
-    cursors: CursorCodec,
-    consistency: Consistency,
-  ) {
-    this.pages = new KeysetPages(cursors, consistency);
-  }
+    private readonly pages: KeysetPages,
+  ) {}
 
   async list(viewer: Viewer, request: PageRequest): Promise<ViewPage<AccountView>> {
     if (!isStaff(viewer)) throw new Forbidden('Accounts belong to no single customer: a customer token cannot list them.');

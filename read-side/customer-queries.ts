@@ -4,9 +4,7 @@
 import { isStaff, type Viewer } from '../write-side/access.js';
 import { Forbidden } from '../write-side/errors.js';
 import { normalizeValue } from '../write-side/unique-values.js';
-import type { Consistency } from './consistency.js';
-import type { CursorCodec } from './cursor.js';
-import { createdKeyOf, KeysetPages, readCreatedKey, type CreatedKey, type KeysetCollection } from './keyset-page.js';
+import { createdKeyOf, type KeysetPages, readCreatedKey, type CreatedKey, type KeysetCollection } from './keyset-page.js';
 import type { ViewPage } from './order-queries.js';
 import type { ReadModelStore } from './read-store.js';
 import { customerRepresentation, type CustomerRepresentation, type CustomerView } from './views.js';
@@ -19,15 +17,10 @@ export interface CustomerListRequest {
 }
 
 export class CustomerQueries {
-  private readonly pages: KeysetPages;
-
   constructor(
     private readonly store: ReadModelStore,
-    cursors: CursorCodec,
-    consistency: Consistency,
-  ) {
-    this.pages = new KeysetPages(cursors, consistency);
-  }
+    private readonly pages: KeysetPages,
+  ) {}
 
   async list(viewer: Viewer, request: CustomerListRequest): Promise<ViewPage<CustomerRepresentation>> {
     if (!isStaff(viewer)) throw new Forbidden('The list of customers belongs to no single customer: a customer token reads its own record at /customers/{id}.');

@@ -2,9 +2,7 @@
 // consistent with a write when its Consistency-Token is given. Every token that may read the
 // catalogue sees every product that is not retired.
 import type { Viewer } from '../write-side/access.js';
-import type { Consistency } from './consistency.js';
-import type { CursorCodec } from './cursor.js';
-import { KeysetPages, type KeysetCollection } from './keyset-page.js';
+import type { KeysetCollection, KeysetPages } from './keyset-page.js';
 import type { ViewPage } from './order-queries.js';
 import type { ProductSort, ReadModelStore } from './read-store.js';
 import type { ProductRepresentation, ProductView } from './views.js';
@@ -20,15 +18,10 @@ export interface ProductListRequest {
 type ProductCursorKey = { readonly sku: string } | { readonly sku: string; readonly updatedAt: string };
 
 export class ProductQueries {
-  private readonly pages: KeysetPages;
-
   constructor(
     private readonly store: ReadModelStore,
-    cursors: CursorCodec,
-    consistency: Consistency,
-  ) {
-    this.pages = new KeysetPages(cursors, consistency);
-  }
+    private readonly pages: KeysetPages,
+  ) {}
 
   async list(_viewer: Viewer, request: ProductListRequest): Promise<ViewPage<ProductRepresentation>> {
     const { status, sort } = request;

@@ -2,9 +2,7 @@
 // optional `below` (available below n). Stock belongs to no single customer: staff only.
 import { isStaff, type Viewer } from '../write-side/access.js';
 import { Forbidden } from '../write-side/errors.js';
-import type { Consistency } from './consistency.js';
-import type { CursorCodec } from './cursor.js';
-import { KeysetPages, type KeysetCollection } from './keyset-page.js';
+import type { KeysetCollection, KeysetPages } from './keyset-page.js';
 import type { ViewPage } from './order-queries.js';
 import type { ReadModelStore } from './read-store.js';
 import type { StockView } from './views.js';
@@ -17,15 +15,10 @@ export interface StockListRequest {
 }
 
 export class StockQueries {
-  private readonly pages: KeysetPages;
-
   constructor(
     private readonly store: ReadModelStore,
-    cursors: CursorCodec,
-    consistency: Consistency,
-  ) {
-    this.pages = new KeysetPages(cursors, consistency);
-  }
+    private readonly pages: KeysetPages,
+  ) {}
 
   async list(viewer: Viewer, request: StockListRequest): Promise<ViewPage<StockView>> {
     if (!isStaff(viewer)) throw new Forbidden('Stock belongs to no single customer: a customer token cannot read it.');

@@ -5,6 +5,7 @@ import { CursorCodec, InvalidCursor } from '../../read-side/cursor.js';
 import { OrderQueries } from '../../read-side/order-queries.js';
 import type { ReadModelStore } from '../../read-side/read-store.js';
 import { CustomerQueries } from '../../read-side/customer-queries.js';
+import { KeysetPages } from '../../read-side/keyset-page.js';
 import type { AccountView, CustomerView, JobView, OrderView, ProductView, QueueChange, QueueEntry, StockView } from '../../read-side/views.js';
 import { Forbidden } from '../../write-side/errors.js';
 import type { Position } from '../../write-side/event-store.js';
@@ -343,7 +344,7 @@ export function readStoreContract(name: string, open: () => Promise<ReadStoreFix
 
       it("pages the customers by an email filter, case-insensitively, and refuses a cursor of another filter or a customer's token", async () => {
         const idle = new Consistency({ position: null, waitFor: async () => true }, 'collections', 0);
-        const customers = new CustomerQueries(store, codec, idle);
+        const customers = new CustomerQueries(store, new KeysetPages(codec, idle));
         const views = await store.views('customers', await store.activeGeneration('customers'));
         const many = Array.from({ length: 5 }, (_, i) => customer(i + 1));
         await views.commit(many.map((view) => ({ key: view.id, view })), pos(1));
