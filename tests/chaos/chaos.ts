@@ -26,6 +26,7 @@ import type { Position, RecordedEvent } from '../../write-side/event-store.js';
 import { KEY_STREAM_PREFIX, keyStream } from '../../write-side/idempotency.js';
 import { decodeStockEvent } from '../../write-side/stock/codec.js';
 import { evolveStock, initialStock } from '../../write-side/stock/decider.js';
+import { PAYMENT_TIMEOUT } from '../../write-side/orders/decider.js';
 import { ROOT, runScript } from '../support/service-process.js';
 import { deployment, type TopologyMode } from './deployments.js';
 
@@ -59,7 +60,7 @@ export interface ChaosResult {
   readonly checks: readonly ChaosCheck[];
   readonly passed: number;
   readonly failed: number;
-  readonly stats: { kills: number; requests: number; retries: number; acknowledged: number; reusedKeys: number; erasures: number };
+  readonly stats: { kills: number; requests: number; retries: number; acknowledged: number; reusedKeys: number; erasures: number; slowestRestartMs: number };
 }
 
 const HOT_SKU = 'HOT-1';
@@ -154,7 +155,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
   const workerToken = await signDevToken(secret, { sub: WORKER, scope: 'shipments:write' }, 3600);
   // The data protection officer, who erases customers and checks what is left of them.
   const dpo = { Authorization: `Bearer ${await signDevToken(secret, { sub: 'chaos-dpo', scope: 'customers:read customers:erase audit:read' }, 3600)}` };
-  const stats = { kills: 0, requests: 0, retries: 0, acknowledged: 0, reusedKeys: 0, erasures: 0 };
+  const stats = { kills: 0, requests: 0, retries: 0, acknowledged: 0, reusedKeys: 0, erasures: 0, slowestRestartMs: 0 };
   const outputs: string[] = [];
   const placed: Placed[] = [];
   const acks: Ack[] = [];
@@ -500,10 +501,14 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
     for (let kill = 1; kill <= options.kills; kill++) {
       await sleep(minUp + random() * (maxUp - minUp));
       const before = stats.acknowledged;
+      const killedAt = performance.now();
       const killed = await service.killOne(random);
       lastRestart = Date.now();
+      // From the SIGKILL to the new process being up: what a start-up timeout must allow on a busy machine.
+      const restartMs = performance.now() - killedAt;
+      stats.slowestRestartMs = Math.max(stats.slowestRestartMs, restartMs);
       stats.kills++;
-      log(`kill ${kill}/${options.kills}: ${killed}, ${before} acknowledged writes so far; restarted`);
+      log(`kill ${kill}/${options.kills}: ${killed}, ${before} acknowledged writes so far; restarted in ${(restartMs / 1000).toFixed(1)} s`);
     }
     stopping = true;
     await Promise.all(load);
@@ -579,6 +584,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
       }
     }
     worker.kill('SIGTERM');
+    const stoppedAt = Date.now();
     const codes = await service.stop();
     outputs.push(service.output());
     await new Promise((r) => (worker.exitCode !== null || worker.signalCode !== null ? r(null) : worker.once('exit', r)));
@@ -635,6 +641,8 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
       ],
       `${adjustments.length} adjustments, ${hotOrders.length} reservations`,
     );
+    const timeout = paymentTimeoutFindings(history, Number(env.PENDING_ORDER_TTL_SECONDS) * 1000, stoppedAt);
+    check('every order left unpaid past the payment timeout was cancelled by it, once, and none before it', timeout.findings, `${timeout.expired} orders expired`);
     const audit = cli('bootstrap/audit-cli.ts', ['verify'], dataDir);
     check('`audit verify` finds nothing', audit.status === 0 ? [] : [audit.output.slice(-500)]);
     const projections = cli('bootstrap/projections-cli.ts', ['verify'], dataDir);
@@ -694,6 +702,38 @@ function hotSkuFindings(events: readonly RecordedEvent[], served: { onHand?: num
   }
   if (served?.onHand !== stock.onHand || served?.reserved !== stock.reserved) findings.push(`served ${JSON.stringify(served)}, folded onHand ${stock.onHand} reserved ${stock.reserved}`);
   return findings;
+}
+
+/**
+ * The payment timeout, read from the orders' histories: an order pending long enough before the
+ * stop (the TTL, a pass of the timeout and a margin for a kill of the process running it) was
+ * cancelled by it; none was cancelled by it before its TTL, after a payment, or twice.
+ */
+function paymentTimeoutFindings(history: Map<string, RecordedEvent[]>, ttlMs: number, stoppedAt: number): { findings: string[]; expired: number } {
+  const findings: string[] = [];
+  let expired = 0;
+  for (const [stream, events] of history) {
+    const placed = events.find((e) => e.type === 'OrderPlaced');
+    if (!placed) continue;
+    const createdAt = Date.parse((placed.data as { placedAt: string }).placedAt);
+    if (Number.isNaN(createdAt)) {
+      findings.push(`${stream}: no placedAt`);
+      continue;
+    }
+    const cancellations = events.filter((e) => e.type === 'OrderCancelled');
+    const paid = events.findIndex((e) => e.type === 'PaymentRecorded');
+    if (cancellations.length > 1) findings.push(`${stream}: cancelled ${cancellations.length} times`);
+    const timedOut = cancellations.find((e) => (e.data as { reason: string }).reason === PAYMENT_TIMEOUT);
+    if (timedOut) {
+      expired++;
+      const after = Date.parse((timedOut.data as { cancelledAt: string }).cancelledAt) - createdAt;
+      if (after < ttlMs) findings.push(`${stream}: expired ${(after / 1000).toFixed(1)} s after its placement`);
+      if (paid !== -1 && paid < events.indexOf(timedOut)) findings.push(`${stream}: expired after its payment`);
+    } else if (paid === -1 && cancellations.length === 0 && createdAt < stoppedAt - ttlMs - 15_000) {
+      findings.push(`${stream}: still pending ${((stoppedAt - createdAt) / 1000).toFixed(0)} s after its placement`);
+    }
+  }
+  return { findings, expired };
 }
 
 /** The events of every stream with one of these prefixes, read from the event store file once the service has stopped. */

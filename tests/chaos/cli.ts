@@ -1,6 +1,7 @@
 // npm run chaos [-- --kills 20 --clients 6 --seed 42 --topology scaled]: the full chaos run
 // (tests/chaos/chaos.ts); `--topology scaled` kills the processes of the scaled-out service.
 // Prints each check, then "N passed, N failed"; exits 1 on any failure.
+import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { runChaos } from './chaos.js';
 
@@ -13,11 +14,14 @@ if (!Number.isInteger(kills) || kills < 1 || !Number.isInteger(clients) || clien
   console.error('usage: npm run chaos -- [--kills N] [--clients N] [--seed N] [--topology single|scaled]');
   process.exit(2);
 }
-console.log(`chaos: ${kills} SIGKILLs, ${clients} clients, seed ${seed}, topology ${topology}`);
+const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
+console.log(`chaos: ${kills} SIGKILLs, ${clients} clients, seed ${seed}, topology ${topology}, load average ${load()}`);
 const started = performance.now();
 const result = await runChaos({ kills, clients, seed, topology, log: (line) => console.log(`  ${line}`) });
 const { stats } = result;
-console.log(`\n${stats.requests} requests (${stats.retries} retries), ${stats.acknowledged} acknowledged writes, ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+console.log(
+  `\n${stats.requests} requests (${stats.retries} retries), ${stats.acknowledged} acknowledged writes, ${stats.erasures} erasures, slowest restart ${(stats.slowestRestartMs / 1000).toFixed(1)} s, ${((performance.now() - started) / 1000).toFixed(1)} s, load average ${load()}\n`,
+);
 for (const check of result.checks) console.log(`${check.passed ? 'ok  ' : 'FAIL'} ${check.name}${check.detail ? ` (${check.detail})` : ''}`);
 console.log(`\n${result.passed} passed, ${result.failed} failed`);
 process.exit(result.failed === 0 ? 0 : 1);

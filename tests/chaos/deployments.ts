@@ -79,8 +79,10 @@ class ScaledOut implements Deployment {
     private readonly apiPorts: readonly [number, number],
   ) {
     this.url = `http://127.0.0.1:${port}`;
-    // A short lease: a standby takes over about a second after the projector died.
-    this.topology = new Topology({ PROJECTOR_LEASE_SECONDS: '1', ...env }, { 'api-1': apiPorts[0], 'api-2': apiPorts[1] });
+    // A short lease: a standby takes over about a second after the projector died. Starts get
+    // two minutes: the run's own clients and processes load the machine, and a start starved of
+    // CPU is slow, not stuck (a stuck one still fails, with the CPU time it used).
+    this.topology = new Topology({ PROJECTOR_LEASE_SECONDS: '1', ...env }, { 'api-1': apiPorts[0], 'api-2': apiPorts[1] }, { startTimeoutMs: 120_000 });
   }
 
   async start(): Promise<void> {

@@ -1,6 +1,8 @@
 // The scaled-out topology on the embedded stores: separate processes on one DATA_DIR, as
 // compose.yaml's `scaled` profile runs them on EventStoreDB and MongoDB. Two API processes, a
 // projector holding the lease and a standby, and an export worker.
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { startServiceProcess, type ServiceProcess } from './service-process.js';
 
 export const MEMBERS = ['api-1', 'api-2', 'projector-1', 'projector-2', 'worker'] as const;
@@ -13,10 +15,15 @@ export class Topology {
   /** What every process printed, the ones killed before included. */
   private readonly printed: string[] = [];
 
-  /** `ports` fixes the API processes' ports (so that a restart keeps them); 0 picks free ones. */
+  /**
+   * `ports` fixes the API processes' ports (so that a restart keeps them); 0 picks free ones.
+   * `startTimeoutMs` is how long a member may take to come up (a start needs about 3 s of CPU,
+   * so a machine with ten runnable threads a core stretches it to half a minute).
+   */
   constructor(
     private readonly env: Record<string, string>,
     private readonly ports: { readonly [M in 'api-1' | 'api-2']?: number } = {},
+    private readonly options: { readonly startTimeoutMs?: number } = {},
   ) {}
 
   /** Starts every member; the first projector holds the lease before the second starts. */
@@ -33,7 +40,7 @@ export class Topology {
     const child = startServiceProcess({ ...this.env, ROLE: ROLE[member], PORT: port });
     this.processes.set(member, child);
     if (ROLE[member] === 'api') await child.port;
-    else await waitForOutput(child, ROLE[member] === 'worker' ? 'export worker running' : /holding the lease|standby/);
+    else await waitForOutput(child, ROLE[member] === 'worker' ? 'export worker running' : /holding the lease|standby/, this.options.startTimeoutMs);
     return child;
   }
 
@@ -89,6 +96,17 @@ export async function waitForOutput(child: ServiceProcess, pattern: string | Reg
   const matches = () => (typeof pattern === 'string' ? child.output().includes(pattern) : pattern.test(child.output()));
   for (const deadline = Date.now() + timeoutMs; !matches(); await new Promise((r) => setTimeout(r, 25))) {
     if (child.child.exitCode !== null || child.child.signalCode !== null) throw new Error(`exited before printing ${pattern}: ${child.output().slice(-2000)}`);
-    if (Date.now() > deadline) throw new Error(`did not print ${pattern} within ${timeoutMs} ms: ${child.output().slice(-2000)}`);
+    if (Date.now() > deadline) throw new Error(`did not print ${pattern} within ${timeoutMs} ms (${cpuSpent(child)}, load average ${loadavg()[0]!.toFixed(1)}): ${child.output().slice(-2000)}`);
+  }
+}
+
+/** The CPU time a process has used so far, where /proc says: a start starved of CPU has used little, a stuck one a lot or none. */
+function cpuSpent(child: ServiceProcess): string {
+  try {
+    const fields = readFileSync(`/proc/${child.child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime, in clock ticks (100 a second on Linux).
+    return `${((Number(fields[11]) + Number(fields[12])) / 100).toFixed(2)} s of CPU used`;
+  } catch {
+    return 'CPU time unknown';
   }
 }
