@@ -60,7 +60,7 @@ export interface ChaosResult {
   readonly checks: readonly ChaosCheck[];
   readonly passed: number;
   readonly failed: number;
-  readonly stats: { kills: number; requests: number; retries: number; acknowledged: number; reusedKeys: number; erasures: number; slowestRestartMs: number };
+  readonly stats: { kills: number; requests: number; retries: number; acknowledged: number; reusedKeys: number; erasures: number; slowestRestartMs: number; soldOut: number };
 }
 
 const HOT_SKU = 'HOT-1';
@@ -155,7 +155,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
   const workerToken = await signDevToken(secret, { sub: WORKER, scope: 'shipments:write' }, 3600);
   // The data protection officer, who erases customers and checks what is left of them.
   const dpo = { Authorization: `Bearer ${await signDevToken(secret, { sub: 'chaos-dpo', scope: 'customers:read customers:erase audit:read' }, 3600)}` };
-  const stats = { kills: 0, requests: 0, retries: 0, acknowledged: 0, reusedKeys: 0, erasures: 0, slowestRestartMs: 0 };
+  const stats = { kills: 0, requests: 0, retries: 0, acknowledged: 0, reusedKeys: 0, erasures: 0, slowestRestartMs: 0, soldOut: 0 };
   const outputs: string[] = [];
   const placed: Placed[] = [];
   const acks: Ack[] = [];
@@ -379,6 +379,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
       const response = await send('POST', '/orders', body, { 'Idempotency-Key': key, 'Api-Version': '2026-11-01' });
       if (givenUp(response)) continue;
       if (response.status === 409 && String(response.json?.type).endsWith('/insufficient-stock')) {
+        stats.soldOut++;
         await sleep(50);
         continue;
       }
