@@ -24,7 +24,7 @@ import { signDevToken } from '../../api/auth.js';
 import { SqliteEventStore } from '../../write-side/adapters/sqlite-event-store.js';
 import type { Position, RecordedEvent } from '../../write-side/event-store.js';
 import { KEY_STREAM_PREFIX, keyStream } from '../../write-side/idempotency.js';
-import { decodeStockEvent } from '../../write-side/stock/codec.js';
+import { decodeStockEvent, STOCK_STREAM_PREFIX, stockStream } from '../../write-side/stock/codec.js';
 import { evolveStock, initialStock } from '../../write-side/stock/decider.js';
 import { PAYMENT_TIMEOUT } from '../../write-side/orders/decider.js';
 import { ROOT, runScript } from '../support/service-process.js';
@@ -198,10 +198,13 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
     }
   }
 
+  /** Stock adjustments acknowledged (201): the receipts of every SKU and the clerk's deliveries of the hot one. */
+  const adjustments: { readonly sku: string; readonly id: string }[] = [];
   // Placing reserves stock: every SKU the clients order is received first (retried with its key until answered).
   for (const sku of [...Array.from({ length: 7 }, (_, i) => `SKU-${i}`), ...Array.from({ length: 5 }, (_, i) => `SKU-R${i}`), 'SKU-R9']) {
-    const { status } = await send('POST', `/stock/${sku}/adjustments`, { delta: 1_000_000, reason: 'received' }, { 'Idempotency-Key': `receive-${sku}` });
+    const { status, json } = await send('POST', `/stock/${sku}/adjustments`, { delta: 1_000_000, reason: 'received' }, { 'Idempotency-Key': `receive-${sku}` });
     if (status !== 201) unexpected.push(`receiving ${sku}: ${status}`);
+    else adjustments.push({ sku, id: json.id as string });
   }
 
   // A payment for an order the payment timeout has cancelled is refused on its merits (409), before its key is looked at.
@@ -363,11 +366,11 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
     }
   }
 
-  /** Placements of the hot SKU acknowledged (201), and stock adjustments acknowledged, by id. */
+  /** Placements of the hot SKU acknowledged (201), by id. */
   const hotOrders: string[] = [];
-  const adjustments: string[] = [];
-  const { status: hotStatus } = await send('POST', `/stock/${HOT_SKU}/adjustments`, { delta: 5, reason: 'received' }, { 'Idempotency-Key': 'receive-hot' });
-  if (hotStatus !== 201) unexpected.push(`receiving ${HOT_SKU}: ${hotStatus}`);
+  const hotReceipt = await send('POST', `/stock/${HOT_SKU}/adjustments`, { delta: 5, reason: 'received' }, { 'Idempotency-Key': 'receive-hot' });
+  if (hotReceipt.status !== 201) unexpected.push(`receiving ${HOT_SKU}: ${hotReceipt.status}`);
+  else adjustments.push({ sku: HOT_SKU, id: hotReceipt.json.id as string });
 
   /** A buyer of the hot SKU: placed (201) or refused for want of stock (409); some cancel, some pay. */
   async function buyer(n: number, stop: () => boolean): Promise<void> {
@@ -412,7 +415,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
       await sleep(100 + random() * 200);
       const response = await send('POST', `/stock/${HOT_SKU}/adjustments`, { delta: 2, reason: 'received', note: `delivery ${i}` }, { 'Idempotency-Key': `clerk-${i}` });
       if (answered('POST /stock/{sku}/adjustments', response.status, [201])) {
-        adjustments.push(response.json.id as string);
+        adjustments.push({ sku: HOT_SKU, id: response.json.id as string });
         stats.acknowledged++;
       }
     }
@@ -591,7 +594,8 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
     await new Promise((r) => (worker.exitCode !== null || worker.signalCode !== null ? r(null) : worker.once('exit', r)));
 
     const history = await readHistory(join(dataDir, 'events.sqlite3'), ['order-']);
-    const stockHistory = (await readHistory(join(dataDir, 'events.sqlite3'), [`stock-${HOT_SKU}`])).get(`stock-${HOT_SKU}`) ?? [];
+    const stock = await readHistory(join(dataDir, 'events.sqlite3'), [STOCK_STREAM_PREFIX]);
+    const stockHistory = stock.get(stockStream(HOT_SKU)) ?? [];
     const keyed = await readHistory(join(dataDir, 'events.sqlite3'), ['job-', KEY_STREAM_PREFIX]);
     const accounts = await readHistory(join(dataDir, 'events.sqlite3'), ['account-']);
     const checks: ChaosCheck[] = [];
@@ -635,12 +639,17 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
     check('the fulfilment worker shipped every paid order exactly once', shippedOnce(history));
     check('the hot SKU was never oversold: 0 ≤ reserved ≤ onHand after every event, and its levels read as folded', hotSkuFindings(stockHistory, hotLevels.json), `${hotOrders.length} hot orders`);
     check(
-      'every acknowledged stock adjustment and hot-SKU reservation is there exactly once',
+      'no SKU was ever oversold: 0 ≤ reserved ≤ onHand after every event of every SKU',
+      [...stock].flatMap(([stream, events]) => oversold(stream, events)),
+      `${stock.size} SKUs, ${[...stock.values()].reduce((n, events) => n + events.length, 0)} stock events`,
+    );
+    check(
+      'every acknowledged stock adjustment is there exactly once, and every acknowledged placement reserved each line once, released it once if cancelled, committed it once if shipped',
       [
-        ...adjustments.filter((id) => stockHistory.filter((e) => e.type === 'StockAdjusted' && e.data.adjustmentId === id).length !== 1).map((id) => `adjustment ${id}`),
-        ...hotOrders.filter((id) => stockHistory.filter((e) => e.type === 'StockReserved' && e.data.orderId === id).length !== 1).map((id) => `reservation of ${id}`),
+        ...adjustments.filter(({ sku, id }) => (stock.get(stockStream(sku)) ?? []).filter((e) => e.type === 'StockAdjusted' && e.data.adjustmentId === id).length !== 1).map(({ id }) => `adjustment ${id}`),
+        ...placed.flatMap((p) => reservationFindings(p, history.get(`order-${p.id}`) ?? [], stock)),
       ],
-      `${adjustments.length} adjustments, ${hotOrders.length} reservations`,
+      `${adjustments.length} adjustments, ${placed.length} placements, ${hotOrders.length} of them of the hot SKU`,
     );
     const timeout = paymentTimeoutFindings(history, Number(env.PENDING_ORDER_TTL_SECONDS) * 1000, stoppedAt);
     check('every order left unpaid past the payment timeout was cancelled by it, once, and none before it', timeout.findings, `${timeout.expired} orders expired`);
@@ -691,6 +700,37 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
 function pick(value: unknown, keys: readonly string[]): unknown {
   if (typeof value !== 'object' || value === null) return value;
   return Object.fromEntries(keys.map((k) => [k, (value as Record<string, unknown>)[k]]));
+}
+
+/** Where a SKU's history broke 0 ≤ reserved ≤ onHand. */
+function oversold(stream: string, events: readonly RecordedEvent[]): string[] {
+  const findings: string[] = [];
+  let stock = initialStock(stream.slice(STOCK_STREAM_PREFIX.length));
+  for (const e of events) {
+    stock = evolveStock(stock, decodeStockEvent(e));
+    if (stock.reserved < 0 || stock.reserved > stock.onHand) findings.push(`${stream}#${e.revision}: onHand ${stock.onHand}, reserved ${stock.reserved}`);
+  }
+  return findings;
+}
+
+/**
+ * An acknowledged placement's reservations, line by line, in its SKUs' streams: reserved once
+ * with the line's quantity; released once if its order was cancelled (by its buyer or the
+ * payment timeout), committed once if it shipped, and neither while it is pending or paid.
+ */
+function reservationFindings(placement: Placed, orderEvents: readonly RecordedEvent[], stock: Map<string, RecordedEvent[]>): string[] {
+  const { lines } = JSON.parse(placement.body) as { lines: { sku: string; quantity: number }[] };
+  const cancelled = orderEvents.some((e) => e.type === 'OrderCancelled');
+  const shipped = orderEvents.some((e) => e.type === 'ShipmentCreated');
+  return lines.flatMap(({ sku, quantity }) => {
+    const mine = (stock.get(stockStream(sku)) ?? []).filter((e) => (e.data as { orderId?: string }).orderId === placement.id);
+    const count = (type: string) => mine.filter((e) => e.type === type).length;
+    const reserved = mine.filter((e) => e.type === 'StockReserved');
+    const expected = { StockReserved: 1, ReservationReleased: cancelled ? 1 : 0, ReservationCommitted: shipped ? 1 : 0 };
+    const found = { StockReserved: reserved.length, ReservationReleased: count('ReservationReleased'), ReservationCommitted: count('ReservationCommitted') };
+    const wrong = JSON.stringify(found) !== JSON.stringify(expected) || (reserved[0]?.data as { quantity?: number } | undefined)?.quantity !== quantity;
+    return wrong ? [`${placement.id} on ${sku} (${cancelled ? 'cancelled' : shipped ? 'shipped' : 'live'}): ${mine.map((e) => e.type).join(', ') || 'nothing'}`] : [];
+  });
 }
 
 /** Where the hot SKU's history broke 0 ≤ reserved ≤ onHand, or its levels as served differ from the fold. */
