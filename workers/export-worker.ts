@@ -125,7 +125,7 @@ export class ExportWorker {
     // erased customer's data into their partial files: those go too (a live run then fails, and
     // its export is started again). This worker's own run is checked once it has succeeded.
     const running = (await this.readModels.listOpenJobs(CANDIDATES)).filter((job) => job.status === 'running' && job.lease?.workerId !== this.workerId);
-    for (const job of await this.holdingErasedData([...kept, ...running])) void (job.status === 'running' ? this.removePartials(job, job.attempts) : this.expire(job));
+    for (const job of await this.holdingErasedData([...kept, ...running])) void (job.status === 'running' ? this.removeAttempts(job, job.attempts) : this.expire(job));
   }
 
   /**
@@ -166,8 +166,9 @@ export class ExportWorker {
     }
     const job = claimed.state;
     // The earlier attempts' runs are dead (their lease lapsed): a killed one leaves its partial
-    // file behind, personal data in clear that no erasure would find, so it goes now.
-    if (job.status !== 'absent') await this.removePartials(job, job.status === 'running' ? job.attempts - 1 : job.attempts);
+    // file behind, or its whole file if it died between writing it and recording it, personal
+    // data in clear that no erasure would find, so it goes now.
+    if (job.status !== 'absent') await this.removeAttempts(job, job.status === 'running' ? job.attempts - 1 : job.attempts);
     if (job.status !== 'running' || job.lease?.workerId !== this.workerId) return; // given up after too many attempts
     await this.run(job);
   }
@@ -211,9 +212,16 @@ export class ExportWorker {
     }
   }
 
-  /** The partial files of the job's attempts 1 to `attempts`. */
-  private async removePartials(job: Job, attempts: number): Promise<void> {
-    for (let attempt = 1; attempt <= attempts; attempt++) await rm(join(this.options.exportsDir, `${job.id}-${attempt}.${job.format}.partial`), { force: true });
+  /**
+   * The files of the job's attempts 1 to `attempts`, partial or whole: none of them is the job's
+   * result, which only a succeeded job has (and a succeeded job is never run again).
+   */
+  private async removeAttempts(job: Job, attempts: number): Promise<void> {
+    for (let attempt = 1; attempt <= attempts; attempt++) {
+      const name = join(this.options.exportsDir, `${job.id}-${attempt}.${job.format}`);
+      await rm(`${name}.partial`, { force: true });
+      await rm(name, { force: true });
+    }
   }
 
   private async expire(job: Job): Promise<void> {

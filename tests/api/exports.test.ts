@@ -257,6 +257,37 @@ describe('order exports', () => {
       await hanging.stop().catch(() => {});
     }
   });
+
+  it('removes the whole file of a dead run that wrote it but never recorded it, once another worker takes the job over', async () => {
+    const plain = await startService();
+    await receiveStock(plain.events, TEST_SKUS);
+    try {
+      const as = client(plain, await plain.token());
+      await as('POST', '/orders', { body: newOrder(), headers: { 'Idempotency-Key': 'o' } });
+      const started = await as('POST', '/exports', { body: { format: 'csv' }, headers: { 'Idempotency-Key': 'k' } });
+      const personal = { views: new OpenedViews(plain.personalData), erasures: plain.keys };
+      // The first worker writes its whole file, then dies before its success is recorded (as a process killed between the two would).
+      const dying = new ExportWorker(Object.create(plain.jobs, { complete: { value: () => new Promise(() => {}) } }), plain.reads, personal, { exportsDir: plain.exportsDir, leaseMs: 400, pollMs: 50 });
+      dying.start();
+      for (let i = 0; i < 200 && !readdirSync(plain.exportsDir).includes(`${started.body.id}-1.csv`); i++) await new Promise((r) => setTimeout(r, 25));
+      expect(readdirSync(plain.exportsDir)).toEqual([`${started.body.id}-1.csv`]);
+      void dying.stop(0);
+
+      const successor = new ExportWorker(plain.jobs, plain.reads, personal, { exportsDir: plain.exportsDir, leaseMs: 400, pollMs: 50 });
+      successor.start();
+      try {
+        const done = await waitForJob(started.body.id, as);
+        expect(done.body.status).toBe('succeeded');
+        expect((await plain.events.readStream(`job-${started.body.id}`)).filter((e) => e.type === 'JobStarted')).toHaveLength(2);
+        // Its addresses in clear, referenced by no job: no erasure and no retention would ever have found it.
+        expect(readdirSync(plain.exportsDir)).toEqual([`${started.body.id}-2.csv`]);
+      } finally {
+        await successor.stop();
+      }
+    } finally {
+      await plain.stop().catch(() => {});
+    }
+  });
 });
 
 describe('an erasure while an export runs', () => {
@@ -285,6 +316,38 @@ describe('an erasure while an export runs', () => {
       }
     } finally {
       await hanging.stop().catch(() => {});
+    }
+  });
+});
+
+describe('an erasure after a dead run wrote its whole file', () => {
+  it('removes that file, never recorded, while the dead run still holds its lease', async () => {
+    const plain = await startService();
+    await receiveStock(plain.events, TEST_SKUS);
+    try {
+      const as = client(plain, await plain.token());
+      const guest = `cus_whole_${key()}`;
+      await as('POST', '/orders', { body: newOrder(guest), headers: { 'Idempotency-Key': 'o' } });
+      const started = await as('POST', '/exports', { body: { format: 'csv' }, headers: { 'Idempotency-Key': 'k' } });
+      const personal = { views: new OpenedViews(plain.personalData), erasures: plain.keys };
+      // The first worker writes its whole file, then dies before its success is recorded; its lease holds for a minute.
+      const dying = new ExportWorker(Object.create(plain.jobs, { complete: { value: () => new Promise(() => {}) } }), plain.reads, personal, { exportsDir: plain.exportsDir, leaseMs: 60_000, pollMs: 50 });
+      dying.start();
+      for (let i = 0; i < 200 && !readdirSync(plain.exportsDir).includes(`${started.body.id}-1.csv`); i++) await new Promise((r) => setTimeout(r, 25));
+      expect(readdirSync(plain.exportsDir)).toEqual([`${started.body.id}-1.csv`]);
+      void dying.stop(0);
+
+      const other = new ExportWorker(plain.jobs, plain.reads, personal, { exportsDir: plain.exportsDir, leaseMs: 60_000, pollMs: 50 });
+      other.start();
+      try {
+        await plain.erasure.eraseCustomerData(serviceViewer('dpo'), guest);
+        for (let i = 0; i < 100 && readdirSync(plain.exportsDir).length > 0; i++) await new Promise((r) => setTimeout(r, 50));
+        expect(readdirSync(plain.exportsDir)).toEqual([]);
+      } finally {
+        await other.stop();
+      }
+    } finally {
+      await plain.stop().catch(() => {});
     }
   });
 });
