@@ -89,8 +89,12 @@ export class PersonalData {
       opened: new Promise<void>((resolve) => {
         setImmediate(() => {
           this.turn = null;
-          for (const entry of asked) if (entry.sealed && entry.key) entry.opened = open(entry.key, entry.sealed, entry.place);
-          resolve();
+          try {
+            for (const entry of asked) if (entry.sealed && entry.key) entry.opened = open(entry.key, entry.sealed, entry.place);
+          } finally {
+            // Whatever one value did, the reads waiting on this turn go on (a value not opened reads as erased).
+            resolve();
+          }
         });
       }),
     };
