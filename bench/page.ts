@@ -15,6 +15,7 @@ import { join, relative } from 'node:path';
 import { signDevToken } from '../api/auth.js';
 import { autocannon, loadOrders, pageChain, type AcInstance, type AcResult } from './http/load.js';
 import { startFloor, startService, stopServer, type BenchServer } from './http/servers.js';
+import { cpuMs } from './support/cpu-time.js';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 20_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -24,16 +25,7 @@ const PROFILE = (process.env.BENCH_PAGE_PROFILE ?? '') !== '';
 const PROFILE_FILE = PROFILE && process.env.BENCH_PAGE_PROFILE !== '1' ? process.env.BENCH_PAGE_PROFILE! : null;
 const WARMUP_SECONDS = 1;
 const PAGE = 20;
-const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
-
-/** CPU time the process has used so far, user and system, every thread, in ms. */
-function cpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  // Fields after the command name (which may hold spaces, in parentheses): utime and stime are the 12th and 13th.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
-}
 
 /** Now on the monotonic clock, in µs: the clock a V8 CPU profile stamps its samples with. */
 const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
