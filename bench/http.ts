@@ -23,6 +23,11 @@
 // written and kept in clear (BENCH_ONLY_PERSONAL_DATA_IN_CLEAR=1): POST /orders and GET
 // /orders/{id} on both, in the same run. Sealing may cost at most 10% of either's throughput.
 //
+// Each row also gives the server's CPU time per request (/proc, every thread), which varies less
+// with what else the machine runs than req/s does. BENCH_PROFILE=1 runs the (sealing) service
+// under --cpu-prof and prints, for each route run on it, where its CPU went (own time, with
+// callees, by file); BENCH_PROFILE=<dir> keeps the profile in that directory.
+//
 // This file is the driver; the servers it starts are in bench/http/ (servers.ts starts them).
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -35,6 +40,7 @@ import { ProductService } from '../write-side/product-service.js';
 import { encodeStockEvent, stockStream } from '../write-side/stock/codec.js';
 import { autocannon, loadOrders, pageChain, type AcInstance, type AcRequest, type AcResult } from './http/load.js';
 import { startBaseline, startFloor, startService, stopServer, tail, type BenchServer } from './http/servers.js';
+import { cpuMs, monotonicUs, printProfile, readProfile } from './support/cpu.js';
 
 // ---- the run ----
 
@@ -52,6 +58,8 @@ async function main(): Promise<void> {
 
   // Under the working directory, not /tmp: a tmpfs would make every flush free.
   const dir = mkdtempSync(join(process.cwd(), '.bench-http-'));
+  const PROFILE = (process.env.BENCH_PROFILE ?? '') !== '';
+  const profileDir = PROFILE && process.env.BENCH_PROFILE !== '1' ? process.env.BENCH_PROFILE! : join(dir, 'profile');
   const servers: BenchServer[] = [];
   let current: AcInstance | null = null;
   let cleaning: Promise<void> | null = null;
@@ -88,7 +96,7 @@ async function main(): Promise<void> {
     const bare = await startBaseline();
     servers.push(bare);
     const serviceStarted = performance.now();
-    const service = await startService(dir, SECRET, 600_000);
+    const service = await startService(dir, SECRET, 600_000, {}, PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
     servers.push(service);
     const floor = await startFloor(join(dir, 'floor'), dir);
     servers.push(floor);
@@ -265,15 +273,18 @@ async function main(): Promise<void> {
 
     // BENCH_ROUTES, a regular expression, runs only the routes it matches (and the baseline): a focused measurement.
     const only = process.env.BENCH_ROUTES ? new RegExp(process.env.BENCH_ROUTES) : null;
-    const rows: Array<{ target: Target; result: AcResult }> = [];
+    const rows: Array<{ target: Target; result: AcResult; cpuMsPerRequest: number; window: readonly [number, number] }> = [];
     for (const target of targets.filter((t, i) => i === 0 || !only || only.test(t.route))) {
       process.stdout.write(`  ${target.route}: warm-up ${WARMUP_SECONDS} s, then ${SECONDS} s ... `);
       current = autocannon({ url: target.url, connections: CONNECTIONS, duration: WARMUP_SECONDS, requests: target.requests(target.route) });
       await current;
       if (interrupted) return;
       samples.delete(target.route);
+      const pid = servers.find((server) => server.url === target.url)!.child.pid!;
+      const [cpuBefore, from] = [cpuMs(pid), monotonicUs()];
       current = autocannon({ url: target.url, connections: CONNECTIONS, duration: SECONDS, requests: target.requests(target.route) });
       const result = await current;
+      const [cpuAfter, to] = [cpuMs(pid), monotonicUs()];
       current = null;
       if (interrupted) return;
       const failed = result.non2xx + result.errors;
@@ -288,7 +299,7 @@ async function main(): Promise<void> {
             `\n${servers.map((server) => `--- ${server.name} output ---\n${tail(server)}`).join('\n')}`,
         );
       }
-      rows.push({ target, result });
+      rows.push({ target, result, cpuMsPerRequest: (cpuAfter - cpuBefore) / Math.max(1, result.requests.total), window: [from, to] });
       // Writes leave projection work behind: let it finish so that it is not billed to the next route.
       if (target.settle) await settle(target.url, auth, newOrder);
     }
@@ -297,8 +308,8 @@ async function main(): Promise<void> {
     const base = rows[0]!.result.requests.average;
     const P99_MS = 50;
     console.log(`\nservice on the embedded stores with ${fmt(ORDERS)} orders; ${CONNECTIONS} connections, ${SECONDS} s per route; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} (1, 5, 15 min) at the end\n`);
-    const header = ['route', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'ratio', 'of floor', 'target', 'met'];
-    const table = rows.map(({ target, result }, index) => {
+    const header = ['route', 'req/s', 'p50 ms', 'p99 ms', 'CPU ms/req', 'non-2xx', 'ratio', 'of floor', 'target', 'met'];
+    const table = rows.map(({ target, result, cpuMsPerRequest }, index) => {
       const ratio = result.requests.average / base;
       const floorRow = target.ofFloor && rows.find((row) => row.target.route === target.ofFloor!.route);
       const ofFloor = floorRow ? result.requests.average / floorRow.result.requests.average : null;
@@ -314,6 +325,7 @@ async function main(): Promise<void> {
         fmt(result.requests.average),
         result.latency.p50.toFixed(1),
         result.latency.p99.toFixed(1),
+        cpuMsPerRequest.toFixed(3),
         fmt(result.non2xx),
         index === 0 ? '(base)' : `${(ratio * 100).toFixed(1)}%`,
         ofFloor === null ? '' : `${(ofFloor * 100).toFixed(1)}%`,
@@ -322,7 +334,7 @@ async function main(): Promise<void> {
       ];
     });
     const widths = header.map((h, i) => Math.max(h.length, ...table.map((r) => r[i]!.length)));
-    const line = (cells: string[]) => '  ' + cells.map((c, i) => (i === 0 || i >= 7 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd();
+    const line = (cells: string[]) => '  ' + cells.map((c, i) => (i === 0 || i >= 8 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd();
     console.log(line(header));
     console.log(line(widths.map((w) => '-'.repeat(w))));
     for (const row of table) console.log(line(row));
@@ -338,6 +350,11 @@ async function main(): Promise<void> {
       console.log(`  sealing personal data: ${route} at ${(share * 100).toFixed(1)}% of its throughput in clear (target >= 90%: ${share >= 0.9 ? 'met' : 'NOT met'})`);
     }
     console.log(`\n  loading: ${loadSeconds.toFixed(1)} s to write the events, ${readySeconds.toFixed(1)} s until /health/ready`);
+    if (PROFILE) {
+      await stopServer(service); // the profile is written as it exits
+      const profile = readProfile(profileDir);
+      for (const row of rows.filter((r) => r.target.url === serviceUrl)) printProfile(profile, [row.window], `${row.target.route} (the service)`, 25);
+    }
   } catch (error) {
     // Stopping the servers on SIGINT makes whatever was waiting on them fail: not worth a report.
     if (!interrupted) throw error;
