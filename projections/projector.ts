@@ -27,7 +27,7 @@ export interface ProjectorStatus {
 const NOTHING_YET = Symbol('nothing-yet');
 
 /** A batch of at least this many events counts as one of many: the next waits longer. */
-export const BUSY_BATCH = 4;
+export const BUSY_BATCH = 2;
 
 /**
  * How long the next batch waits for more events after its first, given the last batch. Each batch
