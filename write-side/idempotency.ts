@@ -9,7 +9,7 @@
 // request on another target does not refuse it; its own target's history holds its outcome.
 import { LRUCache } from 'lru-cache';
 import { parse as parseUuid, v5 as uuidv5 } from 'uuid';
-import { RevisionConflict, type EventStore, type RecordedEvent } from './event-store.js';
+import { RevisionConflict, type EventStore, type JsonObject, type RecordedEvent } from './event-store.js';
 import { IdempotencyKeyReused } from './errors.js';
 
 /** The namespace orders were placed in before keys became one request: their ids stay as they were. */
@@ -51,6 +51,11 @@ export interface Taking {
   readonly idempotency: IdempotencyRequest;
   /** The stream the request acts on. */
   readonly target: string;
+  /**
+   * The first revision the request can write to its target, when it knows it (it decided on the
+   * target's state): a retry looks for the first run's outcome from there, not from the start.
+   */
+  readonly fromRevision?: number;
 }
 
 /**
@@ -61,10 +66,11 @@ export interface Taking {
  * IdempotencyKeyReused when another request holds the key.
  */
 export async function takeKey(store: EventStore, taking: Taking): Promise<'first' | 'retry' | 'elsewhere'> {
-  const { principal, correlationId, causationId, idempotency, target } = taking;
+  const { principal, correlationId, causationId, idempotency, target, fromRevision } = taking;
   const stream = keyStream(principal, idempotency.key);
   try {
-    await store.appendToStream(stream, [{ type: KEY_TAKEN, data: { stream: target }, metadata: { schemaVersion: 1, principal, correlationId, causationId, idempotency: { key: idempotency.key, fingerprint: idempotency.fingerprint } } }], 'no_stream');
+    const data: JsonObject = fromRevision === undefined ? { stream: target } : { stream: target, fromRevision };
+    await store.appendToStream(stream, [{ type: KEY_TAKEN, data, metadata: { schemaVersion: 1, principal, correlationId, causationId, idempotency: { key: idempotency.key, fingerprint: idempotency.fingerprint } } }], 'no_stream');
     return 'first';
   } catch (error) {
     if (!(error instanceof RevisionConflict)) throw error;
@@ -89,9 +95,23 @@ export async function refuseKeyOfAnother(store: EventStore, principal: string, i
 
 /** Whether the key is free, held by this very request (a retry), or by another request; takes nothing. */
 export async function keyHolder(store: EventStore, principal: string, idempotency: IdempotencyRequest): Promise<'free' | 'this' | 'another'> {
+  return (await heldKey(store, principal, idempotency)).holder;
+}
+
+/**
+ * keyHolder, with the revision of its target from which the first run could have written when
+ * the key recorded it (null when it did not: keys taken before it was recorded, or by commands
+ * that do not know it).
+ */
+export async function heldKey(
+  store: EventStore,
+  principal: string,
+  idempotency: IdempotencyRequest,
+): Promise<{ readonly holder: 'free' | 'this' | 'another'; readonly fromRevision: number | null }> {
   const [taken] = await store.readStream(keyStream(principal, idempotency.key), { toRevision: 0 });
-  if (!taken) return 'free';
-  return sameRequest(taken, principal, idempotency) ? 'this' : 'another';
+  if (!taken) return { holder: 'free', fromRevision: null };
+  const from = taken.data['fromRevision'];
+  return { holder: sameRequest(taken, principal, idempotency) ? 'this' : 'another', fromRevision: typeof from === 'number' && Number.isSafeInteger(from) && from >= 0 ? from : null };
 }
 
 /** Whether the key's first request is this one: the same principal, key and fingerprint (its scope aside). */

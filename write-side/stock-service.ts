@@ -11,7 +11,7 @@ import { LRUCache } from 'lru-cache';
 import { isStaff, type Viewer } from './access.js';
 import { ConcurrencyExhausted, Forbidden, IdempotencyKeyReused, InsufficientStock, type ShortLine } from './errors.js';
 import { RevisionConflict, type EventMetadata, type EventStore, type NewEvent, type Position } from './event-store.js';
-import { keyHolder, keyId, takeKey, type IdempotencyRequest } from './idempotency.js';
+import { heldKey, keyId, takeKey, type IdempotencyRequest } from './idempotency.js';
 import { decodeStockEvent, encodeStockEvent, stockStream } from './stock/codec.js';
 import { available, decideStock, evolveStock, initialStock, reservationOf } from './stock/decider.js';
 import { decodeStockSnapshot, encodeStockSnapshot, snapshotFits, stockSnapshotStream, type StockSnapshot } from './stock/snapshot.js';
@@ -88,8 +88,11 @@ interface Folded {
 interface Queued {
   readonly command: StockCommand;
   readonly metadata: Omit<EventMetadata, 'schemaVersion'>;
-  /** Runs just before the command's events are appended (an adjustment takes its key there); alone in its batch. */
-  readonly before?: () => Promise<void>;
+  /**
+   * Runs just before the command's events are appended at `fromRevision` (an adjustment takes its
+   * key there, noting the revision); alone in its batch.
+   */
+  readonly before?: (fromRevision: number) => Promise<void>;
   /** Called once the command is decided on the SKU's state, before its append (which may still fail and decide it again). */
   readonly decided?: () => void;
   resolve(outcome: Decided): void;
@@ -170,15 +173,15 @@ export class StockService implements Reservations {
     if (!(await this.hasStock(sku))) return null;
     const { idempotency } = context;
     const adjustmentId = keyId(viewer.sub, idempotency.key);
-    const holder = await keyHolder(this.store, viewer.sub, idempotency);
+    const { holder, fromRevision } = await heldKey(this.store, viewer.sub, idempotency);
     if (holder === 'another') throw new IdempotencyKeyReused();
     if (holder === 'this') {
-      const first = await this.findAdjustment(sku, adjustmentId);
+      const first = await this.findAdjustment(sku, adjustmentId, fromRevision ?? 0);
       if (first) return { ...first, replayed: true };
     }
     const metadata = { principal: viewer.sub, correlationId: context.correlationId, causationId: context.causationId ?? null, idempotency };
     const command: StockCommand = { type: 'AdjustStock', data: { sku, adjustmentId, ...input }, metadata: this.meta() };
-    const before = async () => void (await takeKey(this.store, { ...metadata, target: stockStream(sku) }));
+    const before = async (fromRevision: number) => void (await takeKey(this.store, { ...metadata, target: stockStream(sku), fromRevision }));
     const decided = await this.submit(sku, command, metadata, before);
     const event = decided.events[0];
     if (event?.type !== 'StockAdjusted') throw new Error('an adjustment recorded no StockAdjusted');
@@ -241,12 +244,13 @@ export class StockService implements Reservations {
     return reservationOf((await this.load(sku)).stock.live, orderId);
   }
 
-  /** The first run's adjustment, looked for only when the same request took its key before (a retry). */
-  private async findAdjustment(sku: string, adjustmentId: string): Promise<Omit<AdjustmentResult, 'replayed'> | null> {
-    let stock = initialStock(sku);
-    for (const recorded of await this.store.readStream(stockStream(sku))) {
+  /**
+   * The first run's adjustment, looked for only when the same request took its key before (a
+   * retry), from the revision its key noted: it was appended there, or later after a conflict.
+   */
+  private async findAdjustment(sku: string, adjustmentId: string, fromRevision: number): Promise<Omit<AdjustmentResult, 'replayed'> | null> {
+    for (const recorded of await this.store.readStream(stockStream(sku), { fromRevision })) {
       const event = decodeStockEvent(recorded);
-      stock = evolveStock(stock, event);
       if (event.type === 'StockAdjusted' && event.data.adjustmentId === adjustmentId) {
         const { onHand, reserved } = event.data;
         return { adjustment: event.data, levels: { sku, onHand, reserved, available: available({ onHand, reserved }), updatedAt: event.data.adjustedAt, revision: recorded.revision }, position: recorded.position };
@@ -256,7 +260,7 @@ export class StockService implements Reservations {
   }
 
   /** Queues the command behind the SKU's others and resolves with what it decided, once appended. */
-  private submit(sku: string, command: StockCommand, metadata: Omit<EventMetadata, 'schemaVersion'>, before?: () => Promise<void>, decided?: () => void): Promise<Decided> {
+  private submit(sku: string, command: StockCommand, metadata: Omit<EventMetadata, 'schemaVersion'>, before?: (fromRevision: number) => Promise<void>, decided?: () => void): Promise<Decided> {
     return new Promise<Decided>((resolve, reject) => {
       const queue = this.queues.get(sku);
       const item: Queued = { command, metadata, ...(before ? { before } : {}), ...(decided ? { decided } : {}), resolve, reject };
@@ -323,7 +327,7 @@ export class StockService implements Reservations {
       let position = current.position;
       if (events.length > 0) {
         try {
-          for (const item of batch) await item.before?.();
+          for (const item of batch) await item.before?.((current.revision ?? -1) + 1);
           const appended = await this.store.appendToStream(stockStream(sku), events, current.revision ?? 'no_stream');
           revision = appended.nextRevision;
           position = appended.position;

@@ -1,6 +1,7 @@
 // Stock snapshots: a process that has not folded a SKU yet starts from its last snapshot and reads
 // only the events after it; a snapshot it cannot trust is passed over for a fold from the start,
-// and what it decides after a snapshot is what it would decide after a full fold.
+// and what it decides after a snapshot is what it would decide after a full fold. A retried
+// adjustment, too, reads its SKU's stream only from where its first run could have written.
 import fc from 'fast-check';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -8,6 +9,7 @@ import { SqliteEventStore } from '../../../write-side/adapters/sqlite-event-stor
 import { serviceViewer } from '../../../write-side/access.js';
 import { InsufficientStock } from '../../../write-side/errors.js';
 import type { EventStore, NewEvent } from '../../../write-side/event-store.js';
+import { keyStream } from '../../../write-side/idempotency.js';
 import { StockService } from '../../../write-side/stock-service.js';
 import { decodeStockEvent, encodeStockEvent, STOCK_STREAM_PREFIX, stockStream } from '../../../write-side/stock/codec.js';
 import { decideStock, evolveStock, initialStock, liveReservations } from '../../../write-side/stock/decider.js';
@@ -215,6 +217,43 @@ describe('stock snapshots', () => {
     expect(failures).toHaveLength(1);
     expect(await snapshotRevisions()).toEqual([]);
     expect(await service.held('ord-1', SKU)).toBe(2);
+  });
+});
+
+describe('a retried stock adjustment', () => {
+  const adjustment = { delta: 5, reason: 'received' as const, note: null };
+  const keyed = (key: string) => ({ correlationId: 'c', idempotency: { key, fingerprint: 'fp-1' } });
+
+  it('finds its first outcome from the revision its key noted, however long the stream before it', async () => {
+    await receive(3000);
+    const first = await fresh().adjust(staff, SKU, adjustment, keyed('adj-1'));
+    expect(first).toMatchObject({ replayed: false, levels: { onHand: 3005, revision: 3000 } });
+    await receive(50, 3001);
+
+    const { counted, count } = counting(store);
+    const again = await fresh({ snapshotEvery: Infinity }, counted).adjust(staff, SKU, adjustment, keyed('adj-1'));
+    expect(again).toMatchObject({ replayed: true, adjustment: first!.adjustment, levels: first!.levels, position: first!.position });
+    // The adjustment at 3000 and the 50 after it; never the 3,000 before.
+    expect(count.stockEvents).toBe(51);
+  });
+
+  it('still finds the outcome of a key taken before keys noted a revision, by reading from the start', async () => {
+    await receive(40);
+    const first = await fresh().adjust(staff, SKU, adjustment, keyed('adj-old'));
+    // The key as it was recorded before: its target only.
+    const [taken] = await store.readStream(keyStream('stock-clerk', 'adj-old'));
+    expect(taken!.data).toEqual({ stream: stockStream(SKU), fromRevision: 40 });
+    const olderDir = tempDir('stock-old-key-');
+    const older = new SqliteEventStore({ file: join(olderDir.path, 'events.sqlite3') });
+    try {
+      await older.appendToStream(stockStream(SKU), (await store.readStream(stockStream(SKU))).map(({ type, data, metadata }) => ({ type, data, metadata })), 'no_stream');
+      await older.appendToStream(taken!.streamName, [{ type: taken!.type, data: { stream: stockStream(SKU) }, metadata: taken!.metadata }], 'no_stream');
+      const again = await new StockService(older).adjust(staff, SKU, adjustment, keyed('adj-old'));
+      expect(again).toMatchObject({ replayed: true, adjustment: first!.adjustment, levels: first!.levels });
+    } finally {
+      await older.close();
+      olderDir.remove();
+    }
   });
 });
 
