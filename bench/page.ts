@@ -15,7 +15,8 @@ import { join } from 'node:path';
 import { signDevToken } from '../api/auth.js';
 import { autocannon, loadOrders, pageChain, type AcInstance, type AcResult } from './http/load.js';
 import { startFloor, startService, stopServer, type BenchServer } from './http/servers.js';
-import { cpuMs, monotonicUs, printProfile, readProfile } from './support/cpu.js';
+import { monotonicUs, printProfile, readProfile } from './support/cpu-profile.js';
+import { cpuMs } from './support/cpu-time.js';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 20_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);

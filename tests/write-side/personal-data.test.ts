@@ -7,7 +7,7 @@ import { SqliteKeyStore } from '../../write-side/adapters/sqlite-key-store.js';
 import { serviceViewer } from '../../write-side/access.js';
 import { orderStream } from '../../write-side/orders/codec.js';
 import { OrderService } from '../../write-side/order-service.js';
-import { isSealed } from '../../write-side/personal-data/cipher.js';
+import { isSealed, seal } from '../../write-side/personal-data/cipher.js';
 import { KEY_CACHE_TTL_MS, Keyring } from '../../write-side/personal-data/keyring.js';
 import { ERASED_ADDRESS, orderPersonalData } from '../../write-side/personal-data/order-fields.js';
 import { PersonalData } from '../../write-side/personal-data/personal-data.js';
@@ -15,6 +15,7 @@ import { SealingEventStore } from '../../write-side/personal-data/sealing-event-
 import { defineProducts } from '../support/catalogue.js';
 import { receiveStock, TEST_SKUS } from '../support/seed.js';
 import { tempDir } from '../support/event-stores.js';
+import { inMemoryPersonalData } from '../support/personal-data.js';
 
 const address = { name: 'Grace Hopper', line1: '7 Navy Yard', line2: null, city: 'Arlington', postalCode: '22202', region: null, country: 'US' };
 const lines = [{ sku: 'A', quantity: 1, unitPrice: 500 }];
@@ -155,5 +156,31 @@ describe('personal data on the write side', () => {
       await keyring.openingKeys(['cus_1', 'cus_2']);
     }
     expect(learnt).toEqual(['cus_1', 'cus_2']);
+  });
+
+  it('opens nothing of a customer whose erasure is learnt while its values wait to be opened, and the others as asked', async () => {
+    const { keys, keyring, personal } = inMemoryPersonalData();
+    cleanups.push(() => keys.close());
+    const value = async (customer: string, place: string) => ({ value: seal(await keyring.sealingKey(customer), customer, place, address), place, erased: ERASED_ADDRESS });
+    const asked = [await value('cus_gone', 'order-1#address'), await value('cus_kept', 'order-2#address')];
+
+    const reading = personal.open(asked);
+    await keyring.destroy('cus_gone', new Date());
+    expect(await reading).toEqual([ERASED_ADDRESS, address]);
+    expect(await personal.open(asked)).toEqual([ERASED_ADDRESS, address]);
+  });
+
+  it('answers every read of one turn, each with its own values, sealed or in clear', async () => {
+    const { keys, keyring, personal } = inMemoryPersonalData();
+    cleanups.push(() => keys.close());
+    const other = { ...address, name: 'Ada Lovelace' };
+    const sealedFor = async (customer: string, place: string, data: typeof address) => ({ value: seal(await keyring.sealingKey(customer), customer, place, data), place, erased: ERASED_ADDRESS });
+    const reads = await Promise.all([
+      personal.open([await sealedFor('cus_a', 'order-a#address', address)]),
+      personal.open([await sealedFor('cus_b', 'order-b#address', other), { value: address, place: 'order-c#address', erased: ERASED_ADDRESS }]),
+      // Sealed for another place: it does not open here.
+      personal.open([{ ...(await sealedFor('cus_a', 'order-d#address', other)), place: 'order-e#address' }]),
+    ]);
+    expect(reads).toEqual([[address], [other, address], [ERASED_ADDRESS]]);
   });
 });

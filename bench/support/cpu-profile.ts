@@ -1,17 +1,7 @@
-// CPU time of a benchmarked child process, and the summary of its V8 CPU profile (--cpu-prof)
-// over the windows a route was driven in: shared by bench:http and bench:page.
+// The summary of a benchmarked child process's V8 CPU profile (--cpu-prof) over the windows a
+// route was driven in: shared by bench:http and bench:page.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-
-const TICKS_PER_SECOND = 100; // USER_HZ on Linux
-
-/** CPU time the process has used so far, user and system, every thread, in ms. */
-export function cpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  // Fields after the command name (which may hold spaces, in parentheses): utime and stime are the 12th and 13th.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
-}
 
 /** Now on the monotonic clock, in µs: the clock a V8 CPU profile stamps its samples with. */
 export const monotonicUs = (): number => Number(process.hrtime.bigint() / 1000n);
