@@ -105,7 +105,8 @@ export function createApp(deps: AppDeps): Koa {
   if (deps.accounts) {
     const signIn = signInRoutes(deps.accounts);
     const signInRoutesMw = compose([timeout(deps.requestTimeoutMs ?? 10_000), signIn.routes() as unknown as Koa.Middleware, signIn.allowedMethods() as unknown as Koa.Middleware]);
-    app.use(Object.assign((ctx: Koa.Context, next: Koa.Next) => (signIn.stack.some((layer) => layer.match(ctx.path)) ? signInRoutesMw(ctx, next) : next()), { router: signIn }));
+    const serves = servesPath(signIn);
+    app.use(Object.assign((ctx: Koa.Context, next: Koa.Next) => (serves(ctx.path) ? signInRoutesMw(ctx, next) : next()), { router: signIn }));
   }
 
   const api = new Router();
@@ -134,7 +135,28 @@ export function createApp(deps: AppDeps): Koa {
 function ownPathsOnly(router: Router): Koa.Middleware {
   // Both are Koa middleware; the router's types only disagree on what the context holds.
   const routes = compose([router.routes() as unknown as Koa.Middleware, router.allowedMethods() as unknown as Koa.Middleware]);
-  return Object.assign((ctx: Koa.Context, next: Koa.Next) => (router.stack.some((layer) => layer.match(ctx.path)) ? routes(ctx, next) : next()), { router });
+  const serves = servesPath(router);
+  return Object.assign((ctx: Koa.Context, next: Koa.Next) => (serves(ctx.path) ? routes(ctx, next) : next()), { router });
+}
+
+/**
+ * Whether one of the router's layers matches the path. Every request passes the routers in front
+ * of the API's: their layers' first path segments (static in each of them) are compared first,
+ * so that a request for another path skips their pattern matching. Compared in lower case, as
+ * the router matches; a router with a parameter in a first segment is matched in full.
+ */
+function servesPath(router: Router): (path: string) => boolean {
+  const matches = (path: string) => router.stack.some((layer) => layer.match(path));
+  const firsts = new Set<string>();
+  for (const layer of router.stack) {
+    const first = typeof layer.path === 'string' ? /^\/([^/:(*?]*)(?:\/|$)/.exec(layer.path) : null;
+    if (!first) return matches;
+    firsts.add(first[1]!.toLowerCase());
+  }
+  return (path) => {
+    const end = path.indexOf('/', 1);
+    return firsts.has((end === -1 ? path.slice(1) : path.slice(1, end)).toLowerCase()) && matches(path);
+  };
 }
 
 /**

@@ -32,6 +32,10 @@
 // vary by ±20% with what else runs (two identical services measured 80% to 101% of each other
 // by rate, within 3% by CPU per request), so the CPU per request is printed beside them.
 //
+// BENCH_PROFILE=1 runs the (sealing) service under --cpu-prof and prints, for each route run on
+// it, where its CPU went (own time, with callees, by file); BENCH_PROFILE=<dir> keeps the
+// profiles in that directory.
+//
 // This file is the driver; the servers it starts are in bench/http/ (servers.ts starts them).
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -44,6 +48,7 @@ import { ProductService } from '../write-side/product-service.js';
 import { encodeStockEvent, stockStream } from '../write-side/stock/codec.js';
 import { autocannon, loadOrders, pageChain, type AcInstance, type AcRequest, type AcResult } from './http/load.js';
 import { startBaseline, startFloor, startService, stopServer, tail, type BenchServer } from './http/servers.js';
+import { monotonicUs, printProfile, readProfile } from './support/cpu-profile.js';
 import { cpuMs } from './support/cpu-time.js';
 
 // ---- the run ----
@@ -62,6 +67,8 @@ async function main(): Promise<void> {
 
   // Under the working directory, not /tmp: a tmpfs would make every flush free.
   const dir = mkdtempSync(join(process.cwd(), '.bench-http-'));
+  const PROFILE = (process.env.BENCH_PROFILE ?? '') !== '';
+  const profileDir = PROFILE && process.env.BENCH_PROFILE !== '1' ? process.env.BENCH_PROFILE! : join(dir, 'profile');
   const servers: BenchServer[] = [];
   let current: AcInstance | null = null;
   let cleaning: Promise<void> | null = null;
@@ -98,7 +105,7 @@ async function main(): Promise<void> {
     const bare = await startBaseline();
     servers.push(bare);
     const serviceStarted = performance.now();
-    const service = await startService(dir, SECRET, 600_000);
+    const service = await startService(dir, SECRET, 600_000, {}, PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
     servers.push(service);
     const floor = await startFloor(join(dir, 'floor'), dir);
     servers.push(floor);
@@ -276,7 +283,7 @@ async function main(): Promise<void> {
 
     // BENCH_ROUTES, a regular expression, runs only the routes it matches (and the baseline): a focused measurement.
     const only = process.env.BENCH_ROUTES ? new RegExp(process.env.BENCH_ROUTES) : null;
-    const rows: Array<{ target: Target; result: AcResult; cpuMs: number }> = [];
+    const rows: Array<{ target: Target; result: AcResult; cpuMs: number; window: readonly [number, number] }> = [];
     const pidOf = (url: string) => servers.find((server) => server.url === url)!.child.pid!;
     for (const target of targets.filter((t, i) => i === 0 || !only || only.test(t.route))) {
       process.stdout.write(`  ${target.route}: warm-up ${WARMUP_SECONDS} s, then ${SECONDS} s ... `);
@@ -284,10 +291,10 @@ async function main(): Promise<void> {
       await current;
       if (interrupted) return;
       samples.delete(target.route);
-      const cpuBefore = cpuMs(pidOf(target.url));
+      const [cpuBefore, from] = [cpuMs(pidOf(target.url)), monotonicUs()];
       current = autocannon({ url: target.url, connections: CONNECTIONS, duration: SECONDS, requests: target.requests(target.route) });
       const result = await current;
-      const cpuSpent = cpuMs(pidOf(target.url)) - cpuBefore;
+      const [cpuSpent, to] = [cpuMs(pidOf(target.url)) - cpuBefore, monotonicUs()];
       current = null;
       if (interrupted) return;
       const failed = result.non2xx + result.errors;
@@ -302,7 +309,7 @@ async function main(): Promise<void> {
             `\n${servers.map((server) => `--- ${server.name} output ---\n${tail(server)}`).join('\n')}`,
         );
       }
-      rows.push({ target, result, cpuMs: cpuSpent });
+      rows.push({ target, result, cpuMs: cpuSpent, window: [from, to] });
       // Writes leave projection work behind: let it finish so that it is not billed to the next route.
       if (target.settle) await settle(target.url, auth, newOrder);
     }
@@ -365,6 +372,11 @@ async function main(): Promise<void> {
       );
     }
     console.log(`\n  loading: ${loadSeconds.toFixed(1)} s to write the events, ${readySeconds.toFixed(1)} s until /health/ready`);
+    if (PROFILE) {
+      await stopServer(service); // the profile is written as it exits
+      const profile = readProfile(profileDir);
+      for (const row of rows.filter((r) => r.target.url === serviceUrl)) printProfile(profile, [row.window], `${row.target.route} (the service)`, 25);
+    }
   } catch (error) {
     // Stopping the servers on SIGINT makes whatever was waiting on them fail: not worth a report.
     if (!interrupted) throw error;

@@ -10,11 +10,12 @@
 // self-time entries of its page runs (samples outside them left out) are printed at the end;
 // BENCH_PAGE_PROFILE=<file.cpuprofile> does the same and keeps the whole profile in that file.
 import { randomUUID } from 'node:crypto';
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { signDevToken } from '../api/auth.js';
 import { autocannon, loadOrders, pageChain, type AcInstance, type AcResult } from './http/load.js';
 import { startFloor, startService, stopServer, type BenchServer } from './http/servers.js';
+import { monotonicUs, printProfile, readProfile } from './support/cpu-profile.js';
 import { cpuMs } from './support/cpu-time.js';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 20_000);
@@ -26,9 +27,6 @@ const PROFILE_FILE = PROFILE && process.env.BENCH_PAGE_PROFILE !== '1' ? process
 const WARMUP_SECONDS = 1;
 const PAGE = 20;
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
-
-/** Now on the monotonic clock, in µs: the clock a V8 CPU profile stamps its samples with. */
-const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
 
 interface Run {
   readonly result: AcResult;
@@ -103,56 +101,12 @@ async function main(): Promise<void> {
 
     if (PROFILE) {
       await stopServer(service);
-      const file = readdirSync(profileDir).find((name) => name.endsWith('.cpuprofile'));
-      if (!file) throw new Error(`no CPU profile in ${profileDir}`);
-      if (PROFILE_FILE) copyFileSync(join(profileDir, file), PROFILE_FILE);
-      printTopSelfTime(JSON.parse(readFileSync(join(profileDir, file), 'utf8')) as CpuProfile, runs.route.map((r) => r.window));
+      const profile = readProfile(profileDir);
+      if (PROFILE_FILE) writeFileSync(PROFILE_FILE, JSON.stringify(profile));
+      printProfile(profile, runs.route.map((r) => r.window), "the service's page runs");
     }
   } finally {
     await cleanup();
-  }
-}
-
-interface CpuProfile {
-  nodes: Array<{ id: number; callFrame: { functionName: string; url: string }; children?: number[] }>;
-  startTime: number;
-  samples: number[];
-  timeDeltas: number[];
-}
-
-/**
- * The functions the service spent its time in during the page runs, by share of the samples taken
- * then (idle left out): their own time, and their time with what they called.
- */
-function printTopSelfTime(profile: CpuProfile, windows: ReadonlyArray<readonly [number, number]>, top = 30): void {
-  const frames = new Map(profile.nodes.map((node) => [node.id, node.callFrame]));
-  const parents = new Map<number, number>();
-  for (const node of profile.nodes) for (const child of node.children ?? []) parents.set(child, node.id);
-  const name = (id: number) => {
-    const frame = frames.get(id)!;
-    const file = frame.url === '' ? '' : ` ${relative(process.cwd(), frame.url.replace(/^file:\/\//, ''))}`;
-    return `${frame.functionName || '(anonymous)'}${file}`;
-  };
-  const own = new Map<string, number>();
-  const within = new Map<string, number>();
-  const byFile = new Map<string, number>();
-  let at = profile.startTime;
-  let total = 0;
-  profile.samples.forEach((id, i) => {
-    at += profile.timeDeltas[i]!;
-    if (!windows.some(([from, to]) => at >= from && at <= to)) return;
-    if (frames.get(id)!.functionName === '(idle)') return;
-    own.set(name(id), (own.get(name(id)) ?? 0) + 1);
-    const file = frames.get(id)!.url.replace(/^file:\/\//, '') || '(native)';
-    byFile.set(file, (byFile.get(file) ?? 0) + 1);
-    const seen = new Set<string>();
-    for (let node: number | undefined = id; node !== undefined; node = parents.get(node)) seen.add(name(node));
-    for (const key of seen) within.set(key, (within.get(key) ?? 0) + 1);
-    total++;
-  });
-  for (const [title, counts] of [['own time', own], ['time with callees', within], ['own time by file', byFile]] as const) {
-    console.log(`\n  the service's ${title} during its page runs (${fmt(total)} samples, idle left out):`);
-    for (const [key, count] of [...counts].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`  ${((count / total) * 100).toFixed(1).padStart(5)}%  ${key}`);
   }
 }
 

@@ -8,8 +8,10 @@ import type { Projection } from './projection.js';
 
 export interface ProjectorOptions {
   readonly batchSize?: number;
-  /** How long a batch waits for more events after its first (the most a write's projection is delayed by batching). */
+  /** How long a batch waits for more events after its first, while events come few (the most a write's projection is delayed by batching then). */
   readonly batchDelayMs?: number;
+  /** The longest that wait grows to while events come many (see `nextBatchDelay`). */
+  readonly maxBatchDelayMs?: number;
   readonly onError?: (error: unknown, retryInMs: number) => void;
 }
 
@@ -24,6 +26,20 @@ export interface ProjectorStatus {
 
 const NOTHING_YET = Symbol('nothing-yet');
 
+/** A batch of at least this many events counts as one of many: the next waits longer. */
+export const BUSY_BATCH = 2;
+
+/**
+ * How long the next batch waits for more events after its first, given the last batch. Each batch
+ * is one read-store transaction, whose fixed cost (on the embedded store about as much as writing
+ * a view, on the thread that serves the requests) is shared by its events. While they come many,
+ * the wait doubles, up to `max`, so that more share it; while they come few, it falls back to
+ * `base`, so that a lone write is readable (Consistency-Token) after `base`, not after `max`.
+ */
+export function nextBatchDelay(current: number, lastBatch: number, base: number, max: number): number {
+  return lastBatch >= BUSY_BATCH ? Math.min(current * 2, Math.max(base, max)) : base;
+}
+
 export class Projector<N extends ProjectionName> {
   private running = false;
   private loop: Promise<void> | null = null;
@@ -33,6 +49,7 @@ export class Projector<N extends ProjectionName> {
   private readonly waiters = new Set<{ position: Position; resolve: (reached: boolean) => void }>();
   private readonly batchSize: number;
   private readonly batchDelayMs: number;
+  private readonly maxBatchDelayMs: number;
 
   constructor(
     private readonly events: EventStore,
@@ -42,6 +59,7 @@ export class Projector<N extends ProjectionName> {
   ) {
     this.batchSize = options.batchSize ?? 1000;
     this.batchDelayMs = options.batchDelayMs ?? 5;
+    this.maxBatchDelayMs = options.maxBatchDelayMs ?? 20;
   }
 
   get position(): Position | null {
@@ -130,6 +148,7 @@ export class Projector<N extends ProjectionName> {
     const iterator = subscription[Symbol.asyncIterator]();
     try {
       let next = iterator.next();
+      let delay = this.batchDelayMs;
       while (this.running) {
         const first = await next;
         if (first.done) return;
@@ -138,7 +157,7 @@ export class Projector<N extends ProjectionName> {
         // Gather what arrives within a few milliseconds, up to a batch: under a steady stream of
         // writes, one read-model commit then carries many events instead of one each.
         let timer: NodeJS.Timeout | undefined;
-        const window = new Promise<typeof NOTHING_YET>((r) => (timer = setTimeout(r, this.batchDelayMs, NOTHING_YET)));
+        const window = new Promise<typeof NOTHING_YET>((r) => (timer = setTimeout(r, delay, NOTHING_YET)));
         while (batch.length < this.batchSize) {
           const more = await Promise.race([next, window]);
           if (more === NOTHING_YET || more.done) break;
@@ -146,6 +165,7 @@ export class Projector<N extends ProjectionName> {
           next = iterator.next();
         }
         clearTimeout(timer);
+        delay = nextBatchDelay(delay, batch.length, this.batchDelayMs, this.maxBatchDelayMs);
         if ((await this.readModels.activeGeneration(name)) !== generation) return; // a rebuild switched generations
         this.advance(await applyBatch(this.projection, views, batch));
         onProgress();

@@ -69,7 +69,9 @@ export class CommandHandler<State, Command, Event> {
   /**
    * `known` is the stream's state as the caller folded it just before, if it has it. The first
    * attempt decides on it instead of reading the stream again, unless the command carries an
-   * idempotency key (a replay is found in the stream's history, which `known` does not hold).
+   * idempotency key (a replay is found in the stream's history, which `known` does not hold)
+   * and `known` is of a stream that exists: a stream seen empty holds no replay (had one been
+   * appended since, the `no_stream` append fails and the next attempt reads it).
    * Known state that is already stale fails the append's revision check like any other, and
    * the next attempt reads the stream.
    *
@@ -91,7 +93,7 @@ export class CommandHandler<State, Command, Event> {
     let taken = false;
     for (let attempt = 1; attempt <= this.maxAttempts; attempt++) {
       let current: Known<State>;
-      if (attempt === 1 && known && !idempotency) {
+      if (attempt === 1 && known && (!idempotency || known.revision === null)) {
         current = known;
       } else {
         const recorded = await this.store.readStream(stream);

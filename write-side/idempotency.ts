@@ -8,12 +8,14 @@
 // free, so that a 2026-12-01 request cannot reuse it for another operation, but a key held by a
 // request on another target does not refuse it; its own target's history holds its outcome.
 import { LRUCache } from 'lru-cache';
-import { v5 as uuidv5 } from 'uuid';
+import { parse as parseUuid, v5 as uuidv5 } from 'uuid';
 import { RevisionConflict, type EventStore, type JsonObject, type RecordedEvent } from './event-store.js';
 import { IdempotencyKeyReused } from './errors.js';
 
 /** The namespace orders were placed in before keys became one request: their ids stay as they were. */
 const KEY_NAMESPACE = '1b671a64-40d5-491e-99b0-da01ff1e3171';
+/** Its bytes, parsed once: uuid would parse (and validate) the text for every new key. */
+const KEY_NAMESPACE_BYTES = parseUuid(KEY_NAMESPACE);
 
 export const KEY_STREAM_PREFIX = 'idempotency-';
 export const KEY_TAKEN = 'IdempotencyKeyTaken';
@@ -36,7 +38,7 @@ const recentIds = new LRUCache<string, string>({ max: 4096 });
 export function keyId(principal: string, key: string): string {
   const name = JSON.stringify([principal, key]);
   let id = recentIds.get(name);
-  if (id === undefined) recentIds.set(name, (id = uuidv5(name, KEY_NAMESPACE)));
+  if (id === undefined) recentIds.set(name, (id = uuidv5(name, KEY_NAMESPACE_BYTES)));
   return id;
 }
 

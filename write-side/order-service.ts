@@ -139,10 +139,10 @@ export class OrderService {
     const command: OrderCommand = { type: 'PlaceOrder', data: { orderId, ...input, lines }, metadata: this.meta(viewer) };
     // The address's key before the stock: a key store that cannot be reached fails the placement with nothing written.
     await this.sealingKey(command);
-    await this.reserveFor(viewer, command, context);
+    const unplaced = await this.reserveFor(viewer, command, context);
     await this.refuseIfErasedMeanwhile(viewer, command, context);
     try {
-      return await this.run(viewer, orderId, command, context);
+      return await this.run(viewer, orderId, command, context, unplaced);
     } catch (error) {
       // Only an abandoned placement is refused after its reservations (the service gave it up):
       // they are released here. Any other failure leaves them to the reconciler, which releases
@@ -157,13 +157,15 @@ export class OrderService {
    * request refused on its merits reserves nothing: the order is decided (purely) before, and a
    * key another request holds is refused before. A retry of a placement whose order exists
    * reserves nothing either; it is replayed from the order's stream.
+   * True when the order's stream was seen empty: the placement's append need not read it again.
    */
-  private async reserveFor(viewer: Viewer, command: Extract<OrderCommand, { type: 'PlaceOrder' }>, context: WriteContext & Idempotent): Promise<void> {
+  private async reserveFor(viewer: Viewer, command: Extract<OrderCommand, { type: 'PlaceOrder' }>, context: WriteContext & Idempotent): Promise<boolean> {
     orderDecider.decide(command, orderDecider.initialState());
     const { orderId, lines } = command.data;
-    if ((await this.store.readStream(orderStream(orderId), { toRevision: 0 })).length > 0) return;
-    if ((await keyHolder(this.store, viewer.sub, context.idempotency)) === 'another') return;
+    if ((await this.store.readStream(orderStream(orderId), { toRevision: 0 })).length > 0) return false;
+    if ((await keyHolder(this.store, viewer.sub, context.idempotency)) === 'another') return true;
     await this.reservations.reserve(orderId, lines, this.stockContext(viewer, context));
+    return true;
   }
 
   /** An erased customer never orders again; under 2026-12-01 a customer without a record cannot order either. */
@@ -291,7 +293,8 @@ export class OrderService {
     return { order, revision: last.revision, position: last.position };
   }
 
-  private async run(viewer: Viewer, orderId: string, command: OrderCommand, context: WriteContext & Partial<Idempotent> & { expectedRevision?: number }) {
+  /** `unplaced`: the order's stream was seen empty just before (a placement's look), so it is not read again. */
+  private async run(viewer: Viewer, orderId: string, command: OrderCommand, context: WriteContext & Partial<Idempotent> & { expectedRevision?: number }, unplaced = false) {
     const handlerContext: CommandContext = {
       principal: viewer.sub,
       correlationId: context.correlationId,
@@ -312,7 +315,7 @@ export class OrderService {
     // reached (503) or an erased customer (422) fails the command before anything is written.
     // (A placement retried after its customer's erasure is replayed from the history: it seals nothing.)
     await this.sealingKey(command, current?.order.customerId);
-    const known = current && !context.idempotency ? { state: current.order, revision: current.revision, position: current.position } : undefined;
+    const known = current && !context.idempotency ? { state: current.order, revision: current.revision, position: current.position } : unplaced ? { state: orderDecider.initialState(), revision: null, position: null } : undefined;
     return this.handler.handle(orderStream(orderId), command, handlerContext, known);
   }
 

@@ -81,6 +81,8 @@ interface Folded {
   readonly position: Position | null;
   /** The store's change stamp taken before the read this came from; undefined after an own append. */
   readonly stamp: number | undefined;
+  /** Made by this process's own append: current unless another process has appended since. */
+  readonly own?: true;
 }
 
 interface Queued {
@@ -283,11 +285,22 @@ export class StockService implements Reservations {
     this.queues.delete(sku);
   }
 
+  /**
+   * Decides the batch on the SKU's state and appends at the revision decided on. The state this
+   * process's own last append left is decided on without reading the stream: had another process
+   * appended since, the append's revision check fails and the next attempt reads. A decision that
+   * appends nothing (a refusal, a no-op) has no such check, so one made on that unread state is
+   * made again on the stream as read.
+   */
   private async decideAndAppend(sku: string, batch: readonly Queued[]): Promise<void> {
+    let trustOwn = true;
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       let current: Folded;
+      const kept = trustOwn ? this.folded.get(sku) : undefined;
+      const unread = kept?.own === true;
+      trustOwn = false;
       try {
-        current = await this.load(sku);
+        current = unread ? kept! : await this.load(sku);
       } catch (error) {
         for (const item of batch) item.reject(error);
         return;
@@ -306,6 +319,10 @@ export class StockService implements Reservations {
           outcomes.push({ item, error });
         }
       }
+      if (unread && outcomes.some((outcome) => 'error' in outcome || outcome.events.length === 0)) {
+        attempt--; // not a conflict: the same attempt, on the stream as read
+        continue;
+      }
       let revision = current.revision;
       let position = current.position;
       if (events.length > 0) {
@@ -314,7 +331,7 @@ export class StockService implements Reservations {
           const appended = await this.store.appendToStream(stockStream(sku), events, current.revision ?? 'no_stream');
           revision = appended.nextRevision;
           position = appended.position;
-          const folded: Folded = { stock, revision, position, stamp: undefined };
+          const folded: Folded = { stock, revision, position, stamp: undefined, own: true };
           this.folded.set(sku, folded);
           this.snapshotIfDue(sku, folded);
         } catch (error) {

@@ -20,6 +20,12 @@ describe('security basics', () => {
     }
   });
 
+  it('serves the paths of the routers in front of the token check as their router matches them: any case, a trailing slash', async () => {
+    for (const path of ['/health/live', '/HEALTH/Live', '/health/live/', '/OpenAPI.json']) expect((await fetch(`${service.url}${path}`)).status, path).toBe(200);
+    expect((await fetch(`${service.url}/Auth/Login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })).status).toBe(400);
+    for (const path of ['/health', '/health/live/more', '/healthy/live']) expect((await fetch(`${service.url}${path}`)).status, path).toBe(404);
+  });
+
   it('has CORS off unless origins are configured', async () => {
     const plain = await fetch(`${service.url}/orders`, { headers: { Origin: 'https://evil.example' } });
     expect(plain.headers.get('access-control-allow-origin')).toBeNull();

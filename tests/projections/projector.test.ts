@@ -8,7 +8,7 @@ import { applyBatch } from '../../projections/apply.js';
 import { fulfilmentQueue } from '../../projections/fulfilment-queue.js';
 import { jobsView } from '../../projections/jobs.js';
 import { orderViews } from '../../projections/order-views.js';
-import { Projector } from '../../projections/projector.js';
+import { BUSY_BATCH, nextBatchDelay, Projector } from '../../projections/projector.js';
 import { rebuild, verify, type Difference } from '../../projections/rebuild.js';
 import type { EventStore, EventSubscription, Position, RecordedEvent } from '../../write-side/event-store.js';
 import { serviceViewer } from '../../write-side/access.js';
@@ -21,6 +21,15 @@ import { availableReadStores, type ReadStoreFixture } from '../support/read-stor
 import { address, lastPositionOf, ORDERS_ONLY, seedOrders } from '../support/seed.js';
 
 const combos = availableStores.flatMap(([e, openEvents]) => availableReadStores.map(([r, openReads]) => [`${e} → ${r}`, openEvents, openReads] as const));
+
+describe('the batch window', () => {
+  it('doubles after a batch of many events, up to its longest, and falls back to its shortest after one of few', () => {
+    const windows = [BUSY_BATCH, BUSY_BATCH * 3, 100, 50, BUSY_BATCH - 1, 1, BUSY_BATCH].reduce((seen, batch) => [...seen, nextBatchDelay(seen.at(-1)!, batch, 5, 20)], [5]);
+    expect(windows).toEqual([5, 10, 20, 20, 20, 5, 5, 10]);
+    // A longest below the shortest keeps the shortest.
+    expect(nextBatchDelay(5, 100, 5, 1)).toBe(5);
+  });
+});
 
 /** Waits until the projector has applied every event of these orders. */
 async function settle(projector: Projector<'order-views'> | Projector<'fulfilment-queue'> | Projector<'jobs'>, events: EventStore, ids: readonly string[]) {

@@ -439,8 +439,9 @@ describe('command handling on the embedded store', () => {
         return [...calls];
       };
       let id = '';
-      // A placement also looks whether its order exists and who holds its key (before it reserves stock).
-      expect(await calling(async () => (id = ((await service.place(user, newOrder, keyed('cost-place'))).state as { id: string }).id))).toEqual(['read product', 'read order', 'read idempotency', 'read order', 'append idempotency', 'append order']);
+      // A placement also looks whether its order exists and who holds its key (before it reserves
+      // stock); the order it saw absent then is not read again for its append.
+      expect(await calling(async () => (id = ((await service.place(user, newOrder, keyed('cost-place'))).state as { id: string }).id))).toEqual(['read product', 'read order', 'read idempotency', 'append idempotency', 'append order']);
       expect(await calling(() => service.recordPayment(user, id, { amount: 1000, reference: 'psp' }, keyed('cost-pay')))).toEqual(['read order', 'append idempotency', 'append order']);
       // A replay is found in the stream's history, without a write: the key's stream is not touched.
       expect(await calling(() => service.recordPayment(user, id, { amount: 1000, reference: 'psp' }, keyed('cost-pay')))).toEqual(['read order']);
@@ -451,6 +452,22 @@ describe('command handling on the embedded store', () => {
       // A key reused for another request: refused when it would act, before its stream is written.
       const other = ((await service.place(user, newOrder, keyed('cost-other'))).state as { id: string }).id;
       expect(await calling(() => service.recordPayment(user, other, { amount: 1000, reference: 'psp' }, keyed('cost-pay', 'fp-2')))).toEqual(['read order', 'conflict idempotency', 'read idempotency']);
+    });
+  });
+
+  it('answers a placement as a replay when its retry, in another process, placed the order after it saw none', async () => {
+    await onStore('unplaced-', async (store) => {
+      const { watched, watch } = watchedStore(store);
+      const service = new OrderService(watched, ORDERS_ONLY);
+      const other = new OrderService(store, ORDERS_ONLY);
+      let first: Awaited<ReturnType<OrderService['place']>> | null = null;
+      // The retry runs to its end before this placement's first append (its key's).
+      watch.beforeAppend = async () => (first = await other.place(user, newOrder, keyed('k-unplaced')));
+      const placed = await service.place(user, newOrder, keyed('k-unplaced'));
+      expect(first).toMatchObject({ replayed: false });
+      expect(placed).toMatchObject({ replayed: true, revision: 0, state: (first as unknown as { state: unknown }).state });
+      const id = keyId(user.sub, 'k-unplaced');
+      expect((await store.readStream(orderStream(id))).map((e) => e.type)).toEqual(['OrderPlaced']);
     });
   });
 

@@ -42,6 +42,29 @@ function holding(store: EventStore) {
   };
 }
 
+/** The store, counting the reads of stock streams. */
+function counting(store: EventStore) {
+  const reads = { count: 0 };
+  const wrapped: EventStore = {
+    appendToStream: (stream, events, expected) => store.appendToStream(stream, events, expected),
+    readStream: (stream, options) => {
+      if (stream.startsWith('stock-')) reads.count++;
+      return store.readStream(stream, options);
+    },
+    readLastEvent: (stream) => {
+      if (stream.startsWith('snapshot-stock-')) reads.count++;
+      return store.readLastEvent(stream);
+    },
+    setMaxCount: (stream, maxCount) => store.setMaxCount(stream, maxCount),
+    readAll: (options) => store.readAll(options),
+    subscribeToAll: (options) => store.subscribeToAll(options),
+    headPosition: () => store.headPosition(),
+    close: () => store.close(),
+    ...(store.changeStamp ? { changeStamp: () => store.changeStamp!() } : {}),
+  };
+  return { store: wrapped, reads };
+}
+
 /** Lets every pending promise job and I/O callback run. */
 const settle = async () => {
   for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
@@ -72,6 +95,45 @@ for (const [name, open] of availableStores) {
       await reserving;
       const stock = new StockService(fixture.store);
       for (const sku of skus) expect((await stock.get(staff, sku))!).toMatchObject({ reserved: 2, available: 3 });
+    });
+
+    it('decides a reservation on the state its own last append left, without reading the SKU stream again', async () => {
+      const sku = `A-${randomUUID()}`;
+      await receive(sku, 10);
+      const { store, reads } = counting(fixture.store);
+      const stock = new StockService(store);
+      await stock.reserve(randomUUID(), [{ sku, quantity: 1 }], context);
+      const afterFirst = reads.count;
+      expect(afterFirst).toBeGreaterThan(0);
+      await stock.reserve(randomUUID(), [{ sku, quantity: 2 }], context);
+      await stock.reserve(randomUUID(), [{ sku, quantity: 3 }], context);
+      expect(reads.count).toBe(afterFirst);
+      expect((await new StockService(fixture.store).get(staff, sku))!).toMatchObject({ onHand: 10, reserved: 6 });
+    });
+
+    it('decides a refusal again on the stream as read: stock another process received since its own append is sold', async () => {
+      const sku = `A-${randomUUID()}`;
+      await receive(sku, 1);
+      const here = new StockService(fixture.store);
+      await here.reserve(randomUUID(), [{ sku, quantity: 1 }], context);
+      // Another process receives more; this one's kept state still says none is available.
+      await receive(sku, 4);
+      const orderId = randomUUID();
+      await here.reserve(orderId, [{ sku, quantity: 3 }], context);
+      expect(await here.held(orderId, sku)).toBe(3);
+      expect((await new StockService(fixture.store).get(staff, sku))!).toMatchObject({ onHand: 5, reserved: 4, available: 1 });
+    });
+
+    it('never oversells on the state its own append left: another process\'s reservation since fails the revision check and it decides again', async () => {
+      const sku = `A-${randomUUID()}`;
+      await receive(sku, 2);
+      const here = new StockService(fixture.store);
+      await here.reserve(randomUUID(), [{ sku, quantity: 1 }], context);
+      // Another process takes the last unit; this one's kept state still says one is available.
+      await new StockService(fixture.store).reserve(randomUUID(), [{ sku, quantity: 1 }], context);
+      const refused = await here.reserve(randomUUID(), [{ sku, quantity: 1 }], context).then(() => null, (error: unknown) => error);
+      expect(refused).toBeInstanceOf(InsufficientStock);
+      expect((await new StockService(fixture.store).get(staff, sku))!).toMatchObject({ onHand: 2, reserved: 2, available: 0 });
     });
 
     it('releases the later lines when an earlier line, decided before them, is refused on deciding again after another process took its stock', async () => {

@@ -48,10 +48,10 @@ interface PendingAppend {
   readonly reject: (error: unknown) => void;
 }
 
-type Outcome = { ok: true; nextRevision: number; position: number } | { ok: false; actual: number | null };
 type WriterMessage =
   | { kind: 'ready'; journalMode: string; synchronous: number }
-  | { kind: 'committed'; outcomes: Outcome[] }
+  /** Three entries per append: true, its next revision and position; or false and the stream's actual revision. */
+  | { kind: 'committed'; outcomes: Array<boolean | number | null> }
   | { kind: 'failed'; message: string };
 
 interface EventRow {
@@ -101,30 +101,43 @@ const insert = db.prepare('INSERT INTO events (stream, revision, type, data, met
 const limitOf = db.prepare('SELECT max_count FROM stream_limits WHERE stream = ?').pluck();
 const setLimit = db.prepare('INSERT INTO stream_limits (stream, max_count) VALUES (?, ?) ON CONFLICT (stream) DO UPDATE SET max_count = excluded.max_count');
 const trim = db.prepare('DELETE FROM events WHERE stream = ? AND revision <= ?');
-const commit = db.transaction((appends, recordedAt) => appends.map(({ stream, rows, expected, limit }) => {
-  const actual = current.get(stream) ?? null;
-  if (limit !== undefined) {
-    setLimit.run(stream, limit);
-    if (actual !== null) trim.run(stream, actual - limit);
-    return { ok: true, nextRevision: actual ?? -1, position: 0 };
+// An append in the flat message: stream, expected, limit (-1: none), row count, then type, data
+// and metadata of each row. Its outcome: true, next revision, position; or false, actual revision.
+const commit = db.transaction((flat, recordedAt) => {
+  const outcomes = [];
+  for (let i = 0; i < flat.length;) {
+    const stream = flat[i], expected = flat[i + 1], limit = flat[i + 2], count = flat[i + 3];
+    i += 4;
+    const actual = current.get(stream) ?? null;
+    if (limit !== -1) {
+      setLimit.run(stream, limit);
+      if (actual !== null) trim.run(stream, actual - limit);
+      outcomes.push(true, actual ?? -1, 0);
+      continue;
+    }
+    const fits = expected === 'any' || (expected === 'no_stream' && actual === null) ||
+      (expected === 'stream_exists' && actual !== null) || expected === actual;
+    if (!fits) {
+      i += 3 * count;
+      outcomes.push(false, actual, 0);
+      continue;
+    }
+    let revision = actual ?? -1;
+    let position = 0;
+    for (let row = 0; row < count; row++, i += 3) {
+      revision++;
+      position = Number(insert.run(stream, revision, flat[i], flat[i + 1], flat[i + 2], recordedAt).lastInsertRowid);
+    }
+    const keep = limitOf.get(stream);
+    if (keep !== undefined) trim.run(stream, revision - keep);
+    outcomes.push(true, revision, position);
   }
-  const fits = expected === 'any' || (expected === 'no_stream' && actual === null) ||
-    (expected === 'stream_exists' && actual !== null) || expected === actual;
-  if (!fits) return { ok: false, actual };
-  let revision = actual ?? -1;
-  let position = 0;
-  for (const row of rows) {
-    revision++;
-    position = Number(insert.run(stream, revision, row.type, row.data, row.metadata, recordedAt).lastInsertRowid);
-  }
-  const keep = limitOf.get(stream);
-  if (keep !== undefined) trim.run(stream, revision - keep);
-  return { ok: true, nextRevision: revision, position };
-}));
+  return outcomes;
+});
 parentPort.postMessage({ kind: 'ready', journalMode: db.pragma('journal_mode', { simple: true }), synchronous: db.pragma('synchronous', { simple: true }) });
-parentPort.on('message', (appends) => {
+parentPort.on('message', (flat) => {
   try {
-    parentPort.postMessage({ kind: 'committed', outcomes: commit.immediate(appends, Date.now()) });
+    parentPort.postMessage({ kind: 'committed', outcomes: commit.immediate(flat, Date.now()) });
   } catch (error) {
     parentPort.postMessage({ kind: 'failed', message: String(error && error.message || error) });
   }
@@ -250,7 +263,13 @@ export class SqliteEventStore implements EventStore {
     }
     this.committing = batch;
     this.writer.ref();
-    this.writer.postMessage(batch.map(({ stream, rows, expected, limit }) => ({ stream, rows, expected, limit })));
+    // Flat, of strings and numbers only: cloned for the thread at about two thirds the cost of objects.
+    const flat: Array<string | number> = [];
+    for (const { stream, rows, expected, limit } of batch) {
+      flat.push(stream, expected, limit ?? -1, rows.length);
+      for (const row of rows) flat.push(row.type, row.data, row.metadata);
+    }
+    this.writer.postMessage(flat);
   }
 
   private settle(message: Exclude<WriterMessage, { kind: 'ready' }>): void {
@@ -268,10 +287,10 @@ export class SqliteEventStore implements EventStore {
       this.stats.appends += batch.length;
       for (const wake of this.waiters) wake();
       this.waiters.clear();
+      const { outcomes } = message;
       batch.forEach((append, i) => {
-        const outcome = message.outcomes[i]!;
-        if (outcome.ok) append.resolve({ nextRevision: outcome.nextRevision, position: encodeSequence(outcome.position) });
-        else append.reject(new RevisionConflict(append.stream, append.expected, outcome.actual ?? 'no_stream'));
+        if (outcomes[3 * i] === true) append.resolve({ nextRevision: outcomes[3 * i + 1] as number, position: encodeSequence(outcomes[3 * i + 2] as number) });
+        else append.reject(new RevisionConflict(append.stream, append.expected, (outcomes[3 * i + 1] as number | null) ?? 'no_stream'));
       });
     }
     this.send();
