@@ -43,7 +43,8 @@ describe('an event store that cannot be written', () => {
       fetch(`${url}/orders`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'Idempotency-Key': key }, body: JSON.stringify(newOrder()) });
     try {
       expect((await place('before')).status).toBe(201);
-      expect((await fetch(`${url}/health/ready`)).status).toBe(200);
+      // Ready once its projections have caught up (the stock just received, the order): given the time the projector takes.
+      expect(await until(async () => (await fetch(`${url}/health/ready`)).status, (status) => status === 200)).toBe(200);
 
       const lock = holdWriteLock(join(service.dataDir, 'events.sqlite3'));
       const head = await service.events.headPosition();
