@@ -13,7 +13,9 @@
 //
 // A third server, the floor, shows how far a route's ratio can go at all on this machine: bare
 // Koa doing only the store work of a route, through the same embedded stores: for POST /orders
-// one durable append (the placements with stock reservations are read against it too); for GET /orders/{id} the order folded by the write side's order service
+// one durable append (the placements with stock reservations are read against it too), and for
+// them also the write side's own placement (prices, reservations, key, order append) on a store of
+// its own; for GET /orders/{id} the order folded by the write side's order service
 // (with its cache of folded orders); for the page one read-model query. None of the service's
 // own work: no token, no validation, no idempotency, no projections, no signed cursors, no logs,
 // no metrics. A route cannot beat its floor; the gap between the two is the service's own cost.
@@ -39,7 +41,7 @@
 //
 // This file is the driver; the servers it starts are in bench/http/ (servers.ts starts them).
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { signDevToken } from '../api/auth.js';
@@ -108,6 +110,9 @@ async function main(): Promise<void> {
     const serviceStarted = performance.now();
     const service = await startService(dir, SECRET, 600_000, {}, PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
     servers.push(service);
+    // The floor's own event store holds the catalogue and the stock its placements need.
+    mkdirSync(join(dir, 'floor'), { recursive: true });
+    await defineCatalogue(join(dir, 'floor', 'events.sqlite3'), PRODUCTS);
     const floor = await startFloor(join(dir, 'floor'), dir);
     servers.push(floor);
     const inClearStarted = performance.now();
@@ -156,8 +161,8 @@ async function main(): Promise<void> {
       const lines = Array.from({ length: 1 + Math.floor(Math.random() * 3) }, () => ({ sku: MANY_SKUS[Math.floor(Math.random() * MANY_SKUS.length)]!, quantity: 1, unitPrice: BENCH_PRICE }));
       return JSON.stringify({ customerId: 'cus_42', currency: 'EUR', lines, address: { name: 'Ada Lovelace', line1: '1 Main St', city: 'Berlin', postalCode: '10115', country: 'DE' } });
     };
-    const manyPlacements = (route: string): AcRequest[] => [{
-      method: 'POST', path: '/orders',
+    const manyPlacements = (route: string, path = '/orders'): AcRequest[] => [{
+      method: 'POST', path,
       headers: { ...auth, 'content-type': 'application/json' },
       setupRequest: (req) => ({ ...req, body: manyOrder(), headers: { ...req.headers, 'idempotency-key': randomUUID() } }),
       onResponse: sampler(route),
@@ -248,6 +253,14 @@ async function main(): Promise<void> {
         ofFloor: { route: 'floor: Koa + the append only', min: 0.25 },
         settle: true,
         requests: manyPlacements,
+      },
+      {
+        // The placement's own work on the write side, without the service's: what the row above can reach at most.
+        route: 'floor: Koa + the write side\'s placement only, 1-3 lines',
+        url: floorUrl,
+        minRatio: null,
+        ofFloor: { route: 'floor: Koa + the append only', min: 0.25 },
+        requests: (route) => manyPlacements(route, '/placements'),
       },
       {
         route: 'POST /orders, all buying one hot SKU',

@@ -2,7 +2,12 @@
 // work of a route (see bench/http.ts). POST /orders appends one OrderPlaced, made from the body as
 // it comes, to a new stream of its own event store (durable, as the service's); GET /orders/{id}
 // answers the service's order as the order service folds it; GET /orders answers a page of paid
-// orders from the service's read models, with the last key as a plain base64url cursor.
+// orders from the service's read models, with the last key as a plain base64url cursor. POST
+// /placements places the order through the write side's order service on the floor's own event
+// store, which holds the bench's catalogue and stock: the prices read, every line's stock reserved
+// and the order appended, with its key taken, as the service's placement does, but with none of
+// the service's HTTP work (token, validation, fingerprint, idempotency headers, metrics, logs),
+// no projections, and no sealing. What the placement rows can reach at most.
 // Usage: PORT=N floor.ts <its own data dir> <the service's data dir>. Prints {"port":N} once listening.
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
@@ -26,9 +31,22 @@ const serviceEvents = new SqliteEventStore({ file: join(serviceDir, 'events.sqli
 const orders = new OrderService(serviceEvents);
 const reads = new SqliteReadStore(join(serviceDir, 'read-models.sqlite3'), { busyTimeoutMs: 250 });
 const meta = { principal: 'floor', correlationId: 'floor', causationId: null };
+const placements = new OrderService(events);
+const floorViewer = serviceViewer('floor');
 const app = new Koa();
 app.use(async (ctx) => {
   ctx.type = 'application/json; charset=utf-8';
+  if (ctx.method === 'POST' && ctx.path === '/placements') {
+    let text = '';
+    for await (const chunk of ctx.req) text += chunk;
+    const body = JSON.parse(text) as { customerId: string; currency: string; lines: { sku: string; quantity: number; unitPrice: number }[]; address: Address };
+    const key = ctx.get('idempotency-key') || randomUUID();
+    const { state, revision } = await placements.place(floorViewer, body, { correlationId: key, idempotency: { key, fingerprint: 'floor' } });
+    if (state.status === 'absent') throw new Error('the placement left no order');
+    ctx.status = 201;
+    ctx.body = JSON.stringify(orderRepresentation(state, revision ?? 0));
+    return;
+  }
   if (ctx.method === 'POST') {
     let text = '';
     for await (const chunk of ctx.req) text += chunk;
