@@ -290,6 +290,23 @@ describe('order exports', () => {
   });
 });
 
+/**
+ * Erases the customer while another export worker runs beside the service's (one that cannot
+ * take a job over for a minute); the files left in the exports directory once it is empty or
+ * after 5 s.
+ */
+async function eraseBesideAnotherWorker(running: TestService, personal: ConstructorParameters<typeof ExportWorker>[2], customerId: string): Promise<string[]> {
+  const other = new ExportWorker(running.jobs, running.reads, personal, { exportsDir: running.exportsDir, leaseMs: 60_000, pollMs: 50 });
+  other.start();
+  try {
+    await running.erasure.eraseCustomerData(serviceViewer('dpo'), customerId);
+    for (let i = 0; i < 100 && readdirSync(running.exportsDir).length > 0; i++) await new Promise((r) => setTimeout(r, 50));
+    return readdirSync(running.exportsDir);
+  } finally {
+    await other.stop();
+  }
+}
+
 describe('an erasure while an export runs', () => {
   it("removes the partial file of a run that began before it, its worker dead and its lease not yet lapsed", async () => {
     // The first worker hangs inside the export with its partial file open, then dies (as a killed process would).
@@ -305,15 +322,7 @@ describe('an erasure while an export runs', () => {
       expect(readdirSync(hanging.exportsDir)).toEqual([`${started.body.id}-1.csv.partial`]);
 
       // Another worker, which cannot take the job over for a minute, learns of the erasure.
-      const other = new ExportWorker(hanging.jobs, hanging.reads, { views: new OpenedViews(hanging.personalData), erasures: hanging.keys }, { exportsDir: hanging.exportsDir, leaseMs: 60_000, pollMs: 50 });
-      other.start();
-      try {
-        await hanging.erasure.eraseCustomerData(serviceViewer('dpo'), guest);
-        for (let i = 0; i < 100 && readdirSync(hanging.exportsDir).length > 0; i++) await new Promise((r) => setTimeout(r, 50));
-        expect(readdirSync(hanging.exportsDir)).toEqual([]);
-      } finally {
-        await other.stop();
-      }
+      expect(await eraseBesideAnotherWorker(hanging, { views: new OpenedViews(hanging.personalData), erasures: hanging.keys }, guest)).toEqual([]);
     } finally {
       await hanging.stop().catch(() => {});
     }
@@ -337,15 +346,7 @@ describe('an erasure after a dead run wrote its whole file', () => {
       expect(readdirSync(plain.exportsDir)).toEqual([`${started.body.id}-1.csv`]);
       void dying.stop(0);
 
-      const other = new ExportWorker(plain.jobs, plain.reads, personal, { exportsDir: plain.exportsDir, leaseMs: 60_000, pollMs: 50 });
-      other.start();
-      try {
-        await plain.erasure.eraseCustomerData(serviceViewer('dpo'), guest);
-        for (let i = 0; i < 100 && readdirSync(plain.exportsDir).length > 0; i++) await new Promise((r) => setTimeout(r, 50));
-        expect(readdirSync(plain.exportsDir)).toEqual([]);
-      } finally {
-        await other.stop();
-      }
+      expect(await eraseBesideAnotherWorker(plain, personal, guest)).toEqual([]);
     } finally {
       await plain.stop().catch(() => {});
     }

@@ -57,3 +57,19 @@ export const availableStores: ReadonlyArray<readonly [string, () => Promise<Stor
 if (!esdbUrl) {
   console.warn('[skipped] EventStoreDB tests: EVENTSTORE_URL is not set, so only the embedded event store was tested.');
 }
+
+/** The store with some of its methods replaced (to count or hold back calls); every other call goes to it as it is. */
+export function delegating(store: EventStore, overrides: Partial<EventStore>): EventStore {
+  return {
+    appendToStream: (stream, events, expected) => store.appendToStream(stream, events, expected),
+    readStream: (stream, options) => store.readStream(stream, options),
+    readLastEvent: (stream) => store.readLastEvent(stream),
+    setMaxCount: (stream, maxCount) => store.setMaxCount(stream, maxCount),
+    readAll: (options) => store.readAll(options),
+    subscribeToAll: (options) => store.subscribeToAll(options),
+    headPosition: () => store.headPosition(),
+    close: () => store.close(),
+    ...(store.changeStamp ? { changeStamp: () => store.changeStamp!() } : {}),
+    ...overrides,
+  };
+}

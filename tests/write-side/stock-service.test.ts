@@ -5,7 +5,7 @@ import { InsufficientStock } from '../../write-side/errors.js';
 import type { AppendResult, EventStore } from '../../write-side/event-store.js';
 import { StockService } from '../../write-side/stock-service.js';
 import { stockStream } from '../../write-side/stock/codec.js';
-import { availableStores, type StoreFixture } from '../support/event-stores.js';
+import { availableStores, delegating, type StoreFixture } from '../support/event-stores.js';
 
 const context = { principal: 'test', correlationId: 'corr', causationId: null };
 const staff = serviceViewer('stock-test');
@@ -45,8 +45,7 @@ function holding(store: EventStore) {
 /** The store, counting the reads of stock streams. */
 function counting(store: EventStore) {
   const reads = { count: 0 };
-  const wrapped: EventStore = {
-    appendToStream: (stream, events, expected) => store.appendToStream(stream, events, expected),
+  const wrapped = delegating(store, {
     readStream: (stream, options) => {
       if (stream.startsWith('stock-')) reads.count++;
       return store.readStream(stream, options);
@@ -55,13 +54,7 @@ function counting(store: EventStore) {
       if (stream.startsWith('snapshot-stock-')) reads.count++;
       return store.readLastEvent(stream);
     },
-    setMaxCount: (stream, maxCount) => store.setMaxCount(stream, maxCount),
-    readAll: (options) => store.readAll(options),
-    subscribeToAll: (options) => store.subscribeToAll(options),
-    headPosition: () => store.headPosition(),
-    close: () => store.close(),
-    ...(store.changeStamp ? { changeStamp: () => store.changeStamp!() } : {}),
-  };
+  });
   return { store: wrapped, reads };
 }
 

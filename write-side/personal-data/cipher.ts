@@ -35,12 +35,12 @@ export function seal(key: Buffer, subject: string, place: string, value: JsonVal
   return { sealed: ALGORITHM, subject, iv: iv.toString('base64'), data: body.toString('base64') };
 }
 
-/** The value, or undefined when this key does not open it here (another key, another place, altered bytes). */
+/** The value, or undefined when this key does not open it here (another key, another place, altered bytes); never throws. */
 export function open(key: Buffer, sealed: Sealed, place: string): JsonValue | undefined {
-  const body = Buffer.from(sealed.data, 'base64');
-  const end = body.length - TAG_BYTES;
-  if (end < 0) return undefined;
   try {
+    const body = Buffer.from(sealed.data, 'base64');
+    const end = body.length - TAG_BYTES;
+    if (end < 0) return undefined;
     const decipher = createDecipheriv(ALGORITHM, key, Buffer.from(sealed.iv, 'base64'), { authTagLength: TAG_BYTES });
     decipher.setAAD(Buffer.from(place));
     decipher.setAuthTag(body.subarray(end));

@@ -89,15 +89,8 @@ export class PersonalData {
       opened: new Promise<void>((resolve) => {
         setImmediate(() => {
           this.turn = null;
-          for (const entry of asked) {
-            if (!entry.sealed || !entry.key) continue;
-            // A value that cannot be opened reads as erased; it never stops the turn's other reads.
-            try {
-              entry.opened = open(entry.key, entry.sealed, entry.place);
-            } catch {
-              entry.opened = undefined;
-            }
-          }
+          // open() never throws (a value it cannot open is undefined, read as erased): one value never stops the turn's other reads.
+          for (const entry of asked) if (entry.sealed && entry.key) entry.opened = open(entry.key, entry.sealed, entry.place);
           resolve();
         });
       }),

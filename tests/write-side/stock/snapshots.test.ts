@@ -15,7 +15,7 @@ import { decodeStockEvent, encodeStockEvent, STOCK_STREAM_PREFIX, stockStream } 
 import { decideStock, evolveStock, initialStock, liveReservations } from '../../../write-side/stock/decider.js';
 import { decodeStockSnapshot, encodeStockSnapshot, STOCK_SNAPSHOT_VERSION, stockSnapshotStream } from '../../../write-side/stock/snapshot.js';
 import type { Stock, StockCommand, StockEvent } from '../../../write-side/stock/types.js';
-import { tempDir } from '../../support/event-stores.js';
+import { delegating, tempDir } from '../../support/event-stores.js';
 
 const staff = serviceViewer('stock-clerk');
 const context = { principal: 'tester', correlationId: 'c', causationId: null };
@@ -28,21 +28,15 @@ function counting(store: EventStore) {
   const refuse = (stream: string) => {
     if (count.refuseSnapshots && !stream.startsWith(STOCK_STREAM_PREFIX)) throw new Error('snapshot stream refused');
   };
-  const counted: EventStore = {
+  const counted = delegating(store, {
     appendToStream: async (stream, events, expected) => (refuse(stream), store.appendToStream(stream, events, expected)),
     readStream: async (stream, options) => {
       const read = await store.readStream(stream, options);
       if (stream.startsWith(STOCK_STREAM_PREFIX)) count.stockEvents += read.length;
       return read;
     },
-    readLastEvent: (stream) => store.readLastEvent(stream),
     setMaxCount: async (stream, maxCount) => (refuse(stream), store.setMaxCount(stream, maxCount)),
-    readAll: (options) => store.readAll(options),
-    subscribeToAll: (options) => store.subscribeToAll(options),
-    headPosition: () => store.headPosition(),
-    changeStamp: () => store.changeStamp!(),
-    close: () => store.close(),
-  };
+  });
   return { counted, count };
 }
 
