@@ -164,8 +164,8 @@ export class SqliteEventStore implements EventStore {
   /** The last scan of the log, for the other subscribers that read on from the same place. */
   private scanned: { readonly from: number; readonly version: number; readonly entries: readonly Scanned[] } | null = null;
   private closed = false;
-  /** Counters for metrics and tests: how many appends and how many commits carried them. */
-  readonly stats = { appends: 0, commits: 0 };
+  /** Counters for metrics and tests: how many appends, how many commits carried them, and how many times the subscribers read the log. */
+  readonly stats = { appends: 0, commits: 0, scans: 0 };
 
   constructor(options: SqliteEventStoreOptions) {
     this.pollIntervalMs = options.pollIntervalMs ?? 200;
@@ -385,15 +385,24 @@ export class SqliteEventStore implements EventStore {
 
   /**
    * A batch of the log after `from`. The subscribers (the projections, the export worker) all
-   * follow the head of the log, so after a commit they all ask for the same rows: while no
-   * connection has committed since (data_version has not moved), the last scan's rows, and the
-   * events already made of them, are handed out again instead of being read and parsed again.
-   * Subscribers only read the events, so sharing them is safe.
+   * follow the head of the log, so after a commit they all ask for the same rows, or for the tail
+   * of them (one that applied a batch since asks from further on): while no connection has
+   * committed since (data_version has not moved), the last scan's rows, and the events already
+   * made of them, are handed out again instead of being read and parsed again. A tail is handed
+   * out only of a scan that reached the head: a shorter batch must mean the log's end (see
+   * deliver). Subscribers only read the events, so sharing them is safe.
    */
   private scan(from: number): readonly Scanned[] {
     const version = this.statements.dataVersion.get()!;
     const last = this.scanned;
-    if (last && last.from === from && last.version === version) return last.entries;
+    if (last && last.version === version) {
+      if (last.from === from) return last.entries;
+      if (last.from < from && last.entries.length < SUBSCRIPTION_BATCH) {
+        const start = last.entries.findIndex((entry) => entry.row.position > from);
+        return start === -1 ? [] : last.entries.slice(start);
+      }
+    }
+    this.stats.scans++;
     const entries = this.statements.scan.all(from, SUBSCRIPTION_BATCH).map((row): Scanned => ({ row, recorded: null }));
     this.scanned = { from, version, entries };
     return entries;
