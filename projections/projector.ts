@@ -13,6 +13,8 @@ export interface ProjectorOptions {
   /** The longest that wait grows to while events come many (see `nextBatchDelay`). */
   readonly maxBatchDelayMs?: number;
   readonly onError?: (error: unknown, retryInMs: number) => void;
+  /** Each position the views are known to include: the checkpoint when following starts, then each batch's. */
+  readonly onPosition?: (position: Position | null, reachedBy: 'checkpoint' | 'batch') => void;
 }
 
 export interface ProjectorStatus {
@@ -143,6 +145,7 @@ export class Projector<N extends ProjectionName> {
     const views = this.readModels.views(name, generation);
     // The generation's own checkpoint is the truth, even when it lies behind the previous one.
     this.current = await views.checkpoint();
+    this.options.onPosition?.(this.current, 'checkpoint');
     const subscription = this.events.subscribeToAll({ after: this.current, streamPrefixes: [this.projection.streamPrefix] });
     this.subscription = subscription;
     const iterator = subscription[Symbol.asyncIterator]();
@@ -180,6 +183,7 @@ export class Projector<N extends ProjectionName> {
     if (position === null) return;
     if (this.current !== null && comparePositions(position, this.current) <= 0) return;
     this.current = position;
+    this.options.onPosition?.(position, 'batch');
     for (const waiter of this.waiters) if (comparePositions(position, waiter.position) >= 0) waiter.resolve(true);
   }
 }

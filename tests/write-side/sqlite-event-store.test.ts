@@ -136,6 +136,26 @@ describe('embedded event store', () => {
     }
   });
 
+  it("wakes the subscribers of another store of this process on the same file at each commit, not at their next poll", async () => {
+    const { store, file, dispose } = withStore();
+    // Polls once an hour: only the commit's announcement can wake it within the test.
+    const other = new SqliteEventStore({ file, pollIntervalMs: 3_600_000 });
+    const subscription = other.subscribeToAll({ streamPrefixes: ['order-'] });
+    const iterator = subscription[Symbol.asyncIterator]();
+    try {
+      await store.appendToStream('order-a', [event(0)], 'no_stream');
+      expect(((await iterator.next()).value as { data: unknown }).data).toEqual({ n: 0 });
+      // Caught up, it waits; the next commit of the first store wakes it.
+      const pending = iterator.next();
+      await store.appendToStream('order-b', [event(1)], 'no_stream');
+      expect(((await pending).value as { data: unknown }).data).toEqual({ n: 1 });
+    } finally {
+      await subscription.close();
+      await other.close();
+      await dispose();
+    }
+  });
+
   it('fails an append whose event cannot be stored without failing its neighbours', async () => {
     const { store, dispose } = withStore();
     const bad = { ...event(1), data: { n: 10n } } as unknown as NewEvent;

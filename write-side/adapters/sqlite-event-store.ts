@@ -10,7 +10,8 @@
 // thread's connection.
 import Database from 'better-sqlite3';
 import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
+import { resolve as absolute } from 'node:path';
+import { BroadcastChannel, Worker } from 'node:worker_threads';
 import {
   RevisionConflict,
   StoreUnavailable,
@@ -161,6 +162,12 @@ export class SqliteEventStore implements EventStore {
   private commits = 0;
   private readonly waiters = new Set<() => void>();
   private readonly subscriptions = new Set<EventSubscription>();
+  /**
+   * Tells the other threads of this process that opened the same file of each commit (the service
+   * may project in a thread of its own): their subscribers then read on at once, as this one's do,
+   * instead of after the poll interval that is left for other processes.
+   */
+  private readonly commitsInProcess: BroadcastChannel;
   /** The last scan of the log, for the other subscribers that read on from the same place. */
   private scanned: { readonly from: number; readonly version: number; readonly entries: readonly Scanned[] } | null = null;
   private closed = false;
@@ -189,6 +196,9 @@ export class SqliteEventStore implements EventStore {
       dataVersion: this.db.prepare<[], number>('PRAGMA data_version').pluck(),
       scan: this.db.prepare<[number, number], EventRow>('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?'),
     };
+    this.commitsInProcess = new BroadcastChannel(`sqlite-event-store:${absolute(options.file)}`);
+    this.commitsInProcess.onmessage = () => this.committed();
+    this.commitsInProcess.unref(); // never what keeps the process up
     this.writer = new Worker(WRITER, {
       eval: true,
       workerData: {
@@ -282,11 +292,10 @@ export class SqliteEventStore implements EventStore {
       const failure = new StoreUnavailable('the event store could not commit', { cause: new Error(message.message) });
       for (const append of batch) append.reject(failure);
     } else {
-      this.commits++;
       this.stats.commits++;
       this.stats.appends += batch.length;
-      for (const wake of this.waiters) wake();
-      this.waiters.clear();
+      this.committed();
+      this.commitsInProcess.postMessage(null);
       const { outcomes } = message;
       batch.forEach((append, i) => {
         if (outcomes[3 * i] === true) append.resolve({ nextRevision: outcomes[3 * i + 1] as number, position: encodeSequence(outcomes[3 * i + 2] as number) });
@@ -294,6 +303,13 @@ export class SqliteEventStore implements EventStore {
       });
     }
     this.send();
+  }
+
+  /** A commit (this store's, or another thread's): the waiting subscribers read on. */
+  private committed(): void {
+    this.commits++;
+    for (const wake of this.waiters) wake();
+    this.waiters.clear();
   }
 
   async readStream(stream: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
@@ -448,6 +464,7 @@ export class SqliteEventStore implements EventStore {
     await this.writer.terminate();
     await Promise.all([...this.subscriptions].map((s) => s.close()));
     for (const wake of this.waiters) wake();
+    this.commitsInProcess.close();
     this.db.close();
   }
 
