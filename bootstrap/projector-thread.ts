@@ -5,12 +5,11 @@
 // in-process projectors did. A thread that dies is started again; meanwhile the service is not ready.
 import type { Logger } from 'pino';
 import { Worker } from 'node:worker_threads';
-import type { ProjectorStatus } from '../projections/projector.js';
+import type { ProjectionProgress, ProjectorStatus } from '../projections/projector.js';
 import type { ProjectionName } from '../read-side/read-store.js';
 import type { EventStore, Position } from '../write-side/event-store.js';
 import { comparePositions } from '../write-side/position.js';
 import type { Config } from './config.js';
-import type { ProjectionProgress } from './services.js';
 
 export type ThreadMessage =
   | { readonly kind: 'position'; readonly name: ProjectionName; readonly position: Position | null; readonly reachedBy: 'checkpoint' | 'batch' }

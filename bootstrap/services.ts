@@ -11,7 +11,7 @@ import { jobsView } from '../projections/jobs.js';
 import { orderViews } from '../projections/order-views.js';
 import { stockView } from '../projections/stock.js';
 import { productsView } from '../projections/products.js';
-import { Projector, type ProjectorStatus } from '../projections/projector.js';
+import { Projector, type ProjectionProgress } from '../projections/projector.js';
 import { ProjectorLease } from '../projections/projector-lease.js';
 import { startProjectorThread } from './projector-thread.js';
 import type { Projection } from '../projections/projection.js';
@@ -84,12 +84,7 @@ const CONSISTENCY_WAIT_MS = 5000;
 
 export type { Role } from './config.js';
 
-/** How far a projection's views are: what Consistency-Token waits and the lag metric ask. */
-export interface ProjectionProgress {
-  readonly position: Position | null;
-  waitFor(position: Position, timeoutMs: number): Promise<boolean>;
-  status(): Promise<ProjectorStatus>;
-}
+export type { ProjectionProgress } from '../projections/projector.js';
 
 export interface Services extends Stores {
   readonly orders: OrderService;

@@ -26,6 +26,13 @@ export interface ProjectorStatus {
   readonly lagMs: number;
 }
 
+/** How far a projection's views are: what Consistency-Token waits and the lag metric ask. */
+export interface ProjectionProgress {
+  readonly position: Position | null;
+  waitFor(position: Position, timeoutMs: number): Promise<boolean>;
+  status(): Promise<ProjectorStatus>;
+}
+
 const NOTHING_YET = Symbol('nothing-yet');
 
 /** A batch of at least this many events counts as one of many: the next waits longer. */
