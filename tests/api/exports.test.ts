@@ -318,6 +318,8 @@ describe('an erasure while an export runs', () => {
       await as('POST', '/orders', { body: newOrder(guest), headers: { 'Idempotency-Key': 'o' } });
       const started = await as('POST', '/exports', { body: { format: 'csv' }, headers: { 'Idempotency-Key': 'k' } });
       await waitForJob(started.body.id, as, (status) => status === 'running');
+      // The job reads as running once its start is projected, which (in the projections' thread) may be before its worker opened the file.
+      for (let i = 0; i < 100 && readdirSync(hanging.exportsDir).length === 0; i++) await new Promise((r) => setTimeout(r, 50));
       void hanging.worker!.stop(0);
       expect(readdirSync(hanging.exportsDir)).toEqual([`${started.body.id}-1.csv.partial`]);
 
