@@ -1,6 +1,10 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repeatedMember } from '../../api/body.js';
+import { ALL_SCOPES, client, newOrder, startService, type TestService } from '../support/http.js';
+import { receiveStock, TEST_SKUS } from '../support/seed.js';
 
 /** A member name as a client might write it: plain, or with every character escaped as \uXXXX. */
 const spelled = (name: string, escaped: boolean) =>
@@ -49,5 +53,64 @@ describe('reading a JSON body: repeated members', () => {
       expect(JSON.parse(text)).toBeDefined(); // the scanner is only ever given valid JSON
       expect(repeatedMember(text)).toEqual(pointer === null ? null : { pointer, name: repeated });
     }), { numRuns: 2000 });
+  });
+});
+
+describe('reading a JSON body over HTTP', () => {
+  let service: TestService;
+  let token: string;
+  beforeAll(async () => {
+    service = await startService();
+    await receiveStock(service.events, TEST_SKUS);
+    token = await service.token({ scope: ALL_SCOPES });
+  });
+  afterAll(() => service.stop());
+
+  /** POST /orders with the body written in `pieces`, chunked (no Content-Length); the status, or the error that ended it. */
+  const chunked = (pieces: readonly string[]) =>
+    new Promise<number | string>((resolve) => {
+      const { port } = new URL(service.url);
+      const request = http.request({ port, host: '127.0.0.1', method: 'POST', path: '/orders', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': randomUUID() } });
+      request.on('response', (response) => {
+        response.resume();
+        resolve(response.statusCode!);
+      });
+      request.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+      (async () => {
+        for (const piece of pieces) {
+          if (request.destroyed) return;
+          request.write(piece);
+          await new Promise((r) => setTimeout(r, 5));
+        }
+        request.end();
+      })().catch(() => {});
+    });
+
+  it('takes a body sent in many chunks', async () => {
+    const text = JSON.stringify(newOrder());
+    const pieces = Array.from({ length: Math.ceil(text.length / 7) }, (_, i) => text.slice(i * 7, i * 7 + 7));
+    expect(await chunked(pieces)).toBe(201);
+  });
+
+  it('answers 413 to a chunked body once it passes 64 KiB, without reading the rest', async () => {
+    const text = JSON.stringify({ ...newOrder(), padding: 'x'.repeat(70 * 1024) });
+    expect(await chunked(Array.from({ length: Math.ceil(text.length / 8192) }, (_, i) => text.slice(i * 8192, i * 8192 + 8192)))).toBe(413);
+  });
+
+  it('takes nothing from a request whose client went away mid-body: its key is still free', async () => {
+    const key = randomUUID();
+    await new Promise<void>((resolve) => {
+      const { port } = new URL(service.url);
+      const request = http.request({ port, host: '127.0.0.1', method: 'POST', path: '/orders', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': '500', 'idempotency-key': key } });
+      request.on('error', () => resolve());
+      request.write(JSON.stringify(newOrder()).slice(0, 100));
+      setTimeout(() => {
+        request.destroy();
+        resolve();
+      }, 50);
+    });
+    const retried = await client(service, token)('POST', '/orders', { body: newOrder(), headers: { 'Idempotency-Key': key } });
+    expect(retried.status).toBe(201);
+    expect(retried.headers.get('idempotent-replayed')).toBeNull();
   });
 });
