@@ -55,37 +55,33 @@ export async function readJson(ctx: Context, options: BodyOptions): Promise<unkn
 
 /**
  * The request's body, read to its end. Past MAX_BODY_BYTES it is refused (413) and the request
- * ended, its rest unread; a request that fails or closes before its end fails with the
- * stream's error. Listened for rather than iterated: an async iterator costs a promise and a
- * generator step per chunk, and a body nearly always comes in one.
+ * ended, its rest unread; a request that fails or closes before its end fails with the stream's
+ * error. Listened for rather than iterated: an async iterator costs a promise and a generator step
+ * per chunk, and a body nearly always comes in one. The listeners stay until the request is
+ * dropped (it ends here), and are passed inline: tsx names a closure held in a variable on every call.
  */
 function bodyBytes(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    const onData = (chunk: Buffer) => {
+    req.on('data', (chunk: Buffer) => {
+      if (size > MAX_BODY_BYTES) return; // refused already
       size += chunk.length;
       if (size <= MAX_BODY_BYTES) {
         chunks.push(chunk);
         return;
       }
-      done();
       // Ended as Node's own stream helpers (and async iteration) end a server request early:
       // detached from its socket first, so that the 413 still goes out on that socket.
       (req as { socket: unknown }).socket = null;
       req.destroy();
       reject(tooLarge());
-    };
-    const stopWatching = finished(req, { writable: false }, (error) => {
-      done();
+    });
+    finished(req, { writable: false }, (error) => {
+      if (size > MAX_BODY_BYTES) return;
       if (error) reject(error);
       else resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
     });
-    function done(): void {
-      req.off('data', onData);
-      stopWatching();
-    }
-    req.on('data', onData);
   });
 }
 
