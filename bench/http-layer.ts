@@ -82,6 +82,13 @@ try {
     const rate = list.reduce((s, r) => s + r.rate, 0) / list.length;
     console.log(`  ${server.name.padEnd(40)} ${fmt(rate).padStart(7)} req/s  ${fmt(cpuUs).padStart(5)} CPU µs/req  (rounds: ${list.map((r) => fmt(r.cpuUs)).join(', ')})`);
   }
+  if (base) {
+    // Paired by round: both ran within seconds of each other, under the same outside load.
+    const [mine, theirs] = [runs.get(own)!, runs.get(servers[1]!)!];
+    const differences = mine.map((run, i) => run.cpuUs - theirs[i]!.cpuUs).sort((a, b) => a - b);
+    const median = (list: readonly number[]) => (list[Math.floor((list.length - 1) / 2)]! + list[Math.ceil((list.length - 1) / 2)]!) / 2;
+    console.log(`\n  this checkout minus base, by round: median ${fmt(median(differences))} CPU µs/req (${differences.map(fmt).join(', ')}); lower in ${differences.filter((d) => d < 0).length} of ${differences.length} rounds`);
+  }
   if (PROFILE) {
     await stopServer(own);
     printProfile(readProfile(profileDir), windows, 'POST /orders (this checkout\'s layer)', 30);
