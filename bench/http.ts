@@ -15,7 +15,8 @@
 // Koa doing only the store work of a route, through the same embedded stores: for POST /orders
 // one durable append (the placements with stock reservations are read against it too), and for
 // them also the write side's own placement (prices, reservations, key, order append) on a store of
-// its own; for GET /orders/{id} the order folded by the write side's order service
+// its own, and the two commits in sequence that any placement of this design makes (every line's
+// reservation, then the order: what bounds a placement's latency from below); for GET /orders/{id} the order folded by the write side's order service
 // (with its cache of folded orders); for the page one read-model query. None of the service's
 // own work: no token, no validation, no idempotency, no projections, no signed cursors, no logs,
 // no metrics. A route cannot beat its floor; the gap between the two is the service's own cost.
@@ -261,6 +262,14 @@ async function main(): Promise<void> {
         minRatio: null,
         ofFloor: { route: 'floor: Koa + the append only', min: 0.25 },
         requests: (route) => manyPlacements(route, '/placements'),
+      },
+      {
+        // The least a placement of this design writes: the reservations, then the order (two commits in sequence).
+        route: 'floor: Koa + a placement\'s two commits only (reservations, then order)',
+        url: floorUrl,
+        minRatio: null,
+        ofFloor: { route: 'floor: Koa + the append only', min: 0.25 },
+        requests: (route) => manyPlacements(route, '/reservations-then-order'),
       },
       {
         route: 'POST /orders, all buying one hot SKU',

@@ -37,6 +37,8 @@ export interface Config {
   readonly exports: { readonly retentionMs: number; readonly leaseMs: number };
   /** How long the projector role's lease lasts without a renewal: a standby's longest wait after a crash. */
   readonly projectorLeaseMs: number;
+  /** The `all` role applies its projections in a worker thread of its own (true), or on the thread that serves the requests. */
+  readonly projectorThread: boolean;
   /** An order still pending this long after it was placed is cancelled by the service (payment-timeout). */
   readonly pendingOrderTtlMs: number;
   /** Signs collection cursors; when unset, derived from AUTH_JWT_SECRET or kept in DATA_DIR. */
@@ -147,6 +149,7 @@ export function parseConfig(env: Env): Config {
     maxInFlight: positive('MAX_IN_FLIGHT', 512),
     exports: Object.freeze({ retentionMs: positive('EXPORT_RETENTION_SECONDS', 86_400) * 1000, leaseMs: positive('EXPORT_LEASE_SECONDS', 30) * 1000 }),
     projectorLeaseMs: positive('PROJECTOR_LEASE_SECONDS', 10) * 1000,
+    projectorThread: oneOf('PROJECTOR_THREAD', ['true', 'false'], 'true') === 'true',
     pendingOrderTtlMs: positive('PENDING_ORDER_TTL_SECONDS', 172_800) * 1000,
     cursorSecret: text('CURSOR_SECRET'),
     personalData: Object.freeze({ seal: oneOf('BENCH_ONLY_PERSONAL_DATA_IN_CLEAR', ['0', '1'], '0') === '0' }),

@@ -11,8 +11,9 @@ import { jobsView } from '../projections/jobs.js';
 import { orderViews } from '../projections/order-views.js';
 import { stockView } from '../projections/stock.js';
 import { productsView } from '../projections/products.js';
-import { Projector, type ProjectorStatus } from '../projections/projector.js';
+import { Projector, type ProjectionProgress } from '../projections/projector.js';
 import { ProjectorLease } from '../projections/projector-lease.js';
+import { startProjectorThread } from './projector-thread.js';
 import type { Projection } from '../projections/projection.js';
 import { AccountQueries } from '../read-side/account-queries.js';
 import { KeysetPages } from '../read-side/keyset-page.js';
@@ -75,17 +76,15 @@ export interface Stores {
   close(): Promise<void>;
 }
 
+/** How long a start waits for its projections' thread to report where each projection starts from. */
+const PROJECTOR_THREAD_START_MS = 30_000;
+
 /** How long a collection read waits for the write of a Consistency-Token (HTTP-CONTRACT.md). */
 const CONSISTENCY_WAIT_MS = 5000;
 
 export type { Role } from './config.js';
 
-/** How far a projection's views are: what Consistency-Token waits and the lag metric ask. */
-export interface ProjectionProgress {
-  readonly position: Position | null;
-  waitFor(position: Position, timeoutMs: number): Promise<boolean>;
-  status(): Promise<ProjectorStatus>;
-}
+export type { ProjectionProgress } from '../projections/projector.js';
 
 export interface Services extends Stores {
   readonly orders: OrderService;
@@ -107,10 +106,12 @@ export interface Services extends Stores {
   readonly queries: OrderQueries;
   readonly history: OrderHistory;
   readonly feed: QueueFeed;
+  /** The projectors of this thread: running in the `all` role without its projections' thread, and in the `projector` role while it holds the lease. */
   readonly projectors: { readonly [N in ProjectionName]: Projector<N> };
   /**
-   * Each projection's progress as this process sees it: its own projector's in the `all` role,
-   * the read store's checkpoints (written by the projector process) in the `api` role.
+   * Each projection's progress as this process sees it: as its projections' thread reports it in
+   * the `all` role (or its own projector's, without the thread), the read store's checkpoints
+   * (written by the projector process) in the `api` role.
    */
   readonly progress: { readonly [N in ProjectionName]: ProjectionProgress };
   /** The export worker of this process; null in the roles without one. */
@@ -240,7 +241,11 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
     stock: projector(stockView),
     accounts: projector(accountsView),
   };
-  if (role === 'all') Object.values(projectors).forEach((p) => p.start());
+  // The `all` role projects in a thread of its own, unless told not to (then here, like a test's service).
+  const thread = role === 'all' && config.projectorThread ? startProjectorThread(config, eventStore, PROJECTIONS, logger) : null;
+  if (role === 'all' && !thread) Object.values(projectors).forEach((p) => p.start());
+  // Ready as soon as in-process projectors would be: a start that is not, within the wait, goes on and says so at /health/ready.
+  await thread?.started(PROJECTOR_THREAD_START_MS);
   // One projector process at a time, under the read store's lease; the others wait as standbys.
   const lease =
     role === 'projector'
@@ -268,7 +273,7 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
           accounts: checkpointProgress(eventStore, readModels, accountsView),
         }
       : null;
-  const progress = checkpoints ?? projectors;
+  const progress = checkpoints ?? thread?.progress ?? projectors;
 
   const cursors = new CursorCodec(cursorSecret(config));
   /** A Consistency-Token wait on the views of `projection`, which a write to streams it does not read never holds up. */
@@ -331,12 +336,10 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
       await health.check();
       await readModels.activeGeneration('order-views');
       // The projector process reports its own failures; here, only whether its checkpoints answer.
-      for (const p of checkpoints ? [] : Object.values(projectors)) {
-        const failing = p.failing;
-        if (failing) {
-          const reason = failing.error instanceof Error ? failing.error.message : String(failing.error);
-          throw new Error(`projection ${p.projection.name} cannot move on since ${failing.since.toISOString()}: ${reason}`);
-        }
+      const failing = checkpoints ? null : thread ? thread.failing() : firstFailing(Object.values(projectors));
+      if (failing) {
+        const reason = failing.error instanceof Error ? failing.error.message : String(failing.error);
+        throw new Error(`projection ${failing.name} cannot move on since ${failing.since.toISOString()}: ${reason}`);
       }
       if (caughtUpOnce) return;
       const statuses = await Promise.all(Object.values(progress).map((p) => p.status()));
@@ -349,12 +352,18 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
       await reconciler?.stop();
       await pendingExpiry?.stop();
       await lease?.stop();
+      await thread?.stop();
       Object.values(checkpoints ?? {}).forEach((c) => c.stop());
       await Promise.all(Object.values(projectors).map((p) => p.stop()));
       await stock.idle();
       await stores.close();
     },
   };
+}
+
+function firstFailing(projectors: ReadonlyArray<Projector<ProjectionName>>): { readonly name: string; readonly since: Date; readonly error: unknown } | null {
+  for (const p of projectors) if (p.failing) return { name: p.projection.name, ...p.failing };
+  return null;
 }
 
 /** A projection's progress read from the read store's checkpoint, which another process writes. */

@@ -13,6 +13,8 @@ export interface ProjectorOptions {
   /** The longest that wait grows to while events come many (see `nextBatchDelay`). */
   readonly maxBatchDelayMs?: number;
   readonly onError?: (error: unknown, retryInMs: number) => void;
+  /** Each position the views are known to include: the checkpoint when following starts, then each batch's. */
+  readonly onPosition?: (position: Position | null, reachedBy: 'checkpoint' | 'batch') => void;
 }
 
 export interface ProjectorStatus {
@@ -22,6 +24,13 @@ export interface ProjectorStatus {
   readonly caughtUp: boolean;
   /** Age of the oldest event not yet applied; 0 when caught up. */
   readonly lagMs: number;
+}
+
+/** How far a projection's views are: what Consistency-Token waits and the lag metric ask. */
+export interface ProjectionProgress {
+  readonly position: Position | null;
+  waitFor(position: Position, timeoutMs: number): Promise<boolean>;
+  status(): Promise<ProjectorStatus>;
 }
 
 const NOTHING_YET = Symbol('nothing-yet');
@@ -143,6 +152,7 @@ export class Projector<N extends ProjectionName> {
     const views = this.readModels.views(name, generation);
     // The generation's own checkpoint is the truth, even when it lies behind the previous one.
     this.current = await views.checkpoint();
+    this.options.onPosition?.(this.current, 'checkpoint');
     const subscription = this.events.subscribeToAll({ after: this.current, streamPrefixes: [this.projection.streamPrefix] });
     this.subscription = subscription;
     const iterator = subscription[Symbol.asyncIterator]();
@@ -180,6 +190,7 @@ export class Projector<N extends ProjectionName> {
     if (position === null) return;
     if (this.current !== null && comparePositions(position, this.current) <= 0) return;
     this.current = position;
+    this.options.onPosition?.(position, 'batch');
     for (const waiter of this.waiters) if (comparePositions(position, waiter.position) >= 0) waiter.resolve(true);
   }
 }

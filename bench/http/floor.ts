@@ -7,7 +7,9 @@
 // store, which holds the bench's catalogue and stock: the prices read, every line's stock reserved
 // and the order appended, with its key taken, as the service's placement does, but with none of
 // the service's HTTP work (token, validation, fingerprint, idempotency headers, metrics, logs),
-// no projections, and no sealing. What the placement rows can reach at most.
+// no projections, and no sealing. What the placement rows can reach at most. POST
+// /reservations-then-order makes only the durable writes of a placement: each line's
+// reservation, then the order, two commits in sequence (the least this design needs).
 // Usage: PORT=N floor.ts <its own data dir> <the service's data dir>. Prints {"port":N} once listening.
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
@@ -20,6 +22,7 @@ import { SqliteEventStore } from '../../write-side/adapters/sqlite-event-store.j
 import { serviceViewer } from '../../write-side/access.js';
 import { OrderService } from '../../write-side/order-service.js';
 import { encodeOrderEvent, orderStream } from '../../write-side/orders/codec.js';
+import { encodeStockEvent, stockStream } from '../../write-side/stock/codec.js';
 import type { Address } from '../../write-side/orders/types.js';
 import { HOST } from '../support/free-port.js';
 import { address } from './fixtures.js';
@@ -45,6 +48,27 @@ app.use(async (ctx) => {
     if (state.status === 'absent') throw new Error('the placement left no order');
     ctx.status = 201;
     ctx.body = JSON.stringify(orderRepresentation(state, revision ?? 0));
+    return;
+  }
+  if (ctx.method === 'POST' && ctx.path === '/reservations-then-order') {
+    // The durable writes any placement of this design makes, and no more: every line's
+    // reservation appended to its SKU's stream (all in one commit, no read, no revision check),
+    // then, once they are durable, the order. Two commits in sequence per placement.
+    let text = '';
+    for await (const chunk of ctx.req) text += chunk;
+    const body = JSON.parse(text) as { customerId: string; currency: string; lines: { sku: string; quantity: number; unitPrice: number }[]; address: Partial<Address> };
+    const orderId = randomUUID();
+    const reservedAt = new Date().toISOString();
+    await Promise.all(body.lines.map(({ sku, quantity }) =>
+      events.appendToStream(stockStream(sku), [encodeStockEvent({ type: 'StockReserved', schemaVersion: 1, data: { sku, orderId, quantity, reservedAt } }, meta)], 'any')));
+    const lines = body.lines.map((l) => ({ ...l, name: l.sku, lineTotal: l.quantity * l.unitPrice }));
+    const data = {
+      orderId, customerId: body.customerId, currency: body.currency, lines, total: lines.reduce((sum, l) => sum + l.lineTotal, 0),
+      address: { ...address, ...body.address }, placedAt: reservedAt,
+    };
+    const appended = await events.appendToStream(orderStream(orderId), [encodeOrderEvent({ type: 'OrderPlaced', schemaVersion: 2, data }, meta)], 'no_stream');
+    ctx.status = 201;
+    ctx.body = JSON.stringify({ ...data, revision: appended.nextRevision });
     return;
   }
   if (ctx.method === 'POST') {

@@ -10,8 +10,7 @@ import { signDevToken } from '../../api/auth.js';
 import { answerClientErrors } from '../../api/client-errors.js';
 import { parseConfig } from '../../bootstrap/config.js';
 import { createHttpApp } from '../../bootstrap/http-app.js';
-import { openServices } from '../../bootstrap/services.js';
-import type { Projector } from '../../projections/projector.js';
+import { openServices, type ProjectionProgress } from '../../bootstrap/services.js';
 import type { ReadModelStore } from '../../read-side/read-store.js';
 import type { EventStore } from '../../write-side/event-store.js';
 import type { JobService } from '../../write-side/job-service.js';
@@ -33,7 +32,8 @@ export interface TestService {
   readonly app: Koa;
   readonly events: EventStore;
   readonly reads: ReadModelStore;
-  readonly projector: Projector<'order-views'>;
+  /** How far the orders' views are (their projector runs in the service's projections thread). */
+  readonly projector: ProjectionProgress;
   readonly logs: string[];
   readonly jobs: JobService;
   readonly exportsDir: string;
@@ -112,7 +112,7 @@ export async function startService(
     app,
     events: services.eventStore,
     reads: services.readModels,
-    projector: services.projectors['order-views'],
+    projector: services.progress['order-views'],
     logs,
     jobs: services.jobs,
     exportsDir: services.exportsDir,

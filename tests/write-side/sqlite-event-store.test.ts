@@ -109,6 +109,53 @@ describe('embedded event store', () => {
     }
   });
 
+  it('hands a subscriber further on the tail of the last scan that reached the head, instead of reading the log again', async () => {
+    const { store, dispose } = withStore();
+    const subscriptions = [];
+    try {
+      await store.appendToStream('order-a', [event(0), event(1), event(2), event(3)], 'no_stream');
+      const [, second] = await store.readStream('order-a');
+      const behind = store.subscribeToAll();
+      const ahead = store.subscribeToAll({ after: second!.position });
+      subscriptions.push(behind, ahead);
+      const first = await behind[Symbol.asyncIterator]().next();
+      expect((first.value as { data: unknown }).data).toEqual({ n: 0 });
+      const scans = store.stats.scans;
+      // Nothing committed since: the subscriber two events further on is served from that scan.
+      const iterator = ahead[Symbol.asyncIterator]();
+      expect(((await iterator.next()).value as { data: unknown }).data).toEqual({ n: 2 });
+      expect(store.stats.scans).toBe(scans);
+      // After a commit the log is read again.
+      await store.appendToStream('order-b', [event(4)], 'no_stream');
+      expect(((await iterator.next()).value as { data: unknown }).data).toEqual({ n: 3 });
+      expect(((await iterator.next()).value as { data: unknown }).data).toEqual({ n: 4 });
+      expect(store.stats.scans).toBeGreaterThan(scans);
+    } finally {
+      await Promise.all(subscriptions.map((s) => s.close()));
+      await dispose();
+    }
+  });
+
+  it("wakes the subscribers of another store of this process on the same file at each commit, not at their next poll", async () => {
+    const { store, file, dispose } = withStore();
+    // Polls once an hour: only the commit's announcement can wake it within the test.
+    const other = new SqliteEventStore({ file, pollIntervalMs: 3_600_000 });
+    const subscription = other.subscribeToAll({ streamPrefixes: ['order-'] });
+    const iterator = subscription[Symbol.asyncIterator]();
+    try {
+      await store.appendToStream('order-a', [event(0)], 'no_stream');
+      expect(((await iterator.next()).value as { data: unknown }).data).toEqual({ n: 0 });
+      // Caught up, it waits; the next commit of the first store wakes it.
+      const pending = iterator.next();
+      await store.appendToStream('order-b', [event(1)], 'no_stream');
+      expect(((await pending).value as { data: unknown }).data).toEqual({ n: 1 });
+    } finally {
+      await subscription.close();
+      await other.close();
+      await dispose();
+    }
+  });
+
   it('fails an append whose event cannot be stored without failing its neighbours', async () => {
     const { store, dispose } = withStore();
     const bad = { ...event(1), data: { n: 10n } } as unknown as NewEvent;

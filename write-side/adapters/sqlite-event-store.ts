@@ -10,7 +10,8 @@
 // thread's connection.
 import Database from 'better-sqlite3';
 import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
+import { resolve as absolute } from 'node:path';
+import { BroadcastChannel, Worker } from 'node:worker_threads';
 import {
   RevisionConflict,
   StoreUnavailable,
@@ -161,11 +162,17 @@ export class SqliteEventStore implements EventStore {
   private commits = 0;
   private readonly waiters = new Set<() => void>();
   private readonly subscriptions = new Set<EventSubscription>();
+  /**
+   * Tells the other threads of this process that opened the same file of each commit (the service
+   * may project in a thread of its own): their subscribers then read on at once, as this one's do,
+   * instead of after the poll interval that is left for other processes.
+   */
+  private readonly commitsInProcess: BroadcastChannel;
   /** The last scan of the log, for the other subscribers that read on from the same place. */
   private scanned: { readonly from: number; readonly version: number; readonly entries: readonly Scanned[] } | null = null;
   private closed = false;
-  /** Counters for metrics and tests: how many appends and how many commits carried them. */
-  readonly stats = { appends: 0, commits: 0 };
+  /** Counters for metrics and tests: how many appends, how many commits carried them, and how many times the subscribers read the log. */
+  readonly stats = { appends: 0, commits: 0, scans: 0 };
 
   constructor(options: SqliteEventStoreOptions) {
     this.pollIntervalMs = options.pollIntervalMs ?? 200;
@@ -189,6 +196,9 @@ export class SqliteEventStore implements EventStore {
       dataVersion: this.db.prepare<[], number>('PRAGMA data_version').pluck(),
       scan: this.db.prepare<[number, number], EventRow>('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?'),
     };
+    this.commitsInProcess = new BroadcastChannel(`sqlite-event-store:${absolute(options.file)}`);
+    this.commitsInProcess.onmessage = () => this.committed();
+    this.commitsInProcess.unref(); // never what keeps the process up
     this.writer = new Worker(WRITER, {
       eval: true,
       workerData: {
@@ -282,11 +292,10 @@ export class SqliteEventStore implements EventStore {
       const failure = new StoreUnavailable('the event store could not commit', { cause: new Error(message.message) });
       for (const append of batch) append.reject(failure);
     } else {
-      this.commits++;
       this.stats.commits++;
       this.stats.appends += batch.length;
-      for (const wake of this.waiters) wake();
-      this.waiters.clear();
+      this.committed();
+      this.commitsInProcess.postMessage(null);
       const { outcomes } = message;
       batch.forEach((append, i) => {
         if (outcomes[3 * i] === true) append.resolve({ nextRevision: outcomes[3 * i + 1] as number, position: encodeSequence(outcomes[3 * i + 2] as number) });
@@ -294,6 +303,13 @@ export class SqliteEventStore implements EventStore {
       });
     }
     this.send();
+  }
+
+  /** A commit (this store's, or another thread's): the waiting subscribers read on. */
+  private committed(): void {
+    this.commits++;
+    for (const wake of this.waiters) wake();
+    this.waiters.clear();
   }
 
   async readStream(stream: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
@@ -385,15 +401,24 @@ export class SqliteEventStore implements EventStore {
 
   /**
    * A batch of the log after `from`. The subscribers (the projections, the export worker) all
-   * follow the head of the log, so after a commit they all ask for the same rows: while no
-   * connection has committed since (data_version has not moved), the last scan's rows, and the
-   * events already made of them, are handed out again instead of being read and parsed again.
-   * Subscribers only read the events, so sharing them is safe.
+   * follow the head of the log, so after a commit they all ask for the same rows, or for the tail
+   * of them (one that applied a batch since asks from further on): while no connection has
+   * committed since (data_version has not moved), the last scan's rows, and the events already
+   * made of them, are handed out again instead of being read and parsed again. A tail is handed
+   * out only of a scan that reached the head: a shorter batch must mean the log's end (see
+   * deliver). Subscribers only read the events, so sharing them is safe.
    */
   private scan(from: number): readonly Scanned[] {
     const version = this.statements.dataVersion.get()!;
     const last = this.scanned;
-    if (last && last.from === from && last.version === version) return last.entries;
+    if (last && last.version === version) {
+      if (last.from === from) return last.entries;
+      if (last.from < from && last.entries.length < SUBSCRIPTION_BATCH) {
+        const start = last.entries.findIndex((entry) => entry.row.position > from);
+        return start === -1 ? [] : last.entries.slice(start);
+      }
+    }
+    this.stats.scans++;
     const entries = this.statements.scan.all(from, SUBSCRIPTION_BATCH).map((row): Scanned => ({ row, recorded: null }));
     this.scanned = { from, version, entries };
     return entries;
@@ -439,6 +464,7 @@ export class SqliteEventStore implements EventStore {
     await this.writer.terminate();
     await Promise.all([...this.subscriptions].map((s) => s.close()));
     for (const wake of this.waiters) wake();
+    this.commitsInProcess.close();
     this.db.close();
   }
 

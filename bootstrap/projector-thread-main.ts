@@ -1,0 +1,31 @@
+// What the projections' thread runs (started by projector-thread.ts, in the `all` role): every
+// projection, on stores of its own over the same files, reporting each position it reaches and
+// each failure to the thread that serves the requests.
+import pino from 'pino';
+import { parentPort, workerData } from 'node:worker_threads';
+import { Projector } from '../projections/projector.js';
+import type { ProjectionName } from '../read-side/read-store.js';
+import type { Config } from './config.js';
+import type { ThreadMessage } from './projector-thread.js';
+import { openStores, PROJECTIONS, projectionSource } from './services.js';
+
+const port = parentPort!;
+const post = (message: ThreadMessage) => port.postMessage(message);
+const { config } = workerData as { config: Config };
+const stores = await openStores(config, pino({ enabled: false }));
+const projectors = (Object.keys(PROJECTIONS) as ProjectionName[]).map(
+  (name) =>
+    new Projector(projectionSource(stores, config, name), stores.readModels, PROJECTIONS[name], {
+      onPosition: (position, reachedBy) => post({ kind: 'position', name, position, reachedBy }),
+      onError: (error, retryInMs) => post({ kind: 'failing', name, error, retryInMs }),
+    }),
+);
+port.on('message', (message: 'stop') => {
+  if (message !== 'stop') return;
+  void (async () => {
+    await Promise.all(projectors.map((p) => p.stop()));
+    await stores.close();
+    port.close();
+  })();
+});
+projectors.forEach((p) => p.start());

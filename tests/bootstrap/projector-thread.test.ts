@@ -1,0 +1,86 @@
+// The `all` role applies its projections in a worker thread of its own (PROJECTOR_THREAD, on by
+// default), so that the thread serving the requests spends none of its time on them.
+import { pino } from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseConfig } from '../../bootstrap/config.js';
+import { startProjectorThread } from '../../bootstrap/projector-thread.js';
+import { openServices, openStores, PROJECTIONS, type Services } from '../../bootstrap/services.js';
+import { serviceViewer } from '../../write-side/access.js';
+import { comparePositions } from '../../write-side/position.js';
+import { tempDir } from '../support/event-stores.js';
+
+const silent = pino({ level: 'silent' });
+const opened: Array<{ services: Services; remove(): void }> = [];
+afterEach(async () => {
+  for (const { services, remove } of opened.splice(0)) {
+    await services.close();
+    remove();
+  }
+});
+
+async function start(env: Record<string, string> = {}): Promise<Services> {
+  const dir = tempDir('projector-thread-');
+  const services = await openServices(parseConfig({ DATA_DIR: dir.path, ...env }), silent, 'all', { exportWorker: false, stockWorkers: false });
+  opened.push({ services, remove: dir.remove });
+  return services;
+}
+
+/** Blocks this thread in steps of 100 ms (no timer, no message can run here meanwhile) until the products' checkpoint reaches `position`, or `steps` are done. */
+async function checkpointWhileBlocked(services: Services, position: string, steps: number): Promise<boolean> {
+  const generation = await services.readModels.activeGeneration('products');
+  const views = services.readModels.views('products', generation);
+  const cell = new Int32Array(new SharedArrayBuffer(4));
+  for (let step = 0; step < steps; step++) {
+    Atomics.wait(cell, 0, 0, 100);
+    // The embedded read store answers at once: awaiting it runs no timer and no message of this thread.
+    const checkpoint = await views.checkpoint();
+    if (checkpoint !== null && comparePositions(checkpoint, position as never) >= 0) return true;
+  }
+  return false;
+}
+
+const product = { name: 'Lamp', description: null, prices: { EUR: 1999 }, status: 'active' as const };
+
+describe('the projections thread of the all role', () => {
+  it('applies a write to the views while the thread that serves the requests is blocked, and reports how far it got', async () => {
+    const services = await start();
+    const { position } = await services.products.put(serviceViewer('test'), 'LAMP-1', product, { correlationId: 'c' });
+    expect(await checkpointWhileBlocked(services, position!, 100)).toBe(true);
+    expect(await services.progress.products.waitFor(position!, 5000)).toBe(true);
+    await expect(services.checkReady()).resolves.toBeUndefined();
+  });
+
+  it('is not there with PROJECTOR_THREAD=false: the projections run on the thread that serves the requests', async () => {
+    const services = await start({ PROJECTOR_THREAD: 'false' });
+    const { position } = await services.products.put(serviceViewer('test'), 'LAMP-1', product, { correlationId: 'c' });
+    expect(await checkpointWhileBlocked(services, position!, 10)).toBe(false);
+    expect(await services.progress.products.waitFor(position!, 5000)).toBe(true);
+  });
+
+  it('is started again when it dies, and the service is not ready meanwhile: the failure names the thread', async () => {
+    const dir = tempDir('projector-thread-');
+    const config = parseConfig({ DATA_DIR: dir.path });
+    const stores = await openStores(config, silent);
+    const thread = startProjectorThread(config, stores.eventStore, PROJECTIONS, silent, {
+      restartMs: 500,
+      entry: new URL('./fixtures/thread-that-dies-once.ts', import.meta.url),
+    });
+    try {
+      const seen: string[] = [];
+      for (let i = 0; i < 500 && (seen.length === 0 || thread.failing() !== null); i++) {
+        const failing = thread.failing();
+        if (failing) seen.push(failing.name);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(seen[0]).toBe('all projections');
+      expect(thread.failing()).toBeNull();
+      // Started again: every projection reported, and the (empty) log holds nothing more for them.
+      await thread.started(10_000);
+      expect((await thread.progress.products.status()).caughtUp).toBe(true);
+    } finally {
+      await thread.stop();
+      await stores.close();
+      dir.remove();
+    }
+  });
+});
