@@ -1,7 +1,7 @@
 // The HTTP side of idempotency: the Idempotency-Key header, the request fingerprint, and the
 // in-flight guard. Taking effect at most once, for one request per key, is the write side's job
 // (write-side/idempotency.ts).
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Context } from 'koa';
 import type { IdempotencyRequest } from '../write-side/idempotency.js';
 import { HttpProblem } from './problem.js';
@@ -27,16 +27,46 @@ export function idempotencyRequest(ctx: Context, key: string, fingerprint: strin
 
 /** Same method, path and JSON value (whatever the key order or white space) → same fingerprint. */
 export function fingerprint(method: string, path: string, body: unknown): string {
-  return createHash('sha256').update(`${method} ${path}\n${canonicalJson(body)}`).digest('base64url');
+  return hash('sha256', `${method} ${path}\n${canonicalJson(body)}`, 'base64url');
 }
 
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`);
-    return `{${entries.join(',')}}`;
+/**
+ * The value as JSON with every object's members sorted by name (UTF-16 code units) and no white
+ * space. Fingerprints are stored with the requests they stand for, so this text must never change
+ * (tests/api/idempotency.test.ts pins it). Built as one string, with JSON.stringify called only
+ * for the strings that need escaping: this runs on every keyed request.
+ */
+export function canonicalJson(value: unknown): string {
+  switch (typeof value) {
+    case 'string':
+      return quoted(value);
+    case 'number':
+      return Number.isFinite(value) ? String(value) : 'null';
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'object':
+      break;
+    default:
+      return JSON.stringify(value) ?? 'null';
   }
-  return JSON.stringify(value) ?? 'null';
+  if (value === null) return 'null';
+  let text: string;
+  if (Array.isArray(value)) {
+    text = '[';
+    for (let i = 0; i < value.length; i++) text += (i === 0 ? '' : ',') + canonicalJson(value[i]);
+    return `${text}]`;
+  }
+  const names = Object.keys(value).sort();
+  text = '{';
+  for (let i = 0; i < names.length; i++) text += `${i === 0 ? '' : ','}${quoted(names[i]!)}:${canonicalJson((value as Record<string, unknown>)[names[i]!])}`;
+  return `${text}}`;
+}
+
+/** Text JSON.stringify would leave as it is between its quotes: no quote, backslash, control character or lone surrogate. */
+const VERBATIM = /^[^"\\\u0000-\u001f\ud800-\udfff]*$/;
+
+function quoted(text: string): string {
+  return VERBATIM.test(text) ? `"${text}"` : JSON.stringify(text);
 }
 
 /**

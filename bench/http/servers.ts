@@ -51,6 +51,13 @@ export async function startFloor(dataDir: string, serviceDir: string): Promise<B
   return server('floor', `http://${HOST}:${port}`, child, listening('floor', child, port, 30_000));
 }
 
+/** The API's HTTP layer of the checkout at `root`, before a write side that answers at once (layer-server.ts). */
+export async function startLayer(name: string, root: string, secret: string, nodeArgs: readonly string[] = []): Promise<BenchServer> {
+  const port = await freePort();
+  const child = startChild([program('layer-server.ts'), root], { ...PATH(), PORT: String(port), BENCH_SECRET: secret }, nodeArgs);
+  return server(name, `http://${HOST}:${port}`, child, listening(name, child, port, 30_000));
+}
+
 /** The last lines the server printed. */
 export const tail = ({ child }: BenchServer): string => lastLines(child);
 
