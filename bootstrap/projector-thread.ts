@@ -99,8 +99,8 @@ export interface ProjectorThread {
   readonly progress: { readonly [N in ProjectionName]: ProjectionProgress };
   /** Settles once every projection has reported where it starts from (its checkpoint), or after `withinMs`, whichever is first. */
   started(withinMs: number): Promise<void>;
-  /** The first projection that cannot move on (or the thread itself, while it is down); null while all are well. */
-  failing(): { readonly name: string; readonly since: Date; readonly error: unknown } | null;
+  /** What cannot move on (the thread itself while it is down, or the first failing projection) since when and why; null while all are well. */
+  failing(): { readonly what: string; readonly since: Date; readonly error: unknown } | null;
   stop(): Promise<void>;
 }
 
@@ -163,10 +163,10 @@ export function startProjectorThread(
       clearTimeout(timer);
     },
     failing: () => {
-      if (down) return { name: 'all projections', ...down };
+      if (down) return { what: "the projections' thread", ...down };
       for (const name of names) {
         const failing = progress[name].failing;
-        if (failing) return { name, ...failing };
+        if (failing) return { what: `projection ${name}`, ...failing };
       }
       return null;
     },

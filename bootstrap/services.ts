@@ -339,7 +339,7 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
       const failing = checkpoints ? null : thread ? thread.failing() : firstFailing(Object.values(projectors));
       if (failing) {
         const reason = failing.error instanceof Error ? failing.error.message : String(failing.error);
-        throw new Error(`projection ${failing.name} cannot move on since ${failing.since.toISOString()}: ${reason}`);
+        throw new Error(`${failing.what} cannot move on since ${failing.since.toISOString()}: ${reason}`);
       }
       if (caughtUpOnce) return;
       const statuses = await Promise.all(Object.values(progress).map((p) => p.status()));
@@ -361,8 +361,8 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
   };
 }
 
-function firstFailing(projectors: ReadonlyArray<Projector<ProjectionName>>): { readonly name: string; readonly since: Date; readonly error: unknown } | null {
-  for (const p of projectors) if (p.failing) return { name: p.projection.name, ...p.failing };
+function firstFailing(projectors: ReadonlyArray<Projector<ProjectionName>>): { readonly what: string; readonly since: Date; readonly error: unknown } | null {
+  for (const p of projectors) if (p.failing) return { what: `projection ${p.projection.name}`, ...p.failing };
   return null;
 }
 

@@ -69,10 +69,10 @@ describe('the projections thread of the all role', () => {
       const seen: string[] = [];
       for (let i = 0; i < 500 && (seen.length === 0 || thread.failing() !== null); i++) {
         const failing = thread.failing();
-        if (failing) seen.push(failing.name);
+        if (failing) seen.push(failing.what);
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
-      expect(seen[0]).toBe('all projections');
+      expect(seen[0]).toBe("the projections' thread");
       expect(thread.failing()).toBeNull();
       // Started again: every projection reported, and the (empty) log holds nothing more for them.
       await thread.started(10_000);
