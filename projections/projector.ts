@@ -1,5 +1,6 @@
 // The projector: follows the event log from a projection's checkpoint (catch-up, then live),
 // applies events in batches, and starts again from the checkpoint after any failure.
+import type { ProjectionProgress as ViewsProgress } from '../read-side/consistency.js';
 import type { ProjectionName, ReadModelStore } from '../read-side/read-store.js';
 import type { EventStore, EventSubscription, Position, RecordedEvent } from '../write-side/event-store.js';
 import { comparePositions } from '../write-side/position.js';
@@ -26,10 +27,8 @@ export interface ProjectorStatus {
   readonly lagMs: number;
 }
 
-/** How far a projection's views are: what Consistency-Token waits and the lag metric ask. */
-export interface ProjectionProgress {
-  readonly position: Position | null;
-  waitFor(position: Position, timeoutMs: number): Promise<boolean>;
+/** How far a projection's views are, as the Consistency-Token waits ask (read-side/consistency.ts), and how far behind the log, as readiness and the lag metric ask. */
+export interface ProjectionProgress extends ViewsProgress {
   status(): Promise<ProjectorStatus>;
 }
 
