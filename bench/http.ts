@@ -40,6 +40,13 @@
 // it, where its CPU went (own time, with callees, by file); BENCH_PROFILE=<dir> keeps the
 // profiles in that directory.
 //
+// Each route also prints the service's threads by their share of a core (main, the event store's
+// writer, the projections' thread, V8's helpers), read from /proc: whether the thread that serves
+// requests is the one that limits them. BENCH_WARMUP_SECONDS (default 1) warms each route longer:
+// with 1 s, V8's helper threads are still compiling the route's code during the measurement
+// (about 16% of a core for POST /orders run alone, 2% after 10 s). BENCH_SERVICE_NODE_ARGS adds
+// node flags to the sealing service (an experiment with V8's heap settings, --trace-gc).
+//
 // This file is the driver; the servers it starts are in bench/http/ (servers.ts starts them).
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -53,7 +60,7 @@ import { encodeStockEvent, stockStream } from '../write-side/stock/codec.js';
 import { autocannon, loadOrders, pageChain, type AcInstance, type AcRequest, type AcResult } from './http/load.js';
 import { startBaseline, startFloor, startService, stopServer, tail, type BenchServer } from './http/servers.js';
 import { monotonicUs, printProfile, readProfile } from './support/cpu-profile.js';
-import { cpuMs } from './support/cpu-time.js';
+import { busiestThreads, cpuMs, threadCpuMs } from './support/cpu-time.js';
 
 // ---- the run ----
 
@@ -62,7 +69,7 @@ async function main(): Promise<void> {
   const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
   const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 1_000);
   const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-  const WARMUP_SECONDS = 1;
+  const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 1);
   const CONNECTIONS = 50;
   const PAGE = 20;
   const SECRET = `bench-http-${randomUUID()}-${randomUUID()}`; // > 32 bytes
@@ -109,7 +116,7 @@ async function main(): Promise<void> {
     const bare = await startBaseline();
     servers.push(bare);
     const serviceStarted = performance.now();
-    const service = await startService(dir, SECRET, 600_000, {}, PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
+    const service = await startService(dir, SECRET, 600_000, {}, [...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), ...(process.env.BENCH_SERVICE_NODE_ARGS ?? '').split(' ').filter(Boolean)]);
     servers.push(service);
     // The floor's own event store holds the catalogue and the stock its placements need.
     mkdirSync(join(dir, 'floor'), { recursive: true });
@@ -323,15 +330,16 @@ async function main(): Promise<void> {
       await current;
       if (interrupted) return;
       samples.delete(target.route);
-      const [cpuBefore, from] = [cpuMs(pidOf(target.url)), monotonicUs()];
+      const [cpuBefore, threadsBefore, from] = [cpuMs(pidOf(target.url)), threadCpuMs(pidOf(target.url)), monotonicUs()];
       current = autocannon({ url: target.url, connections: CONNECTIONS, duration: SECONDS, requests: target.requests(target.route) });
       const result = await current;
-      const [cpuSpent, to] = [cpuMs(pidOf(target.url)) - cpuBefore, monotonicUs()];
+      const [cpuSpent, threads, to] = [cpuMs(pidOf(target.url)) - cpuBefore, busiestThreads(threadsBefore, threadCpuMs(pidOf(target.url)), SECONDS * 1000), monotonicUs()];
       current = null;
       if (interrupted) return;
       const failed = result.non2xx + result.errors;
       const total = result.requests.total + result.errors;
       console.log(`${fmt(result.requests.total)} responses, ${fmt(result.non2xx)} non-2xx, ${fmt(result.errors)} errors (${fmt(result.timeouts)} timeouts)${target.note?.() ?? ''}`);
+      console.log(`    server threads (share of a core): ${threads}`);
       if (total === 0 || failed / total > MAX_ERROR_SHARE) {
         const sample = samples.get(target.route);
         throw new Error(
