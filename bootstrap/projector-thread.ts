@@ -95,12 +95,19 @@ class ReportedProgress implements ProjectionProgress {
   }
 }
 
+/** What cannot move on ("projection order-views", "the projections' thread"), since when, and why. */
+export interface Stuck {
+  readonly what: string;
+  readonly since: Date;
+  readonly error: unknown;
+}
+
 export interface ProjectorThread {
   readonly progress: { readonly [N in ProjectionName]: ProjectionProgress };
   /** Settles once every projection has reported where it starts from (its checkpoint), or after `withinMs`, whichever is first. */
   started(withinMs: number): Promise<void>;
-  /** What cannot move on (the thread itself while it is down, or the first failing projection) since when and why; null while all are well. */
-  failing(): { readonly what: string; readonly since: Date; readonly error: unknown } | null;
+  /** What cannot move on (the thread itself while it is down, or the first failing projection); null while all are well. */
+  failing(): Stuck | null;
   stop(): Promise<void>;
 }
 

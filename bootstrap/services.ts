@@ -13,7 +13,7 @@ import { stockView } from '../projections/stock.js';
 import { productsView } from '../projections/products.js';
 import { Projector, type ProjectionProgress } from '../projections/projector.js';
 import { ProjectorLease } from '../projections/projector-lease.js';
-import { startProjectorThread } from './projector-thread.js';
+import { startProjectorThread, type Stuck } from './projector-thread.js';
 import type { Projection } from '../projections/projection.js';
 import { AccountQueries } from '../read-side/account-queries.js';
 import { KeysetPages } from '../read-side/keyset-page.js';
@@ -361,7 +361,7 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
   };
 }
 
-function firstFailing(projectors: ReadonlyArray<Projector<ProjectionName>>): { readonly what: string; readonly since: Date; readonly error: unknown } | null {
+function firstFailing(projectors: ReadonlyArray<Projector<ProjectionName>>): Stuck | null {
   for (const p of projectors) if (p.failing) return { what: `projection ${p.projection.name}`, ...p.failing };
   return null;
 }
