@@ -53,17 +53,11 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { signDevToken } from '../api/auth.js';
-import { serviceViewer } from '../write-side/access.js';
-import { SqliteEventStore } from '../write-side/adapters/sqlite-event-store.js';
-import { ProductService } from '../write-side/product-service.js';
-import { encodeStockEvent, stockStream } from '../write-side/stock/codec.js';
 import { autocannon, loadOrders, pageChain, type AcInstance, type AcRequest, type AcResult } from './http/load.js';
 import { startBaseline, startFloor, startService, stopServer, tail, type BenchServer } from './http/servers.js';
+import { BENCH_PRICE, benchSku, defineCatalogue, RECONCILER_ORPHAN_WINDOW_MS, settle, untilIdle } from './http/setup.js';
 import { monotonicUs, printProfile, readProfile } from './support/cpu-profile.js';
 import { busiestThreads, cpuMs, threadCpuMs } from './support/cpu-time.js';
-
-// ---- the run ----
-
 
 async function main(): Promise<void> {
   const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
@@ -424,70 +418,6 @@ async function main(): Promise<void> {
     process.removeListener('SIGINT', onSigint);
     await cleanup();
   }
-}
-
-/** The stock reconciler's default orphan window (workers/stock-reconciler.ts): it does nothing before. */
-const RECONCILER_ORPHAN_WINDOW_MS = 30_000;
-
-/**
- * Waits until `notBefore` (a performance.now() instant), then until each server has used under 5%
- * of a core over two seconds in a row (at most two minutes); how many seconds that took in all.
- */
-async function untilIdle(servers: readonly BenchServer[], notBefore: number): Promise<number> {
-  const started = performance.now();
-  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-  await sleep(Math.max(0, notBefore - started));
-  let quiet = 0;
-  while (quiet < 2 && performance.now() - started < 120_000) {
-    const before = servers.map((server) => cpuMs(server.child.pid!));
-    await sleep(1_000);
-    const busy = servers.some((server, i) => cpuMs(server.child.pid!) - before[i]! > 50);
-    quiet = busy ? 0 : quiet + 1;
-  }
-  return (performance.now() - started) / 1000;
-}
-
-const BENCH_PRICE = 1999;
-const benchSku = (i: number) => `BENCH-${String(i).padStart(5, '0')}`;
-
-/** Defines `count` active products at BENCH_PRICE through the write side's product service, each with ample stock received. */
-async function defineCatalogue(file: string, count: number): Promise<void> {
-  const events = new SqliteEventStore({ file, synchronous: 'normal' });
-  try {
-    const products = new ProductService(events);
-    const viewer = serviceViewer('bench');
-    for (let base = 0; base < count; base += 500) {
-      await Promise.all(
-        Array.from({ length: Math.min(500, count - base) }, (_, k) =>
-          products.put(viewer, benchSku(base + k), { name: `Bench product ${base + k}`, description: null, prices: { EUR: BENCH_PRICE, USD: BENCH_PRICE + 200 }, status: 'active' }, { correlationId: 'bench' }),
-        ),
-      );
-    }
-    // Ample stock for every product: every placement row buys from the catalogue (the hot row, its first product only).
-    const meta = { principal: 'bench', correlationId: 'bench', causationId: null };
-    for (let i = 0; i < count; i++) {
-      const sku = benchSku(i);
-      const received = { type: 'StockAdjusted' as const, schemaVersion: 1 as const, data: { sku, adjustmentId: randomUUID(), delta: 1_000_000_000, reason: 'received' as const, note: null, onHand: 1_000_000_000, reserved: 0, adjustedAt: new Date().toISOString() } };
-      await events.appendToStream(stockStream(sku), [encodeStockEvent(received, meta)], 'no_stream');
-    }
-  } finally {
-    await events.close();
-  }
-}
-
-/** After a write run: one more write, then a collection read that waits for its Consistency-Token. */
-async function settle(url: string, auth: Record<string, string>, newOrder: string): Promise<void> {
-  const placed = await fetch(`${url}/orders`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json', 'idempotency-key': randomUUID() }, body: newOrder });
-  const position = placed.headers.get('consistency-token');
-  await placed.arrayBuffer();
-  if (!placed.ok || !position) throw new Error(`settling: POST /orders answered ${placed.status}`);
-  for (let attempt = 0; attempt < 12; attempt++) {
-    const read = await fetch(`${url}/orders?limit=1`, { headers: { ...auth, 'consistency-token': position } });
-    await read.arrayBuffer();
-    if (read.ok) return;
-    if (read.status !== 503) throw new Error(`settling: GET /orders answered ${read.status}`);
-  }
-  throw new Error('settling: the projections did not catch up within a minute');
 }
 
 await main();

@@ -17,8 +17,8 @@ export interface BenchServer {
 const PATH = () => ({ PATH: process.env.PATH ?? '' });
 
 /** The service on `dataDir`, waited for until its projections caught up (up to `readyTimeoutMs`). */
-/** `env` adds to the service's environment (the first administrator, for the sign-in bench; personal data in clear, for bench:http); `nodeArgs` to node's (--cpu-prof, for bench:page). */
-export async function startService(dataDir: string, secret: string, readyTimeoutMs: number, env: Record<string, string> = {}, nodeArgs: readonly string[] = []): Promise<BenchServer> {
+/** `env` adds to the service's environment (the first administrator, for the sign-in bench; personal data in clear, for bench:http); `nodeArgs` to node's (--cpu-prof, for bench:page); `root` is the checkout to run (another one, for bench:placement-ab; with its node_modules). */
+export async function startService(dataDir: string, secret: string, readyTimeoutMs: number, env: Record<string, string> = {}, nodeArgs: readonly string[] = [], root = process.cwd(), name = 'service'): Promise<BenchServer> {
   const port = await freePort();
   const child = startChild(['bootstrap/main.ts'], {
     ...PATH(),
@@ -32,9 +32,9 @@ export async function startService(dataDir: string, secret: string, readyTimeout
     RATE_LIMIT_PER_SECOND: '100000000',
     RATE_LIMIT_BURST: '100000000',
     ...env,
-  }, nodeArgs);
+  }, nodeArgs, root);
   const url = `http://${HOST}:${port}`;
-  return server('service', url, child, waitReady('service', child, `${url}/health/ready`, readyTimeoutMs));
+  return server(name, url, child, waitReady(name, child, `${url}/health/ready`, readyTimeoutMs));
 }
 
 /** Bare Koa answering the example order to any GET. */
@@ -82,8 +82,8 @@ function server(name: string, url: string, child: ChildProcess, ready: Promise<v
   return { name, url, child, ready };
 }
 
-function startChild(args: string[], env: Record<string, string>, nodeArgs: readonly string[] = []): ChildProcess {
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+function startChild(args: string[], env: Record<string, string>, nodeArgs: readonly string[] = [], cwd = process.cwd()): ChildProcess {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', ...args], { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   const lines: string[] = [];
   output.set(child, lines);
   // Keep draining both pipes (a full pipe would block the child), remembering the last lines.
