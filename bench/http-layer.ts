@@ -20,8 +20,10 @@ import { fileURLToPath } from 'node:url';
 import { signDevToken } from '../api/auth.js';
 import { autocannon, type AcRequest } from './http/load.js';
 import { startBaseline, startLayer, stopServer, type BenchServer } from './http/servers.js';
+import { manySkuPlacementBody } from './http/setup.js';
 import { monotonicUs, printProfile, readProfile } from './support/cpu-profile.js';
 import { cpuMs } from './support/cpu-time.js';
+import { median } from './support/median.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -42,17 +44,11 @@ try {
   await Promise.all(servers.map((server) => server.ready));
 
   const token = await signDevToken(SECRET, { sub: 'bench', scope: 'orders:read orders:write' }, 3600);
-  const SKUS = Array.from({ length: 1000 }, (_, i) => `BENCH-${String(i).padStart(5, '0')}`);
-  const order = () => JSON.stringify({
-    customerId: 'cus_42', currency: 'EUR',
-    lines: Array.from({ length: 1 + Math.floor(Math.random() * 3) }, () => ({ sku: SKUS[Math.floor(Math.random() * SKUS.length)]!, quantity: 1, unitPrice: 1999 })),
-    address: { name: 'Ada Lovelace', line1: '1 Main St', city: 'Berlin', postalCode: '10115', country: 'DE' },
-  });
   let failed = '';
   const requests: AcRequest[] = [{
     method: 'POST', path: '/orders',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    setupRequest: (req) => ({ ...req, body: order(), headers: { ...req.headers, 'idempotency-key': randomUUID() } }),
+    setupRequest: (req) => ({ ...req, body: manySkuPlacementBody(1000), headers: { ...req.headers, 'idempotency-key': randomUUID() } }),
     onResponse: (status, body) => {
       if (status !== 201 && status !== 200 && failed === '') failed = `${status} ${body.slice(0, 300)}`;
     },
@@ -86,7 +82,6 @@ try {
     // Paired by round: both ran within seconds of each other, under the same outside load.
     const [mine, theirs] = [runs.get(own)!, runs.get(servers[1]!)!];
     const differences = mine.map((run, i) => run.cpuUs - theirs[i]!.cpuUs).sort((a, b) => a - b);
-    const median = (list: readonly number[]) => (list[Math.floor((list.length - 1) / 2)]! + list[Math.ceil((list.length - 1) / 2)]!) / 2;
     console.log(`\n  this checkout minus base, by round: median ${fmt(median(differences))} CPU µs/req (${differences.map(fmt).join(', ')}); lower in ${differences.filter((d) => d < 0).length} of ${differences.length} rounds`);
   }
   if (PROFILE) {

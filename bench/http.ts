@@ -55,7 +55,7 @@ import { join } from 'node:path';
 import { signDevToken } from '../api/auth.js';
 import { autocannon, loadOrders, pageChain, type AcInstance, type AcRequest, type AcResult } from './http/load.js';
 import { startBaseline, startFloor, startService, stopServer, tail, type BenchServer } from './http/servers.js';
-import { BENCH_PRICE, benchSku, defineCatalogue, RECONCILER_ORPHAN_WINDOW_MS, settle, untilIdle } from './http/setup.js';
+import { benchSku, defineCatalogue, manySkuPlacementBody, placementBody, RECONCILER_ORPHAN_WINDOW_MS, settle, untilIdle } from './http/setup.js';
 import { monotonicUs, printProfile, readProfile } from './support/cpu-profile.js';
 import { busiestThreads, cpuMs, threadCpuMs } from './support/cpu-time.js';
 
@@ -142,10 +142,7 @@ async function main(): Promise<void> {
       if ((status < 200 || status > 299) && !samples.has(route)) samples.set(route, { status, body: body.slice(0, 300) });
     };
     // One of the catalogue's products at random, at its catalogue price (the floor computes the line total from it).
-    const orderOf = (sku: string) => JSON.stringify({
-      customerId: 'cus_42', currency: 'EUR', lines: [{ sku, quantity: 2, unitPrice: BENCH_PRICE }],
-      address: { name: 'Ada Lovelace', line1: '1 Main St', city: 'Berlin', postalCode: '10115', country: 'DE' },
-    });
+    const orderOf = (sku: string) => placementBody([{ sku, quantity: 2 }]);
     const newOrder = orderOf(benchSku(0));
     const productsPage = `/products?limit=${PAGE}`;
     const firstPage = `/orders?status=paid&limit=${PAGE}`;
@@ -158,15 +155,11 @@ async function main(): Promise<void> {
       { method: 'GET', headers: auth, setupRequest: (req) => ({ ...req, path: `/orders/${randomClearId()}` }), onResponse: sampler(route) },
     ];
     // The SKUs the many-SKU placements draw their 1 to 3 lines from: the catalogue's first 1,000 (all of it by default).
-    const MANY_SKUS = Array.from({ length: Math.min(1000, PRODUCTS) }, (_, i) => benchSku(i));
-    const manyOrder = () => {
-      const lines = Array.from({ length: 1 + Math.floor(Math.random() * 3) }, () => ({ sku: MANY_SKUS[Math.floor(Math.random() * MANY_SKUS.length)]!, quantity: 1, unitPrice: BENCH_PRICE }));
-      return JSON.stringify({ customerId: 'cus_42', currency: 'EUR', lines, address: { name: 'Ada Lovelace', line1: '1 Main St', city: 'Berlin', postalCode: '10115', country: 'DE' } });
-    };
+    const MANY_SKUS = Math.min(1000, PRODUCTS);
     const manyPlacements = (route: string, path = '/orders'): AcRequest[] => [{
       method: 'POST', path,
       headers: { ...auth, 'content-type': 'application/json' },
-      setupRequest: (req) => ({ ...req, body: manyOrder(), headers: { ...req.headers, 'idempotency-key': randomUUID() } }),
+      setupRequest: (req) => ({ ...req, body: manySkuPlacementBody(MANY_SKUS), headers: { ...req.headers, 'idempotency-key': randomUUID() } }),
       onResponse: sampler(route),
     }];
     const placements = (route: string): AcRequest[] => [{
@@ -249,7 +242,7 @@ async function main(): Promise<void> {
       { route: 'GET /orders/{id}, personal data in clear (again)', url: inClear.url, minRatio: null, requests: randomClearReads },
       { route: 'GET /orders/{id} (again)', url: serviceUrl, minRatio: null, requests: randomReads },
       {
-        route: `POST /orders, 1-3 lines of ${fmt(MANY_SKUS.length)} SKUs`,
+        route: `POST /orders, 1-3 lines of ${fmt(MANY_SKUS)} SKUs`,
         url: serviceUrl,
         minRatio: null,
         ofFloor: { route: 'floor: Koa + the append only', min: 0.25 },

@@ -25,8 +25,9 @@ import { join, resolve } from 'node:path';
 import { signDevToken } from '../api/auth.js';
 import { autocannon, loadOrders, type AcRequest } from './http/load.js';
 import { startService, stopServer, tail, type BenchServer } from './http/servers.js';
-import { BENCH_PRICE, benchSku, defineCatalogue, RECONCILER_ORPHAN_WINDOW_MS, settle, untilIdle } from './http/setup.js';
+import { benchSku, defineCatalogue, manySkuPlacementBody, placementBody, RECONCILER_ORPHAN_WINDOW_MS, settle, untilIdle } from './http/setup.js';
 import { busiestThreads, cpuMs, threadCpuMs } from './support/cpu-time.js';
+import { median } from './support/median.js';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 20_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
@@ -36,10 +37,6 @@ const PRODUCTS = 1_000;
 const SECRET = `bench-placement-ab-${randomUUID()}-${randomUUID()}`;
 const base = process.env.BENCH_BASE ? resolve(process.env.BENCH_BASE) : null;
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
-const median = (list: readonly number[]) => {
-  const sorted = [...list].sort((a, b) => a - b);
-  return (sorted[Math.floor((sorted.length - 1) / 2)]! + sorted[Math.ceil((sorted.length - 1) / 2)]!) / 2;
-};
 
 // Under the working directory, not /tmp: a tmpfs would make every flush free.
 const dir = mkdtempSync(join(process.cwd(), '.bench-ab-'));
@@ -62,18 +59,12 @@ try {
 
   const token = await signDevToken(SECRET, { sub: 'bench', scope: 'orders:read orders:write catalogue:read' }, 3600);
   const auth = { authorization: `Bearer ${token}` };
-  const SKUS = Array.from({ length: PRODUCTS }, (_, i) => benchSku(i));
-  const address = { name: 'Ada Lovelace', line1: '1 Main St', city: 'Berlin', postalCode: '10115', country: 'DE' };
-  const manyOrder = () => JSON.stringify({
-    customerId: 'cus_42', currency: 'EUR', address,
-    lines: Array.from({ length: 1 + Math.floor(Math.random() * 3) }, () => ({ sku: SKUS[Math.floor(Math.random() * SKUS.length)]!, quantity: 1, unitPrice: BENCH_PRICE })),
-  });
-  const settleOrder = JSON.stringify({ customerId: 'cus_42', currency: 'EUR', address, lines: [{ sku: benchSku(0), quantity: 1, unitPrice: BENCH_PRICE }] });
+  const settleOrder = placementBody([{ sku: benchSku(0), quantity: 1 }]);
   let failed = '';
   const requests: AcRequest[] = [{
     method: 'POST', path: '/orders',
     headers: { ...auth, 'content-type': 'application/json' },
-    setupRequest: (req) => ({ ...req, body: manyOrder(), headers: { ...req.headers, 'idempotency-key': randomUUID() } }),
+    setupRequest: (req) => ({ ...req, body: manySkuPlacementBody(PRODUCTS), headers: { ...req.headers, 'idempotency-key': randomUUID() } }),
     onResponse: (status, body) => {
       if (status !== 201 && failed === '') failed = `${status} ${body.slice(0, 300)}`;
     },

@@ -9,6 +9,17 @@ import { encodeStockEvent, stockStream } from '../../write-side/stock/codec.js';
 import { cpuMs } from '../support/cpu-time.js';
 import type { BenchServer } from './servers.js';
 
+/** The address every placement the benches send is for, as a client writes it (no null members). */
+const ADDRESS = { name: 'Ada Lovelace', line1: '1 Main St', city: 'Berlin', postalCode: '10115', country: 'DE' };
+
+/** A placement's body: these lines of the catalogue's products, each at BENCH_PRICE. */
+export const placementBody = (lines: ReadonlyArray<{ readonly sku: string; readonly quantity: number }>): string =>
+  JSON.stringify({ customerId: 'cus_42', currency: 'EUR', lines: lines.map((line) => ({ ...line, unitPrice: BENCH_PRICE })), address: ADDRESS });
+
+/** bench:http's many-SKU placement: 1 to 3 lines, one unit each, of the catalogue's first `skus` products at random. */
+export const manySkuPlacementBody = (skus: number): string =>
+  placementBody(Array.from({ length: 1 + Math.floor(Math.random() * 3) }, () => ({ sku: benchSku(Math.floor(Math.random() * skus)), quantity: 1 })));
+
 /** The stock reconciler's default orphan window (workers/stock-reconciler.ts): it does nothing before. */
 export const RECONCILER_ORPHAN_WINDOW_MS = 30_000;
 
