@@ -7,6 +7,9 @@
 //   yet), on the long SKU and on the fresh one, several restarts each: the long SKU starts from
 //   its snapshot and reads only the events after it;
 // - warm placements, one at a time: the fold is kept with the store's change stamp.
+// Then a hot SKU's other growth: a SKU holding BENCH_LIVE (default 100,000) live reservations (as
+// many orders pending or paid, not yet shipped), against the fresh SKU: warm placements, one at a
+// time, wall and CPU time each. Its state keeps them all; a new reservation must not cost more.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,6 +24,7 @@ import { stockSnapshotStream } from '../write-side/stock/snapshot.js';
 
 const PAST = Number(process.env.BENCH_PAST_EVENTS ?? 1_000_000);
 const PLACEMENTS = Number(process.env.BENCH_PLACEMENTS ?? 2000);
+const LIVE = Number(process.env.BENCH_LIVE ?? 100_000);
 const address = { name: 'Ada', line1: '1 Main St', line2: null, city: 'Berlin', postalCode: '10115', region: null, country: 'DE' };
 
 // Under the working directory, not /tmp: a tmpfs would make every flush free.
@@ -136,6 +140,42 @@ try {
   console.log(`\nlong / fresh mean: ${(longMean / freshMean).toFixed(2)} (target: no more than the fresh SKU's, within noise)`);
   const levels = await services.stock.get(staff, long);
   console.log(`long SKU afterwards: onHand ${levels?.onHand}, reserved ${levels?.reserved}`);
+
+  // A SKU that many pending orders hold: received once, then LIVE reservations, each its own order's.
+  const busy = 'BUSY-1';
+  const quiet = 'FRESH-2';
+  for (const sku of [busy, quiet]) await new ProductService(store).put(staff, sku, { name: sku, description: null, prices: { EUR: 100 }, status: 'active' }, { correlationId: 'bench' });
+  await services.stock.adjust(staff, quiet, { delta: PLACEMENTS, reason: 'received', note: null }, { correlationId: 'bench', idempotency: { key: 'quiet', fingerprint: 'quiet' } });
+  const stocked = encodeStockEvent({ type: 'StockAdjusted', schemaVersion: 1, data: { sku: busy, adjustmentId: randomUUID(), delta: 10 * (LIVE + PLACEMENTS), reason: 'received', note: null, onHand: 10 * (LIVE + PLACEMENTS), reserved: 0, adjustedAt: new Date().toISOString() } }, metadata);
+  await store.appendToStream(stockStream(busy), [stocked], 'no_stream');
+  for (let written = 0; written < LIVE; ) {
+    const batch: NewEvent[] = [];
+    for (let i = 0; i < 1000 && written < LIVE; i++, written++) {
+      batch.push(encodeStockEvent({ type: 'StockReserved', schemaVersion: 1, data: { sku: busy, orderId: randomUUID(), quantity: 1, reservedAt: new Date().toISOString() } }, metadata));
+    }
+    await store.appendToStream(stockStream(busy), batch, written - batch.length);
+  }
+  await place(busy); // its one fold of the whole stream, kept from here on
+  const warmRows: Array<[string, number[], number[]]> = [];
+  for (const [name, sku] of [['fresh SKU', quiet], [`SKU holding ${LIVE.toLocaleString('en-US')} live reservations`, busy]] as const) {
+    const times: number[] = [];
+    const cpu: number[] = [];
+    for (let i = 0; i < PLACEMENTS; i++) {
+      const used = process.cpuUsage();
+      times.push(await place(sku));
+      const { user, system } = process.cpuUsage(used);
+      cpu.push((user + system) / 1000);
+    }
+    warmRows.push([name, times.sort((a, b) => a - b), cpu]);
+  }
+  console.log(`\nwarm: ${PLACEMENTS} placements of one line each, one at a time (ms; CPU of the process, both threads):`);
+  console.log('| SKU | mean | p50 | p99 | CPU mean |');
+  console.log('|---|---|---|---|---|');
+  for (const [name, times, cpu] of warmRows) {
+    console.log(`| ${name} | ${mean(times).toFixed(2)} | ${percentile(times, 0.5).toFixed(2)} | ${percentile(times, 0.99).toFixed(2)} | ${mean(cpu).toFixed(3)} |`);
+  }
+  const [freshRow, busyRow] = warmRows as [[string, number[], number[]], [string, number[], number[]]];
+  console.log(`\nheld / fresh: mean ${(mean(busyRow[1]) / mean(freshRow[1])).toFixed(2)} wall, ${(mean(busyRow[2]) / mean(freshRow[2])).toFixed(2)} CPU (target: no more than the fresh SKU's, within noise)`);
   await services.stock.idle();
   await store.close();
 } finally {

@@ -1,12 +1,10 @@
 // The stock decider: pure functions, no I/O or clock. It keeps 0 ≤ reserved ≤ onHand, and holds
 // one reservation per order: reserving again for an order that holds one changes nothing.
+import { Map as ImmutableMap } from 'immutable';
 import { IdempotencyKeyReused, InsufficientStock } from '../errors.js';
 import type { LiveReservations, Stock, StockCommand, StockEvent } from './types.js';
 
-/** How many changes the live reservations gather before they are folded into a new base map. */
-const COMPACT_AFTER = 64;
-
-const NO_RESERVATIONS: LiveReservations = { base: new Map(), changes: new Map(), size: 0 };
+const NO_RESERVATIONS: LiveReservations = ImmutableMap<string, number>();
 
 export const initialStock = (sku = ''): Stock => ({ sku, onHand: 0, reserved: 0, live: NO_RESERVATIONS, updatedAt: null });
 
@@ -14,26 +12,16 @@ export const available = (stock: Pick<Stock, 'onHand' | 'reserved'>): number => 
 
 /** The quantity the order holds reserved, or undefined. */
 export function reservationOf(live: LiveReservations, orderId: string): number | undefined {
-  if (live.changes.has(orderId)) return live.changes.get(orderId) ?? undefined;
-  return live.base.get(orderId);
+  return live.get(orderId);
 }
 
-/** Every live reservation (for the auditor). */
+/** Every live reservation (for the auditor and the snapshots). */
 export function liveReservations(live: LiveReservations): Map<string, number> {
-  const all = new Map(live.base);
-  for (const [orderId, quantity] of live.changes) {
-    if (quantity === null) all.delete(orderId);
-    else all.set(orderId, quantity);
-  }
-  return all;
+  return new Map(live);
 }
 
 function withReservation(live: LiveReservations, orderId: string, quantity: number | null): LiveReservations {
-  const had = reservationOf(live, orderId) !== undefined;
-  const size = live.size + (quantity === null ? (had ? -1 : 0) : had ? 0 : 1);
-  const changes = new Map(live.changes).set(orderId, quantity);
-  if (changes.size < COMPACT_AFTER) return { base: live.base, changes, size };
-  return { base: liveReservations({ base: live.base, changes, size }), changes: new Map(), size };
+  return quantity === null ? live.delete(orderId) : live.set(orderId, quantity);
 }
 
 export function evolveStock(state: Stock, event: StockEvent): Stock {

@@ -2,6 +2,7 @@
 // `stock-` prefix, so that the projection, the reconciler and the auditor never see them). A
 // snapshot is only a shortcut for a fold: it names the stream revision it covers, and whatever
 // cannot be read as such is no snapshot (the caller folds from the start).
+import { Map as ImmutableMap } from 'immutable';
 import type { EventMetadata, NewEvent, RecordedEvent } from '../event-store.js';
 import type { Stock, StockEvent } from './types.js';
 import { liveReservations } from './decider.js';
@@ -59,7 +60,7 @@ export function decodeStockSnapshot(recorded: Pick<RecordedEvent, 'type' | 'data
   }
   // The counters are the reservations' sum in every fold; a snapshot where they differ is damaged.
   if (sum !== reserved) return null;
-  return { stock: { sku, onHand, reserved, updatedAt, live: { base, changes: new Map(), size: base.size } }, revision: data.revision };
+  return { stock: { sku, onHand, reserved, updatedAt, live: ImmutableMap(base) }, revision: data.revision };
 }
 
 /**

@@ -1,5 +1,6 @@
 // Stock of one SKU: events, commands and state. A SKU's stream holds its adjustments and the
 // reservations of the orders that buy it, each reservation keyed by its order.
+import type { Map as ImmutableMap } from 'immutable';
 
 export type AdjustmentReason = 'received' | 'count' | 'damaged' | 'returned' | 'other';
 export const ADJUSTMENT_REASONS: readonly AdjustmentReason[] = ['received', 'count', 'damaged', 'returned', 'other'];
@@ -56,16 +57,12 @@ export type StockCommand =
   | { readonly type: 'CommitReservation'; readonly data: { readonly sku: string; readonly orderId: string }; readonly metadata: StockCommandMetadata };
 
 /**
- * The live reservations (order id → quantity), as a base map that is never changed plus a small
- * map of the changes since it: evolve copies only the small one, and folds it into a new base
- * now and then, so that folding a hot SKU's long stream stays linear and every state stays valid.
+ * The live reservations (order id → quantity), as a persistent map (immutable's, a hash array
+ * mapped trie): evolve makes the next state's map in O(log n) and leaves every earlier state's as
+ * it was, so that a hot SKU holding many reservations costs each new one no more than a quiet
+ * SKU does (copying a map, even now and then, grew with every order still pending).
  */
-export interface LiveReservations {
-  readonly base: ReadonlyMap<string, number>;
-  /** null: released or committed since the base. */
-  readonly changes: ReadonlyMap<string, number | null>;
-  readonly size: number;
-}
+export type LiveReservations = ImmutableMap<string, number>;
 
 export interface Stock {
   readonly sku: string;

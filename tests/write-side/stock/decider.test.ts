@@ -1,7 +1,8 @@
 // The stock decider: given past events, when a command, then events or an error.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { IdempotencyKeyReused, InsufficientStock } from '../../../write-side/errors.js';
-import { evolveStock, initialStock, reservationOf, stockDecider } from '../../../write-side/stock/decider.js';
+import { evolveStock, initialStock, liveReservations, reservationOf, stockDecider } from '../../../write-side/stock/decider.js';
 import type { StockCommand, StockEvent } from '../../../write-side/stock/types.js';
 import { givenDecider } from '../../support/decider.js';
 
@@ -47,5 +48,38 @@ describe('the stock decider', () => {
     expect(reservationOf(states[10]!.live, 'o9')).toBe(1);
     expect(reservationOf(states[10]!.live, 'o10')).toBeUndefined();
     expect(reservationOf(state.live, 'o299')).toBe(1);
+  });
+
+  it('holds, in every state of any fold, exactly the live reservations a plain map would, and the sum of them reserved', () => {
+    const step = fc.record({ kind: fc.constantFrom('reserve', 'release', 'commit'), order: fc.integer({ min: 0, max: 40 }), quantity: fc.integer({ min: 1, max: 3 }) });
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 400 }), (steps) => {
+        let state = evolveStock(initialStock('S'), received(10_000));
+        const model = new Map<string, number>();
+        const states: Array<{ state: typeof state; expected: Map<string, number> }> = [];
+        for (const { kind, order, quantity } of steps) {
+          const orderId = `o${order}`;
+          const held = model.get(orderId);
+          const event: StockEvent | null =
+            kind === 'reserve' ? (held === undefined ? reserved(orderId, quantity) : null)
+            : held === undefined ? null
+            : kind === 'release' ? { type: 'ReservationReleased', schemaVersion: 1, data: { sku: 'S', orderId, quantity: held, reason: 'order-cancelled', releasedAt: now } }
+            : { type: 'ReservationCommitted', schemaVersion: 1, data: { sku: 'S', orderId, quantity: held, committedAt: now } };
+          if (!event) continue;
+          state = evolveStock(state, event);
+          if (kind === 'reserve') model.set(orderId, quantity);
+          else model.delete(orderId);
+          states.push({ state, expected: new Map(model) });
+        }
+        // Checked once the fold is over: a later evolve changed no earlier state.
+        for (const { state: s, expected } of states) {
+          expect(liveReservations(s.live)).toEqual(expected);
+          expect(s.live.size).toBe(expected.size);
+          expect(s.reserved).toBe([...expected.values()].reduce((a, b) => a + b, 0));
+          for (let o = 0; o <= 40; o++) expect(reservationOf(s.live, `o${o}`)).toBe(expected.get(`o${o}`));
+        }
+      }),
+      { numRuns: 200 },
+    );
   });
 });
