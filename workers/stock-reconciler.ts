@@ -7,15 +7,22 @@
 //  - cancellation or shipment: releases or commits the order's reservations.
 // Every step is idempotent (the deciders append nothing twice), so a restart that runs a part of
 // the log again changes nothing, and the checkpoint moves only past what was handled.
+// A reservation whose order's OrderPlaced, naming its SKU, comes later in the same batch is its
+// placed order's, and whatever happens to the order since (a cancellation, a shipment) is an event
+// of its own, handled where it stands: so a placement costs the reconciler no read of its order.
+// It runs on the thread that serves requests, so it lets that thread serve them between batches.
 import type { ReadModelStore } from '../read-side/read-store.js';
 import { serviceViewer } from '../write-side/access.js';
 import type { EventStore, RecordedEvent } from '../write-side/event-store.js';
-import type { OrderService, WriteContext } from '../write-side/order-service.js';
+import type { OrderService, OrderSnapshot, WriteContext } from '../write-side/order-service.js';
 import { ORDER_STREAM_PREFIX } from '../write-side/orders/codec.js';
+import { decodeStoredOrderEvent } from '../write-side/personal-data/order-fields.js';
 import type { Reservations } from '../write-side/stock-service.js';
 import { decodeStockEvent, isStockEvent, STOCK_STREAM_PREFIX } from '../write-side/stock/codec.js';
 
 export const RECONCILER_CHECKPOINT = 'stock-reconciler';
+/** The longest the reconciler keeps the thread before it lets requests be served (then again after each batch). */
+const SLICE_MS = 2;
 const PRINCIPAL = 'service:stock-reconciler';
 
 export interface StockReconcilerOptions {
@@ -25,6 +32,7 @@ export interface StockReconcilerOptions {
    */
   readonly orphanAfterMs?: number;
   readonly intervalMs?: number;
+  /** Events read at once: a reservation whose order's OrderPlaced falls in the next batch costs a read of the order. */
   readonly batchSize?: number;
   readonly clock?: () => Date;
   /** When this process started (now by default): see runOnce. */
@@ -51,7 +59,7 @@ export class StockReconciler {
   ) {
     this.orphanAfterMs = options.orphanAfterMs ?? 30_000;
     this.intervalMs = options.intervalMs ?? 5_000;
-    this.batchSize = options.batchSize ?? 500;
+    this.batchSize = options.batchSize ?? 250;
     this.clock = options.clock ?? (() => new Date());
     this.onError = options.onError ?? (() => undefined);
     this.startedAt = options.startedAt?.getTime() ?? Date.now();
@@ -94,7 +102,16 @@ export class StockReconciler {
       const batch = await this.events.readAll({ after, maxCount: this.batchSize, streamPrefixes: [STOCK_STREAM_PREFIX, ORDER_STREAM_PREFIX] });
       const due = batch.findIndex((event) => event.recordedAt.getTime() > cutoff);
       const ready = due === -1 ? batch : batch.slice(0, due);
-      for (const event of ready) await this.handle(event);
+      const placed = reservationsOfPlacedOrders(ready);
+      let slice = performance.now();
+      for (const event of ready) {
+        if (placed.has(event)) continue;
+        await this.handle(event);
+        if (performance.now() - slice > SLICE_MS) {
+          await new Promise((resolve) => setImmediate(resolve));
+          slice = performance.now();
+        }
+      }
       handled += ready.length;
       const last = ready.at(-1);
       if (last) {
@@ -102,6 +119,7 @@ export class StockReconciler {
         after = last.position;
       }
       if (due !== -1 || batch.length < this.batchSize || this.stopped) return handled;
+      await new Promise((resolve) => setImmediate(resolve));
     }
   }
 
@@ -112,22 +130,23 @@ export class StockReconciler {
       const event = decodeStockEvent(recorded);
       if (event.type !== 'StockReserved') return;
       const { orderId, sku } = event.data;
-      if (!(await this.orders.get(this.viewer, orderId)) && (await this.orders.abandon(this.viewer, orderId, context))) {
+      const snapshot = await this.orders.get(this.viewer, orderId);
+      if (!snapshot && (await this.orders.abandon(this.viewer, orderId, context))) {
         await this.stock.release(orderId, [sku], 'order-abandoned', this.stockContext(context));
         return;
       }
-      await this.settle(orderId, sku, context);
+      // Not abandoned: placed meanwhile, and read again.
+      await this.settle(orderId, sku, context, snapshot ?? (await this.orders.get(this.viewer, orderId)));
       return;
     }
     if (recorded.type === 'OrderCancelled' || recorded.type === 'ShipmentCreated') {
       const orderId = recorded.streamName.slice(ORDER_STREAM_PREFIX.length);
-      await this.settle(orderId, null, context);
+      await this.settle(orderId, null, context, await this.orders.get(this.viewer, orderId));
     }
   }
 
   /** Brings the order's reservations (of one SKU, or of all its lines) in line with its status. */
-  private async settle(orderId: string, sku: string | null, context: WriteContext): Promise<void> {
-    const snapshot = await this.orders.get(this.viewer, orderId);
+  private async settle(orderId: string, sku: string | null, context: WriteContext, snapshot: OrderSnapshot | null): Promise<void> {
     if (!snapshot) return;
     const { order } = snapshot;
     const lines = [...new Set(order.lines.map((line) => line.sku))];
@@ -140,4 +159,21 @@ export class StockReconciler {
   private stockContext(context: WriteContext) {
     return { principal: PRINCIPAL, correlationId: context.correlationId, causationId: null };
   }
+}
+
+/** The reservations in `batch` whose order's OrderPlaced, naming the reservation's SKU, comes after them in it. */
+function reservationsOfPlacedOrders(batch: readonly RecordedEvent[]): Set<RecordedEvent> {
+  const placedSkus = new Map<string, ReadonlySet<string>>();
+  const reservations = new Set<RecordedEvent>();
+  for (let i = batch.length - 1; i >= 0; i--) {
+    const recorded = batch[i]!;
+    if (recorded.type === 'OrderPlaced' && recorded.streamName.startsWith(ORDER_STREAM_PREFIX)) {
+      const event = decodeStoredOrderEvent(recorded);
+      if (event.type === 'OrderPlaced') placedSkus.set(event.data.orderId, new Set(event.data.lines.map((line) => line.sku)));
+    } else if (recorded.type === 'StockReserved' && recorded.streamName.startsWith(STOCK_STREAM_PREFIX) && isStockEvent(recorded)) {
+      const event = decodeStockEvent(recorded);
+      if (event.type === 'StockReserved' && placedSkus.get(event.data.orderId)?.has(event.data.sku)) reservations.add(recorded);
+    }
+  }
+  return reservations;
 }

@@ -14,7 +14,7 @@ import { orderStream } from '../../write-side/orders/codec.js';
 import { StockService, type Reservations } from '../../write-side/stock-service.js';
 import { PendingOrderExpiry } from '../../workers/pending-expiry.js';
 import { StockReconciler } from '../../workers/stock-reconciler.js';
-import { openEmbedded, type StoreFixture } from '../support/event-stores.js';
+import { delegating, openEmbedded, type StoreFixture } from '../support/event-stores.js';
 import { openEmbeddedReadStore, type ReadStoreFixture } from '../support/read-stores.js';
 import { defineProducts } from '../support/catalogue.js';
 import { address } from '../support/seed.js';
@@ -115,6 +115,39 @@ describe('the stock reconciler', () => {
     // Run over the same log again (a lost checkpoint): nothing changes twice.
     await new StockReconciler(store, (await openEmbeddedReadStore()).store, orders, stock, { clock: later(31_000), startedAt: started }).runOnce();
     expect(await levels(b)).toMatchObject({ onHand: 2, reserved: 0 });
+  });
+
+  it('reads no order whose OrderPlaced, naming the reserved SKU, follows its reservations, and still releases a SKU its order does not name', async () => {
+    const [a, b] = [`R-${randomUUID()}`, `R-${randomUUID()}`];
+    await received(a, 10);
+    await received(b, 10);
+    for (let i = 0; i < 3; i++) await orders.place(user(), { customerId: 'cus_1', currency: 'EUR', lines: [{ sku: a, quantity: 1, unitPrice: 1 }, { sku: b, quantity: 1, unitPrice: 1 }], address }, keyed(`p${i}`));
+    // Two requests under one key: the first reserved `a` and died; the second, for `b`, placed the order.
+    const viewer = user();
+    await stock.reserve(keyId(viewer.sub, 'raced'), [{ sku: a, quantity: 2 }], { principal: viewer.sub, correlationId: 'c', causationId: null });
+    await orders.place(viewer, { customerId: 'cus_1', currency: 'EUR', lines: [{ sku: b, quantity: 1, unitPrice: 1 }], address }, keyed('raced'));
+    expect(await levels(a)).toMatchObject({ reserved: 5 });
+
+    const read: string[] = [];
+    const counted = delegating(store, { readStream: (stream, options) => (read.push(stream), store.readStream(stream, options)) });
+    await new StockReconciler(store, readModels, new OrderService(counted, { reservations: stock }), stock, { clock: later(31_000), startedAt: started }).runOnce();
+    expect(read).toEqual([orderStream(keyId(viewer.sub, 'raced'))]);
+    expect(await levels(a)).toMatchObject({ reserved: 3 });
+    expect(await levels(b)).toMatchObject({ reserved: 4 });
+  });
+
+  it('lets the thread serve other work between its batches', async () => {
+    const sku = `R-${randomUUID()}`;
+    await received(sku, 10);
+    for (let i = 0; i < 6; i++) await orders.place(user(), { customerId: 'cus_1', currency: 'EUR', lines: [{ sku, quantity: 1, unitPrice: 1 }], address }, keyed(`y${i}`));
+    let served = false;
+    const servedAtRead: boolean[] = [];
+    const watched = delegating(store, { readAll: (options) => (servedAtRead.push(served), store.readAll(options)) });
+    setImmediate(() => (served = true));
+    await new StockReconciler(watched, readModels, orders, stock, { clock: later(31_000), startedAt: started, batchSize: 3 }).runOnce();
+    expect(servedAtRead.length).toBeGreaterThan(2);
+    expect(servedAtRead[0]).toBe(false);
+    expect(servedAtRead.at(-1)).toBe(true);
   });
 });
 
