@@ -13,11 +13,12 @@ const PROBLEM_BASE = 'https://errors.orders.example/';
 const CORRELATION_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The codes HTTP-CONTRACT.md defines. */
+/** Every problem type of HTTP-CONTRACT's table of errors (a line's unitPrice other than the catalogue's is a 409 price-changed, and so on). */
 const CODES = new Set([
   'malformed-json', 'validation-failed', 'invalid-cursor', 'idempotency-key-missing', 'token-in-query', 'unsupported-api-version',
-  'unauthenticated', 'forbidden', 'not-found', 'method-not-allowed', 'state-conflict', 'idempotency-key-in-use',
-  'precondition-failed', 'payload-too-large', 'unsupported-media-type', 'idempotency-key-reused', 'rate-limited',
-  'internal', 'unavailable', 'insufficient-stock',
+  'unauthenticated', 'invalid-credentials', 'forbidden', 'not-found', 'method-not-allowed', 'state-conflict', 'idempotency-key-in-use',
+  'insufficient-stock', 'price-changed', 'email-in-use', 'precondition-failed', 'payload-too-large', 'unsupported-media-type',
+  'idempotency-key-reused', 'product-unavailable', 'unknown-customer', 'rate-limited', 'internal', 'unavailable',
 ]);
 const TOKEN_PARAMETERS = ['access_token', 'token', 'id_token', 'jwt', 'api_key', 'Authorization'];
 const TOTAL = 3998;
