@@ -50,8 +50,12 @@ try {
 
   // The reconciler's own services, as the service gives it (nothing of the placements kept), over a store that counts its reads.
   let reads = 0;
-  const counted: EventStore = Object.assign(Object.create(store) as EventStore, {
-    readStream: (...args: Parameters<EventStore['readStream']>) => (reads++, store.readStream(...args)),
+  const counted = new Proxy<EventStore>(store, {
+    get(target, name) {
+      if (name === 'readStream') return (...args: Parameters<EventStore['readStream']>) => (reads++, target.readStream(...args));
+      const value: unknown = Reflect.get(target, name);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
   });
   const reservations = new StockService(counted);
   const reconciler = new StockReconciler(counted, readModels, new OrderService(counted, { reservations }), reservations, {
