@@ -48,8 +48,11 @@ describe('races over HTTP', () => {
       ids.map(async (id, round) => {
         const ship = () => api('POST', `/orders/${id}/shipments`, { body: { carrier: 'DHL', trackingNumber: id }, headers: { 'Idempotency-Key': `ship-${id}` } });
         const change = () => api('PATCH', `/orders/${id}`, { raw: JSON.stringify({ address: { city: 'Paris' } }), headers: { 'Content-Type': 'application/merge-patch+json' } });
-        if (round % 2 === 0) return Promise.all([ship(), change()]);
-        const [c, s] = await Promise.all([change(), ship()]);
+        // Both in flight together, the second sent 0 to 3 ms after the first: the rounds spread over
+        // the interleavings (sent at the same instant, the shorter address change can win every round).
+        const later = <T>(send: () => Promise<T>) => new Promise((resolve) => setTimeout(resolve, round % 4)).then(send);
+        if (round % 2 === 0) return Promise.all([ship(), later(change)]);
+        const [c, s] = await Promise.all([change(), later(ship)]);
         return [s, c] as const;
       }),
     );
