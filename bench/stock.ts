@@ -20,6 +20,7 @@ import { OrderService } from '../write-side/order-service.js';
 import { ProductService } from '../write-side/product-service.js';
 import { STOCK_SNAPSHOT_EVERY, StockService } from '../write-side/stock-service.js';
 import { encodeStockEvent, stockStream } from '../write-side/stock/codec.js';
+import type { StockEvent } from '../write-side/stock/types.js';
 import { stockSnapshotStream } from '../write-side/stock/snapshot.js';
 
 const PAST = Number(process.env.BENCH_PAST_EVENTS ?? 1_000_000);
@@ -48,15 +49,16 @@ try {
   const started = performance.now();
   // The long SKU's history: units received one by one, as many small deliveries would record them.
   const metadata = { correlationId: 'bench', causationId: null, principal: 'bench' };
-  const receive = async (count: number, from: number) => {
+  /** `count` events appended to the SKU's stream from revision `from` on, a thousand a commit; `event` makes the one at each revision. */
+  const appendMany = async (sku: string, count: number, from: number, event: (revision: number) => StockEvent) => {
     for (let written = from; written < from + count; ) {
       const batch: NewEvent[] = [];
-      for (let i = 0; i < 1000 && written < from + count; i++, written++) {
-        batch.push(encodeStockEvent({ type: 'StockAdjusted', schemaVersion: 1, data: { sku: long, adjustmentId: randomUUID(), delta: 1, reason: 'received', note: null, onHand: written + 1, reserved: 0, adjustedAt: new Date().toISOString() } }, metadata));
-      }
-      await store.appendToStream(stockStream(long), batch, written - batch.length - 1 < 0 ? 'no_stream' : written - batch.length - 1);
+      for (let i = 0; i < 1000 && written < from + count; i++, written++) batch.push(encodeStockEvent(event(written), metadata));
+      await store.appendToStream(stockStream(sku), batch, written - batch.length - 1 < 0 ? 'no_stream' : written - batch.length - 1);
     }
   };
+  const receive = (count: number, from: number) =>
+    appendMany(long, count, from, (revision) => ({ type: 'StockAdjusted', schemaVersion: 1, data: { sku: long, adjustmentId: randomUUID(), delta: 1, reason: 'received', note: null, onHand: revision + 1, reserved: 0, adjustedAt: new Date().toISOString() } }));
   await receive(PAST - SINCE_SNAPSHOT, 0);
   console.log(`wrote ${(PAST - SINCE_SNAPSHOT).toLocaleString('en-US')} past events on ${stockStream(long)} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
@@ -124,20 +126,31 @@ try {
   }
   console.log(`long / fresh median: ${(median(cold.long) / median(cold.fresh)).toFixed(2)} wall, ${(median(coldCpu.long) / median(coldCpu.fresh)).toFixed(2)} CPU`);
 
-  const rows: Array<[string, number[]]> = [];
-  for (const [name, sku] of [['fresh SKU', fresh], [`SKU with ${pastNow.toLocaleString('en-US')} past events`, long]] as const) {
-    const times: number[] = [];
-    for (let i = 0; i < PLACEMENTS; i++) times.push(await place(sku));
-    rows.push([name, times.sort((a, b) => a - b)]);
-  }
-  console.log(`\nwarm: ${PLACEMENTS} placements of one line each, one at a time (ms):`);
-  console.log('| SKU | mean | p50 | p99 |');
-  console.log('|---|---|---|---|');
-  for (const [name, times] of rows) {
-    console.log(`| ${name} | ${mean(times).toFixed(2)} | ${percentile(times, 0.5).toFixed(2)} | ${percentile(times, 0.99).toFixed(2)} |`);
-  }
-  const [freshMean, longMean] = rows.map(([, t]) => mean(t)) as [number, number];
-  console.log(`\nlong / fresh mean: ${(longMean / freshMean).toFixed(2)} (target: no more than the fresh SKU's, within noise)`);
+  /** PLACEMENTS warm placements on each SKU, one at a time, printed as a table: wall times (sorted) and the process's CPU (both threads), in ms. */
+  const warm = async (skus: ReadonlyArray<readonly [name: string, sku: string]>) => {
+    const rows: Array<{ name: string; times: number[]; cpu: number[] }> = [];
+    for (const [name, sku] of skus) {
+      const times: number[] = [];
+      const cpu: number[] = [];
+      for (let i = 0; i < PLACEMENTS; i++) {
+        const used = process.cpuUsage();
+        times.push(await place(sku));
+        const { user, system } = process.cpuUsage(used);
+        cpu.push((user + system) / 1000);
+      }
+      rows.push({ name, times: times.sort((a, b) => a - b), cpu });
+    }
+    console.log(`\nwarm: ${PLACEMENTS} placements of one line each, one at a time (ms; CPU of the process, both threads):`);
+    console.log('| SKU | mean | p50 | p99 | CPU mean |');
+    console.log('|---|---|---|---|---|');
+    for (const { name, times, cpu } of rows) {
+      console.log(`| ${name} | ${mean(times).toFixed(2)} | ${percentile(times, 0.5).toFixed(2)} | ${percentile(times, 0.99).toFixed(2)} | ${mean(cpu).toFixed(3)} |`);
+    }
+    return rows as [(typeof rows)[number], (typeof rows)[number]];
+  };
+
+  const [freshRun, longRun] = await warm([['fresh SKU', fresh], [`SKU with ${pastNow.toLocaleString('en-US')} past events`, long]]);
+  console.log(`\nlong / fresh mean: ${(mean(longRun.times) / mean(freshRun.times)).toFixed(2)} (target: no more than the fresh SKU's, within noise)`);
   const levels = await services.stock.get(staff, long);
   console.log(`long SKU afterwards: onHand ${levels?.onHand}, reserved ${levels?.reserved}`);
 
@@ -148,34 +161,10 @@ try {
   await services.stock.adjust(staff, quiet, { delta: PLACEMENTS, reason: 'received', note: null }, { correlationId: 'bench', idempotency: { key: 'quiet', fingerprint: 'quiet' } });
   const stocked = encodeStockEvent({ type: 'StockAdjusted', schemaVersion: 1, data: { sku: busy, adjustmentId: randomUUID(), delta: 10 * (LIVE + PLACEMENTS), reason: 'received', note: null, onHand: 10 * (LIVE + PLACEMENTS), reserved: 0, adjustedAt: new Date().toISOString() } }, metadata);
   await store.appendToStream(stockStream(busy), [stocked], 'no_stream');
-  for (let written = 0; written < LIVE; ) {
-    const batch: NewEvent[] = [];
-    for (let i = 0; i < 1000 && written < LIVE; i++, written++) {
-      batch.push(encodeStockEvent({ type: 'StockReserved', schemaVersion: 1, data: { sku: busy, orderId: randomUUID(), quantity: 1, reservedAt: new Date().toISOString() } }, metadata));
-    }
-    await store.appendToStream(stockStream(busy), batch, written - batch.length);
-  }
+  await appendMany(busy, LIVE, 1, () => ({ type: 'StockReserved', schemaVersion: 1, data: { sku: busy, orderId: randomUUID(), quantity: 1, reservedAt: new Date().toISOString() } }));
   await place(busy); // its one fold of the whole stream, kept from here on
-  const warmRows: Array<[string, number[], number[]]> = [];
-  for (const [name, sku] of [['fresh SKU', quiet], [`SKU holding ${LIVE.toLocaleString('en-US')} live reservations`, busy]] as const) {
-    const times: number[] = [];
-    const cpu: number[] = [];
-    for (let i = 0; i < PLACEMENTS; i++) {
-      const used = process.cpuUsage();
-      times.push(await place(sku));
-      const { user, system } = process.cpuUsage(used);
-      cpu.push((user + system) / 1000);
-    }
-    warmRows.push([name, times.sort((a, b) => a - b), cpu]);
-  }
-  console.log(`\nwarm: ${PLACEMENTS} placements of one line each, one at a time (ms; CPU of the process, both threads):`);
-  console.log('| SKU | mean | p50 | p99 | CPU mean |');
-  console.log('|---|---|---|---|---|');
-  for (const [name, times, cpu] of warmRows) {
-    console.log(`| ${name} | ${mean(times).toFixed(2)} | ${percentile(times, 0.5).toFixed(2)} | ${percentile(times, 0.99).toFixed(2)} | ${mean(cpu).toFixed(3)} |`);
-  }
-  const [freshRow, busyRow] = warmRows as [[string, number[], number[]], [string, number[], number[]]];
-  console.log(`\nheld / fresh: mean ${(mean(busyRow[1]) / mean(freshRow[1])).toFixed(2)} wall, ${(mean(busyRow[2]) / mean(freshRow[2])).toFixed(2)} CPU (target: no more than the fresh SKU's, within noise)`);
+  const [quietRun, busyRun] = await warm([['fresh SKU', quiet], [`SKU holding ${LIVE.toLocaleString('en-US')} live reservations`, busy]]);
+  console.log(`\nheld / fresh: mean ${(mean(busyRun.times) / mean(quietRun.times)).toFixed(2)} wall, ${(mean(busyRun.cpu) / mean(quietRun.cpu)).toFixed(2)} CPU (target: no more than the fresh SKU's, within noise)`);
   await services.stock.idle();
   await store.close();
 } finally {

@@ -12,7 +12,6 @@ const API_VERSION = '2026-11-01';
 const PROBLEM_BASE = 'https://errors.orders.example/';
 const CORRELATION_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** The codes HTTP-CONTRACT.md defines. */
 /** Every problem type of HTTP-CONTRACT's table of errors (a line's unitPrice other than the catalogue's is a 409 price-changed, and so on). */
 const CODES = new Set([
   'malformed-json', 'validation-failed', 'invalid-cursor', 'idempotency-key-missing', 'token-in-query', 'unsupported-api-version',
