@@ -54,7 +54,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { signDevToken } from '../api/auth.js';
 import { autocannon, loadOrders, pageChain, type AcInstance, type AcRequest, type AcResult } from './http/load.js';
-import { startBaseline, startFloor, startService, stopServer, tail, type BenchServer } from './http/servers.js';
+import { startBaseline, startFloor, startService, startWithoutStock, stopServer, tail, type BenchServer } from './http/servers.js';
 import { benchSku, defineCatalogue, manySkuPlacementBody, placementBody, RECONCILER_ORPHAN_WINDOW_MS, settle, untilIdle } from './http/setup.js';
 import { monotonicUs, printProfile, readProfile } from './support/cpu-profile.js';
 import { busiestThreads, cpuMs, threadCpuMs } from './support/cpu-time.js';
@@ -69,6 +69,12 @@ async function main(): Promise<void> {
   const SECRET = `bench-http-${randomUUID()}-${randomUUID()}`; // > 32 bytes
   const MAX_ERROR_SHARE = 0.01;
   const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+  // BENCH_ROUTES, a regular expression, runs only the routes it matches (and the baseline): a focused measurement.
+  const only = process.env.BENCH_ROUTES ? new RegExp(process.env.BENCH_ROUTES) : null;
+  // The SKUs the many-SKU placements draw their 1 to 3 lines from: the catalogue's first 1,000 (all of it by default).
+  const MANY_SKUS = Math.min(1000, PRODUCTS);
+  const MANY_ROUTE = `POST /orders, 1-3 lines of ${fmt(MANY_SKUS)} SKUs`;
+  const PEER_ROUTE = `${MANY_ROUTE}, without catalogue and stock (peer)`;
 
   // Under the working directory, not /tmp: a tmpfs would make every flush free.
   const dir = mkdtempSync(join(process.cwd(), '.bench-http-'));
@@ -102,6 +108,14 @@ async function main(): Promise<void> {
     console.log(`loading ${fmt(ORDERS)} orders again, their addresses in clear, for the service that does not seal ...`);
     const clearIds = await loadOrders(clearDir, ORDERS, false);
     await defineCatalogue(join(clearDir, 'events.sqlite3'), PRODUCTS);
+    // The peer without catalogue and stock, loaded as the service is, when its row is run.
+    const peerDir = join(dir, 'without-stock');
+    const withPeer = !only || only.test(PEER_ROUTE);
+    if (withPeer) {
+      console.log(`loading ${fmt(ORDERS)} orders once more, for the peer that places without catalogue and stock ...`);
+      await loadOrders(peerDir, ORDERS, true);
+      await defineCatalogue(join(peerDir, 'events.sqlite3'), PRODUCTS);
+    }
     const paid = Math.ceil(ORDERS / 2);
     console.log(`  ${fmt(ORDERS)} orders, ${fmt(ORDERS + paid)} events, and ${fmt(PRODUCTS)} products written in ${loadSeconds.toFixed(1)} s`);
 
@@ -120,6 +134,9 @@ async function main(): Promise<void> {
     const inClearStarted = performance.now();
     const inClear = await startService(clearDir, SECRET, 600_000, { BENCH_ONLY_PERSONAL_DATA_IN_CLEAR: '1' });
     servers.push(inClear);
+    const peer = withPeer ? await startWithoutStock(peerDir, SECRET, 600_000) : null;
+    if (peer) servers.push(peer);
+    await peer?.ready;
     await inClear.ready;
     await bare.ready;
     await floor.ready;
@@ -129,7 +146,7 @@ async function main(): Promise<void> {
     // Ready is not idle: once a service has been up for the stock reconciler's orphan window (30 s),
     // the reconciler reads the whole log once to catch up. That one-off start-up work must not be
     // billed to whichever route runs first (it was: the sealed POST /orders, at about 120 µs a request).
-    const idleSeconds = await untilIdle([service, inClear], inClearStarted + RECONCILER_ORPHAN_WINDOW_MS + 1_000);
+    const idleSeconds = await untilIdle([service, inClear, ...(peer ? [peer] : [])], inClearStarted + RECONCILER_ORPHAN_WINDOW_MS + 1_000);
     console.log(`  both services idle (their start-up catch-up done) ${idleSeconds.toFixed(1)} s later\n`);
     const [bareUrl, serviceUrl, floorUrl] = [bare.url, service.url, floor.url];
 
@@ -154,8 +171,6 @@ async function main(): Promise<void> {
     const randomClearReads = (route: string): AcRequest[] => [
       { method: 'GET', headers: auth, setupRequest: (req) => ({ ...req, path: `/orders/${randomClearId()}` }), onResponse: sampler(route) },
     ];
-    // The SKUs the many-SKU placements draw their 1 to 3 lines from: the catalogue's first 1,000 (all of it by default).
-    const MANY_SKUS = Math.min(1000, PRODUCTS);
     const manyPlacements = (route: string, path = '/orders'): AcRequest[] => [{
       method: 'POST', path,
       headers: { ...auth, 'content-type': 'application/json' },
@@ -183,7 +198,7 @@ async function main(): Promise<void> {
       requests: (route: string) => AcRequest[];
       minRatio: number | null;
       /** The floor row this route is read against, and the share of it the route must reach. */
-      ofFloor?: { readonly route: string; readonly min: number };
+      ofFloor?: { readonly route: string; readonly min: number | null };
       settle?: boolean;
       note?: () => string;
     }
@@ -242,13 +257,22 @@ async function main(): Promise<void> {
       { route: 'GET /orders/{id}, personal data in clear (again)', url: inClear.url, minRatio: null, requests: randomClearReads },
       { route: 'GET /orders/{id} (again)', url: serviceUrl, minRatio: null, requests: randomReads },
       {
-        route: `POST /orders, 1-3 lines of ${fmt(MANY_SKUS)} SKUs`,
+        route: MANY_ROUTE,
         url: serviceUrl,
         minRatio: null,
         ofFloor: { route: 'floor: Koa + the append only', min: 0.25 },
         settle: true,
         requests: manyPlacements,
       },
+      ...(peer ? [{
+        // The same placements on the service without catalogue and stock: the reference of the row above's target.
+        route: PEER_ROUTE,
+        url: peer.url,
+        minRatio: null,
+        ofFloor: { route: 'floor: Koa + the append only', min: null },
+        settle: true,
+        requests: manyPlacements,
+      }] : []),
       {
         // The placement's own work on the write side, without the service's: what the row above can reach at most.
         route: 'floor: Koa + the write side\'s placement only, 1-3 lines',
@@ -307,8 +331,6 @@ async function main(): Promise<void> {
       },
     ];
 
-    // BENCH_ROUTES, a regular expression, runs only the routes it matches (and the baseline): a focused measurement.
-    const only = process.env.BENCH_ROUTES ? new RegExp(process.env.BENCH_ROUTES) : null;
     const rows: Array<{ target: Target; result: AcResult; cpuMs: number; window: readonly [number, number] }> = [];
     const pidOf = (url: string) => servers.find((server) => server.url === url)!.child.pid!;
     for (const target of targets.filter((t, i) => i === 0 || !only || only.test(t.route))) {
@@ -350,11 +372,11 @@ async function main(): Promise<void> {
       const ratio = result.requests.average / base;
       const floorRow = target.ofFloor && rows.find((row) => row.target.route === target.ofFloor!.route);
       const ofFloor = floorRow ? result.requests.average / floorRow.result.requests.average : null;
-      const ratioOk = (target.minRatio === null || ratio >= target.minRatio) && (ofFloor === null || ofFloor >= target.ofFloor!.min);
+      const ratioOk = (target.minRatio === null || ratio >= target.minRatio) && (ofFloor === null || ofFloor >= (target.ofFloor!.min ?? 0));
       const p99Ok = result.latency.p99 < P99_MS;
       const goal = [
         target.minRatio === null ? null : `>= ${Math.round(target.minRatio * 100)}%`,
-        target.ofFloor ? `>= ${Math.round(target.ofFloor.min * 100)}% of floor` : null,
+        target.ofFloor?.min != null ? `>= ${Math.round(target.ofFloor.min * 100)}% of floor` : null,
         `p99 < ${P99_MS} ms`,
       ].filter(Boolean).join(', ');
       return [
@@ -396,6 +418,16 @@ async function main(): Promise<void> {
       console.log(
         `  sealing personal data: ${route} at ${(share * 100).toFixed(1)}% of its throughput in clear (target >= 90%: ${share >= 0.9 ? 'met' : 'NOT met'}); ` +
           `by server CPU per request ${(byCpu * 100).toFixed(1)}% (${fmt(cpuPerRequest(route) * 1000)} µs sealed, ${fmt(cpuPerRequest(clear) * 1000)} µs in clear)`,
+      );
+    }
+    // What the catalogue and the stock cost a placement: the many-SKU row against its peer without them.
+    const [withStock, withoutStock] = [MANY_ROUTE, PEER_ROUTE].map((route) => rows.find((row) => row.target.route === route));
+    if (withStock && withoutStock) {
+      const share = withStock.result.requests.average / withoutStock.result.requests.average;
+      const [cpuWith, cpuWithout] = [withStock, withoutStock].map((row) => (row.cpuMs * 1000) / row.result.requests.total) as [number, number];
+      console.log(
+        `  catalogue and stock: ${MANY_ROUTE} at ${(share * 100).toFixed(1)}% of its peer's throughput without them ` +
+          `(by server CPU per request ${((cpuWithout / cpuWith) * 100).toFixed(1)}%: ${fmt(cpuWith)} µs with, ${fmt(cpuWithout)} µs without)`,
       );
     }
     console.log(`\n  loading: ${loadSeconds.toFixed(1)} s to write the events, ${readySeconds.toFixed(1)} s until /health/ready`);

@@ -48,8 +48,8 @@ import { comparePositions } from '../write-side/position.js';
 import { StoreHealth } from '../write-side/store-health.js';
 import { JobService } from '../write-side/job-service.js';
 import { CustomerService } from '../write-side/customer-service.js';
-import { OrderService } from '../write-side/order-service.js';
-import { StockService } from '../write-side/stock-service.js';
+import { OrderService, type Catalogue } from '../write-side/order-service.js';
+import { StockService, type Reservations } from '../write-side/stock-service.js';
 import { PendingOrderExpiry } from '../workers/pending-expiry.js';
 import { StockReconciler, type StockReconcilerOptions } from '../workers/stock-reconciler.js';
 import { ProductService } from '../write-side/product-service.js';
@@ -135,6 +135,11 @@ export interface ServiceOverrides {
   readonly stockWorkers?: false | StockReconcilerOptions;
   /** The key store the service uses (one that fails, for a test). */
   readonly keyStore?: (real: KeyStore) => KeyStore;
+  /**
+   * What placement prices lines from and reserves stock with, instead of the catalogue and the
+   * stock (bench:http's peer that places orders as they were before either existed).
+   */
+  readonly placement?: { readonly catalogue: Catalogue; readonly reservations: Reservations };
 }
 
 export async function openEventStore(config: Config, logger: Logger): Promise<EventStore> {
@@ -290,7 +295,7 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
   const products = new ProductService(eventStore);
   const customers = new CustomerService(sealed, { erasure });
   const stock = new StockService(eventStore, { onSnapshotError: (error) => logger.warn({ err: error }, 'a stock snapshot could not be written; the next cold fold reads further back') });
-  const orders = new OrderService(sealed, { catalogue: products, customers, reservations: stock, ...(personalData.sealing ? { keys: keyring } : {}) });
+  const orders = new OrderService(sealed, { catalogue: products, customers, reservations: stock, ...overrides.placement, ...(personalData.sealing ? { keys: keyring } : {}) });
   // The stock's own background work, beside the export worker: any number may run, every step is idempotent.
   const stockWorkers = (role === 'all' || role === 'worker') && overrides.stockWorkers !== false;
   const reconciler = stockWorkers

@@ -18,9 +18,18 @@ const PATH = () => ({ PATH: process.env.PATH ?? '' });
 
 /** The service on `dataDir`, waited for until its projections caught up (up to `readyTimeoutMs`). */
 /** `env` adds to the service's environment (the first administrator, for the sign-in bench; personal data in clear, for bench:http); `nodeArgs` to node's (--cpu-prof, for bench:page); `root` is the checkout to run (another one, for bench:placement-ab; with its node_modules). */
-export async function startService(dataDir: string, secret: string, readyTimeoutMs: number, env: Record<string, string> = {}, nodeArgs: readonly string[] = [], root = process.cwd(), name = 'service'): Promise<BenchServer> {
+export function startService(dataDir: string, secret: string, readyTimeoutMs: number, env: Record<string, string> = {}, nodeArgs: readonly string[] = [], root = process.cwd(), name = 'service'): Promise<BenchServer> {
+  return startWired('bootstrap/main.ts', dataDir, secret, readyTimeoutMs, env, nodeArgs, root, name);
+}
+
+/** The service's peer that places orders without the catalogue and the stock (without-stock.ts), started as the service is. */
+export function startWithoutStock(dataDir: string, secret: string, readyTimeoutMs: number): Promise<BenchServer> {
+  return startWired(program('without-stock.ts'), dataDir, secret, readyTimeoutMs, {}, [], process.cwd(), 'without catalogue and stock');
+}
+
+async function startWired(entry: string, dataDir: string, secret: string, readyTimeoutMs: number, env: Record<string, string>, nodeArgs: readonly string[], root: string, name: string): Promise<BenchServer> {
   const port = await freePort();
-  const child = startChild(['bootstrap/main.ts'], {
+  const child = startChild([entry], {
     ...PATH(),
     DATA_DIR: dataDir,
     PORT: String(port),
