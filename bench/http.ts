@@ -21,6 +21,14 @@
 // own work: no token, no validation, no idempotency, no projections, no signed cursors, no logs,
 // no metrics. A route cannot beat its floor; the gap between the two is the service's own cost.
 //
+// A peer shows what the catalogue and the stock cost a placement (bench/http/without-stock.ts): the
+// service wired as main.ts wires it, loaded alike, but placing with the client's prices and no
+// stock, the reference issue 16's placement targets are set against ("about 30% of the floor").
+// Its second row appends each line's reservation blind (no catalogue read, no stock read or
+// decision) before the order: what this design's durable reservations and their projection cost
+// alone, so what the service's placement can reach at most. Both many-SKU placements are printed
+// against the peer without stock, by throughput and by CPU per request.
+//
 // Personal data (order addresses) is sealed with its customer's key (write-side/personal-data/).
 // What that costs is measured against a second service, loaded alike but with its personal data
 // written and kept in clear (BENCH_ONLY_PERSONAL_DATA_IN_CLEAR=1): POST /orders and GET
@@ -55,7 +63,7 @@ import { join } from 'node:path';
 import { signDevToken } from '../api/auth.js';
 import { autocannon, loadOrders, pageChain, type AcInstance, type AcRequest, type AcResult } from './http/load.js';
 import { startBaseline, startFloor, startService, startWithoutStock, stopServer, tail, type BenchServer } from './http/servers.js';
-import { benchSku, defineCatalogue, manySkuPlacementBody, placementBody, RECONCILER_ORPHAN_WINDOW_MS, settle, untilIdle } from './http/setup.js';
+import { benchSku, defineCatalogue, manySkuPlacementBody, peerReservations, placementBody, RECONCILER_ORPHAN_WINDOW_MS, settle, untilIdle } from './http/setup.js';
 import { monotonicUs, printProfile, readProfile } from './support/cpu-profile.js';
 import { busiestThreads, cpuMs, threadCpuMs } from './support/cpu-time.js';
 
@@ -75,6 +83,7 @@ async function main(): Promise<void> {
   const MANY_SKUS = Math.min(1000, PRODUCTS);
   const MANY_ROUTE = `POST /orders, 1-3 lines of ${fmt(MANY_SKUS)} SKUs`;
   const PEER_ROUTE = `${MANY_ROUTE}, without catalogue and stock (peer)`;
+  const BLIND_ROUTE = `${MANY_ROUTE}, reservations appended blind (peer)`;
 
   // Under the working directory, not /tmp: a tmpfs would make every flush free.
   const dir = mkdtempSync(join(process.cwd(), '.bench-http-'));
@@ -110,7 +119,7 @@ async function main(): Promise<void> {
     await defineCatalogue(join(clearDir, 'events.sqlite3'), PRODUCTS);
     // The peer without catalogue and stock, loaded as the service is, when its row is run.
     const peerDir = join(dir, 'without-stock');
-    const withPeer = !only || only.test(PEER_ROUTE);
+    const withPeer = !only || only.test(PEER_ROUTE) || only.test(BLIND_ROUTE);
     if (withPeer) {
       console.log(`loading ${fmt(ORDERS)} orders once more, for the peer that places without catalogue and stock ...`);
       await loadOrders(peerDir, ORDERS, true);
@@ -200,6 +209,8 @@ async function main(): Promise<void> {
       /** The floor row this route is read against, and the share of it the route must reach. */
       ofFloor?: { readonly route: string; readonly min: number | null };
       settle?: boolean;
+      /** Run before the route's warm-up. */
+      before?: () => Promise<void>;
       note?: () => string;
     }
     let walk = { firstPages: 0, deepest: 0 };
@@ -271,6 +282,17 @@ async function main(): Promise<void> {
         minRatio: null,
         ofFloor: { route: 'floor: Koa + the append only', min: null },
         settle: true,
+        before: () => peerReservations(peer, 'none'),
+        requests: manyPlacements,
+      }, {
+        // And with only the durable writes and projection of this design's reservations: no catalogue
+        // read, no stock read or decision, each line's StockReserved appended blind before the order.
+        route: BLIND_ROUTE,
+        url: peer.url,
+        minRatio: null,
+        ofFloor: { route: 'floor: Koa + the append only', min: null },
+        settle: true,
+        before: () => peerReservations(peer, 'appended'),
         requests: manyPlacements,
       }] : []),
       {
@@ -335,6 +357,7 @@ async function main(): Promise<void> {
     const pidOf = (url: string) => servers.find((server) => server.url === url)!.child.pid!;
     for (const target of targets.filter((t, i) => i === 0 || !only || only.test(t.route))) {
       process.stdout.write(`  ${target.route}: warm-up ${WARMUP_SECONDS} s, then ${SECONDS} s ... `);
+      await target.before?.();
       current = autocannon({ url: target.url, connections: CONNECTIONS, duration: WARMUP_SECONDS, requests: target.requests(target.route) });
       await current;
       if (interrupted) return;
@@ -420,13 +443,16 @@ async function main(): Promise<void> {
           `by server CPU per request ${(byCpu * 100).toFixed(1)}% (${fmt(cpuPerRequest(route) * 1000)} µs sealed, ${fmt(cpuPerRequest(clear) * 1000)} µs in clear)`,
       );
     }
-    // What the catalogue and the stock cost a placement: the many-SKU row against its peer without them.
-    const [withStock, withoutStock] = [MANY_ROUTE, PEER_ROUTE].map((route) => rows.find((row) => row.target.route === route));
-    if (withStock && withoutStock) {
-      const share = withStock.result.requests.average / withoutStock.result.requests.average;
-      const [cpuWith, cpuWithout] = [withStock, withoutStock].map((row) => (row.cpuMs * 1000) / row.result.requests.total) as [number, number];
+    // What the catalogue and the stock cost a placement: the many-SKU row, and the peer's blind reservations, against the peer without them.
+    const rowOf = (route: string) => rows.find((row) => row.target.route === route);
+    const without = rowOf(PEER_ROUTE);
+    for (const [route, what] of [[MANY_ROUTE, 'catalogue and stock'], [BLIND_ROUTE, 'reservations appended blind']] as const) {
+      const row = rowOf(route);
+      if (!row || !without) continue;
+      const share = row.result.requests.average / without.result.requests.average;
+      const [cpuWith, cpuWithout] = [row, without].map((r) => (r.cpuMs * 1000) / r.result.requests.total) as [number, number];
       console.log(
-        `  catalogue and stock: ${MANY_ROUTE} at ${(share * 100).toFixed(1)}% of its peer's throughput without them ` +
+        `  ${what}: at ${(share * 100).toFixed(1)}% of the peer's throughput without them ` +
           `(by server CPU per request ${((cpuWithout / cpuWith) * 100).toFixed(1)}%: ${fmt(cpuWith)} µs with, ${fmt(cpuWithout)} µs without)`,
       );
     }
