@@ -40,6 +40,21 @@ describe('embedded event store', () => {
     await dispose();
   });
 
+  it("checks an append against what another process wrote since this one's last append: its revision and its max count", async () => {
+    const { store, file, dispose } = withStore();
+    const other = new SqliteEventStore({ file });
+    await store.appendToStream('stock-x', [event(0)], 'no_stream');
+    await store.appendToStream('stock-x', [event(1)], 0);
+    await other.appendToStream('stock-x', [event(2)], 1);
+    await other.setMaxCount('stock-x', 2);
+    // Had this store kept revision 1 as the stream's last, the append would land on revision 2 again (a store error), or pass.
+    await expect(store.appendToStream('stock-x', [event(3)], 1)).rejects.toMatchObject({ name: 'RevisionConflict', actual: 2 });
+    expect(await store.appendToStream('stock-x', [event(3)], 'any')).toMatchObject({ nextRevision: 3 });
+    expect((await store.readStream('stock-x')).map((e) => e.revision)).toEqual([2, 3]);
+    await other.close();
+    await dispose();
+  });
+
   it('commits concurrent appends together, each with its own verdict', async () => {
     const { store, dispose } = withStore();
     await store.appendToStream('order-taken', [event(0)], 'no_stream');
