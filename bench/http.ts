@@ -275,26 +275,19 @@ async function main(): Promise<void> {
         settle: true,
         requests: manyPlacements,
       },
-      ...(peer ? [{
-        // The same placements on the service without catalogue and stock: the reference of the row above's target.
-        route: PEER_ROUTE,
-        url: peer.url,
+      // The same placements on the peer: without catalogue and stock (the reference of the row
+      // above's target), then with only the durable writes and projection of this design's
+      // reservations (no catalogue read, no stock read or decision, each line's StockReserved
+      // appended blind before the order).
+      ...(peer ? ([[PEER_ROUTE, 'none'], [BLIND_ROUTE, 'appended']] as const) : []).map(([route, reservations]) => ({
+        route,
+        url: peer!.url,
         minRatio: null,
         ofFloor: { route: 'floor: Koa + the append only', min: null },
         settle: true,
-        before: () => peerReservations(peer, 'none'),
+        before: () => peerReservations(peer!, reservations),
         requests: manyPlacements,
-      }, {
-        // And with only the durable writes and projection of this design's reservations: no catalogue
-        // read, no stock read or decision, each line's StockReserved appended blind before the order.
-        route: BLIND_ROUTE,
-        url: peer.url,
-        minRatio: null,
-        ofFloor: { route: 'floor: Koa + the append only', min: null },
-        settle: true,
-        before: () => peerReservations(peer, 'appended'),
-        requests: manyPlacements,
-      }] : []),
+      })),
       {
         // The placement's own work on the write side, without the service's: what the row above can reach at most.
         route: 'floor: Koa + the write side\'s placement only, 1-3 lines',
