@@ -84,7 +84,6 @@ export async function settle(url: string, auth: Record<string, string>, newOrder
   throw new Error('settling: the projections did not catch up within a minute');
 }
 
-
 /** Switches the peer without catalogue and stock (without-stock.ts) to reserve nothing or to append each line's reservation blind. */
 export async function peerReservations(peer: BenchServer, mode: 'none' | 'appended'): Promise<void> {
   const response = await fetch(`${peer.url}/bench-peer/reservations/${mode}`, { method: 'PUT' });
