@@ -16,7 +16,7 @@ const stores = await openStores(config, pino({ enabled: false }));
 const projectors = (Object.keys(PROJECTIONS) as ProjectionName[]).map(
   (name) =>
     new Projector(projectionSource(stores, config, name), stores.readModels, PROJECTIONS[name], {
-      onPosition: (position, reachedBy) => post({ kind: 'position', name, position, reachedBy }),
+      onPosition: (position, reachedBy, caughtUp) => post({ kind: 'position', name, position, reachedBy, caughtUp }),
       onError: (error, retryInMs) => post({ kind: 'failing', name, error, retryInMs }),
     }),
 );

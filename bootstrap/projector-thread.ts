@@ -5,14 +5,21 @@
 // in-process projectors did. A thread that dies is started again; meanwhile the service is not ready.
 import type { Logger } from 'pino';
 import { Worker } from 'node:worker_threads';
-import type { ProjectionProgress, ProjectorStatus } from '../projections/projector.js';
+import { statusAt, type ProjectionProgress, type ProjectorStatus } from '../projections/projector.js';
 import type { ProjectionName } from '../read-side/read-store.js';
 import type { EventStore, Position } from '../write-side/event-store.js';
 import { comparePositions } from '../write-side/position.js';
 import type { Config } from './config.js';
 
 export type ThreadMessage =
-  | { readonly kind: 'position'; readonly name: ProjectionName; readonly position: Position | null; readonly reachedBy: 'checkpoint' | 'batch' }
+  | {
+      readonly kind: 'position';
+      readonly name: ProjectionName;
+      readonly position: Position | null;
+      readonly reachedBy: 'checkpoint' | 'batch';
+      /** The projector caught up there (see Projector.caughtUp); absent: not known to be. */
+      readonly caughtUp?: boolean;
+    }
   | { readonly kind: 'failing'; readonly name: ProjectionName; readonly error: unknown; readonly retryInMs: number };
 
 interface Failure {
@@ -23,6 +30,7 @@ interface Failure {
 /** A projection's progress as its thread last reported it. */
 class ReportedProgress implements ProjectionProgress {
   private current: Position | null = null;
+  private caughtUp = false;
   /** Nothing reported yet: no wait is answered before the thread has read the checkpoint. */
   private known = false;
   failing: Failure | null = null;
@@ -31,7 +39,6 @@ class ReportedProgress implements ProjectionProgress {
   constructor(
     private readonly events: EventStore,
     private readonly name: ProjectionName,
-    private readonly streamPrefix: string,
   ) {
     this.reported = new Promise((resolve) => (this.firstReport = resolve));
   }
@@ -44,8 +51,9 @@ class ReportedProgress implements ProjectionProgress {
   readonly reported: Promise<void>;
   private firstReport!: () => void;
 
-  reached(position: Position | null, reachedBy: 'checkpoint' | 'batch'): void {
+  reached(position: Position | null, reachedBy: 'checkpoint' | 'batch', caughtUp: boolean): void {
     this.current = position;
+    this.caughtUp = caughtUp;
     this.known = true;
     this.firstReport();
     // As an in-process projector's: a failure is over once a batch is applied, not when its retry reads the checkpoint.
@@ -74,16 +82,11 @@ class ReportedProgress implements ProjectionProgress {
   }
 
   async status(): Promise<ProjectorStatus> {
-    const position = this.current;
-    const [next] = this.known ? await this.events.readAll({ after: position, maxCount: 1, streamPrefixes: [this.streamPrefix] }) : [undefined];
+    if (!this.known) return { name: this.name, position: null, caughtUp: false, lagMs: 0 };
+    const status = await statusAt(this.events, this.name, this.current, this.caughtUp);
     // Nothing left to apply means nothing is failing to be applied (a read failure that has passed).
-    if (this.known && next === undefined) this.failing = null;
-    return {
-      name: this.name,
-      position,
-      caughtUp: this.known && next === undefined,
-      lagMs: next ? Math.max(0, Date.now() - next.recordedAt.getTime()) : 0,
-    };
+    if (status.caughtUp) this.failing = null;
+    return status;
   }
 
   stop(): void {
@@ -122,7 +125,7 @@ function threadEntry(file: URL): { readonly code: string } | { readonly file: UR
 export function startProjectorThread(
   config: Config,
   events: EventStore,
-  projections: { readonly [N in ProjectionName]: { readonly streamPrefix: string } },
+  projections: { readonly [N in ProjectionName]: unknown },
   logger: Logger,
   options: {
     readonly restartMs?: number;
@@ -131,7 +134,7 @@ export function startProjectorThread(
   } = {},
 ): ProjectorThread {
   const names = Object.keys(projections) as ProjectionName[];
-  const progress = Object.fromEntries(names.map((name) => [name, new ReportedProgress(events, name, projections[name].streamPrefix)])) as {
+  const progress = Object.fromEntries(names.map((name) => [name, new ReportedProgress(events, name)])) as {
     [N in ProjectionName]: ReportedProgress;
   };
   let down: Failure | null = null;
@@ -142,7 +145,7 @@ export function startProjectorThread(
     const entry = threadEntry(options.entry ?? new URL(`./projector-thread-main.${import.meta.url.endsWith('.ts') ? 'ts' : 'js'}`, import.meta.url));
     worker = 'file' in entry ? new Worker(entry.file, { workerData: { config } }) : new Worker(entry.code, { eval: true, workerData: { config } });
     worker.on('message', (message: ThreadMessage) => {
-      if (message.kind === 'position') progress[message.name].reached(message.position, message.reachedBy);
+      if (message.kind === 'position') progress[message.name].reached(message.position, message.reachedBy, message.caughtUp ?? false);
       else {
         progress[message.name].failed(message.error);
         logger.error({ err: message.error, projection: message.name, retryInMs: message.retryInMs }, 'projection failed; restarting from its checkpoint');

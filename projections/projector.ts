@@ -14,8 +14,18 @@ export interface ProjectorOptions {
   /** The longest that wait grows to while events come many (see `nextBatchDelay`). */
   readonly maxBatchDelayMs?: number;
   readonly onError?: (error: unknown, retryInMs: number) => void;
-  /** Each position the views are known to include: the checkpoint when following starts, then each batch's. */
-  readonly onPosition?: (position: Position | null, reachedBy: 'checkpoint' | 'batch') => void;
+  /**
+   * Each position the views are known to include (the checkpoint when following starts, then each
+   * batch's, and each place in the log the subscription moved past without an event of theirs),
+   * and whether the projection is caught up there.
+   */
+  readonly onPosition?: (position: Position | null, reachedBy: 'checkpoint' | 'batch', caughtUp: boolean) => void;
+  /**
+   * How often, at most, the checkpoint is stored when only the subscription moved on (past other
+   * streams' events): so that a start reads on from near the head, not from the projection's own
+   * last event. Each batch stores it too, and so does a stop.
+   */
+  readonly checkpointEveryMs?: number;
 }
 
 export interface ProjectorStatus {
@@ -23,8 +33,20 @@ export interface ProjectorStatus {
   readonly position: Position | null;
   /** True when no event the projection reads lies beyond its position. */
   readonly caughtUp: boolean;
-  /** Age of the oldest event not yet applied; 0 when caught up. */
+  /** Age of the oldest event not yet looked at (applied, or passed as another stream's); 0 when caught up. */
   readonly lagMs: number;
+}
+
+/**
+ * A status from what the projector knows, without scanning the log: caught up when its
+ * subscription said it reached the end and everything it delivered is applied (or when nothing
+ * at all lies beyond the position); otherwise the lag is the age of the first event after the
+ * position, one indexed read whatever the log's length.
+ */
+export async function statusAt(events: EventStore, name: ProjectionName, position: Position | null, caughtUp: boolean): Promise<ProjectorStatus> {
+  if (caughtUp) return { name, position, caughtUp, lagMs: 0 };
+  const [next] = await events.readAll({ after: position, maxCount: 1 });
+  return { name, position, caughtUp: next === undefined, lagMs: next ? Math.max(0, Date.now() - next.recordedAt.getTime()) : 0 };
 }
 
 /** How far a projection's views are, as the Consistency-Token waits ask (read-side/consistency.ts), and how far behind the log, as readiness and the lag metric ask. */
@@ -33,6 +55,9 @@ export interface ProjectionProgress extends ViewsProgress {
 }
 
 const NOTHING_YET = Symbol('nothing-yet');
+
+/** How often, by default, a checkpoint that only the subscription moved is stored (ProjectorOptions.checkpointEveryMs). */
+export const CHECKPOINT_EVERY_MS = 1000;
 
 /** A batch of at least this many events counts as one of many: the next waits longer. */
 export const BUSY_BATCH = 2;
@@ -58,6 +83,11 @@ export class Projector<N extends ProjectionName> {
   private readonly batchSize: number;
   private readonly batchDelayMs: number;
   private readonly maxBatchDelayMs: number;
+  /** Events delivered by the subscription, and of those, applied (counted from the projector's start). */
+  private delivered = 0;
+  private applied = 0;
+  /** Where the subscription said it reached the end of the log: after that many deliveries. Null until it has. */
+  private endAt: number | null = null;
 
   constructor(
     private readonly events: EventStore,
@@ -68,6 +98,11 @@ export class Projector<N extends ProjectionName> {
     this.batchSize = options.batchSize ?? 1000;
     this.batchDelayMs = options.batchDelayMs ?? 5;
     this.maxBatchDelayMs = options.maxBatchDelayMs ?? 20;
+  }
+
+  /** The subscription reached the end of the log, and every event it delivered is applied. */
+  get caughtUp(): boolean {
+    return this.endAt !== null && this.applied === this.delivered;
   }
 
   get position(): Position | null {
@@ -115,15 +150,10 @@ export class Projector<N extends ProjectionName> {
   }
 
   async status(): Promise<ProjectorStatus> {
-    const [next] = await this.events.readAll({ after: this.current, maxCount: 1, streamPrefixes: [this.projection.streamPrefix] });
+    const status = await statusAt(this.events, this.projection.name, this.current, this.caughtUp);
     // Nothing left to apply means nothing is failing to be applied (a read failure that has passed).
-    if (next === undefined) this.failure = null;
-    return {
-      name: this.projection.name,
-      position: this.current,
-      caughtUp: next === undefined,
-      lagMs: next ? Math.max(0, Date.now() - next.recordedAt.getTime()) : 0,
-    };
+    if (status.caughtUp) this.failure = null;
+    return status;
   }
 
   private async run(): Promise<void> {
@@ -151,8 +181,48 @@ export class Projector<N extends ProjectionName> {
     const views = this.readModels.views(name, generation);
     // The generation's own checkpoint is the truth, even when it lies behind the previous one.
     this.current = await views.checkpoint();
-    this.options.onPosition?.(this.current, 'checkpoint');
-    const subscription = this.events.subscribeToAll({ after: this.current, streamPrefixes: [this.projection.streamPrefix] });
+    let stored = this.current;
+    this.endAt = null;
+    this.delivered = this.applied = 0;
+    this.options.onPosition?.(this.current, 'checkpoint', false);
+    // A place the subscription moved past (after that many deliveries), not yet known to be applied.
+    let passed: { readonly position: Position; readonly after: number } | null = null;
+    let flushing: NodeJS.Timeout | null = null;
+    const storeCheckpoint = async () => {
+      const position = this.current;
+      if (position === null || (stored !== null && comparePositions(position, stored) <= 0)) return;
+      await views.commit([], position);
+      stored = position;
+    };
+    const flushLater = () => {
+      flushing ??= setTimeout(() => {
+        flushing = null;
+        storeCheckpoint().catch(() => {}); // the next batch, or the stop, stores it
+      }, this.options.checkpointEveryMs ?? CHECKPOINT_EVERY_MS);
+    };
+    /** Moves on to what the subscription passed, once every event delivered before it is applied. */
+    const reach = () => {
+      const wasCaughtUp = this.caughtUp;
+      if (passed !== null && this.applied >= passed.after) {
+        const moved = this.advance(passed.position, 'batch');
+        passed = null;
+        if (moved) flushLater();
+        else if (this.caughtUp !== wasCaughtUp) this.options.onPosition?.(this.current, 'batch', this.caughtUp);
+      }
+    };
+    const subscription = this.events.subscribeToAll({
+      after: this.current,
+      streamPrefixes: [this.projection.streamPrefix],
+      onCheckpoint: (position) => {
+        passed = { position, after: this.delivered };
+        reach();
+      },
+      onCaughtUp: () => {
+        const was = this.caughtUp;
+        this.endAt = this.delivered;
+        if (this.caughtUp && !was) this.options.onPosition?.(this.current, 'batch', true);
+      },
+    });
     this.subscription = subscription;
     const iterator = subscription[Symbol.asyncIterator]();
     try {
@@ -162,6 +232,7 @@ export class Projector<N extends ProjectionName> {
         const first = await next;
         if (first.done) return;
         const batch: RecordedEvent[] = [first.value];
+        this.delivered++;
         next = iterator.next();
         // Gather what arrives within a few milliseconds, up to a batch: under a steady stream of
         // writes, one read-model commit then carries many events instead of one each.
@@ -171,25 +242,35 @@ export class Projector<N extends ProjectionName> {
           const more = await Promise.race([next, window]);
           if (more === NOTHING_YET || more.done) break;
           batch.push(more.value);
+          this.delivered++;
           next = iterator.next();
         }
         clearTimeout(timer);
         delay = nextBatchDelay(delay, batch.length, this.batchDelayMs, this.maxBatchDelayMs);
         if ((await this.readModels.activeGeneration(name)) !== generation) return; // a rebuild switched generations
-        this.advance(await applyBatch(this.projection, views, batch));
+        const position = await applyBatch(this.projection, views, batch);
+        if (position !== null) stored = position;
+        this.applied += batch.length;
+        this.advance(position, 'batch');
+        reach();
         onProgress();
       }
     } finally {
+      if (flushing) clearTimeout(flushing);
       this.subscription = null;
       await subscription.close();
+      // Where the subscription got to past other streams' events, for the next start to read on from.
+      if ((await this.readModels.activeGeneration(name).catch(() => null)) === generation) await storeCheckpoint().catch(() => {});
     }
   }
 
-  private advance(position: Position | null): void {
-    if (position === null) return;
-    if (this.current !== null && comparePositions(position, this.current) <= 0) return;
+  /** Moves the position forward (never back); true when it moved. */
+  private advance(position: Position | null, reachedBy: 'batch'): boolean {
+    if (position === null) return false;
+    if (this.current !== null && comparePositions(position, this.current) <= 0) return false;
     this.current = position;
-    this.options.onPosition?.(position, 'batch');
+    this.options.onPosition?.(position, reachedBy, this.caughtUp);
     for (const waiter of this.waiters) if (comparePositions(position, waiter.position) >= 0) waiter.resolve(true);
+    return true;
   }
 }

@@ -66,6 +66,16 @@ export interface SubscribeOptions {
   /** Exclusive: deliver events after this position; null or absent delivers the whole log. */
   readonly after?: Position | null;
   readonly streamPrefixes?: readonly string[];
+  /**
+   * A position up to which the subscription has looked at every event, its filter's or not: every
+   * event of its streams up to there has been delivered before the call. Lets a subscriber to
+   * rare streams move on past the log's other events (its checkpoint then lies near the head,
+   * not at its own last event). Called as the subscriber asks for its next event, so never
+   * ahead of the events delivered.
+   */
+  readonly onCheckpoint?: (position: Position) => void;
+  /** The subscription has delivered every event the log held when it looked (it is live); called again each time it reaches the end. */
+  readonly onCaughtUp?: () => void;
 }
 
 /** Catch-up, then live. Iterate it; close() ends the iteration. */

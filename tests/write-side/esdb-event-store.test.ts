@@ -2,6 +2,7 @@
 // it maps the client's errors. The client is a stand-in here that only answers as client 6.2.1
 // would (its own error classes, or a raw gRPC error); the server tests below need EVENTSTORE_URL.
 import { randomUUID } from 'node:crypto';
+import { PassThrough, Readable } from 'node:stream';
 import { DeadlineExceededError, TimeoutError, UnavailableError, type EventStoreDBClient } from '@eventstore/db-client';
 import { describe, expect, it } from 'vitest';
 import { toProblem } from '../../api/problem.js';
@@ -17,15 +18,8 @@ const grpcError = (code: number, details: string) => Object.assign(new Error(`${
 
 /** Iterating it fails with `error`, as the client's read and subscription streams do. */
 function failingStream(error: Error) {
-  return {
-    cancel: async () => {},
-    unsubscribe: async () => {},
-    destroy: () => {},
-    // eslint-disable-next-line require-yield
-    async *[Symbol.asyncIterator]() {
-      throw error;
-    },
-  };
+  // An object-mode stream, as the client's streams are, that fails at its first read.
+  return Object.assign(new Readable({ objectMode: true, read() { this.destroy(error); } }), { cancel: async () => {}, unsubscribe: async () => {} });
 }
 
 function storeOn(client: Partial<Record<'appendToStream' | 'readAll' | 'subscribeToAll', (...args: unknown[]) => unknown>>, onSubscriptionError?: () => void) {
@@ -104,6 +98,38 @@ describe('EventStoreDB adapter, without a server', () => {
     const error = await store.readAll({ after: from, maxCount: 10 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InvalidPosition);
     expect((error as InvalidPosition).position).toBe(from);
+  });
+
+  it("tells a filtered subscription's checkpoints and its catching up in order with the events delivered before them", async () => {
+    // The client awaits checkpointReached inside its stream's transform, before the next message,
+    // and emits caughtUp there too: a stand-in that does the same, with the events on either side.
+    const recorded = (n: bigint) => ({
+      event: { id: randomUUID(), streamId: 'order-a', revision: n, type: 'Tested', data: {}, metadata: {}, created: new Date(), position: { commit: n * 100n, prepare: n * 100n } },
+    });
+    let filter: { checkpointReached: (s: unknown, p: { commit: bigint; prepare: bigint }) => void } | undefined;
+    const stream = Object.assign(new PassThrough({ objectMode: true }), { unsubscribe: async () => {} });
+    const store = storeOn({
+      subscribeToAll: (options: unknown) => {
+        filter = (options as { filter: typeof filter }).filter;
+        return stream;
+      },
+    });
+    const seen: string[] = [];
+    const subscription = store.subscribeToAll({
+      streamPrefixes: ['order-'],
+      onCheckpoint: (position) => seen.push(`checkpoint ${decodePosition(position).commit}`),
+      onCaughtUp: () => seen.push('caught up'),
+    });
+    const iterator = subscription[Symbol.asyncIterator]();
+    const first = iterator.next();
+    stream.write(recorded(1n));
+    filter!.checkpointReached(stream, { commit: 150n, prepare: 150n });
+    stream.emit('caughtUp');
+    stream.write(recorded(2n));
+    seen.push(`event ${decodePosition((await first).value!.position).commit}`);
+    seen.push(`event ${decodePosition((await iterator.next()).value!.position).commit}`);
+    await subscription.close();
+    expect(seen).toEqual(['event 100', 'checkpoint 150', 'caught up', 'event 200']);
   });
 
   it('ends a subscription from an invalid position with InvalidPosition instead of resubscribing forever', async () => {

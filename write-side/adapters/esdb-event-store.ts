@@ -4,7 +4,7 @@ import {
   ANY, BACKWARDS, END, FORWARDS, NO_STREAM, START, STREAM_EXISTS,
   DeadlineExceededError, NotLeaderError, StreamNotFoundError, TimeoutError, UnavailableError, WrongExpectedVersionError,
   EventStoreDBClient, convertToCommandError, jsonEvent, streamNameFilter,
-  type AllStreamRecordedEvent, type AllStreamSubscription, type AppendExpectedRevision, type Direction,
+  type AllStreamRecordedEvent, type AllStreamResolvedEvent, type AllStreamSubscription, type AppendExpectedRevision, type Direction,
   type RecordedEvent as EsdbRecordedEvent,
 } from '@eventstore/db-client';
 import {
@@ -18,6 +18,11 @@ import { decodePosition, encodePosition, isLogPosition } from '../position.js';
 const EVENT_ID_NAMESPACE = '6f1c9b52-8d0e-4a57-9f43-2b7e0c1d5a86';
 
 const MIN_BACKOFF_MS = 100;
+/** A filtered subscription's checkpoint comes every this many of the server's search windows (of 32 events each by default). */
+const CHECKPOINT_INTERVAL = 8;
+
+/** What the adapter notes in a subscription's stream beside the events (see subscribeToAll). */
+type Note = { readonly note: 'checkpoint'; readonly position: Position } | { readonly note: 'caught-up' };
 const MAX_BACKOFF_MS = 5_000;
 
 export interface EsdbEventStoreOptions {
@@ -144,19 +149,30 @@ export class EsdbEventStore implements EventStore {
     return null;
   }
 
-  subscribeToAll({ after = null, streamPrefixes }: SubscribeOptions = {}): EventSubscription {
+  subscribeToAll({ after = null, streamPrefixes, onCheckpoint, onCaughtUp }: SubscribeOptions = {}): EventSubscription {
     const { client } = this;
     const onError = this.options.onSubscriptionError;
     let closed = false;
     let current: AllStreamSubscription | null = null;
     let wake: (() => void) | null = null;
     let last: Position | null = after;
+    // The server filters, and every CHECKPOINT_INTERVAL windows of events it looked at it sends a
+    // checkpoint: the client awaits checkpointReached inside the stream's transform, before the
+    // next message, so a note pushed into the stream there lies in order with the events (read in
+    // the client's streams/utils/Subscription.js, 6.2.1). The caught-up and fell-behind messages
+    // are emitted there too, and noted the same way.
+    const checkpoints = {
+      checkpointInterval: CHECKPOINT_INTERVAL,
+      checkpointReached: (subscription: AllStreamSubscription, position: { commit: bigint; prepare: bigint }) => {
+        subscription.push({ note: 'checkpoint', position: encodePosition(position.commit, position.prepare) } satisfies Note);
+      },
+    };
     const filter =
       streamPrefixes === undefined
-        ? streamNameFilter({ regex: '^[^$]' })
+        ? streamNameFilter({ regex: '^[^$]', ...checkpoints })
         : streamPrefixes.length > 0
-          ? streamNameFilter({ prefixes: [...streamPrefixes] })
-          : streamNameFilter({ regex: '^$' }); // no prefix: no stream, but stay open until closed
+          ? streamNameFilter({ prefixes: [...streamPrefixes], ...checkpoints })
+          : streamNameFilter({ regex: '^$', ...checkpoints }); // no prefix: no stream, but stay open until closed
 
     async function* run(): AsyncGenerator<RecordedEvent> {
       if (last !== null && !isLogPosition(last)) throw new InvalidPosition(last);
@@ -164,9 +180,20 @@ export class EsdbEventStore implements EventStore {
       while (!closed) {
         // A catch-up subscription's fromPosition is exclusive: it resumes just after `last`.
         const subscription = client.subscribeToAll({ fromPosition: last ? decodePosition(last) : START, filter });
+        subscription.on('caughtUp', () => subscription.push({ note: 'caught-up' } satisfies Note));
         current = subscription;
         try {
-          for await (const { event } of subscription) {
+          for await (const item of subscription as AsyncIterable<AllStreamResolvedEvent | Note>) {
+            if ('note' in item) {
+              if (item.note === 'caught-up') onCaughtUp?.();
+              else if (last === null || item.position > last) {
+                // Resuming from here after a drop skips only events the filter refused.
+                last = item.position;
+                onCheckpoint?.(item.position);
+              }
+              continue;
+            }
+            const { event } = item;
             if (!event) continue;
             backoff = MIN_BACKOFF_MS;
             const position = encodePosition(event.position.commit, event.position.prepare);

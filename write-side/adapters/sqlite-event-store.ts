@@ -369,16 +369,27 @@ export class SqliteEventStore implements EventStore {
           // streams too: a subscriber to a rare prefix must not rescan the whole log on every commit.
           const from = after === null ? 0 : Number(decodePosition(after).commit);
           const entries = sqliteIo('the event store could not be read', () => store.scan(from));
+          let delivered = 0;
           for (const entry of entries) {
             if (stopped) return;
             const { row } = entry;
-            if (prefixes.length === 0 || prefixes.some((p) => row.stream.startsWith(p))) yield (entry.recorded ??= toRecorded(row));
+            if (prefixes.length === 0 || prefixes.some((p) => row.stream.startsWith(p))) {
+              delivered++;
+              yield (entry.recorded ??= toRecorded(row));
+            }
             after = encodeSequence(row.position);
           }
+          if (stopped) return;
+          if (entries.length > 0) options.onCheckpoint?.(after!);
           if (entries.length < SUBSCRIPTION_BATCH) {
+            options.onCaughtUp?.();
             await new Promise<void>((resolve) => {
               wakeNow = store.waitForCommit(seen, resolve);
             });
+          } else if (delivered === 0) {
+            // A stretch of other streams' events: the thread is handed back between scans, so
+            // that a subscriber to rare streams catching up does not hold it for the whole log.
+            await new Promise((resolve) => setImmediate(resolve));
           }
         }
       } finally {
