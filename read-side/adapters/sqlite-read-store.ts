@@ -2,9 +2,10 @@
 // and rebuilt without touching the events. Each projection generation is a table; views and
 // the checkpoint change in one transaction.
 import Database from 'better-sqlite3';
+import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import { sqliteIo } from '../../shared/adapters/sqlite-errors.js';
+import { isTransientSqliteError, sqliteIo } from '../../shared/adapters/sqlite-errors.js';
 import type { Position } from '../../write-side/event-store.js';
 import type {
   AccountKey,
@@ -99,6 +100,19 @@ parentPort.on('message', () => {
 });
 `;
 
+/**
+ * The most the WAL may hold before the connection that commits checkpoints it whole and starts
+ * it again (see boundWal). The background checkpointer alone never bounds it: while the
+ * projections commit back to back (a catch-up), a PASSIVE checkpoint never finds the whole WAL
+ * copied before the next commit appends to it, and SQLite starts a WAL again only from a point
+ * where it was; a WAL of many gigabytes then also makes every page read slower.
+ */
+export const WAL_LIMIT_BYTES = 64 * 1024 * 1024;
+
+/** How long a background write (backgroundWrite) goes on trying while another connection holds the lock, and how long each try waits. */
+const BACKGROUND_WRITE_WAIT_MS = 5000;
+const BACKGROUND_TRY_MS = 20;
+
 const READ = 'the read-model store could not be read';
 const WRITE = 'the read-model store could not be written';
 
@@ -106,6 +120,11 @@ export class SqliteReadStore implements ReadModelStore {
   private readonly db: Database.Database;
   private readonly statements = new Map<string, Database.Statement<unknown[], unknown>>();
   private readonly checkpointer: { readonly worker: Worker; readonly exited: Promise<void> } | null = null;
+  private readonly wal: string;
+  private readonly walLimitBytes: number;
+  private readonly busyTimeoutMs: number;
+  /** Counters for tests and benchmarks: the checkpoints boundWal ran, and how many found readers in the way. */
+  readonly walStats = { restarts: 0, busy: 0 };
 
   /**
    * `busyTimeoutMs` is how long a write waits for a lock held by another process. The wait
@@ -117,9 +136,14 @@ export class SqliteReadStore implements ReadModelStore {
       busyTimeoutMs?: number;
       /** Checkpoint the WAL from a background thread (every this many ms) instead of in the commits. */
       backgroundCheckpointMs?: number;
+      /** The WAL's bound (WAL_LIMIT_BYTES unless a test sets a smaller one). */
+      walLimitBytes?: number;
     } = {},
   ) {
     this.db = new Database(file);
+    this.wal = `${file}-wal`;
+    this.walLimitBytes = options.walLimitBytes ?? WAL_LIMIT_BYTES;
+    this.busyTimeoutMs = options.busyTimeoutMs ?? 5000;
     this.db.pragma('journal_mode = WAL');
     // The read side is rebuilt from the events, so a crash may lose its last commit but never corrupts it.
     this.db.pragma('synchronous = NORMAL');
@@ -169,6 +193,57 @@ export class SqliteReadStore implements ReadModelStore {
       if (this.db.open) this.db.pragma('wal_autocheckpoint = 1000');
     });
     return { worker, exited: new Promise((resolve) => worker.once('exit', () => resolve())) };
+  }
+
+  /**
+   * After a commit: a WAL past its bound is copied into the database and started again from
+   * its beginning (TRUNCATE), here, by the connection that commits, between two of its commits,
+   * so that no commit of its own can slip in. It waits for readers (the other threads' queries)
+   * a short while only; if they keep it busy it gives up, and the next commit tries again.
+   */
+  private boundWal(): void {
+    let size: number;
+    try {
+      size = statSync(this.wal).size;
+    } catch {
+      return; // no WAL (yet)
+    }
+    if (size <= this.walLimitBytes) return;
+    this.db.pragma(`busy_timeout = ${Math.min(this.busyTimeoutMs, 100)}`);
+    try {
+      const [result] = this.db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
+      this.walStats.restarts++;
+      if (result?.busy) this.walStats.busy++;
+    } catch {
+      this.walStats.busy++; // an I/O error or a lock: the next commit tries again
+    } finally {
+      this.db.pragma(`busy_timeout = ${this.busyTimeoutMs}`);
+    }
+  }
+
+  /**
+   * A small write of background work (a lease, a process checkpoint), from a thread that also
+   * serves requests: a lock held by another connection (the projections' batch commits, a WAL
+   * checkpoint) is waited out between short tries, not by blocking the thread for the whole
+   * busy timeout, and for as long as BACKGROUND_WRITE_WAIT_MS before it fails as unavailable.
+   */
+  private async backgroundWrite<T>(work: () => T): Promise<T> {
+    const deadline = Date.now() + BACKGROUND_WRITE_WAIT_MS;
+    for (let pause = 5; ; pause = Math.min(pause * 2, 200)) {
+      this.db.pragma(`busy_timeout = ${Math.min(this.busyTimeoutMs, BACKGROUND_TRY_MS)}`);
+      try {
+        return work();
+      } catch (error) {
+        if (!isTransientSqliteError(error) || !/^SQLITE_BUSY/.test(String((error as { code?: unknown }).code)) || Date.now() >= deadline) {
+          return sqliteIo(WRITE, () => {
+            throw error;
+          });
+        }
+      } finally {
+        this.db.pragma(`busy_timeout = ${this.busyTimeoutMs}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
   }
 
   private table(name: ProjectionName, generation: number): string {
@@ -251,6 +326,7 @@ export class SqliteReadStore implements ReadModelStore {
           move.run(name, generation, checkpoint);
         });
         sqliteIo(WRITE, () => transaction.immediate());
+        store.boundWal();
       },
       async scan(afterKey, limit) {
         const rows = sqliteIo(READ, () =>
@@ -350,7 +426,7 @@ export class SqliteReadStore implements ReadModelStore {
   }
 
   async saveProcessCheckpoint(name: string, position: Position): Promise<void> {
-    sqliteIo(WRITE, () =>
+    await this.backgroundWrite(() =>
       this.statement(
         `INSERT INTO process_checkpoints (name, position) VALUES (?, ?)
          ON CONFLICT (name) DO UPDATE SET position = excluded.position WHERE excluded.position > process_checkpoints.position`,
@@ -371,7 +447,7 @@ export class SqliteReadStore implements ReadModelStore {
   async acquireLease(name: string, holder: string, ttlMs: number): Promise<boolean> {
     // The processes sharing this file share the machine's clock.
     const now = Date.now();
-    const taken = sqliteIo(WRITE, () =>
+    const taken = await this.backgroundWrite(() =>
       this.statement(
         `INSERT INTO leases (name, holder, expires_at) VALUES (?, ?, ?)
          ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at
@@ -382,7 +458,7 @@ export class SqliteReadStore implements ReadModelStore {
   }
 
   async releaseLease(name: string, holder: string): Promise<void> {
-    sqliteIo(WRITE, () => this.statement('DELETE FROM leases WHERE name = ? AND holder = ?').run(name, holder));
+    await this.backgroundWrite(() => this.statement('DELETE FROM leases WHERE name = ? AND holder = ?').run(name, holder));
   }
 
   async listQueueChanges(after: Position | null, limit: number): Promise<{ changes: QueueChange[]; checkpoint: Position | null }> {
