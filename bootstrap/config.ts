@@ -83,6 +83,19 @@ export function parseConfig(env: Env): Config {
     if (!schemes.includes(parsed.protocol)) throw new ConfigError(name, `must use ${schemes.join(' or ')}`);
     return value;
   };
+  /**
+   * A database connection string: only its scheme is checked here. The rest is the driver's to
+   * parse, since `new URL()` refuses the host lists of a replica set or cluster
+   * (`mongodb://a:27017,b:27017/?replicaSet=rs0`, `esdb://n1:2113,n2:2113`).
+   */
+  const connectionString = (name: string, schemes: readonly string[]): string | null => {
+    const value = text(name);
+    if (value === null) return null;
+    const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):\/\/./.exec(value)?.[1];
+    // The drivers match their schemes as written: ESDB:// would pass a case-blind check and then stop the client.
+    if (scheme === undefined || !schemes.includes(scheme)) throw new ConfigError(name, `must start with ${schemes.map((s) => `${s}://`).join(' or ')}`);
+    return value;
+  };
 
   const positive = (name: string, fallback: number): number => {
     const value = text(name);
@@ -102,8 +115,8 @@ export function parseConfig(env: Env): Config {
     const esdb = kurrentScheme[2] ? 'esdb+discover://' : 'esdb://';
     throw new ConfigError('EVENTSTORE_URL', `the ${kurrentScheme[0]} scheme is not understood by the EventStoreDB client this service uses; write the same address as ${esdb}… (KurrentDB accepts it)`);
   }
-  const eventStoreUrl = url('EVENTSTORE_URL', ['esdb:', 'esdb+discover:']);
-  const mongoUrl = url('MONGO_URL', ['mongodb:', 'mongodb+srv:']);
+  const eventStoreUrl = connectionString('EVENTSTORE_URL', ['esdb', 'esdb+discover']);
+  const mongoUrl = connectionString('MONGO_URL', ['mongodb', 'mongodb+srv']);
   const mongoDb = text('MONGO_DB') ?? 'orders';
   if (!/^[A-Za-z0-9_-]{1,63}$/.test(mongoDb)) throw new ConfigError('MONGO_DB', 'must be 1-63 letters, digits, _ or -');
 
