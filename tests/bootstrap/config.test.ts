@@ -64,6 +64,15 @@ describe('configuration', () => {
   });
 
   it.each([
+    'esdb://localhost:2113?tls=false&throwOnAppendFailure=false',
+    'esdb://n1:2113,n2:2113?throw-on-append-failure=false',
+    'esdb+discover://cluster.example:2113?ThrowOnAppendFailure= false ',
+  ])('refuses EVENTSTORE_URL=%s: the client then reports a revision conflict with a wrong actual revision', (value) => {
+    expect(() => parseConfig({ EVENTSTORE_URL: value })).toThrow(/^EVENTSTORE_URL: throwOnAppendFailure=false is not supported/);
+    expect(parseConfig({ EVENTSTORE_URL: value.replace(/false\s*$/, 'true') }).eventStore.kind).toBe('eventstoredb');
+  });
+
+  it.each([
     ['PORT', 'abc'],
     ['PORT', '70000'],
     ['EVENTSTORE_URL', 'http://localhost:2113'],
