@@ -4,7 +4,7 @@
 // plans) run when MONGO_URL is set, each on a database of its own.
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { MongoClient, MongoNetworkTimeoutError, MongoServerError, type Document } from 'mongodb';
+import { MongoClient, MongoNetworkTimeoutError, MongoParseError, MongoServerError, type Document } from 'mongodb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toProblem } from '../../api/problem.js';
 import { storeError } from '../../shared/adapters/mongo-errors.js';
@@ -82,6 +82,13 @@ describe('MongoDB read store, without a server', () => {
     const error = await MongoReadStore.connect('mongodb://127.0.0.1:1/?directConnection=true', 'unreachable', { requestTimeoutMs: 1_000 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StoreUnavailable);
     expect(Date.now() - started).toBeLessThan(1_000);
+  });
+
+  it('takes a replica set\'s host list, and answers "unavailable" when none of its members can be reached', async () => {
+    // Ports 1 and 2 of loopback refuse connections; the driver parses the list and selects until its bound.
+    const error = await MongoReadStore.connect('mongodb://127.0.0.1:1,127.0.0.1:2/?replicaSet=rs0', 'unreachable', { requestTimeoutMs: 1_000 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StoreUnavailable);
+    expect(error).not.toBeInstanceOf(MongoParseError);
   });
 
   it('serves every order page query (each filter, each direction, first and later pages) from one index: its equality fields, then the sort', () => {
