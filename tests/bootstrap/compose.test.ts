@@ -1,7 +1,7 @@
 // compose.yaml names images by tags that exist. Whether they do cannot be asked offline, so this
-// holds the forms their registries use: EventStoreDB's tags carry the full version and the base
-// image (24.10.0-bookworm-slim; "24.10" alone is no tag), and no image floats on latest or a
-// bare major. `docker-compose config` (.ci/run) checks that the file itself is valid.
+// holds the forms their registries use: EventStoreDB's release tags carry the full version and
+// the base image (24.10.0-bookworm-slim, as its container build names them), and no image floats
+// on latest or a bare major. `docker-compose config` (.ci/run) checks that the file itself is valid.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
