@@ -15,7 +15,8 @@ import { StoreUnavailable } from '../../write-side/event-store.js';
  * - serverSelectionTimeoutMS and connectTimeoutMS: finding a server and opening a connection;
  * - waitQueueTimeoutMS: waiting for a free connection of the pool;
  * - socketTimeoutMS: each answer on a connection, which ends a hung operation (the connection is
- *   closed, a MongoNetworkTimeoutError).
+ *   closed, a MongoNetworkTimeoutError). The driver retries a retryable read or write once after
+ *   it, so a hung server holds an operation for up to twice this: the request timeout.
  * Half the request timeout is left for the rest of a request. An index build at start-up longer
  * than that (a release adding an index to a large collection) fails the start as unavailable;
  * the server goes on building, and a later start waits for the build again.
