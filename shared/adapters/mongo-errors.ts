@@ -13,13 +13,14 @@ import { StoreUnavailable } from '../../write-side/event-store.js';
  * (connection_string.ts: "has no effect", with a deprecation warning for every client built),
  * so each wait has its own option:
  * - serverSelectionTimeoutMS and connectTimeoutMS: finding a server and opening a connection;
- * - waitQueueTimeoutMS: waiting for a free connection of the pool;
- * - socketTimeoutMS: each answer on a connection, which ends a hung operation (the connection is
- *   closed, a MongoNetworkTimeoutError). The driver retries a retryable read or write once after
- *   it, so a hung server holds an operation for up to twice this: the request timeout.
- * Half the request timeout is left for the rest of a request. An index build at start-up longer
- * than that (a release adding an index to a large collection) fails the start as unavailable;
- * the server goes on building, and a later start waits for the build again.
+ * - waitQueueTimeoutMS: waiting for a free connection of the pool (half the request timeout);
+ * - socketTimeoutMS: each answer on a connection (half the request timeout), which ends a hung
+ *   operation (the connection is closed, a MongoNetworkTimeoutError). The driver retries a
+ *   retryable read or write once after it, so a hung server holds an operation for up to twice
+ *   this: the request timeout.
+ * An index build at start-up longer than socketTimeoutMS (a release adding an index to a large
+ * collection) fails the start as unavailable; the server goes on building, and a later start
+ * waits for the build again.
  */
 export function mongoClientOptions(requestTimeoutMs: number): MongoClientOptions {
   const operationMs = Math.max(1, Math.floor(requestTimeoutMs / 2));
