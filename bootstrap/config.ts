@@ -83,6 +83,19 @@ export function parseConfig(env: Env): Config {
     if (!schemes.includes(parsed.protocol)) throw new ConfigError(name, `must use ${schemes.join(' or ')}`);
     return value;
   };
+  /**
+   * A database connection string: only its scheme is checked here. The rest is the driver's to
+   * parse, since `new URL()` refuses the host lists of a replica set or cluster
+   * (`mongodb://a:27017,b:27017/?replicaSet=rs0`, `esdb://n1:2113,n2:2113`).
+   */
+  const connectionString = (name: string, schemes: readonly string[]): string | null => {
+    const value = text(name);
+    if (value === null) return null;
+    const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):\/\/./.exec(value)?.[1];
+    // The drivers match their schemes as written: ESDB:// would pass a case-blind check and then stop the client.
+    if (scheme === undefined || !schemes.includes(scheme)) throw new ConfigError(name, `must start with ${schemes.map((s) => `${s}://`).join(' or ')}`);
+    return value;
+  };
 
   const positive = (name: string, fallback: number): number => {
     const value = text(name);
@@ -102,8 +115,13 @@ export function parseConfig(env: Env): Config {
     const esdb = kurrentScheme[2] ? 'esdb+discover://' : 'esdb://';
     throw new ConfigError('EVENTSTORE_URL', `the ${kurrentScheme[0]} scheme is not understood by the EventStoreDB client this service uses; write the same address as ${esdb}… (KurrentDB accepts it)`);
   }
-  const eventStoreUrl = url('EVENTSTORE_URL', ['esdb:', 'esdb+discover:']);
-  const mongoUrl = url('MONGO_URL', ['mongodb:', 'mongodb+srv:']);
+  const eventStoreUrl = connectionString('EVENTSTORE_URL', ['esdb', 'esdb+discover']);
+  // With throwOnAppendFailure=false the client answers a revision conflict with a result whose
+  // actual revision it gets wrong (client 6.2.1 reads it as BigInt of a boolean): refused.
+  if (eventStoreUrl !== null && appendFailureNotThrown(eventStoreUrl)) {
+    throw new ConfigError('EVENTSTORE_URL', 'throwOnAppendFailure=false is not supported: the service needs the client to throw on a revision conflict; remove the option');
+  }
+  const mongoUrl = connectionString('MONGO_URL', ['mongodb', 'mongodb+srv']);
   const mongoDb = text('MONGO_DB') ?? 'orders';
   if (!/^[A-Za-z0-9_-]{1,63}$/.test(mongoDb)) throw new ConfigError('MONGO_DB', 'must be 1-63 letters, digits, _ or -');
 
@@ -155,6 +173,19 @@ export function parseConfig(env: Env): Config {
     personalData: Object.freeze({ seal: oneOf('BENCH_ONLY_PERSONAL_DATA_IN_CLEAR', ['0', '1'], '0') === '0' }),
     logLevel: oneOf('LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
   });
+}
+
+/** Whether an EventStoreDB connection string sets throwOnAppendFailure to false, spelt as the client accepts it (any case, _ and - ignored). */
+function appendFailureNotThrown(connectionString: string): boolean {
+  const query = connectionString.indexOf('?');
+  if (query < 0) return false;
+  return connectionString
+    .slice(query + 1)
+    .split('&')
+    .some((pair) => {
+      const [key = '', value = ''] = pair.split('=');
+      return key.trim().toLowerCase().replace(/[_-]/g, '') === 'throwonappendfailure' && value.trim() === 'false';
+    });
 }
 
 function origins(value: string | null): string[] {

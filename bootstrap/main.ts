@@ -26,7 +26,10 @@ function configure(): { config: Config; role: Role } {
 async function serveHttp(config: Config, services: Services, logger: Logger): Promise<() => Promise<void>> {
   const app = createHttpApp(config, services, logger);
   // Slow clients cannot hold a connection open for ever (slow-drip headers or bodies): the
-  // timeouts are checked every second, not every 30 s as by default.
+  // timeouts are checked every second, not every 30 s as by default. Rule: keepAliveTimeout is
+  // longer than the idle timeout of any proxy that keeps connections to the service alive
+  // (deploy/nginx.conf's keepalive_timeout, 4 s), or the proxy reuses connections the service
+  // has closed and answers 502 (tests/bootstrap/compose.test.ts checks it).
   const server = createServer({ headersTimeout: 10_000, requestTimeout: 30_000, keepAliveTimeout: 5_000, connectionsCheckingInterval: 1_000 }, app.callback());
   answerClientErrors(server);
   server.listen(config.port, config.host);

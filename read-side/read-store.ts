@@ -17,7 +17,10 @@ export interface Views {
 export type ProjectionName = keyof Views;
 /**
  * What a projection records beside its views: a log of its changes, keyed by the log position of
- * the event that made each one, in the same generation and the same commit as the views.
+ * the event that made each one, in the same generation as the views and by the same commit().
+ * That is one transaction on the embedded store, but three writes on MongoDB (views, changes,
+ * then the checkpoint): a commit cut short there leaves some of its views and changes written
+ * under the old checkpoint, and the batch applied again writes each of them once.
  */
 export interface Changes {
   'order-views': never;

@@ -54,6 +54,24 @@ describe('configuration', () => {
     expect(parseConfig({ EVENTSTORE_URL: 'esdb+discover://cluster.example:2113' }).eventStore).toEqual({ kind: 'eventstoredb', url: 'esdb+discover://cluster.example:2113' });
   });
 
+  it('takes the host lists of a replica set and a cluster as written, leaving them to the drivers to parse', () => {
+    const mongo = 'mongodb://a:27017,b:27017,c:27017/?replicaSet=rs0';
+    const esdb = 'esdb://n1:2113,n2:2113,n3:2113?tls=false';
+    const config = parseConfig({ EVENTSTORE_URL: esdb, MONGO_URL: mongo });
+    expect(config.eventStore).toEqual({ kind: 'eventstoredb', url: esdb });
+    expect(config.readStore).toMatchObject({ kind: 'mongodb', url: mongo });
+    expect(parseConfig({ MONGO_URL: 'mongodb+srv://user:p%40ss@cluster0.example.net/?retryWrites=true' }).readStore).toMatchObject({ kind: 'mongodb' });
+  });
+
+  it.each([
+    'esdb://localhost:2113?tls=false&throwOnAppendFailure=false',
+    'esdb://n1:2113,n2:2113?throw-on-append-failure=false',
+    'esdb+discover://cluster.example:2113?ThrowOnAppendFailure= false ',
+  ])('refuses EVENTSTORE_URL=%s: the client then reports a revision conflict with a wrong actual revision', (value) => {
+    expect(() => parseConfig({ EVENTSTORE_URL: value })).toThrow(/^EVENTSTORE_URL: throwOnAppendFailure=false is not supported/);
+    expect(parseConfig({ EVENTSTORE_URL: value.replace(/false\s*$/, 'true') }).eventStore.kind).toBe('eventstoredb');
+  });
+
   it.each([
     ['PORT', 'abc'],
     ['PORT', '70000'],
@@ -61,7 +79,10 @@ describe('configuration', () => {
     ['EVENTSTORE_URL', 'not a url'],
     ['EVENTSTORE_URL', 'kurrentdb://localhost:2113?tls=false'],
     ['EVENTSTORE_URL', 'kdb+discover://cluster.example:2113'],
+    ['EVENTSTORE_URL', 'ESDB://localhost:2113'],
+    ['EVENTSTORE_URL', 'esdb://'],
     ['MONGO_URL', 'postgres://x'],
+    ['MONGO_URL', 'mongodb:a:27017'],
     ['MONGO_DB', 'a/b'],
     ['LOG_LEVEL', 'loud'],
     ['EMBEDDED_SYNC', 'sometimes'],

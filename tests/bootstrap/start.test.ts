@@ -8,6 +8,15 @@ import { signDevToken } from '../../api/auth.js';
 import { tempDir } from '../support/event-stores.js';
 import { startServiceProcess } from '../support/service-process.js';
 
+/** A loopback port nothing listens on: bound by the system, then let go. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
 function start(env: Record<string, string>) {
   return startServiceProcess(env);
 }
@@ -76,6 +85,23 @@ describe('starting the service', () => {
       expect(existsSync(dataDir)).toBe(false);
     } finally {
       other.close();
+      dir.remove();
+    }
+  });
+
+  it('starts on a cluster\'s host list it cannot reach, and answers readiness with "unavailable"', async () => {
+    const dir = tempDir('cluster-');
+    // Two loopback ports that were just free: nothing answers there.
+    const [a, b] = await Promise.all([closedPort(), closedPort()]);
+    const service = start({ DATA_DIR: dir.path, EVENTSTORE_URL: `esdb://127.0.0.1:${a},127.0.0.1:${b}?tls=false` });
+    try {
+      const port = await service.port;
+      const ready = await fetch(`http://127.0.0.1:${port}/health/ready`);
+      expect(ready.status).toBe(503);
+      expect(((await ready.json()) as { reason: string }).reason).toMatch(/^EventStoreDB unavailable/);
+      expect(service.output()).not.toContain('Configuration error');
+    } finally {
+      await service.stop();
       dir.remove();
     }
   });

@@ -3,8 +3,11 @@
 // that need one (racing projectors, metadata seeded again, orphaned generations, the query
 // plans) run when MONGO_URL is set, each on a database of its own.
 import { randomUUID } from 'node:crypto';
-import { MongoClient, MongoServerError, type Document } from 'mongodb';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createRequire } from 'node:module';
+import { MongoClient, MongoNetworkTimeoutError, MongoParseError, MongoServerError, type Document } from 'mongodb';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { toProblem } from '../../api/problem.js';
+import { storeError } from '../../shared/adapters/mongo-errors.js';
 import {
   accountPageQuery, INDEXES, MongoReadStore, customerPageQuery, mongoClientOptions, orderPageQuery, productPageQuery, queuePageQuery, underGuard, viewCollectionName,
 } from '../../read-side/adapters/mongo-read-store.js';
@@ -24,18 +27,53 @@ const FILTERS: OrderFilter[] = [
   { customerId: 'cus_1', status: 'paid', createdTo: '2026-12-01T00:00:00.000Z' },
 ];
 const DIRECTIONS: SortDirection[] = ['asc', 'desc'];
+/** The driver's own class for a pool that had no free connection in time; it does not export it, nor type it. */
+const { WaitQueueTimeoutError } = createRequire(import.meta.url)('mongodb/lib/cmap/errors.js') as { WaitQueueTimeoutError: new (message: string, address: string) => Error };
 const duplicateKey = () => new MongoServerError({ message: 'E11000 duplicate key error', code: 11000 });
 
 describe('MongoDB read store, without a server', () => {
-  it('bounds the driver\'s server selection and operations below the request timeout', () => {
+  it('bounds the driver\'s server selection, pool wait and every answer below the request timeout, with options driver 7.9 honours', async () => {
     for (const requestTimeoutMs of [1_000, 10_000, 30_000]) {
       const options = mongoClientOptions(requestTimeoutMs);
-      expect(options.timeoutMS).toBeGreaterThan(0);
-      expect(options.timeoutMS).toBeLessThan(requestTimeoutMs);
-      expect(options.serverSelectionTimeoutMS).toBeLessThanOrEqual(options.timeoutMS!);
-      expect(options.connectTimeoutMS).toBeLessThanOrEqual(options.timeoutMS!);
+      // Ignored by this driver (connection_string.ts: "has no effect").
+      expect(options).not.toHaveProperty('timeoutMS');
+      for (const bound of ['serverSelectionTimeoutMS', 'connectTimeoutMS', 'waitQueueTimeoutMS', 'socketTimeoutMS'] as const) {
+        expect(options[bound]).toBeGreaterThan(0);
+        expect(options[bound]).toBeLessThan(requestTimeoutMs);
+      }
       expect(options.ignoreUndefined).toBe(true);
+      // As the driver reads them: a client is built without connecting.
+      const client = new MongoClient('mongodb://a.invalid:27017,b.invalid:27017/?replicaSet=rs0', options);
+      try {
+        expect(client.options).toMatchObject({
+          serverSelectionTimeoutMS: options.serverSelectionTimeoutMS, connectTimeoutMS: options.connectTimeoutMS,
+          waitQueueTimeoutMS: options.waitQueueTimeoutMS, socketTimeoutMS: options.socketTimeoutMS,
+        });
+      } finally {
+        await client.close();
+      }
     }
+  });
+
+  it('builds its client without a deprecation warning', async () => {
+    const emitWarning = vi.spyOn(process, 'emitWarning').mockImplementation(() => {});
+    try {
+      const client = new MongoClient('mongodb://127.0.0.1:1/?directConnection=true', mongoClientOptions(10_000));
+      await client.close();
+      expect(emitWarning.mock.calls.map(([warning]) => String(warning))).toEqual([]);
+    } finally {
+      emitWarning.mockRestore();
+    }
+  });
+
+  it('answers an operation past its time limit, a pool with no free connection and a hung answer as unavailable', () => {
+    const maxTimeExpired = new MongoServerError({ message: 'operation exceeded time limit', code: 50, codeName: 'MaxTimeMSExpired' });
+    const duplicate = duplicateKey();
+    expect(storeError(maxTimeExpired)).toBeInstanceOf(StoreUnavailable);
+    expect(storeError(new WaitQueueTimeoutError('Timed out while checking out a connection from connection pool', '127.0.0.1:27017'))).toBeInstanceOf(StoreUnavailable);
+    expect(storeError(new MongoNetworkTimeoutError('connection 3 to 127.0.0.1:27017 timed out'))).toBeInstanceOf(StoreUnavailable);
+    expect(storeError(duplicate)).toBe(duplicate);
+    expect(toProblem(storeError(maxTimeExpired))).toMatchObject({ status: 503, headers: { 'Retry-After': expect.any(String) } });
   });
 
   it('gives up on a server it cannot reach within the request timeout, as unavailable', async () => {
@@ -44,6 +82,13 @@ describe('MongoDB read store, without a server', () => {
     const error = await MongoReadStore.connect('mongodb://127.0.0.1:1/?directConnection=true', 'unreachable', { requestTimeoutMs: 1_000 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StoreUnavailable);
     expect(Date.now() - started).toBeLessThan(1_000);
+  });
+
+  it('takes a replica set\'s host list, and answers "unavailable" when none of its members can be reached', async () => {
+    // Ports 1 and 2 of loopback refuse connections; the driver parses the list and selects until its bound.
+    const error = await MongoReadStore.connect('mongodb://127.0.0.1:1,127.0.0.1:2/?replicaSet=rs0', 'unreachable', { requestTimeoutMs: 1_000 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StoreUnavailable);
+    expect(error).not.toBeInstanceOf(MongoParseError);
   });
 
   it('serves every order page query (each filter, each direction, first and later pages) from one index: its equality fields, then the sort', () => {

@@ -3,10 +3,10 @@
 // would (its own error classes, or a raw gRPC error); the server tests below need EVENTSTORE_URL.
 import { randomUUID } from 'node:crypto';
 import { PassThrough, Readable } from 'node:stream';
-import { DeadlineExceededError, TimeoutError, UnavailableError, type EventStoreDBClient } from '@eventstore/db-client';
+import { CancelledError, DeadlineExceededError, EventStoreDBClient, TimeoutError, UnavailableError, UnknownError } from '@eventstore/db-client';
 import { describe, expect, it } from 'vitest';
 import { toProblem } from '../../api/problem.js';
-import { EsdbEventStore, eventIdFor, isInvalidPosition } from '../../write-side/adapters/esdb-event-store.js';
+import { APPEND_DEADLINE_MS, EsdbEventStore, HEAD_POSITION_TIMEOUT_MS, MalformedEvent, eventIdFor, isInvalidPosition } from '../../write-side/adapters/esdb-event-store.js';
 import { AppendOutcomeUnknown, InvalidPosition, StoreUnavailable, type NewEvent, type Position } from '../../write-side/event-store.js';
 import { decodePosition, encodePosition, isLogPosition, parsePosition } from '../../write-side/position.js';
 import { esdbUrl, openEsdb } from '../support/event-stores.js';
@@ -22,8 +22,34 @@ function failingStream(error: Error) {
   return Object.assign(new Readable({ objectMode: true, read() { this.destroy(error); } }), { cancel: async () => {}, unsubscribe: async () => {} });
 }
 
-function storeOn(client: Partial<Record<'appendToStream' | 'readAll' | 'subscribeToAll', (...args: unknown[]) => unknown>>, onSubscriptionError?: () => void) {
-  return new EsdbEventStore({ ...client, dispose: async () => {} } as unknown as EventStoreDBClient, onSubscriptionError ? { onSubscriptionError } : {});
+/** A read stream that yields `events`, as the client's readAll and readStream do. */
+function streamOf(events: unknown[]) {
+  return {
+    cancel: async () => {},
+    async *[Symbol.asyncIterator]() {
+      for (const event of events) yield { event };
+    },
+  };
+}
+
+/** A read stream that never answers until it is cancelled, as a read from a server that stopped answering. */
+function silentStream() {
+  let cancel = () => {};
+  const cancelled = new Promise<void>((resolve) => (cancel = resolve));
+  return {
+    cancel: async () => cancel(),
+    async *[Symbol.asyncIterator]() {
+      await cancelled;
+    },
+  };
+}
+
+function storeOn(
+  client: Partial<Record<'appendToStream' | 'readAll' | 'readStream' | 'subscribeToAll', (...args: unknown[]) => unknown>>,
+  onSubscriptionError?: () => void,
+  options: { headPositionTimeoutMs?: number } = {},
+) {
+  return new EsdbEventStore({ ...client, dispose: async () => {} } as unknown as EventStoreDBClient, { ...(onSubscriptionError ? { onSubscriptionError } : {}), ...options });
 }
 
 describe('EventStoreDB adapter, without a server', () => {
@@ -41,6 +67,79 @@ describe('EventStoreDB adapter, without a server', () => {
     const error = await store.appendToStream('order-x', [event(1)], 0).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StoreUnavailable);
     expect(error).not.toBeInstanceOf(AppendOutcomeUnknown);
+  });
+
+  it('answers an append the server did not take (not ready, too busy, no leader known) with "unavailable", nothing written', async () => {
+    // What client 6.2.1 makes of a batch-append NotHandled answer: its details are an empty Any.
+    for (const message of ['Server Is Not Ready', 'Server Is Busy', 'Server Is Too Busy', 'No leader info available in response']) {
+      const store = storeOn({ appendToStream: async () => Promise.reject(new UnknownError(undefined, `Could not recognize ${message}`)) });
+      const error = await store.appendToStream('order-x', [event(1)], 0).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(StoreUnavailable);
+      expect(error).not.toBeInstanceOf(AppendOutcomeUnknown);
+      expect(toProblem(error)).toMatchObject({ status: 503, headers: { 'Retry-After': expect.any(String) } });
+    }
+    // Any other unknown answer stays what it is.
+    const other = await storeOn({ appendToStream: async () => Promise.reject(new UnknownError(undefined, 'Could not recognize BadRequest')) })
+      .appendToStream('order-x', [event(1)], 0)
+      .catch((e: unknown) => e);
+    expect(other).not.toBeInstanceOf(StoreUnavailable);
+  });
+
+  it('answers an append the server cancelled with "outcome unknown", and a cancelled read with "unavailable"', async () => {
+    // As the client raises it itself, and as convertToCommandError makes it of a raw gRPC CANCELLED.
+    for (const cancelled of [new CancelledError(undefined, 'Cancelled'), grpcError(1, 'Cancelled on server')]) {
+      const store = storeOn({ appendToStream: async () => Promise.reject(cancelled), readAll: () => failingStream(cancelled) });
+      const append = await store.appendToStream('order-x', [event(1)], 0).catch((e: unknown) => e);
+      expect(append).toBeInstanceOf(AppendOutcomeUnknown);
+      expect(toProblem(append)).toMatchObject({ status: 503, headers: { 'Retry-After': expect.any(String) } });
+      const read = await store.readAll({ maxCount: 1 }).catch((e: unknown) => e);
+      expect(read).toBeInstanceOf(StoreUnavailable);
+      expect(toProblem(read)).toMatchObject({ status: 503, headers: { 'Retry-After': expect.any(String) } });
+    }
+  });
+
+  it('gives an append a deadline longer than the client\'s 10 s, which the client sends as a point in time that a server clock ahead of ours would have passed', async () => {
+    const sent: unknown[] = [];
+    const store = storeOn({
+      appendToStream: async (_stream: unknown, _events: unknown, options: unknown) => {
+        sent.push(options);
+        return { success: true, nextExpectedRevision: 0n, position: { commit: 10n, prepare: 10n } };
+      },
+    });
+    await store.appendToStream('order-x', [event(1)], 'no_stream');
+    expect(sent).toEqual([{ expectedRevision: 'no_stream', deadline: APPEND_DEADLINE_MS }]);
+    expect(APPEND_DEADLINE_MS).toBeGreaterThanOrEqual(60_000);
+  });
+
+  it('bounds the read behind readiness (headPosition) by a deadline of the read and a timer of its own', async () => {
+    const asked: unknown[] = [];
+    const head = { id: 'e', streamId: 'order-a', revision: 3n, type: 'T', data: {}, metadata: {}, created: new Date(), position: { commit: 9n, prepare: 9n } };
+    const answering = storeOn({ readAll: (options: unknown) => (asked.push(options), streamOf([head])) });
+    expect(await answering.headPosition()).toBe(encodePosition(9n, 9n));
+    expect(asked).toEqual([expect.objectContaining({ deadline: HEAD_POSITION_TIMEOUT_MS })]);
+    // Compose's readiness probe gives up after 5 s.
+    expect(HEAD_POSITION_TIMEOUT_MS).toBeLessThan(5_000);
+    // A server that stopped answering (or a cluster still being discovered): the timer answers.
+    const silent = storeOn({ readAll: () => silentStream() }, undefined, { headPositionTimeoutMs: 20 });
+    const error = await silent.headPosition().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StoreUnavailable);
+    expect((error as Error).message).toMatch(/no answer to a read within 20 ms/);
+  });
+
+  it('refuses an event without a position, as client 6.2.1 reads it (0/0), instead of handing on position 0', async () => {
+    const positionless = { id: 'e', streamId: 'order-a', revision: 0n, type: 'T', data: {}, metadata: {}, created: new Date(), position: { commit: 0n, prepare: 0n } };
+    const store = storeOn({ readStream: () => streamOf([positionless]) });
+    await expect(store.readStream('order-a')).rejects.toThrow(MalformedEvent);
+    await expect(store.readStream('order-a')).rejects.toThrow(/22\.6 or later/);
+  });
+
+  it('refuses a client set to throwOnAppendFailure=false, whose revision conflicts carry a wrong actual revision', async () => {
+    const client = EventStoreDBClient.connectionString('esdb://127.0.0.1:1?tls=false&throwOnAppendFailure=false');
+    try {
+      expect(() => new EsdbEventStore(client)).toThrow(/throwOnAppendFailure=false/);
+    } finally {
+      await client.dispose();
+    }
   });
 
   it('sends the same event ids when the same append is sent again, so the server dedupes it', async () => {
@@ -80,14 +179,23 @@ describe('EventStoreDB adapter, without a server', () => {
     for (const other of [eventIdFor('order-b', 3, 0, event(1)), eventIdFor('order-a', 4, 0, event(1)), eventIdFor('order-a', 3, 1, event(1)), eventIdFor('order-a', 3, 0, event(2)), eventIdFor('order-a', 'no_stream', 0, event(1))]) {
       expect(other).not.toBe(id);
     }
-    // The server does not check ids for these, and two alike events may well be meant twice.
+    // The server checks ids for these too (24.10), and two alike events appended so are meant twice.
     expect(eventIdFor('order-a', 'any', 0, event(1))).toBeNull();
     expect(eventIdFor('order-a', 'stream_exists', 0, event(1))).toBeNull();
   });
 
   it('recognises the server\'s InvalidPosition answer, and nothing else, as one', () => {
     expect(isInvalidPosition(grpcError(3, 'INVALID_ARGUMENT: Invalid position.'))).toBe(true);
+    // What 24.10 sends.
+    expect(isInvalidPosition(grpcError(3, 'Trying to read from an invalid position.'))).toBe(true);
     expect(isInvalidPosition(grpcError(2, 'UNKNOWN: Invalid position'))).toBe(true);
+    expect(isInvalidPosition(grpcError(2, 'UNKNOWN: invalid_position'))).toBe(true);
+    // The server's other INVALID_ARGUMENT answers are no position's fault.
+    expect(isInvalidPosition(grpcError(3, 'Maximum Append Size of 1048576 Exceeded.'))).toBe(false);
+    expect(isInvalidPosition(grpcError(3, "Required Metadata Property 'type' is missing"))).toBe(false);
+    // Not a separator between the words (the range from space to underscore took these).
+    expect(isInvalidPosition(grpcError(2, 'UNKNOWN: invalid:position'))).toBe(false);
+    expect(isInvalidPosition(grpcError(2, 'UNKNOWN: invalidApositions'))).toBe(false);
     expect(isInvalidPosition(grpcError(14, 'UNAVAILABLE: connection refused'))).toBe(false);
     expect(isInvalidPosition(new Error('boom'))).toBe(false);
   });

@@ -2,7 +2,7 @@
 import { v5 as uuidv5 } from 'uuid';
 import {
   ANY, BACKWARDS, END, FORWARDS, NO_STREAM, START, STREAM_EXISTS,
-  DeadlineExceededError, NotLeaderError, StreamNotFoundError, TimeoutError, UnavailableError, WrongExpectedVersionError,
+  CancelledError, DeadlineExceededError, NotLeaderError, StreamNotFoundError, TimeoutError, UnavailableError, UnknownError, WrongExpectedVersionError,
   EventStoreDBClient, convertToCommandError, jsonEvent, streamNameFilter,
   type AllStreamRecordedEvent, type AllStreamResolvedEvent, type AllStreamSubscription, type AppendExpectedRevision, type Direction,
   type RecordedEvent as EsdbRecordedEvent,
@@ -25,9 +25,27 @@ const CHECKPOINT_INTERVAL = 8;
 type Note = { readonly note: 'checkpoint'; readonly position: Position } | { readonly note: 'caught-up' };
 const MAX_BACKOFF_MS = 5_000;
 
+/**
+ * The deadline of an append. Client 6.2.1 sends a batch append's deadline as a point in time
+ * (its clock's now plus this), and the server waits at most that long by its own clock, capped
+ * at its write timeout (2 s by default). The client's default of 10 s made every append time out
+ * on a server whose clock is 10 s ahead; a minute tolerates a minute of skew and costs nothing,
+ * since the server's own cap still applies.
+ */
+export const APPEND_DEADLINE_MS = 60_000;
+
+/**
+ * How long headPosition (the readiness probe's read) waits. A read has no deadline of the
+ * client's own, so a server that stopped answering held it for about 20 s of gRPC keepalive,
+ * longer than compose's 5 s probe timeout.
+ */
+export const HEAD_POSITION_TIMEOUT_MS = 2_000;
+
 export interface EsdbEventStoreOptions {
   /** Told when a subscription dropped and is about to resubscribe. */
   readonly onSubscriptionError?: (error: unknown, retryInMs: number) => void;
+  /** How long headPosition waits; HEAD_POSITION_TIMEOUT_MS unless a test says otherwise. */
+  readonly headPositionTimeoutMs?: number;
 }
 
 export class EsdbEventStore implements EventStore {
@@ -36,7 +54,12 @@ export class EsdbEventStore implements EventStore {
   constructor(
     private readonly client: EventStoreDBClient,
     private readonly options: EsdbEventStoreOptions = {},
-  ) {}
+  ) {
+    // With it false, client 6.2.1 answers a revision conflict with a wrong actual revision
+    // (bootstrap/config.ts refuses the connection string that says so). The client keeps the
+    // setting behind a protected getter.
+    if ((client as unknown as { throwOnAppendFailure?: boolean }).throwOnAppendFailure === false) throw new TypeError('EventStoreDB client with throwOnAppendFailure=false: this store needs revision conflicts thrown');
+  }
 
   static connect(connectionString: string, options?: EsdbEventStoreOptions): EsdbEventStore {
     return new EsdbEventStore(EventStoreDBClient.connectionString(connectionString), options);
@@ -53,13 +76,10 @@ export class EsdbEventStore implements EventStore {
           const id = eventIdFor(stream, expected, index, event);
           return jsonEvent({ ...(id ? { id } : {}), type: event.type, data: event.data, metadata: event.metadata });
         }),
-        { expectedRevision },
+        { expectedRevision, deadline: APPEND_DEADLINE_MS },
       );
-      // Only when the connection string says throwOnAppendFailure=false.
-      if (!result.success) {
-        const actual = result.nextExpectedRevision < 0n ? 'no_stream' : Number(result.nextExpectedRevision);
-        throw new RevisionConflict(stream, expected, actual);
-      }
+      // Only a client with throwOnAppendFailure=false answers so, which the constructor refuses.
+      if (!result.success) throw new Error(`EventStoreDB reported the append to ${stream} as failed without saying why`);
       const nextRevision = Number(result.nextExpectedRevision);
       if (!result.position) {
         // An append the server recognised as already written (same event ids at the same
@@ -141,12 +161,27 @@ export class EsdbEventStore implements EventStore {
   }
 
   async headPosition(): Promise<Position | null> {
-    // The tail of $all is mostly system events ($stats and the like), which no reader of this
-    // port ever sees; the head is the last event a subscriber can reach.
-    for await (const event of this.scanAll(BACKWARDS, null, 100)) {
-      if (matches(event.streamId, undefined)) return encodePosition(event.position.commit, event.position.prepare);
+    const timeoutMs = this.options.headPositionTimeoutMs ?? HEAD_POSITION_TIMEOUT_MS;
+    // The read's own deadline ends the call on the server's side; the timer also bounds the
+    // wait for a channel (a cluster's discovery), which that deadline does not cover.
+    const head = (async () => {
+      // The tail of $all is mostly system events ($stats and the like), which no reader of this
+      // port ever sees; the head is the last event a subscriber can reach.
+      for await (const event of this.scanAll(BACKWARDS, null, 100, timeoutMs)) {
+        if (matches(event.streamId, undefined)) return encodePosition(event.position.commit, event.position.prepare);
+      }
+      return null;
+    })();
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new StoreUnavailable(`EventStoreDB unavailable: no answer to a read within ${timeoutMs} ms`)), timeoutMs);
+    });
+    try {
+      return await Promise.race([head, late]);
+    } finally {
+      clearTimeout(timer);
+      head.catch(() => undefined); // a read given up on ends by its deadline; its error no longer matters
     }
-    return null;
   }
 
   subscribeToAll({ after = null, streamPrefixes, onCheckpoint, onCaughtUp }: SubscribeOptions = {}): EventSubscription {
@@ -253,7 +288,7 @@ export class EsdbEventStore implements EventStore {
   }
 
   /** $all from `from` (exclusive; null: an end of the log) in pages, until the log runs out. */
-  private async *scanAll(direction: Direction, from: Position | null, pageSize: number): AsyncGenerator<AllStreamRecordedEvent> {
+  private async *scanAll(direction: Direction, from: Position | null, pageSize: number, deadline?: number): AsyncGenerator<AllStreamRecordedEvent> {
     if (from !== null && !isLogPosition(from)) throw new InvalidPosition(from);
     let cursor = from;
     for (;;) {
@@ -261,6 +296,7 @@ export class EsdbEventStore implements EventStore {
         direction,
         fromPosition: cursor ? decodePosition(cursor) : direction === FORWARDS ? START : END,
         maxCount: pageSize,
+        ...(deadline === undefined ? {} : { deadline }),
       });
       let received = 0;
       try {
@@ -294,11 +330,16 @@ function matches(stream: string, prefixes: readonly string[] | undefined): boole
 
 function toRecorded(event: EsdbRecordedEvent): RecordedEvent {
   const where = `event ${event.id} (${event.streamId}@${event.revision})`;
-  if (!event.position) throw new MalformedEvent(`${where} has no $all position; EventStoreDB 22.6 or later is needed`);
+  // Client 6.2.1 always fills `position`: where a server (before 22.6) sends none on a stream
+  // read, it reads 0/0. No event of a stream is there: a log starts with the server's own epoch record.
+  const { position } = event;
+  if (!position || (position.commit === 0n && position.prepare === 0n)) {
+    throw new MalformedEvent(`${where} has no $all position; EventStoreDB 22.6 or later is needed`);
+  }
   return {
     streamName: event.streamId,
     revision: Number(event.revision),
-    position: encodePosition(event.position.commit, event.position.prepare),
+    position: encodePosition(position.commit, position.prepare),
     type: event.type,
     data: jsonObject(event.data, `${where} data`),
     metadata: jsonObject(event.metadata, `${where} metadata`) as unknown as EventMetadata,
@@ -316,8 +357,9 @@ function jsonObject(value: unknown, what: string): JsonObject {
 /**
  * The id of the index-th event of an append at an exact expected revision (or no_stream): the
  * same append sent twice carries the same ids, and EventStoreDB's idempotent-write check then
- * acknowledges the second without writing it again. Appends at `any` or `stream_exists`, which
- * the server does not check that way, get random ids (null here).
+ * acknowledges the second without writing it again. Appends at `any` or `stream_exists` get
+ * random ids (null here): the server (24.10) checks ids for those too, and two alike events
+ * appended so (a health probe, say) are meant twice, not deduped.
  */
 export function eventIdFor(stream: string, expected: ExpectedRevision, index: number, event: NewEvent): string | null {
   if (expected === 'any' || expected === 'stream_exists') return null;
@@ -326,29 +368,40 @@ export function eventIdFor(stream: string, expected: ExpectedRevision, index: nu
 
 /**
  * EventStoreDB answers a read or subscription from a position that is no record boundary with
- * InvalidPosition, which client 6.2.1 has no error class for: it arrives as an error with gRPC
- * status INVALID_ARGUMENT, or naming the invalid position in its details.
+ * InvalidPosition, which client 6.2.1 has no error class for: it arrives as gRPC status
+ * INVALID_ARGUMENT with "Trying to read from an invalid position." The status alone says
+ * nothing: the server answers a too-large append or a bad argument with it too.
  */
 export function isInvalidPosition(thrown: unknown): boolean {
   const error = asCommandError(thrown);
   if (!(error instanceof Error)) return false;
-  const { code, details } = error as { code?: unknown; details?: unknown };
-  return code === GRPC_INVALID_ARGUMENT || /invalid[ -_]?position/i.test(`${error.message} ${typeof details === 'string' ? details : ''}`);
+  const { details } = error as { details?: unknown };
+  return /invalid[ _-]?position/i.test(`${error.message} ${typeof details === 'string' ? details : ''}`);
 }
-
-const GRPC_INVALID_ARGUMENT = 3;
 
 /**
  * An append that timed out may have been written by the server (TimeoutError is the server's
- * own commit timeout, DeadlineExceeded the client's deadline): its outcome is unknown.
+ * own commit timeout, DeadlineExceeded the client's deadline): its outcome is unknown. So is
+ * one the server cancelled (CancelledError: it stopped, or dropped the append stream, with the
+ * append under way).
  */
 export function appendError(thrown: unknown): unknown {
   const error = asCommandError(thrown);
   if (error instanceof TimeoutError || error instanceof DeadlineExceededError) {
     return new AppendOutcomeUnknown(`EventStoreDB did not confirm the append in time; it may have been written: ${error.message}`, { cause: error });
   }
+  if (error instanceof CancelledError) {
+    return new AppendOutcomeUnknown(`EventStoreDB cancelled the append; it may have been written: ${error.message}`, { cause: error });
+  }
   return storeError(error);
 }
+
+/**
+ * A batch append the server did not take (not ready, too busy, no leader known: its NotHandled
+ * answers) comes back with empty details, which client 6.2.1 reports as UnknownError("Could not
+ * recognize <message>"). The server wrote nothing.
+ */
+const NOT_HANDLED = /^Could not recognize (Server Is Not Ready|Server Is (Too )?Busy|No leader info available)/;
 
 /** Some paths of the client (its server-features probe) throw raw gRPC errors. */
 function asCommandError(error: unknown): unknown {
@@ -367,6 +420,8 @@ function storeError(thrown: unknown): unknown {
     error instanceof DeadlineExceededError ||
     error instanceof TimeoutError ||
     error instanceof NotLeaderError ||
+    error instanceof CancelledError ||
+    (error instanceof UnknownError && NOT_HANDLED.test(error.message)) ||
     (error instanceof Error &&
       (/^Failed to discover/.test(error.message) ||
         /^E(CONNREFUSED|CONNRESET|NOTFOUND|AI_AGAIN|TIMEDOUT|HOSTUNREACH|PIPE)$/.test(String((error as { code?: unknown }).code))));

@@ -5,24 +5,27 @@ import { guard, mongoClientOptions, storeError } from '../../shared/adapters/mon
 import { newKey } from '../personal-data/cipher.js';
 import type { Erasure, KeyState, KeyStore } from '../personal-data/key-store.js';
 
-interface KeyDoc { _id: string; key: Binary }
-interface ErasureDoc { _id: string; erasedAt: Date }
+export interface KeyDoc { _id: string; key: Binary }
+export interface ErasureDoc { _id: string; erasedAt: Date }
 
 export class MongoKeyStore implements KeyStore {
-  private readonly keys: Collection<KeyDoc>;
-  private readonly erasures: Collection<ErasureDoc>;
+  private constructor(
+    private readonly keys: Collection<KeyDoc>,
+    private readonly erasures: Collection<ErasureDoc>,
+    private readonly client: MongoClient | null,
+  ) {}
 
-  private constructor(private readonly client: MongoClient, database: string) {
-    const db = client.db(database);
-    this.keys = db.collection('keys');
-    this.erasures = db.collection('erasures');
+  /** The store on two collections as given, without a client of its own (a test's, which lands an erasure between two reads). */
+  static on(keys: Collection<KeyDoc>, erasures: Collection<ErasureDoc>): MongoKeyStore {
+    return new MongoKeyStore(keys, erasures, null);
   }
 
   static async connect(url: string, database: string, options: { requestTimeoutMs?: number } = {}): Promise<MongoKeyStore> {
     const client = new MongoClient(url, mongoClientOptions(options.requestTimeoutMs ?? 10_000));
     try {
       await client.connect();
-      const store = new MongoKeyStore(client, database);
+      const db = client.db(database);
+      const store = new MongoKeyStore(db.collection('keys'), db.collection('erasures'), client);
       await store.erasures.createIndex({ erasedAt: 1, _id: 1 });
       return store;
     } catch (error) {
@@ -45,8 +48,11 @@ export class MongoKeyStore implements KeyStore {
         return { erasedAt: erased.erasedAt };
       }
       const made = await this.keys.findOne({ _id: subject });
-      if (!made) throw new Error(`the key of ${subject} vanished while it was made`);
-      return { key: Buffer.from(made.key.buffer) };
+      if (made) return { key: Buffer.from(made.key.buffer) };
+      // An erasure that landed since the check above: it recorded itself before it deleted the key.
+      const late = await this.erasures.findOne({ _id: subject });
+      if (late) return { erasedAt: late.erasedAt };
+      throw new Error(`the key of ${subject} vanished while it was made, with no erasure recorded`);
     });
   }
 
@@ -78,6 +84,6 @@ export class MongoKeyStore implements KeyStore {
   }
 
   async close(): Promise<void> {
-    await this.client.close();
+    await this.client?.close();
   }
 }
