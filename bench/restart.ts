@@ -7,10 +7,21 @@
 //   npm run bench:restart                              # 100,000 and 1,000,000 orders
 //   BENCH_ORDERS=200000 npm run bench:restart          # other sizes, comma-separated
 //   BENCH_CACHE=/var/tmp/restart npm run bench:restart # where the written stores are kept for the next run
+//   BENCH_FLOORS=0 npm run bench:restart               # without the per-projection catch-up and the commit floor
+//   BENCH_ROOT=../other-checkout npm run bench:restart  # the service of another checkout (with its node_modules), for a before and after
 import Database from 'better-sqlite3';
+import { randomUUID } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PROJECTIONS } from '../bootstrap/services.js';
+import { SqliteReadStore } from '../read-side/adapters/sqlite-read-store.js';
+import type { ProjectionName } from '../read-side/read-store.js';
+import type { OrderView } from '../read-side/views.js';
+import { Projector } from '../projections/projector.js';
+import { SqliteEventStore } from '../write-side/adapters/sqlite-event-store.js';
+import type { Position } from '../write-side/event-store.js';
+import { encodeSequence } from '../write-side/position.js';
 import { loadOrders } from './http/load.js';
 import { startService, stopServer, tail, type BenchServer } from './http/servers.js';
 
@@ -20,6 +31,7 @@ const POLL_MS = Number(process.env.BENCH_POLL_MS ?? 1000);
 /** Past this, a start is reported as not ready (the issue's run gave up after 5 minutes). */
 const READY_LIMIT_MS = Number(process.env.BENCH_READY_LIMIT_SECONDS ?? 900) * 1000;
 const SECRET = 'bench-restart-secret-that-is-at-least-32-bytes';
+const ROOT = process.env.BENCH_ROOT ?? process.cwd();
 
 interface Start {
   readonly readyMs: number | null;
@@ -57,7 +69,7 @@ async function start(dir: string, label: string): Promise<Start> {
   const began = performance.now();
   // The written orders were placed one a second up to now: a store's pending orders older than the
   // payment timeout were cancelled one by one as they expired, not all at this start.
-  const service: BenchServer = await startService(dir, SECRET, READY_LIMIT_MS, { LOG_LEVEL: 'info', PENDING_ORDER_TTL_SECONDS: String(10 * 365 * 86_400) });
+  const service: BenchServer = await startService(dir, SECRET, READY_LIMIT_MS, { LOG_LEVEL: 'info', PENDING_ORDER_TTL_SECONDS: String(10 * 365 * 86_400) }, [], ROOT);
   const readyTimes: number[] = [];
   let metricsMaxMs = 0;
   let maxLagS = 0;
@@ -97,6 +109,60 @@ async function start(dir: string, label: string): Promise<Start> {
   };
 }
 
+/**
+ * What bounds the catch-up: each projection alone over the same log, in this process, on a
+ * fresh read store set up as the service's (events/s of the log); and the floor under the
+ * order views: committing the views already built, in the batches the projector commits
+ * (a row a view) into a generation without indexes, then building them, without any event
+ * read or folded.
+ */
+async function floors(source: string, count: number): Promise<string[][]> {
+  const rows: string[][] = [];
+  const events = new SqliteEventStore({ file: join(source, 'events.sqlite3') });
+  const head = (await events.headPosition())!;
+  let sample: OrderView[] = [];
+  try {
+    for (const name of Object.keys(PROJECTIONS) as ProjectionName[]) {
+      const dir = mkdtempSync(join(tmpdir(), 'order-service-floor-'));
+      const reads = new SqliteReadStore(join(dir, 'read-models.sqlite3'), { busyTimeoutMs: 250, backgroundCheckpointMs: 100 });
+      const projector = new Projector(events, reads, PROJECTIONS[name] as never);
+      const started = performance.now();
+      projector.start();
+      await projector.waitFor(head, READY_LIMIT_MS);
+      const seconds = (performance.now() - started) / 1000;
+      await projector.stop();
+      if (name === 'order-views') sample = (await reads.views('order-views', await reads.activeGeneration('order-views')).scan(null, 5000)).map(({ view }) => view);
+      await reads.close();
+      rmSync(dir, { recursive: true, force: true });
+      rows.push([name, seconds.toFixed(1), Math.round(count / seconds).toLocaleString('en')]);
+    }
+  } finally {
+    await events.close();
+  }
+  // The same number of order views, committed in batches of 660 (the views a 1,000-event batch of this log makes).
+  const views = Math.round(count / 1.5);
+  const dir = mkdtempSync(join(tmpdir(), 'order-service-floor-'));
+  const reads = new SqliteReadStore(join(dir, 'read-models.sqlite3'), { busyTimeoutMs: 250, backgroundCheckpointMs: 100 });
+  // Into a generation without indexes, built at its activation, as the catch-up from nothing fills it.
+  const started = performance.now();
+  const generation = await reads.createGeneration('order-views');
+  const store = reads.views('order-views', generation);
+  for (let i = 0, batch = 0; i < views; batch++) {
+    const rows = [];
+    for (const end = Math.min(views, i + 660); i < end; i++) {
+      const view = sample[i % sample.length]!;
+      rows.push({ key: randomUUID(), view: { ...view, id: `${i}` } });
+    }
+    await store.commit(rows, encodeSequence(batch + 1) as Position);
+  }
+  await reads.activateGeneration('order-views', generation);
+  const seconds = (performance.now() - started) / 1000;
+  await reads.close();
+  rmSync(dir, { recursive: true, force: true });
+  rows.push(['floor: commit the order views only, then index them', seconds.toFixed(1), Math.round(count / seconds).toLocaleString('en')]);
+  return rows;
+}
+
 function events(dir: string): number {
   const db = new Database(join(dir, 'events.sqlite3'), { readonly: true });
   try {
@@ -107,6 +173,7 @@ function events(dir: string): number {
 }
 
 const rows: string[][] = [];
+const floorRows: string[][] = [];
 for (const size of SIZES) {
   const source = join(CACHE, `orders-${size}`);
   if (!existsSync(join(source, 'events.sqlite3'))) {
@@ -139,9 +206,17 @@ for (const size of SIZES) {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+  if (process.env.BENCH_FLOORS !== '0') for (const row of await floors(source, count)) floorRows.push([size.toLocaleString('en'), ...row]);
 }
 
 const header = ['orders', 'start', 'ready after s', 'events/s to ready', 'ready p99 / max ms', 'metrics max ms', 'max lag s', 'largest WAL MB', 'locked'];
 console.log(`| ${header.join(' | ')} |`);
 console.log(`|${header.map(() => '---').join('|')}|`);
 for (const row of rows) console.log(`| ${row.join(' | ')} |`);
+
+if (floorRows.length > 0) {
+  console.log('\nWhat bounds the catch-up (each projection alone, in one thread, on the same log; events/s of the whole log):\n');
+  console.log('| orders | projection | s | events/s |');
+  console.log('|---|---|---|---|');
+  for (const row of floorRows) console.log(`| ${row.join(' | ')} |`);
+}

@@ -18,6 +18,7 @@ const projectors = (Object.keys(PROJECTIONS) as ProjectionName[]).map(
     new Projector(projectionSource(stores, config, name), stores.readModels, PROJECTIONS[name], {
       onPosition: (position, reachedBy, caughtUp) => post({ kind: 'position', name, position, reachedBy, caughtUp }),
       onError: (error, retryInMs) => post({ kind: 'failing', name, error, retryInMs }),
+      fillFromNothing: true,
     }),
 );
 port.on('message', (message: 'stop') => {

@@ -236,6 +236,7 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
   const projector = <N extends ProjectionName>(projection: Projection<N>) =>
     new Projector(projection.name === 'customers' ? sealed : eventStore, readModels, projection, {
       onError: (error, retryInMs) => logger.error({ err: error, projection: projection.name, retryInMs }, 'projection failed; restarting from its checkpoint'),
+      fillFromNothing: true,
     });
   const projectors = {
     'order-views': projector(orderViews),

@@ -3,6 +3,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Changes, ProjectionName, ReadModelStore, Views } from '../read-side/read-store.js';
 import type { EventStore, Position } from '../write-side/event-store.js';
+import { comparePositions } from '../write-side/position.js';
 import { applyBatch } from './apply.js';
 import type { Projection, ProjectionEvents } from './projection.js';
 
@@ -16,8 +17,13 @@ export async function rebuild<N extends ProjectionName>(
   events: EventStore,
   readModels: ReadModelStore,
   projection: Projection<N>,
-  options: { batchSize?: number; onProgress?: (progress: RebuildProgress) => void } = {},
-): Promise<{ events: number; generation: number }> {
+  options: {
+    batchSize?: number;
+    onProgress?: (progress: RebuildProgress) => void;
+    /** Asked before each batch: false leaves the new generation unfinished and inactive (its table is dropped at the next activation). */
+    goOn?: () => boolean;
+  } = {},
+): Promise<{ events: number; generation: number; activated: boolean }> {
   const batchSize = options.batchSize ?? 1000;
   const generation = await readModels.createGeneration(projection.name);
   const views = readModels.views(projection.name, generation);
@@ -25,15 +31,20 @@ export async function rebuild<N extends ProjectionName>(
   let after: Position | null = null;
   let count = 0;
   for (;;) {
+    if (options.goOn && !options.goOn()) return { events: count, generation, activated: false };
     const batch = await events.readAll({ after, maxCount: batchSize, streamPrefixes: [projection.streamPrefix] });
     if (batch.length === 0) break;
     after = await applyBatch(projection, views, batch);
     count += batch.length;
     options.onProgress?.({ events: count, position: after!, head });
   }
+  // The generation includes the log up to the head read at the start, even where none of it was
+  // the projection's: its checkpoint says so (a projection with no event yet is then not empty-handed).
+  const reached = after === null || (head !== null && comparePositions(head, after) > 0) ? head : after;
+  if (reached !== null && reached !== after) await views.commit([], reached);
   // Anything appended since the last batch is picked up by the live projector from this checkpoint.
   await readModels.activateGeneration(projection.name, generation);
-  return { events: count, generation };
+  return { events: count, generation, activated: true };
 }
 
 export interface Difference {

@@ -196,10 +196,10 @@ export class SqliteReadStore implements ReadModelStore {
   }
 
   /**
-   * After a commit: a WAL past its bound is copied into the database and started again from
-   * its beginning (TRUNCATE), here, by the connection that commits, between two of its commits,
-   * so that no commit of its own can slip in. It waits for readers (the other threads' queries)
-   * a short while only; if they keep it busy it gives up, and the next commit tries again.
+   * After a commit: a WAL past its bound is copied into the database and started again from its
+   * beginning (TRUNCATE), here, by the connection that commits, between two of its commits, so
+   * that no commit of its own can slip in. It waits for readers (the other threads' queries) a short while only; if they keep it
+   * busy it gives up, and the next commit tries again.
    */
   private boundWal(): void {
     let size: number;

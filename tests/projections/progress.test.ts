@@ -8,6 +8,10 @@ import { orderViews } from '../../projections/order-views.js';
 import { Projector } from '../../projections/projector.js';
 import type { NewEvent, ReadAllOptions } from '../../write-side/event-store.js';
 import { comparePositions } from '../../write-side/position.js';
+import { serviceViewer } from '../../write-side/access.js';
+import { OrderService } from '../../write-side/order-service.js';
+import { orderStream } from '../../write-side/orders/codec.js';
+import { lastPositionOf, ORDERS_ONLY, seedOrders } from '../support/seed.js';
 import { availableStores, delegating } from '../support/event-stores.js';
 import { availableReadStores } from '../support/read-stores.js';
 
@@ -36,6 +40,33 @@ for (const [name, openEvents, openReads] of combos) {
         expect(stored).not.toBeNull();
         expect(comparePositions(stored!, last)).toBeGreaterThanOrEqual(0);
         expect(comparePositions(stored!, own.position)).toBeGreaterThan(0);
+      } finally {
+        await reads.dispose();
+        await events.dispose();
+      }
+    });
+
+    it('fills views with nothing yet as a rebuild does (a new generation, indexed once at its end), then follows the log live', async () => {
+      const events = await openEvents();
+      const reads = await openReads();
+      try {
+        const ids = await seedOrders(events.store, 30, `fill-${randomUUID().slice(0, 8)}`);
+        const before = await reads.store.activeGeneration('order-views');
+        const projector = new Projector(events.store, reads.store, orderViews, { batchSize: 10, fillFromNothing: true });
+        projector.start();
+        try {
+          expect(await projector.waitFor(await lastPositionOf(events.store, ids), 30_000)).toBe(true);
+          expect(await reads.store.activeGeneration('order-views')).toBeGreaterThan(before);
+          for (const id of ids) {
+            const last = await events.store.readLastEvent(orderStream(id));
+            expect((await reads.store.getOrder(id))?.revision).toBe(last!.revision);
+          }
+          const written = await new OrderService(events.store, ORDERS_ONLY).cancel(serviceViewer('p'), ids[0]!, 'after the fill', { correlationId: 'c' });
+          expect(await projector.waitFor(written.position!, 30_000)).toBe(true);
+          expect((await reads.store.getOrder(ids[0]!))!.status).toBe('cancelled');
+        } finally {
+          await projector.stop();
+        }
       } finally {
         await reads.dispose();
         await events.dispose();
