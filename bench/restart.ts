@@ -22,6 +22,7 @@ import { Projector } from '../projections/projector.js';
 import { SqliteEventStore } from '../write-side/adapters/sqlite-event-store.js';
 import type { Position } from '../write-side/event-store.js';
 import { encodeSequence } from '../write-side/position.js';
+import { PROJECTIONS_BUSY_TIMEOUT_MS, READ_STORE_CHECKPOINT_MS as CHECKPOINT_MS } from '../bootstrap/services.js';
 import { loadOrders } from './http/load.js';
 import { startService, stopServer, tail, type BenchServer } from './http/servers.js';
 
@@ -111,7 +112,7 @@ async function start(dir: string, label: string): Promise<Start> {
 
 /**
  * What bounds the catch-up: each projection alone over the same log, in this process, on a
- * fresh read store set up as the service's (events/s of the log); and the floor under the
+ * fresh read store set up as the service's projections' thread sets up its own (events/s of the log); and the floor under the
  * order views: committing the views already built, in the batches the projector commits
  * (a row a view) into a generation without indexes, then building them, without any event
  * read or folded.
@@ -124,8 +125,8 @@ async function floors(source: string, count: number): Promise<string[][]> {
   try {
     for (const name of Object.keys(PROJECTIONS) as ProjectionName[]) {
       const dir = mkdtempSync(join(tmpdir(), 'order-service-floor-'));
-      const reads = new SqliteReadStore(join(dir, 'read-models.sqlite3'), { busyTimeoutMs: 250, backgroundCheckpointMs: 100 });
-      const projector = new Projector(events, reads, PROJECTIONS[name] as never);
+      const reads = new SqliteReadStore(join(dir, 'read-models.sqlite3'), { busyTimeoutMs: PROJECTIONS_BUSY_TIMEOUT_MS, backgroundCheckpointMs: CHECKPOINT_MS });
+      const projector = new Projector(events, reads, PROJECTIONS[name] as never, { fillFromNothing: true });
       const started = performance.now();
       projector.start();
       await projector.waitFor(head, READY_LIMIT_MS);
@@ -142,7 +143,7 @@ async function floors(source: string, count: number): Promise<string[][]> {
   // The same number of order views, committed in batches of 660 (the views a 1,000-event batch of this log makes).
   const views = Math.round(count / 1.5);
   const dir = mkdtempSync(join(tmpdir(), 'order-service-floor-'));
-  const reads = new SqliteReadStore(join(dir, 'read-models.sqlite3'), { busyTimeoutMs: 250, backgroundCheckpointMs: 100 });
+  const reads = new SqliteReadStore(join(dir, 'read-models.sqlite3'), { busyTimeoutMs: PROJECTIONS_BUSY_TIMEOUT_MS, backgroundCheckpointMs: CHECKPOINT_MS });
   // Into a generation without indexes, built at its activation, as the catch-up from nothing fills it.
   const started = performance.now();
   const generation = await reads.createGeneration('order-views');

@@ -12,7 +12,7 @@ import { openStores, PROJECTIONS, projectionSource } from './services.js';
 const port = parentPort!;
 const post = (message: ThreadMessage) => port.postMessage(message);
 const { config } = workerData as { config: Config };
-const stores = await openStores(config, pino({ enabled: false }));
+const stores = await openStores(config, pino({ enabled: false }), 'projections');
 const projectors = (Object.keys(PROJECTIONS) as ProjectionName[]).map(
   (name) =>
     new Projector(projectionSource(stores, config, name), stores.readModels, PROJECTIONS[name], {

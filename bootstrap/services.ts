@@ -156,7 +156,20 @@ export async function openEventStore(config: Config, logger: Logger): Promise<Ev
   return store;
 }
 
-export async function openReadStore(config: Config, logger: Logger): Promise<ReadModelStore> {
+/** How often the embedded read store's background thread checkpoints its WAL. */
+export const READ_STORE_CHECKPOINT_MS = 100;
+
+/**
+ * How a thread uses the embedded read store. `requests` (the default): a thread that serves
+ * requests, whose lock waits block them, so a short one (the projector retries anyway), and the
+ * WAL's checkpoints from a thread of their own. `projections`: the projections' thread, which
+ * commits them and alone checkpoints the WAL (one checkpointer a file, or they get in each
+ * other's way), and waits out a checkpoint that holds the lock rather than fail its commit.
+ * `reads-only`: a thread that serves requests beside a projections' thread of the same process.
+ */
+export type ReadStoreUse = 'requests' | 'projections' | 'reads-only';
+
+export async function openReadStore(config: Config, logger: Logger, use: ReadStoreUse = 'requests'): Promise<ReadModelStore> {
   if (config.readStore.kind === 'mongodb') {
     logger.info({ database: config.readStore.database }, 'read models: MongoDB');
     return MongoReadStore.connect(config.readStore.url, config.readStore.database, { requestTimeoutMs: config.requestTimeoutMs });
@@ -164,10 +177,14 @@ export async function openReadStore(config: Config, logger: Logger): Promise<Rea
   mkdirSync(config.dataDir, { recursive: true });
   const file = join(config.dataDir, 'read-models.sqlite3');
   logger.info({ file }, 'read models: embedded SQLite');
-  // A short lock wait: it blocks the event loop, and the projector retries anyway. Checkpoints
-  // run in the background, so that the projections' commits do not stall the requests.
-  return new SqliteReadStore(file, { busyTimeoutMs: 250, backgroundCheckpointMs: 100 });
+  return new SqliteReadStore(file, {
+    busyTimeoutMs: use === 'projections' ? PROJECTIONS_BUSY_TIMEOUT_MS : 250,
+    ...(use === 'reads-only' ? {} : { backgroundCheckpointMs: READ_STORE_CHECKPOINT_MS }),
+  });
 }
+
+/** How long the projections' commits wait for a lock (a WAL checkpoint copying tens of megabytes holds it). */
+export const PROJECTIONS_BUSY_TIMEOUT_MS = 5000;
 
 /** The key store: MongoDB beside the read models when they are there, else a SQLite file of its own (never the event log's). */
 export async function openKeyStore(config: Config, logger: Logger): Promise<KeyStore> {
@@ -181,9 +198,9 @@ export async function openKeyStore(config: Config, logger: Logger): Promise<KeyS
   return new SqliteKeyStore(file);
 }
 
-export async function openStores(config: Config, logger: Logger): Promise<Stores> {
+export async function openStores(config: Config, logger: Logger, use: ReadStoreUse = 'requests'): Promise<Stores> {
   const eventStore = await openEventStore(config, logger);
-  const readModels = await openReadStore(config, logger);
+  const readModels = await openReadStore(config, logger, use);
   const keys = await openKeyStore(config, logger);
   return {
     eventStore,
@@ -207,7 +224,8 @@ export function projectionSource(stores: Stores, config: Config, name: Projectio
 }
 
 export async function openServices(config: Config, logger: Logger, role: Role = config.role, overrides: ServiceOverrides = {}): Promise<Services> {
-  const stores = await openStores(config, logger);
+  // In the `all` role with the projections' thread, that thread commits them and checkpoints.
+  const stores = await openStores(config, logger, role === 'all' && config.projectorThread ? 'reads-only' : 'requests');
   const health = new StoreHealth(stores.eventStore);
   const eventStore = health.watched();
   const { readModels } = stores;
