@@ -131,6 +131,9 @@ export const WAL_LIMIT_BYTES = 64 * 1024 * 1024;
 /** How long a background write (backgroundWrite) goes on trying while another connection holds the lock, and how long each try waits. */
 const BACKGROUND_WRITE_WAIT_MS = 5000;
 const BACKGROUND_TRY_MS = 20;
+/** How long a commit past the WAL's bound waits for another connection's checkpoint (boundWal), and between its tries. */
+const BOUND_WAIT_MS = 500;
+const BOUND_RETRY_MS = 20;
 
 const READ = 'the read-model store could not be read';
 const WRITE = 'the read-model store could not be written';
@@ -220,23 +223,33 @@ export class SqliteReadStore implements ReadModelStore {
    * that no commit of its own can slip in. It waits for readers (the other threads' queries) a short while only; if they keep it
    * busy it gives up, and the next commit tries again.
    */
-  private boundWal(): void {
-    let size: number;
-    try {
-      size = statSync(this.wal).size;
-    } catch {
-      return; // no WAL (yet)
-    }
-    if (size <= this.walLimitBytes) return;
-    this.db.pragma(`busy_timeout = ${Math.min(this.busyTimeoutMs, 100)}`);
-    try {
-      const [result] = this.db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
-      this.walStats.restarts++;
-      if (result?.busy) this.walStats.busy++;
-    } catch {
-      this.walStats.busy++; // an I/O error or a lock: the next commit tries again
-    } finally {
-      this.db.pragma(`busy_timeout = ${this.busyTimeoutMs}`);
+  private async boundWal(): Promise<void> {
+    // Another connection's checkpoint (the checkpointing thread's) makes this one give up at
+    // once: wait for it a moment, without holding the write lock, so that one of the two
+    // starts the WAL again before this connection's next commit adds to it.
+    for (let waited = 0; ; waited += BOUND_RETRY_MS) {
+      let size: number;
+      try {
+        size = statSync(this.wal).size;
+      } catch {
+        return; // no WAL (yet)
+      }
+      if (size <= this.walLimitBytes) return;
+      this.db.pragma(`busy_timeout = ${Math.min(this.busyTimeoutMs, 100)}`);
+      let busy: boolean;
+      try {
+        const [result] = this.db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
+        this.walStats.restarts++;
+        busy = result?.busy === 1;
+      } catch {
+        busy = true; // a lock, or an I/O error: tried again below, then at the next commit
+      } finally {
+        this.db.pragma(`busy_timeout = ${this.busyTimeoutMs}`);
+      }
+      if (!busy) return;
+      this.walStats.busy++;
+      if (waited >= BOUND_WAIT_MS) return;
+      await new Promise((resolve) => setTimeout(resolve, BOUND_RETRY_MS));
     }
   }
 
@@ -345,7 +358,7 @@ export class SqliteReadStore implements ReadModelStore {
           move.run(name, generation, checkpoint);
         });
         sqliteIo(WRITE, () => transaction.immediate());
-        store.boundWal();
+        await store.boundWal();
       },
       async scan(afterKey, limit) {
         const rows = sqliteIo(READ, () =>
@@ -393,7 +406,7 @@ export class SqliteReadStore implements ReadModelStore {
     const table = this.table(name, generation);
     for (const [i, columns] of SCHEMAS[name].indexes.entries()) {
       sqliteIo(WRITE, () => this.db.exec(`CREATE INDEX IF NOT EXISTS ${table}_i${i} ON ${table} (${columns})`));
-      this.boundWal();
+      await this.boundWal();
     }
     const transaction = this.db.transaction(() => {
       this.createIndexes(name, generation);

@@ -80,7 +80,7 @@ describe('SqliteReadStore WAL bound', () => {
       // A reader in the middle of a read transaction: the checkpoint cannot start the WAL again meanwhile.
       reader.exec('BEGIN');
       reader.prepare('SELECT count(*) FROM projections').get();
-      await commitMany(store, 40, () => {});
+      await commitMany(store, 10, () => {});
       expect(store.walStats.busy).toBeGreaterThan(0);
       reader.exec('COMMIT');
       let after = Infinity;
