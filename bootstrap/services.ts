@@ -11,7 +11,7 @@ import { jobsView } from '../projections/jobs.js';
 import { orderViews } from '../projections/order-views.js';
 import { stockView } from '../projections/stock.js';
 import { productsView } from '../projections/products.js';
-import { CHECKPOINT_EVERY_MS, Projector, statusAt, type ProjectionProgress } from '../projections/projector.js';
+import { CHECKPOINT_EVERY_MS, Projector, statusAt, type ProjectionProgress, type ProjectorStatus } from '../projections/projector.js';
 import { ProjectorLease } from '../projections/projector-lease.js';
 import { startProjectorThread, type Stuck } from './projector-thread.js';
 import type { Projection } from '../projections/projection.js';
@@ -317,9 +317,16 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
   const orders = new OrderService(sealed, { catalogue: products, customers, reservations: stock, ...overrides.placement, ...(personalData.sealing ? { keys: keyring } : {}) });
   // The stock's own background work, beside the export worker: any number may run, every step is idempotent.
   const stockWorkers = (role === 'all' || role === 'worker') && overrides.stockWorkers !== false;
+  /** Every projection of this process caught up, once: from then on the service is ready. */
+  const projectionsCaughtUp = async (): Promise<ProjectorStatus[]> => {
+    const statuses = await Promise.all(Object.values(progress).map((p) => p.status()));
+    if (statuses.every((s) => s.caughtUp)) caughtUpOnce = true;
+    return statuses;
+  };
   const reconciler = stockWorkers
     ? new StockReconciler(eventStore, readModels, orders, stock, {
         onError: (error) => logger.error({ err: error }, 'stock reconciler failed; retrying'),
+        ...(role === 'all' ? { mayRun: async () => caughtUpOnce || (await projectionsCaughtUp(), caughtUpOnce) } : {}),
         ...(overrides.stockWorkers || {}),
       })
     : null;
@@ -366,10 +373,8 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
         throw new Error(`${failing.what} cannot move on since ${failing.since.toISOString()}: ${reason}`);
       }
       if (caughtUpOnce) return;
-      const statuses = await Promise.all(Object.values(progress).map((p) => p.status()));
-      const behind = statuses.filter((s) => !s.caughtUp).map((s) => s.name);
+      const behind = (await projectionsCaughtUp()).filter((s) => !s.caughtUp).map((s) => s.name);
       if (behind.length > 0) throw new Error(`projections catching up: ${behind.join(', ')}`);
-      caughtUpOnce = true;
     },
     close: async () => {
       await worker?.stop();

@@ -38,6 +38,12 @@ export interface StockReconcilerOptions {
   /** When this process started (now by default): see runOnce. */
   readonly startedAt?: Date;
   readonly onError?: (error: unknown) => void;
+  /**
+   * Asked before each pass: false skips it (the next comes after intervalMs). The `all` role
+   * holds the passes back while its projections catch up: a first pass over a log with history
+   * reads all of it on the thread that serves requests, the probes among them.
+   */
+  readonly mayRun?: () => Promise<boolean>;
 }
 
 export class StockReconciler {
@@ -63,7 +69,10 @@ export class StockReconciler {
     this.clock = options.clock ?? (() => new Date());
     this.onError = options.onError ?? (() => undefined);
     this.startedAt = options.startedAt?.getTime() ?? Date.now();
+    this.mayRun = options.mayRun ?? null;
   }
+
+  private readonly mayRun: (() => Promise<boolean>) | null;
 
   private readonly startedAt: number;
 
@@ -72,7 +81,8 @@ export class StockReconciler {
   start(): void {
     this.stopped = false;
     const tick = () => {
-      this.running = this.runOnce()
+      this.running = (this.mayRun ? this.mayRun() : Promise.resolve(true))
+        .then((may) => (may ? this.runOnce() : 0))
         .catch((error: unknown) => this.onError(error))
         .finally(() => {
           if (!this.stopped) this.timer = setTimeout(tick, this.intervalMs);
