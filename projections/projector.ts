@@ -218,13 +218,9 @@ export class Projector<N extends ProjectionName> {
     };
     /** Moves on to what the subscription passed, once every event delivered before it is applied. */
     const reach = () => {
-      const wasCaughtUp = this.caughtUp;
-      if (passed !== null && this.applied >= passed.after) {
-        const moved = this.advance(passed.position, 'batch');
-        passed = null;
-        if (moved) flushLater();
-        else if (this.caughtUp !== wasCaughtUp) this.options.onPosition?.(this.current, 'batch', this.caughtUp);
-      }
+      if (passed === null || this.applied < passed.after) return;
+      if (this.advance(passed.position)) flushLater();
+      passed = null;
     };
     const subscription = this.events.subscribeToAll({
       after: this.current,
@@ -267,7 +263,7 @@ export class Projector<N extends ProjectionName> {
         const position = await applyBatch(this.projection, views, batch);
         if (position !== null) stored = position;
         this.applied += batch.length;
-        this.advance(position, 'batch');
+        this.advance(position);
         reach();
         onProgress();
       }
@@ -281,11 +277,11 @@ export class Projector<N extends ProjectionName> {
   }
 
   /** Moves the position forward (never back); true when it moved. */
-  private advance(position: Position | null, reachedBy: 'batch'): boolean {
+  private advance(position: Position | null): boolean {
     if (position === null) return false;
     if (this.current !== null && comparePositions(position, this.current) <= 0) return false;
     this.current = position;
-    this.options.onPosition?.(position, reachedBy, this.caughtUp);
+    this.options.onPosition?.(position, 'batch', this.caughtUp);
     this.answerWaiters();
     return true;
   }

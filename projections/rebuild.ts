@@ -40,8 +40,7 @@ export async function rebuild<N extends ProjectionName>(
   }
   // The generation includes the log up to the head read at the start, even where none of it was
   // the projection's: its checkpoint says so (a projection with no event yet is then not empty-handed).
-  const reached = after === null || (head !== null && comparePositions(head, after) > 0) ? head : after;
-  if (reached !== null && reached !== after) await views.commit([], reached);
+  if (head !== null && (after === null || comparePositions(head, after) > 0)) await views.commit([], head);
   // Anything appended since the last batch is picked up by the live projector from this checkpoint.
   await readModels.activateGeneration(projection.name, generation);
   return { events: count, generation, activated: true };

@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import { isTransientSqliteError, sqliteIo } from '../../shared/adapters/sqlite-errors.js';
+import { sqliteIo } from '../../shared/adapters/sqlite-errors.js';
 import type { Position } from '../../write-side/event-store.js';
 import type {
   AccountKey,
@@ -235,16 +235,13 @@ export class SqliteReadStore implements ReadModelStore {
         return; // no WAL (yet)
       }
       if (size <= this.walLimitBytes) return;
-      this.db.pragma(`busy_timeout = ${Math.min(this.busyTimeoutMs, 100)}`);
       let busy: boolean;
       try {
-        const [result] = this.db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
+        const [result] = this.withBusyTimeout(100, () => this.db.pragma('wal_checkpoint(TRUNCATE)')) as { busy: number }[];
         this.walStats.restarts++;
         busy = result?.busy === 1;
       } catch {
         busy = true; // a lock, or an I/O error: tried again below, then at the next commit
-      } finally {
-        this.db.pragma(`busy_timeout = ${this.busyTimeoutMs}`);
       }
       if (!busy) return;
       this.walStats.busy++;
@@ -262,19 +259,23 @@ export class SqliteReadStore implements ReadModelStore {
   private async backgroundWrite<T>(work: () => T): Promise<T> {
     const deadline = Date.now() + BACKGROUND_WRITE_WAIT_MS;
     for (let pause = 5; ; pause = Math.min(pause * 2, 200)) {
-      this.db.pragma(`busy_timeout = ${Math.min(this.busyTimeoutMs, BACKGROUND_TRY_MS)}`);
       try {
-        return work();
+        return this.withBusyTimeout(BACKGROUND_TRY_MS, () => sqliteIo(WRITE, work));
       } catch (error) {
-        if (!isTransientSqliteError(error) || !/^SQLITE_BUSY/.test(String((error as { code?: unknown }).code)) || Date.now() >= deadline) {
-          return sqliteIo(WRITE, () => {
-            throw error;
-          });
-        }
-      } finally {
-        this.db.pragma(`busy_timeout = ${this.busyTimeoutMs}`);
+        const code = ((error as { cause?: { code?: unknown } }).cause?.code ?? '') as string;
+        if (!String(code).startsWith('SQLITE_BUSY') || Date.now() >= deadline) throw error;
       }
       await new Promise((resolve) => setTimeout(resolve, pause));
+    }
+  }
+
+  /** Runs `work` with a lock wait of at most `ms` (never longer than the store's own), then restores the store's. */
+  private withBusyTimeout<T>(ms: number, work: () => T): T {
+    this.db.pragma(`busy_timeout = ${Math.min(this.busyTimeoutMs, ms)}`);
+    try {
+      return work();
+    } finally {
+      this.db.pragma(`busy_timeout = ${this.busyTimeoutMs}`);
     }
   }
 
