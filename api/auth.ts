@@ -5,8 +5,8 @@ import { createSecretKey, type KeyObject } from 'node:crypto';
 import { createRemoteJWKSet, errors, jwtVerify, SignJWT, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import { LRUCache } from 'lru-cache';
 
-import type { Scope } from '../write-side/access.js';
-export { SCOPES, type Scope } from '../write-side/access.js';
+import type { Scope } from '../write-side/kernel/access.js';
+export { SCOPES, type Scope } from '../write-side/kernel/access.js';
 
 export interface Principal {
   readonly sub: string;

@@ -1,9 +1,9 @@
 // The HTTP side of idempotency: the Idempotency-Key header, the request fingerprint, and the
 // in-flight guard. Taking effect at most once, for one request per key, is the write side's job
-// (write-side/idempotency.ts).
+// (write-side/kernel/idempotency.ts).
 import { hash } from 'node:crypto';
 import type { Context } from 'koa';
-import type { IdempotencyRequest } from '../write-side/idempotency.js';
+import type { IdempotencyRequest } from '../write-side/kernel/idempotency.js';
 import { HttpProblem } from './problem.js';
 import { DEPRECATED_API_VERSION } from './versions.js';
 

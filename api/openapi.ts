@@ -1,8 +1,8 @@
 // The OpenAPI 3.1 document served at /openapi.json, built from the same JSON Schemas that
 // validate requests. The decisions HTTP-CONTRACT.md leaves open are written down here.
 import { EXPORT_LIMIT_RETRY_AFTER_SECONDS, PROBLEM_BASE } from './problem.js';
-import { MAX_ACTIVE_EXPORTS } from '../write-side/job-service.js';
-import { SIGN_IN_FAILURE_LIMIT, SIGN_IN_WINDOW_MS } from '../write-side/sign-in-failures.js';
+import { MAX_ACTIVE_EXPORTS } from '../write-side/jobs/service.js';
+import { SIGN_IN_FAILURE_LIMIT, SIGN_IN_WINDOW_MS } from '../write-side/accounts/sign-in-failures.js';
 import { CUSTOMER_ID_PATTERN, ORDER_ID_PATTERN, SKU_PATTERN, schemas } from './schemas.js';
 import { CURRENT_API_VERSION, DEFAULT_API_VERSION, DEPRECATED_API_VERSION, SUPPORTED_API_VERSIONS, VERSION_HEADERS } from './versions.js';
 import type { ProblemCode } from './problem.js';

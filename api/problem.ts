@@ -1,8 +1,8 @@
 // RFC 9457 problem details: the one error format of the API, with stable `type` codes. The
-// layers below throw errors with domain codes (write-side/errors.ts); this module alone says
+// layers below throw errors with domain codes (write-side/kernel/errors.ts); this module alone says
 // each one over HTTP, with a switch the compiler checks for every code.
 import type { JobError } from '../write-side/jobs/types.js';
-import { AppendOutcomeUnknown, isKnownError, type FieldError, type KnownError } from '../write-side/errors.js';
+import { AppendOutcomeUnknown, isKnownError, type FieldError, type KnownError } from '../write-side/kernel/errors.js';
 import { KeySetUnavailable } from './auth.js';
 
 export const PROBLEM_BASE = 'https://errors.orders.example/';

@@ -2,8 +2,8 @@
 // them and the OpenAPI document is built from them, so the two cannot drift apart.
 
 import { getAlpha2Codes } from 'i18n-iso-countries/index.js';
-import { ROLES } from '../write-side/access.js';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../write-side/passwords.js';
+import { ROLES } from '../write-side/kernel/access.js';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../write-side/accounts/passwords.js';
 
 // Free text: something visible, and none of what hides or reorders text in a screen or a log:
 // control characters, line and paragraph separators (U+2028/9), bidirectional controls

@@ -1,6 +1,6 @@
 // Request validation with ajv, from the schemas the OpenAPI document is built of.
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import type { FieldError } from '../write-side/errors.js';
+import type { FieldError } from '../write-side/kernel/errors.js';
 import { validationFailed } from './problem.js';
 import { schemas, TEXT_PATTERN, type SchemaName } from './schemas.js';
 

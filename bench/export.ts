@@ -1,6 +1,6 @@
 // npm run bench:export: 1,000,000 orders exported as NDJSON and as CSV by the export worker,
 // on the embedded default. Each export runs in a child process, so its peak RSS is its own.
-import { OpenedViews } from '../read-side/opened-views.js';
+import { OpenedViews } from '../read-side/orders/opened-views.js';
 import { SqliteKeyStore } from '../write-side/adapters/sqlite-key-store.js';
 import { Keyring } from '../write-side/personal-data/keyring.js';
 import { PersonalData } from '../write-side/personal-data/personal-data.js';
@@ -8,16 +8,16 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { jobsView } from '../projections/jobs.js';
+import { jobsView } from '../projections/jobs/jobs.js';
 import { Projector } from '../projections/projector.js';
 import { SqliteReadStore } from '../read-side/adapters/sqlite-read-store.js';
 import type { OrderView } from '../read-side/views.js';
 import { ExportWorker } from '../workers/export-worker.js';
 import { SqliteEventStore } from '../write-side/adapters/sqlite-event-store.js';
-import { serviceViewer } from '../write-side/access.js';
-import { JobService } from '../write-side/job-service.js';
+import { serviceViewer } from '../write-side/kernel/access.js';
+import { JobService } from '../write-side/jobs/service.js';
 import type { ExportFormat } from '../write-side/jobs/types.js';
-import { encodePosition } from '../write-side/position.js';
+import { encodePosition } from '../write-side/kernel/position.js';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');

@@ -1,7 +1,7 @@
 // npm run bench:projections: on the embedded default, the rebuild rate and peak RSS over
 // 1,000,000 events (250,000 orders), and 20-item page query times at 10k, 100k and 1M orders.
 // The rebuild runs in a child process so that its peak RSS is its own.
-import { OpenedViews } from '../read-side/opened-views.js';
+import { OpenedViews } from '../read-side/orders/opened-views.js';
 import { SqliteKeyStore } from '../write-side/adapters/sqlite-key-store.js';
 import { Keyring } from '../write-side/personal-data/keyring.js';
 import { PersonalData } from '../write-side/personal-data/personal-data.js';
@@ -10,17 +10,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SqliteReadStore } from '../read-side/adapters/sqlite-read-store.js';
-import { Consistency } from '../read-side/consistency.js';
-import { CursorCodec } from '../read-side/cursor.js';
-import { OrderQueries } from '../read-side/order-queries.js';
+import { Consistency } from '../read-side/kernel/consistency.js';
+import { CursorCodec } from '../read-side/kernel/cursor.js';
+import { OrderQueries } from '../read-side/orders/queries.js';
 import type { OrderView } from '../read-side/views.js';
-import { fulfilmentQueue } from '../projections/fulfilment-queue.js';
-import { orderViews } from '../projections/order-views.js';
+import { fulfilmentQueue } from '../projections/orders/fulfilment-queue.js';
+import { orderViews } from '../projections/orders/order-views.js';
 import { rebuild } from '../projections/rebuild.js';
 import { SqliteEventStore } from '../write-side/adapters/sqlite-event-store.js';
 import { encodeOrderEvent, orderStream } from '../write-side/orders/codec.js';
 import type { OrderEvent } from '../write-side/orders/types.js';
-import { encodePosition } from '../write-side/position.js';
+import { encodePosition } from '../write-side/kernel/position.js';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 250_000);
 const CHUNK = 10_000;

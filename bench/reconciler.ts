@@ -11,11 +11,11 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { SqliteReadStore } from '../read-side/adapters/sqlite-read-store.js';
-import { serviceViewer } from '../write-side/access.js';
+import { serviceViewer } from '../write-side/kernel/access.js';
 import { SqliteEventStore } from '../write-side/adapters/sqlite-event-store.js';
-import type { EventStore } from '../write-side/event-store.js';
-import { OrderService } from '../write-side/order-service.js';
-import { StockService } from '../write-side/stock-service.js';
+import type { EventStore } from '../write-side/kernel/event-store.js';
+import { OrderService } from '../write-side/orders/service.js';
+import { StockService } from '../write-side/stock/service.js';
 import { StockReconciler } from '../workers/stock-reconciler.js';
 import { benchSku, defineCatalogue } from './http/setup.js';
 

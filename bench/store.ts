@@ -8,9 +8,9 @@ import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { SqliteEventStore } from '../write-side/adapters/sqlite-event-store.js';
-import type { NewEvent } from '../write-side/event-store.js';
-import { serviceViewer } from '../write-side/access.js';
-import { OrderService } from '../write-side/order-service.js';
+import type { NewEvent } from '../write-side/kernel/event-store.js';
+import { serviceViewer } from '../write-side/kernel/access.js';
+import { OrderService } from '../write-side/orders/service.js';
 import { encodeOrderEvent, orderStream } from '../write-side/orders/codec.js';
 
 const WRITERS = 64;

@@ -4,12 +4,12 @@
 // the shell's history and the process list would show it. Prints the account as JSON.
 import { parseArgs } from 'node:util';
 import { pino } from 'pino';
-import { ROLES, serviceViewer, type Role } from '../write-side/access.js';
-import { AccountService } from '../write-side/account-service.js';
-import { CustomerService } from '../write-side/customer-service.js';
+import { ROLES, serviceViewer, type Role } from '../write-side/kernel/access.js';
+import { AccountService } from '../write-side/accounts/service.js';
+import { CustomerService } from '../write-side/customers/service.js';
 import { argon2Passwords } from '../write-side/adapters/argon2-passwords.js';
 import { accountRepresentation } from '../read-side/views.js';
-import { isKnownError } from '../write-side/errors.js';
+import { isKnownError } from '../write-side/kernel/errors.js';
 import { configOrExit } from './config.js';
 import { openEventStore } from './services.js';
 

@@ -6,7 +6,7 @@ import { pino } from 'pino';
 import { auditStock, auditStream, replay } from '../projections/audit.js';
 import { verify } from '../projections/rebuild.js';
 import { PROJECTION_NAMES } from '../read-side/read-store.js';
-import type { Position, RecordedEvent } from '../write-side/event-store.js';
+import type { Position, RecordedEvent } from '../write-side/kernel/event-store.js';
 import { decodeOrderEvent, ORDER_STREAM_PREFIX, orderStream } from '../write-side/orders/codec.js';
 import { evolve, initialState } from '../write-side/orders/decider.js';
 import type { Order } from '../write-side/orders/types.js';

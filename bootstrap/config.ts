@@ -1,7 +1,7 @@
 // The only reader of process.env: parses it once into a frozen, typed config and stops
 // start-up with a message naming the variable that cannot be parsed.
 import { resolve } from 'node:path';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../write-side/passwords.js';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../write-side/accounts/passwords.js';
 
 /**
  * all: HTTP, projections and export worker in one process (the default); api: HTTP only;

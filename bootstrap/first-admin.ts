@@ -3,9 +3,9 @@
 // start killed halfway is finished by the next one (the email's claim is already that id's), and
 // two processes starting at once make one account between them.
 import type { Logger } from 'pino';
-import { serviceViewer } from '../write-side/access.js';
-import { normaliseEmail, type AccountService } from '../write-side/account-service.js';
-import { EmailInUse } from '../write-side/errors.js';
+import { serviceViewer } from '../write-side/kernel/access.js';
+import { normaliseEmail, type AccountService } from '../write-side/accounts/service.js';
+import { EmailInUse } from '../write-side/kernel/errors.js';
 import type { Config } from './config.js';
 
 export async function createFirstAdmin(config: Config, accounts: AccountService, logger: Logger): Promise<void> {

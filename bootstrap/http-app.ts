@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
 import { createApp, type AppDeps } from '../api/app.js';
 import { createTokenVerifier, signAccountToken } from '../api/auth.js';
-import { ROLE_SCOPES } from '../write-side/access.js';
+import { ROLE_SCOPES } from '../write-side/kernel/access.js';
 import { createMetrics } from '../api/metrics.js';
 import type { Config } from './config.js';
 import { loadOrCreateSecret } from './secrets.js';

@@ -4,7 +4,7 @@
 import { pino } from 'pino';
 import { rebuild, verify } from '../projections/rebuild.js';
 import { PROJECTION_NAMES, type ProjectionName } from '../read-side/read-store.js';
-import { fractionOf } from '../write-side/position.js';
+import { fractionOf } from '../write-side/kernel/position.js';
 import { configOrExit } from './config.js';
 import { progressReporter } from './progress.js';
 import { openStores, projectionSource, PROJECTIONS } from './services.js';

@@ -7,8 +7,8 @@ import type { Logger } from 'pino';
 import { Worker } from 'node:worker_threads';
 import { statusAt, type ProjectionProgress, type ProjectorStatus } from '../projections/projector.js';
 import type { ProjectionName } from '../read-side/read-store.js';
-import type { EventStore, Position } from '../write-side/event-store.js';
-import { comparePositions } from '../write-side/position.js';
+import type { EventStore, Position } from '../write-side/kernel/event-store.js';
+import { comparePositions } from '../write-side/kernel/position.js';
 import type { Config } from './config.js';
 
 export type ThreadMessage =

@@ -4,9 +4,9 @@
 // Running it again changes nothing that is already as the demo defines it.
 import { randomUUID } from 'node:crypto';
 import { pino } from 'pino';
-import { serviceViewer } from '../write-side/access.js';
-import { ProductService } from '../write-side/product-service.js';
-import { StockService } from '../write-side/stock-service.js';
+import { serviceViewer } from '../write-side/kernel/access.js';
+import { ProductService } from '../write-side/catalogue/service.js';
+import { StockService } from '../write-side/stock/service.js';
 import { configOrExit } from './config.js';
 import { DEMO_CATALOGUE } from './demo-catalogue.js';
 import { openEventStore } from './services.js';

@@ -4,33 +4,33 @@ import { mkdirSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
-import { accountsView } from '../projections/accounts.js';
-import { customersView } from '../projections/customers.js';
-import { fulfilmentQueue } from '../projections/fulfilment-queue.js';
-import { jobsView } from '../projections/jobs.js';
-import { orderViews } from '../projections/order-views.js';
-import { stockView } from '../projections/stock.js';
-import { productsView } from '../projections/products.js';
+import { accountsView } from '../projections/accounts/accounts.js';
+import { customersView } from '../projections/customers/customers.js';
+import { fulfilmentQueue } from '../projections/orders/fulfilment-queue.js';
+import { jobsView } from '../projections/jobs/jobs.js';
+import { orderViews } from '../projections/orders/order-views.js';
+import { stockView } from '../projections/stock/stock.js';
+import { productsView } from '../projections/catalogue/products.js';
 import { CHECKPOINT_EVERY_MS, Projector, statusAt, type ProjectionProgress, type ProjectorStatus } from '../projections/projector.js';
 import { ProjectorLease } from '../projections/projector-lease.js';
 import { startProjectorThread, type Stuck } from './projector-thread.js';
 import type { Projection } from '../projections/projection.js';
-import { AccountQueries } from '../read-side/account-queries.js';
-import { KeysetPages } from '../read-side/keyset-page.js';
-import { CheckpointConsistency } from '../read-side/checkpoint-consistency.js';
+import { AccountQueries } from '../read-side/accounts/queries.js';
+import { KeysetPages } from '../read-side/kernel/keyset-page.js';
+import { CheckpointConsistency } from '../read-side/kernel/checkpoint-consistency.js';
 import { MongoReadStore } from '../read-side/adapters/mongo-read-store.js';
 import { SqliteReadStore } from '../read-side/adapters/sqlite-read-store.js';
-import { Consistency } from '../read-side/consistency.js';
-import { CursorCodec } from '../read-side/cursor.js';
-import { OrderHistory } from '../read-side/order-history.js';
-import { CustomerQueries } from '../read-side/customer-queries.js';
-import { OrderQueries } from '../read-side/order-queries.js';
-import { ProductQueries } from '../read-side/product-queries.js';
-import { QueueFeed } from '../read-side/queue-feed.js';
-import { StockQueries } from '../read-side/stock-queries.js';
+import { Consistency } from '../read-side/kernel/consistency.js';
+import { CursorCodec } from '../read-side/kernel/cursor.js';
+import { OrderHistory } from '../read-side/orders/history.js';
+import { CustomerQueries } from '../read-side/customers/queries.js';
+import { OrderQueries } from '../read-side/orders/queries.js';
+import { ProductQueries } from '../read-side/catalogue/queries.js';
+import { QueueFeed } from '../read-side/orders/queue-feed.js';
+import { StockQueries } from '../read-side/stock/queries.js';
 import type { ProjectionName, ReadModelStore } from '../read-side/read-store.js';
-import { OpenedViews } from '../read-side/opened-views.js';
-import { AccountService } from '../write-side/account-service.js';
+import { OpenedViews } from '../read-side/orders/opened-views.js';
+import { AccountService } from '../write-side/accounts/service.js';
 import { argon2Passwords } from '../write-side/adapters/argon2-passwords.js';
 import { EsdbEventStore } from '../write-side/adapters/esdb-event-store.js';
 import { MongoKeyStore } from '../write-side/adapters/mongo-key-store.js';
@@ -43,16 +43,16 @@ import { customerPersonalData } from '../write-side/personal-data/customer-field
 import { orderPersonalData } from '../write-side/personal-data/order-fields.js';
 import { PersonalData } from '../write-side/personal-data/personal-data.js';
 import { SealingEventStore } from '../write-side/personal-data/sealing-event-store.js';
-import type { EventStore, Position } from '../write-side/event-store.js';
-import { comparePositions } from '../write-side/position.js';
-import { StoreHealth } from '../write-side/store-health.js';
-import { JobService } from '../write-side/job-service.js';
-import { CustomerService } from '../write-side/customer-service.js';
-import { OrderService, type Catalogue } from '../write-side/order-service.js';
-import { StockService, type Reservations } from '../write-side/stock-service.js';
+import type { EventStore, Position } from '../write-side/kernel/event-store.js';
+import { comparePositions } from '../write-side/kernel/position.js';
+import { StoreHealth } from '../write-side/kernel/store-health.js';
+import { JobService } from '../write-side/jobs/service.js';
+import { CustomerService } from '../write-side/customers/service.js';
+import { OrderService, type Catalogue } from '../write-side/orders/service.js';
+import { StockService, type Reservations } from '../write-side/stock/service.js';
 import { PendingOrderExpiry } from '../workers/pending-expiry.js';
 import { StockReconciler, type StockReconcilerOptions } from '../workers/stock-reconciler.js';
-import { ProductService } from '../write-side/product-service.js';
+import { ProductService } from '../write-side/catalogue/service.js';
 import { ExportWorker, type ExportWorkerOptions } from '../workers/export-worker.js';
 import type { Config, Role } from './config.js';
 import { cursorSecret } from './secrets.js';
@@ -250,7 +250,7 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
         });
   worker?.start();
   // The customers' views hold their personal data opened (an email is looked up exactly) and
-  // forget it on CustomerErased; the orders' views keep addresses sealed (read-side/opened-views.ts).
+  // forget it on CustomerErased; the orders' views keep addresses sealed (read-side/orders/opened-views.ts).
   const projector = <N extends ProjectionName>(projection: Projection<N>) =>
     new Projector(projection.name === 'customers' ? sealed : eventStore, readModels, projection, {
       onError: (error, retryInMs) => logger.error({ err: error, projection: projection.name, retryInMs }, 'projection failed; restarting from its checkpoint'),

@@ -1,7 +1,7 @@
 // Applies a batch of recorded events to one generation of a projection's views: load the views
 // the batch touches, fold the events in, write the changed views and the checkpoint together.
 import type { Changes, KeyedChange, ProjectionName, ViewStore, Views } from '../read-side/read-store.js';
-import type { Position, RecordedEvent } from '../write-side/event-store.js';
+import type { Position, RecordedEvent } from '../write-side/kernel/event-store.js';
 import type { Projection, ProjectionEvents } from './projection.js';
 
 export async function applyBatch<N extends ProjectionName>(

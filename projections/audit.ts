@@ -1,6 +1,6 @@
 // The auditor's checks: fold an order's stream event by event and report every place where a
 // domain rule did not hold. Pure: the event store is read by the caller.
-import type { RecordedEvent } from '../write-side/event-store.js';
+import type { RecordedEvent } from '../write-side/kernel/event-store.js';
 import { decodeOrderEvent } from '../write-side/orders/codec.js';
 import { evolve, initialState } from '../write-side/orders/decider.js';
 import type { Order } from '../write-side/orders/types.js';

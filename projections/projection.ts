@@ -1,6 +1,6 @@
 // A projection is a pure evolve(view, event) plus the key of the view an event touches.
 import type { Changes, ProjectionName, Views } from '../read-side/read-store.js';
-import type { Position, RecordedEvent } from '../write-side/event-store.js';
+import type { Position, RecordedEvent } from '../write-side/kernel/event-store.js';
 import type { AccountEvent } from '../write-side/accounts/types.js';
 import type { ProductEvent } from '../write-side/catalogue/types.js';
 import type { CustomerEvent } from '../write-side/customers/types.js';

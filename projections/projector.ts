@@ -1,9 +1,9 @@
 // The projector: follows the event log from a projection's checkpoint (catch-up, then live),
 // applies events in batches, and starts again from the checkpoint after any failure.
-import type { ProjectionProgress as ViewsProgress } from '../read-side/consistency.js';
+import type { ProjectionProgress as ViewsProgress } from '../read-side/kernel/consistency.js';
 import type { ProjectionName, ReadModelStore } from '../read-side/read-store.js';
-import type { EventStore, EventSubscription, Position, RecordedEvent } from '../write-side/event-store.js';
-import { comparePositions } from '../write-side/position.js';
+import type { EventStore, EventSubscription, Position, RecordedEvent } from '../write-side/kernel/event-store.js';
+import { comparePositions } from '../write-side/kernel/position.js';
 import { applyBatch } from './apply.js';
 import { rebuild } from './rebuild.js';
 import type { Projection } from './projection.js';
@@ -55,7 +55,7 @@ export async function statusAt(events: EventStore, name: ProjectionName, positio
   return { name, position, caughtUp: next === undefined, lagMs: next ? Math.max(0, Date.now() - next.recordedAt.getTime()) : 0 };
 }
 
-/** How far a projection's views are, as the Consistency-Token waits ask (read-side/consistency.ts), and how far behind the log, as readiness and the lag metric ask. */
+/** How far a projection's views are, as the Consistency-Token waits ask (read-side/kernel/consistency.ts), and how far behind the log, as readiness and the lag metric ask. */
 export interface ProjectionProgress extends ViewsProgress {
   status(): Promise<ProjectorStatus>;
 }

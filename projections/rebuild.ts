@@ -2,8 +2,8 @@
 // one keeps serving, then switch to it. Verify: fold every order stream afresh and compare.
 import { isDeepStrictEqual } from 'node:util';
 import type { Changes, ProjectionName, ReadModelStore, Views } from '../read-side/read-store.js';
-import type { EventStore, Position } from '../write-side/event-store.js';
-import { comparePositions } from '../write-side/position.js';
+import type { EventStore, Position } from '../write-side/kernel/event-store.js';
+import { comparePositions } from '../write-side/kernel/position.js';
 import { applyBatch } from './apply.js';
 import type { Projection, ProjectionEvents } from './projection.js';
 

@@ -1,7 +1,7 @@
 // The read-model store port: what projections write and queries read. Two adapters implement
 // it (adapters/sqlite-read-store.ts, adapters/mongo-read-store.ts) and both pass
 // tests/read-side/read-store.contract.ts.
-import type { Position } from '../write-side/event-store.js';
+import type { Position } from '../write-side/kernel/event-store.js';
 import type { OrderStatus } from '../write-side/orders/types.js';
 import type { AccountView, CustomerView, JobView, OrderView, ProductView, QueueChange, QueueEntry, StockView } from './views.js';
 

@@ -1,6 +1,6 @@
 // The read models' documents. An OrderView is the order's HTTP representation (HTTP-CONTRACT.md).
-import type { Position } from '../write-side/event-store.js';
-import type { Role } from '../write-side/access.js';
+import type { Position } from '../write-side/kernel/event-store.js';
+import type { Role } from '../write-side/kernel/access.js';
 import type { Account } from '../write-side/accounts/types.js';
 import type { LiveProduct } from '../write-side/catalogue/types.js';
 import type { CustomerStatus } from '../write-side/customers/types.js';

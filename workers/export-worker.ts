@@ -6,12 +6,12 @@
 import { randomUUID } from 'node:crypto';
 import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { OpenedViews } from '../read-side/opened-views.js';
+import type { OpenedViews } from '../read-side/orders/opened-views.js';
 import type { ReadModelStore } from '../read-side/read-store.js';
 import type { JobView } from '../read-side/views.js';
-import { StateConflict } from '../write-side/errors.js';
-import { StoreUnavailable } from '../write-side/event-store.js';
-import type { JobService } from '../write-side/job-service.js';
+import { StateConflict } from '../write-side/kernel/errors.js';
+import { StoreUnavailable } from '../write-side/kernel/event-store.js';
+import type { JobService } from '../write-side/jobs/service.js';
 import type { KeyStore } from '../write-side/personal-data/key-store.js';
 import { claimable, resultExpiresAt } from '../write-side/jobs/rules.js';
 import type { Job, JobError } from '../write-side/jobs/types.js';

@@ -3,8 +3,8 @@
 // the cut-off): what it has not done yet is still there after a restart, and what it did is
 // not done again, since the order decider expires only a pending order.
 import type { ReadModelStore } from '../read-side/read-store.js';
-import { serviceViewer } from '../write-side/access.js';
-import type { OrderService } from '../write-side/order-service.js';
+import { serviceViewer } from '../write-side/kernel/access.js';
+import type { OrderService } from '../write-side/orders/service.js';
 
 const PRINCIPAL = 'service:payment-timeout';
 const PAGE = 100;

@@ -12,12 +12,13 @@
 // of its own, handled where it stands: so a placement costs the reconciler no read of its order.
 // It runs on the thread that serves requests, so it lets that thread serve them between batches.
 import type { ReadModelStore } from '../read-side/read-store.js';
-import { serviceViewer } from '../write-side/access.js';
-import type { EventStore, RecordedEvent } from '../write-side/event-store.js';
-import type { OrderService, OrderSnapshot, WriteContext } from '../write-side/order-service.js';
+import { serviceViewer } from '../write-side/kernel/access.js';
+import type { EventStore, RecordedEvent } from '../write-side/kernel/event-store.js';
+import type { OrderService, OrderSnapshot } from '../write-side/orders/service.js';
+import type { WriteContext } from '../write-side/kernel/write-context.js';
 import { ORDER_STREAM_PREFIX } from '../write-side/orders/codec.js';
 import { decodeStoredOrderEvent } from '../write-side/personal-data/order-fields.js';
-import type { Reservations } from '../write-side/stock-service.js';
+import type { Reservations } from '../write-side/stock/service.js';
 import { decodeStockEvent, isStockEvent, STOCK_STREAM_PREFIX } from '../write-side/stock/codec.js';
 
 export const RECONCILER_CHECKPOINT = 'stock-reconciler';

@@ -1,6 +1,6 @@
 // Bearer authentication and scope checks. The principal lands in ctx.state.principal.
 import type { Middleware } from 'koa';
-import type { TokenStanding } from '../../write-side/account-service.js';
+import type { TokenStanding } from '../../write-side/accounts/service.js';
 import { hasScope, Unauthenticated, type Principal, type Scope, type TokenVerifier } from '../auth.js';
 import { HttpProblem } from '../problem.js';
 

@@ -3,7 +3,7 @@
 import type { Middleware } from 'koa';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import { StoreUnavailable } from '../../write-side/event-store.js';
+import { StoreUnavailable } from '../../write-side/kernel/event-store.js';
 import { HttpProblem, PROBLEM_BASE, PROBLEM_TITLES, toProblem } from '../problem.js';
 import { DEFAULT_API_VERSION, requestedVersion, SUPPORTED_API_VERSIONS, versionHeaders, type ApiVersion } from '../versions.js';
 

@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { SqliteEventStore } from '../../write-side/adapters/sqlite-event-store.js';
 import { SqliteKeyStore } from '../../write-side/adapters/sqlite-key-store.js';
-import type { EventStore } from '../../write-side/event-store.js';
+import type { EventStore } from '../../write-side/kernel/event-store.js';
 import { Keyring } from '../../write-side/personal-data/keyring.js';
 import { orderPersonalData } from '../../write-side/personal-data/order-fields.js';
 import { PersonalData } from '../../write-side/personal-data/personal-data.js';

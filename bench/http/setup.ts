@@ -2,9 +2,9 @@
 // the orders load.ts writes: the catalogue with stock that placements buy from, the wait until a
 // service's start-up work is done, and the settling after a run of writes.
 import { randomUUID } from 'node:crypto';
-import { serviceViewer } from '../../write-side/access.js';
+import { serviceViewer } from '../../write-side/kernel/access.js';
 import { SqliteEventStore } from '../../write-side/adapters/sqlite-event-store.js';
-import { ProductService } from '../../write-side/product-service.js';
+import { ProductService } from '../../write-side/catalogue/service.js';
 import { encodeStockEvent, stockStream } from '../../write-side/stock/codec.js';
 import { cpuMs } from '../support/cpu-time.js';
 import type { BenchServer } from './servers.js';

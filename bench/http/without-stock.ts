@@ -17,8 +17,8 @@ import { pino } from 'pino';
 import { configOrExit } from '../../bootstrap/config.js';
 import { createHttpApp } from '../../bootstrap/http-app.js';
 import { openServices, type Services } from '../../bootstrap/services.js';
-import type { Catalogue } from '../../write-side/order-service.js';
-import type { Reservations } from '../../write-side/stock-service.js';
+import type { Catalogue } from '../../write-side/orders/service.js';
+import type { Reservations } from '../../write-side/stock/service.js';
 import { encodeStockEvent, stockStream } from '../../write-side/stock/codec.js';
 
 const config = configOrExit();

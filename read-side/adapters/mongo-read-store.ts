@@ -6,7 +6,7 @@ import {
   type WriteError,
 } from 'mongodb';
 import { guard, mongoClientOptions, storeError } from '../../shared/adapters/mongo-errors.js';
-import type { Position } from '../../write-side/event-store.js';
+import type { Position } from '../../write-side/kernel/event-store.js';
 import {
   PROJECTION_NAMES,
   type AccountKey,

@@ -6,7 +6,7 @@ import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { sqliteIo } from '../../shared/adapters/sqlite-errors.js';
-import type { Position } from '../../write-side/event-store.js';
+import type { Position } from '../../write-side/kernel/event-store.js';
 import type {
   AccountKey,
   Change,

@@ -4,7 +4,7 @@ import {
   MongoBulkWriteError, type MongoClientOptions, MongoClientClosedError, MongoDriverError, MongoError, MongoErrorLabel, MongoNetworkError,
   MongoNotConnectedError, MongoOperationTimeoutError, MongoServerError, MongoServerSelectionError, MongoTopologyClosedError,
 } from 'mongodb';
-import { StoreUnavailable } from '../../write-side/event-store.js';
+import { StoreUnavailable } from '../../write-side/kernel/event-store.js';
 
 /**
  * The driver's waits, bounded below the request timeout: without them, every read and readiness

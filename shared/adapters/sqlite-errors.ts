@@ -1,7 +1,7 @@
 // Which SQLite failures mean "the store cannot serve right now" (a lock held elsewhere, a full
 // disk, an I/O error) rather than a bug: both embedded adapters answer those as StoreUnavailable,
 // which the API turns into 503 with Retry-After.
-import { StoreUnavailable } from '../../write-side/event-store.js';
+import { StoreUnavailable } from '../../write-side/kernel/event-store.js';
 
 const TRANSIENT = /^SQLITE_(BUSY|LOCKED|FULL|IOERR|READONLY|CANTOPEN|NOMEM|PROTOCOL)/;
 

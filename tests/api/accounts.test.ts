@@ -5,7 +5,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccountService } from '../../write-side/account-service.js';
+import { AccountService } from '../../write-side/accounts/service.js';
 import { argon2Passwords } from '../../write-side/adapters/argon2-passwords.js';
 import { client, startService, type TestService } from '../support/http.js';
 

@@ -4,11 +4,11 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSV_COLUMNS } from '../../workers/export-file.js';
-import { OpenedViews } from '../../read-side/opened-views.js';
+import { OpenedViews } from '../../read-side/orders/opened-views.js';
 import { ExportWorker } from '../../workers/export-worker.js';
-import { serviceViewer } from '../../write-side/access.js';
-import { OrderService } from '../../write-side/order-service.js';
-import { MAX_ACTIVE_EXPORTS } from '../../write-side/job-service.js';
+import { serviceViewer } from '../../write-side/kernel/access.js';
+import { OrderService } from '../../write-side/orders/service.js';
+import { MAX_ACTIVE_EXPORTS } from '../../write-side/jobs/service.js';
 import { client, newOrder, startService, type TestService } from '../support/http.js';
 import { receiveStock, TEST_SKUS } from '../support/seed.js';
 

@@ -1,11 +1,11 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApiDocument } from '../../api/openapi.js';
-import { fulfilmentRoutes } from '../../api/routes/fulfilment.js';
-import { jobRoutes } from '../../api/routes/jobs.js';
-import { orderRoutes } from '../../api/routes/orders.js';
+import { fulfilmentRoutes } from '../../api/fulfilment/operations.js';
+import { jobRoutes } from '../../api/jobs/operations.js';
+import { orderRoutes } from '../../api/orders/operations.js';
 import { schemas } from '../../api/schemas.js';
-import { MAX_ACTIVE_EXPORTS } from '../../write-side/job-service.js';
+import { MAX_ACTIVE_EXPORTS } from '../../write-side/jobs/service.js';
 import { startService, type TestService } from '../support/http.js';
 import { ResponseConformance, type Exchange } from '../support/response-conformance.js';
 import { receiveStock, TEST_SKUS } from '../support/seed.js';

@@ -3,8 +3,8 @@
 // Idempotency-Key is safe; the retry then replays instead of acting twice. The loss is made
 // here around the real embedded store: the append is written, then its answer is dropped.
 import { afterEach, describe, expect, it } from 'vitest';
-import { AppendOutcomeUnknown, type EventStore } from '../../write-side/event-store.js';
-import { OrderService } from '../../write-side/order-service.js';
+import { AppendOutcomeUnknown, type EventStore } from '../../write-side/kernel/event-store.js';
+import { OrderService } from '../../write-side/orders/service.js';
 import { ORDER_STREAM_PREFIX, orderStream } from '../../write-side/orders/codec.js';
 import { client, newOrder, startService, type TestService } from '../support/http.js';
 import { receiveStock, TEST_SKUS } from '../support/seed.js';

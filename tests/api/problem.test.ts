@@ -24,10 +24,10 @@ import {
   ViewsBehind,
   type ErrorCode,
   type KnownError,
-} from '../../write-side/errors.js';
+} from '../../write-side/kernel/errors.js';
 import type { JobErrorCode } from '../../write-side/jobs/types.js';
 
-// A Record over the closed union: a code added to write-side/errors.ts without a case here does not compile.
+// A Record over the closed union: a code added to write-side/kernel/errors.ts without a case here does not compile.
 const CASES: Record<ErrorCode, { error: KnownError; status: number; code: string; extra?: object; headers?: object }> = {
   'not-found': { error: new OrderNotFound('o-1'), status: 404, code: 'not-found' },
   forbidden: { error: new Forbidden('A customer token cannot do this.'), status: 403, code: 'forbidden' },

@@ -3,7 +3,7 @@
 // has not reached are refused.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodePosition } from '../../write-side/position.js';
+import { encodePosition } from '../../write-side/kernel/position.js';
 import { ALL_SCOPES, client, newOrder, startService, type TestService } from '../support/http.js';
 import { receiveStock, TEST_SKUS } from '../support/seed.js';
 

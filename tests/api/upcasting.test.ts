@@ -2,8 +2,8 @@
 // existed) and OrderPlaced at version 1 (before lines had a `name`) are read through the upcaster
 // everywhere an event is read.
 import { describe, expect, it } from 'vitest';
-import { fulfilmentQueue } from '../../projections/fulfilment-queue.js';
-import { orderViews } from '../../projections/order-views.js';
+import { fulfilmentQueue } from '../../projections/orders/fulfilment-queue.js';
+import { orderViews } from '../../projections/orders/order-views.js';
 import { rebuild, verify, type Difference } from '../../projections/rebuild.js';
 import { decodeOrderEvent } from '../../write-side/orders/codec.js';
 import { client, startService } from '../support/http.js';

@@ -2,7 +2,7 @@
 // that one principal holding long-polls, SSE streams and Consistency-Token reads never takes
 // every MAX_IN_FLIGHT slot from the others.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodePosition } from '../../write-side/position.js';
+import { encodePosition } from '../../write-side/kernel/position.js';
 import { client, startService, type TestService } from '../support/http.js';
 import { receiveStock, TEST_SKUS } from '../support/seed.js';
 

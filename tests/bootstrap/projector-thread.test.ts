@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../bootstrap/config.js';
 import { startProjectorThread } from '../../bootstrap/projector-thread.js';
 import { openServices, openStores, PROJECTIONS, type Services } from '../../bootstrap/services.js';
-import { serviceViewer } from '../../write-side/access.js';
-import { comparePositions } from '../../write-side/position.js';
+import { serviceViewer } from '../../write-side/kernel/access.js';
+import { comparePositions } from '../../write-side/kernel/position.js';
 import { tempDir } from '../support/event-stores.js';
 
 const silent = pino({ level: 'silent' });

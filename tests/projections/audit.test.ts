@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { auditStream, replay } from '../../projections/audit.js';
-import type { RecordedEvent } from '../../write-side/event-store.js';
-import { encodePosition } from '../../write-side/position.js';
+import type { RecordedEvent } from '../../write-side/kernel/event-store.js';
+import { encodePosition } from '../../write-side/kernel/position.js';
 
 const address = { name: 'A', line1: 'B', line2: null, city: 'C', postalCode: '1', region: null, country: 'DE' };
 const at = '2026-01-01T00:00:00.000Z';

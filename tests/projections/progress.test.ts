@@ -3,13 +3,13 @@
 // event after its position (so readiness and /metrics cost the same on any log).
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
-import { productsView } from '../../projections/products.js';
-import { orderViews } from '../../projections/order-views.js';
+import { productsView } from '../../projections/catalogue/products.js';
+import { orderViews } from '../../projections/orders/order-views.js';
 import { Projector } from '../../projections/projector.js';
-import type { NewEvent, ReadAllOptions } from '../../write-side/event-store.js';
-import { comparePositions } from '../../write-side/position.js';
-import { serviceViewer } from '../../write-side/access.js';
-import { OrderService } from '../../write-side/order-service.js';
+import type { NewEvent, ReadAllOptions } from '../../write-side/kernel/event-store.js';
+import { comparePositions } from '../../write-side/kernel/position.js';
+import { serviceViewer } from '../../write-side/kernel/access.js';
+import { OrderService } from '../../write-side/orders/service.js';
 import { orderStream } from '../../write-side/orders/codec.js';
 import { lastPositionOf, ORDERS_ONLY, seedOrders } from '../support/seed.js';
 import { availableStores, delegating } from '../support/event-stores.js';

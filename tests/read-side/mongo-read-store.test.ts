@@ -13,8 +13,8 @@ import {
 } from '../../read-side/adapters/mongo-read-store.js';
 import type { OrderFilter, SortDirection } from '../../read-side/read-store.js';
 import type { OrderView, ProductView, QueueEntry } from '../../read-side/views.js';
-import { StoreUnavailable, type Position } from '../../write-side/event-store.js';
-import { encodeSequence } from '../../write-side/position.js';
+import { StoreUnavailable, type Position } from '../../write-side/kernel/event-store.js';
+import { encodeSequence } from '../../write-side/kernel/position.js';
 import { mongoUrl } from '../support/read-stores.js';
 
 const FILTERS: OrderFilter[] = [

@@ -1,15 +1,15 @@
 // The contract every ReadModelStore adapter passes, with the cursor paging built on it.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Consistency } from '../../read-side/consistency.js';
-import { CursorCodec, InvalidCursor } from '../../read-side/cursor.js';
-import { OrderQueries } from '../../read-side/order-queries.js';
+import { Consistency } from '../../read-side/kernel/consistency.js';
+import { CursorCodec, InvalidCursor } from '../../read-side/kernel/cursor.js';
+import { OrderQueries } from '../../read-side/orders/queries.js';
 import type { ReadModelStore } from '../../read-side/read-store.js';
-import { CustomerQueries } from '../../read-side/customer-queries.js';
-import { KeysetPages } from '../../read-side/keyset-page.js';
+import { CustomerQueries } from '../../read-side/customers/queries.js';
+import { KeysetPages } from '../../read-side/kernel/keyset-page.js';
 import type { AccountView, CustomerView, JobView, OrderView, ProductView, QueueChange, QueueEntry, StockView } from '../../read-side/views.js';
-import { Forbidden } from '../../write-side/errors.js';
-import type { Position } from '../../write-side/event-store.js';
-import { encodePosition } from '../../write-side/position.js';
+import { Forbidden } from '../../write-side/kernel/errors.js';
+import type { Position } from '../../write-side/kernel/event-store.js';
+import { encodePosition } from '../../write-side/kernel/position.js';
 import { inMemoryPersonalData } from '../support/personal-data.js';
 import type { ReadStoreFixture } from '../support/read-stores.js';
 

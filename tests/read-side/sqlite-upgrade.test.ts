@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SqliteReadStore } from '../../read-side/adapters/sqlite-read-store.js';
-import { encodePosition } from '../../write-side/position.js';
+import { encodePosition } from '../../write-side/kernel/position.js';
 import { tempDir } from '../support/event-stores.js';
 
 describe('the embedded read store, opened on a store from before the queue recorded its changes', () => {

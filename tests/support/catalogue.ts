@@ -3,10 +3,10 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { SqliteEventStore } from '../../write-side/adapters/sqlite-event-store.js';
-import { serviceViewer } from '../../write-side/access.js';
+import { serviceViewer } from '../../write-side/kernel/access.js';
 import type { ProductContent } from '../../write-side/catalogue/types.js';
-import type { EventStore } from '../../write-side/event-store.js';
-import { ProductService } from '../../write-side/product-service.js';
+import type { EventStore } from '../../write-side/kernel/event-store.js';
+import { ProductService } from '../../write-side/catalogue/service.js';
 
 const product = (name: string, eur: number, more: Record<string, number> = {}): ProductContent => ({ name, description: null, prices: { EUR: eur, ...more }, status: 'active' });
 

@@ -1,6 +1,6 @@
 // The decider helper must fail a test whose decider does something else than it says.
 import { describe, expect, it } from 'vitest';
-import { OrderNotFound, StateConflict } from '../../write-side/errors.js';
+import { OrderNotFound, StateConflict } from '../../write-side/kernel/errors.js';
 import { orderDecider } from '../../write-side/orders/decider.js';
 import type { OrderCommand, OrderEvent } from '../../write-side/orders/types.js';
 import { givenDecider } from './decider.js';

@@ -1,7 +1,7 @@
 // Decider tests in three lines: given past events, when a command, then the events it decides
 // (all of them, in order), or the events matched in part, or the error it throws.
 import { expect } from 'vitest';
-import type { Decider } from '../../write-side/command-handler.js';
+import type { Decider } from '../../write-side/kernel/command-handler.js';
 
 type ErrorClass = abstract new (...args: never[]) => Error;
 

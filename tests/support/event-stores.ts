@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EsdbEventStore } from '../../write-side/adapters/esdb-event-store.js';
 import { SqliteEventStore } from '../../write-side/adapters/sqlite-event-store.js';
-import type { EventStore } from '../../write-side/event-store.js';
+import type { EventStore } from '../../write-side/kernel/event-store.js';
 
 export interface StoreFixture {
   readonly store: EventStore;

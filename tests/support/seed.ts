@@ -1,10 +1,10 @@
 // Places orders through the real write side and moves them through their lifecycle.
 import { randomUUID } from 'node:crypto';
-import { serviceViewer } from '../../write-side/access.js';
+import { serviceViewer } from '../../write-side/kernel/access.js';
 import { defineProducts } from './catalogue.js';
-import { OrderService } from '../../write-side/order-service.js';
-import { StockService, type Reservations } from '../../write-side/stock-service.js';
-import type { EventStore, Position } from '../../write-side/event-store.js';
+import { OrderService } from '../../write-side/orders/service.js';
+import { StockService, type Reservations } from '../../write-side/stock/service.js';
+import type { EventStore, Position } from '../../write-side/kernel/event-store.js';
 import { orderStream } from '../../write-side/orders/codec.js';
 import type { Address } from '../../write-side/orders/types.js';
 

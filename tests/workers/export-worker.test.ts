@@ -2,12 +2,12 @@ import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { SqliteReadStore } from '../../read-side/adapters/sqlite-read-store.js';
-import { jobsView } from '../../projections/jobs.js';
+import { jobsView } from '../../projections/jobs/jobs.js';
 import { Projector } from '../../projections/projector.js';
 import { ExportWorker } from '../../workers/export-worker.js';
 import { SqliteEventStore } from '../../write-side/adapters/sqlite-event-store.js';
-import { serviceViewer } from '../../write-side/access.js';
-import { JobService } from '../../write-side/job-service.js';
+import { serviceViewer } from '../../write-side/kernel/access.js';
+import { JobService } from '../../write-side/jobs/service.js';
 import { inMemoryPersonalData } from '../support/personal-data.js';
 import { tempDir } from '../support/event-stores.js';
 

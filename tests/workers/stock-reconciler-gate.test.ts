@@ -1,9 +1,9 @@
 // The stock reconciler's passes held back while its process's projections catch up (mayRun).
 import { describe, expect, it, vi } from 'vitest';
 import type { ReadModelStore } from '../../read-side/read-store.js';
-import type { EventStore } from '../../write-side/event-store.js';
-import type { OrderService } from '../../write-side/order-service.js';
-import type { Reservations } from '../../write-side/stock-service.js';
+import type { EventStore } from '../../write-side/kernel/event-store.js';
+import type { OrderService } from '../../write-side/orders/service.js';
+import type { Reservations } from '../../write-side/stock/service.js';
 import { StockReconciler } from '../../workers/stock-reconciler.js';
 
 /** Stand-ins that only count the reads a pass makes: a pass begins by reading its checkpoint. */

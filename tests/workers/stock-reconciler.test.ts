@@ -2,16 +2,16 @@
 // shipments whose stock step a crash cut off, and the payment timeout of pending orders.
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { orderViews } from '../../projections/order-views.js';
+import { orderViews } from '../../projections/orders/order-views.js';
 import { rebuild } from '../../projections/rebuild.js';
 import type { ReadModelStore } from '../../read-side/read-store.js';
-import { serviceViewer } from '../../write-side/access.js';
-import { StateConflict } from '../../write-side/errors.js';
-import type { EventStore } from '../../write-side/event-store.js';
-import { keyId } from '../../write-side/idempotency.js';
-import { OrderService } from '../../write-side/order-service.js';
+import { serviceViewer } from '../../write-side/kernel/access.js';
+import { StateConflict } from '../../write-side/kernel/errors.js';
+import type { EventStore } from '../../write-side/kernel/event-store.js';
+import { keyId } from '../../write-side/kernel/idempotency.js';
+import { OrderService } from '../../write-side/orders/service.js';
 import { orderStream } from '../../write-side/orders/codec.js';
-import { StockService, type Reservations } from '../../write-side/stock-service.js';
+import { StockService, type Reservations } from '../../write-side/stock/service.js';
 import { PendingOrderExpiry } from '../../workers/pending-expiry.js';
 import { StockReconciler } from '../../workers/stock-reconciler.js';
 import { delegating, openEmbedded, type StoreFixture } from '../support/event-stores.js';

@@ -7,8 +7,8 @@ import { CancelledError, DeadlineExceededError, EventStoreDBClient, TimeoutError
 import { describe, expect, it } from 'vitest';
 import { toProblem } from '../../api/problem.js';
 import { APPEND_DEADLINE_MS, EsdbEventStore, HEAD_POSITION_TIMEOUT_MS, MalformedEvent, eventIdFor, isInvalidPosition } from '../../write-side/adapters/esdb-event-store.js';
-import { AppendOutcomeUnknown, InvalidPosition, StoreUnavailable, type NewEvent, type Position } from '../../write-side/event-store.js';
-import { decodePosition, encodePosition, isLogPosition, parsePosition } from '../../write-side/position.js';
+import { AppendOutcomeUnknown, InvalidPosition, StoreUnavailable, type NewEvent, type Position } from '../../write-side/kernel/event-store.js';
+import { decodePosition, encodePosition, isLogPosition, parsePosition } from '../../write-side/kernel/position.js';
 import { esdbUrl, openEsdb } from '../support/event-stores.js';
 
 const event = (n: number): NewEvent => ({ type: 'Tested', data: { n }, metadata: { schemaVersion: 1, correlationId: 'c', causationId: null, principal: 'p', idempotency: { key: 'k', fingerprint: 'f' } } });

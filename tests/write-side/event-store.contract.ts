@@ -3,8 +3,8 @@
 // shared EventStoreDB that already holds other data.
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { RevisionConflict, type EventStore, type NewEvent, type RecordedEvent } from '../../write-side/event-store.js';
-import { comparePositions } from '../../write-side/position.js';
+import { RevisionConflict, type EventStore, type NewEvent, type RecordedEvent } from '../../write-side/kernel/event-store.js';
+import { comparePositions } from '../../write-side/kernel/position.js';
 import type { StoreFixture } from '../support/event-stores.js';
 
 

@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SqliteEventStore } from '../../write-side/adapters/sqlite-event-store.js';
-import type { NewEvent } from '../../write-side/event-store.js';
+import type { NewEvent } from '../../write-side/kernel/event-store.js';
 import { tempDir } from '../support/event-stores.js';
 
 const event = (n: number): NewEvent => ({

@@ -1,13 +1,14 @@
 // How account events are stored: one stream per account, `account-<id>`.
-import type { EventMetadata, JsonObject, NewEvent, RecordedEvent } from '../event-store.js';
-import { CLAIM_FENCED } from '../unique-values.js';
+import type { EventMetadata, JsonObject, NewEvent, RecordedEvent } from '../kernel/event-store.js';
 import type { AccountEvent, AccountEventType } from './types.js';
 
 export const ACCOUNT_STREAM_PREFIX = 'account-';
 
 export const accountStream = (accountId: string): string => ACCOUNT_STREAM_PREFIX + accountId;
 
-const TYPES: ReadonlySet<string> = new Set<AccountEventType>(['AccountCreated', 'AccountRoleChanged', 'AccountDisabled', 'AccountEnabled', 'AccountPasswordChanged', CLAIM_FENCED as 'UniqueValueClaimFenced']);
+const TYPES: ReadonlySet<string> = new Set<AccountEventType>(['AccountCreated', 'AccountRoleChanged', 'AccountDisabled', 'AccountEnabled', 'AccountPasswordChanged', 'UniqueValueClaimFenced']);
+// 'UniqueValueClaimFenced' is unique-values.ts's CLAIM_FENCED: the domain names it without reaching the
+// mechanism (which does I/O); accounts/service.ts ties the two at compile time.
 
 export function encodeAccountEvent(event: AccountEvent, metadata: Omit<EventMetadata, 'schemaVersion'>): NewEvent {
   return { type: event.type, data: event.data as unknown as JsonObject, metadata: { ...metadata, schemaVersion: event.schemaVersion } };

@@ -1,7 +1,7 @@
 // The account decider: pure, the clock and the password's hash arrive in the command. A role is
 // a staff role or `customer`, fixed at creation: an account never moves between acting for one
 // customer and acting for the store, since its customer would then be lost or made up.
-import { AccountNotFound, StateConflict, ValidationFailed } from '../errors.js';
+import { AccountNotFound, StateConflict, ValidationFailed } from '../kernel/errors.js';
 import type { Account, AccountCommand, AccountEvent, AccountState } from './types.js';
 
 export const initialAccountState = (): AccountState => ({ status: 'absent' });

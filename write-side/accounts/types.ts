@@ -1,7 +1,7 @@
 // Account events, commands and state. An account is a person's sign-in: an email, a role (whose
 // scopes its tokens carry), for the `customer` role the customer it acts for, and an argon2id
 // hash of its password. The password itself is never in an event, a command or a state.
-import type { Role } from '../access.js';
+import type { Role } from '../kernel/access.js';
 
 /** A password hash as argon2id's PHC string ($argon2id$v=19$m=…,t=…,p=…$salt$hash). */
 export type PasswordHash = string;

@@ -5,7 +5,7 @@
 // taking every core from the event loop that serves the other requests.
 import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
-import type { PasswordHasher } from '../passwords.js';
+import type { PasswordHasher } from '../accounts/passwords.js';
 
 /** `algorithm: 2` is Argon2id in the library's (ambient, const) enum, which this build cannot import by name. */
 export const OWASP_ARGON2ID = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;

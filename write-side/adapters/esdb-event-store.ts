@@ -11,8 +11,8 @@ import {
   AppendOutcomeUnknown, InvalidPosition, RevisionConflict, StoreUnavailable,
   type AppendResult, type EventMetadata, type EventStore, type EventSubscription, type ExpectedRevision, type JsonObject,
   type NewEvent, type Position, type ReadAllOptions, type ReadStreamOptions, type RecordedEvent, type SubscribeOptions,
-} from '../event-store.js';
-import { decodePosition, encodePosition, isLogPosition } from '../position.js';
+} from '../kernel/event-store.js';
+import { decodePosition, encodePosition, isLogPosition } from '../kernel/position.js';
 
 /** Fixed namespace for event ids derived from an append (see eventIdFor). */
 const EVENT_ID_NAMESPACE = '6f1c9b52-8d0e-4a57-9f43-2b7e0c1d5a86';

@@ -25,8 +25,8 @@ import {
   type ReadStreamOptions,
   type RecordedEvent,
   type SubscribeOptions,
-} from '../event-store.js';
-import { decodePosition, encodeSequence } from '../position.js';
+} from '../kernel/event-store.js';
+import { decodePosition, encodeSequence } from '../kernel/position.js';
 import { sqliteIo } from '../../shared/adapters/sqlite-errors.js';
 
 export interface SqliteEventStoreOptions {

@@ -1,5 +1,5 @@
 // How product events are stored: one stream per SKU, `product-<sku>`.
-import type { EventMetadata, JsonObject, NewEvent, RecordedEvent } from '../event-store.js';
+import type { EventMetadata, JsonObject, NewEvent, RecordedEvent } from '../kernel/event-store.js';
 import type { ProductEvent, ProductEventType } from './types.js';
 
 export const PRODUCT_STREAM_PREFIX = 'product-';

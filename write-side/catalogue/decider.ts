@@ -1,6 +1,6 @@
 // The product decider: pure functions from (command, state) to events and from (state, event)
 // to state. The command brings `now`.
-import { PreconditionFailed, ProductNotFound } from '../errors.js';
+import { PreconditionFailed, ProductNotFound } from '../kernel/errors.js';
 import { isLive, type LiveProduct, type Product, type ProductCommand, type ProductContent, type ProductEvent, type ProductPatch } from './types.js';
 
 export const initialState = (): Product => ({ status: 'absent' });

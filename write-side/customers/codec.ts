@@ -1,6 +1,6 @@
 // How customer events are stored: the stream of a customer and the mapping between the domain's
 // events and the event store's records.
-import type { EventMetadata, JsonObject, NewEvent, RecordedEvent } from '../event-store.js';
+import type { EventMetadata, JsonObject, NewEvent, RecordedEvent } from '../kernel/event-store.js';
 import type { CustomerEvent, CustomerEventType } from './types.js';
 
 export const CUSTOMER_STREAM_PREFIX = 'customer-';

@@ -1,8 +1,7 @@
 // The customer decider: pure functions from (command, state) to events and from (state, event)
 // to state. The command brings `now`; uniqueness of the email is kept outside, by unique-values.ts.
-import { CustomerNotFound, StateConflict, ValidationFailed } from '../errors.js';
-import { mergeAddress } from '../orders/decider.js';
-import type { Address } from '../orders/types.js';
+import { CustomerNotFound, StateConflict, ValidationFailed } from '../kernel/errors.js';
+import { mergeAddress, type Address } from '../kernel/address.js';
 import type { ActiveCustomer, Customer, CustomerCommand, CustomerEvent, CustomerPatch, CustomerProfile } from './types.js';
 
 export const initialCustomer = (): Customer => ({ status: 'absent' });

@@ -1,5 +1,6 @@
 // Customer events, commands and state: readonly data, unions on `type` and `status`.
-import type { Address, AddressPatch, CommandMetadata } from '../orders/types.js';
+import type { Address, AddressPatch } from '../kernel/address.js';
+import type { CommandMetadata } from '../kernel/write-context.js';
 
 export type CustomerStatus = 'active' | 'erased';
 

@@ -1,6 +1,6 @@
 // How job events are stored: one stream per job, `job-<id>`. JobFailed version 1 recorded an
 // RFC 9457 problem as its error; it is upcast on read to the domain code it stood for.
-import type { EventMetadata, JsonObject, NewEvent, RecordedEvent } from '../event-store.js';
+import type { EventMetadata, JsonObject, NewEvent, RecordedEvent } from '../kernel/event-store.js';
 import type { JobError, JobEvent } from './types.js';
 
 export const JOB_STREAM_PREFIX = 'job-';

@@ -1,7 +1,7 @@
 // The job decider: who may claim a job, keep it, and end it. A worker holds a job by a lease
 // that its progress reports extend; a lease that lapses (the worker died) lets another
 // worker take the job over, up to MAX_ATTEMPTS attempts.
-import { JobNotFound, StateConflict } from '../errors.js';
+import { JobNotFound, StateConflict } from '../kernel/errors.js';
 import { claimable } from './rules.js';
 import type { Job, JobCommand, JobEvent, JobState } from './types.js';
 

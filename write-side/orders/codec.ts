@@ -1,6 +1,6 @@
 // How order events are stored: the stream name of an order, and the mapping between the
 // domain's events and the event store's records (the place where upcasters will live).
-import type { EventMetadata, JsonObject, NewEvent, RecordedEvent } from '../event-store.js';
+import type { EventMetadata, JsonObject, NewEvent, RecordedEvent } from '../kernel/event-store.js';
 import type { OrderEvent, OrderEventType } from './types.js';
 
 export const ORDER_STREAM_PREFIX = 'order-';

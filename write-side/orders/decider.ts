@@ -1,6 +1,7 @@
 // The order decider: pure functions from (command, state) to events and from (state, event)
 // to state. No I/O, no clock, no randomness: the command brings `now` and every id.
-import { OrderNotFound, StateConflict, ValidationFailed, type FieldError } from '../errors.js';
+import { mergeAddress } from '../kernel/address.js';
+import { OrderNotFound, StateConflict, ValidationFailed, type FieldError } from '../kernel/errors.js';
 import type { Address, AddressPatch, CataloguedLine, ErasedAddress, Order, OrderCommand, OrderEvent, OrderLine, PlacedOrder } from './types.js';
 
 export const MAX_LINES = 100;
@@ -145,31 +146,6 @@ function priceLines(lines: readonly CataloguedLine[]): OrderLine[] {
   });
   if (errors.length > 0) throw new ValidationFailed(errors);
   return priced;
-}
-
-const REQUIRED_ADDRESS_MEMBERS = ['name', 'line1', 'city', 'postalCode', 'country'] as const;
-const OPTIONAL_ADDRESS_MEMBERS = ['line2', 'region'] as const;
-
-/** RFC 7396 on the flat address, and the rules the merged address must keep. */
-export function mergeAddress(current: Address | ErasedAddress, patch: AddressPatch): Address {
-  const errors: FieldError[] = [];
-  // After an erasure every current member is null: the patch must then give a whole address.
-  const pick = <K extends keyof Address>(key: K): Address[K] => (patch[key] === undefined ? current[key] : patch[key]) as Address[K];
-  for (const key of REQUIRED_ADDRESS_MEMBERS) {
-    const value = pick(key) as string | null;
-    if (typeof value !== 'string' || value.trim() === '') errors.push({ pointer: `/address/${key}`, message: 'is required and cannot be removed' });
-  }
-  const country = pick('country');
-  if (typeof country === 'string' && !/^[A-Z]{2}$/.test(country)) errors.push({ pointer: '/address/country', message: 'must be an ISO 3166-1 alpha-2 code' });
-  for (const key of OPTIONAL_ADDRESS_MEMBERS) {
-    const value = pick(key);
-    if (value !== null && typeof value !== 'string') errors.push({ pointer: `/address/${key}`, message: 'must be text or null' });
-  }
-  if (errors.length > 0) throw new ValidationFailed(errors, 'The address would not be valid after this change.');
-  return {
-    name: pick('name'), line1: pick('line1'), line2: pick('line2') ?? null, city: pick('city'),
-    postalCode: pick('postalCode'), region: pick('region') ?? null, country: pick('country'),
-  };
 }
 
 function sameAddress(a: Address | ErasedAddress, b: Address): boolean {

@@ -1,29 +1,11 @@
 // Order events, commands and state: readonly data, unions on `type` and `status`.
+import type { Address, AddressPatch, ErasedAddress } from '../kernel/address.js';
+import type { CommandMetadata } from '../kernel/write-context.js';
+
+export type { Address, AddressPatch, ErasedAddress } from '../kernel/address.js';
+export type { CommandMetadata } from '../kernel/write-context.js';
 
 export type OrderStatus = 'pending' | 'paid' | 'shipped' | 'cancelled';
-
-export interface Address {
-  readonly name: string;
-  readonly line1: string;
-  readonly line2: string | null;
-  readonly city: string;
-  readonly postalCode: string;
-  readonly region: string | null;
-  /** ISO 3166-1 alpha-2. */
-  readonly country: string;
-}
-
-/**
- * The address of an order whose customer's personal data was erased: the key that sealed it is
- * destroyed, so every member reads as null (write-side/personal-data/).
- */
-export type ErasedAddress = { readonly [K in keyof Address]: null };
-
-/**
- * An RFC 7396 merge patch of an address: a member absent stays, a member set to null is removed
- * (only line2 and region may be), any other member replaces the current one.
- */
-export type AddressPatch = { readonly [K in keyof Address]?: Address[K] | null };
 
 /** An order line as a client sends it: the price, when sent, must be the catalogue's. */
 export interface LineInput {
@@ -131,11 +113,6 @@ export type OrderEventType = OrderEvent['type'];
 
 // ---- commands (imperative; the clock and ids arrive inside them) ----
 
-export interface CommandMetadata {
-  /** ISO 8601 instant supplied by the caller; the decider reads no clock. */
-  readonly now: string;
-  readonly principal: string;
-}
 
 export type PlaceOrder = {
   readonly type: 'PlaceOrder';

@@ -3,7 +3,7 @@
 // as additional authenticated data, so that a sealed value cannot be moved to another order or
 // field unnoticed. A sealed value names its subject, so that whoever reads it knows which key opens it.
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import type { JsonValue } from '../event-store.js';
+import type { JsonValue } from '../kernel/event-store.js';
 
 export const KEY_BYTES = 32;
 const IV_BYTES = 12;

@@ -4,8 +4,8 @@
 // models hold the values sealed, so they need no purge; export files written before that hold the
 // customer's data are deleted by the export worker, which follows the key store's erasures.
 // The customers' DELETE /customers/{id} calls this, then records CustomerErased on the customer's stream.
-import { sees, type Viewer } from '../access.js';
-import { Forbidden } from '../errors.js';
+import { sees, type Viewer } from '../kernel/access.js';
+import { Forbidden } from '../kernel/errors.js';
 import type { Erasure } from './key-store.js';
 import type { Keyring } from './keyring.js';
 

@@ -6,7 +6,7 @@
 // is made again, nothing cached is served (current() is false, the rest waits for the check), so
 // a read never costs a key-store read per subject, only one per `ttlMs` per process.
 import { LRUCache } from 'lru-cache';
-import { UnknownCustomer } from '../errors.js';
+import { UnknownCustomer } from '../kernel/errors.js';
 import type { Erasure, KeyState, KeyStore } from './key-store.js';
 
 /** Well below the 5 s within which an erasure must reach every process. */

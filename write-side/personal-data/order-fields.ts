@@ -1,8 +1,8 @@
 // The personal data of orders: the address (the name is in it), sealed with the key of the
 // order's customer. The events as the projections store them keep the seal: the read models
 // never hold an address in clear, and a query opens it when it answers (read-side/).
-import type { JsonObject } from '../event-store.js';
-import type { RecordedEvent } from '../event-store.js';
+import type { JsonObject } from '../kernel/event-store.js';
+import type { RecordedEvent } from '../kernel/event-store.js';
 import { decodeOrderEvent, ORDER_STREAM_PREFIX, orderStream } from '../orders/codec.js';
 import type { Address, ErasedAddress, OrderEvent } from '../orders/types.js';
 import type { Sealed } from './cipher.js';

@@ -1,6 +1,6 @@
 // Sealing and opening personal values with their subjects' keys. A value whose subject was erased
 // (its key destroyed) opens as its erased form; so does one no key opens.
-import type { JsonValue } from '../event-store.js';
+import type { JsonValue } from '../kernel/event-store.js';
 import { isSealed, open, seal, type Sealed } from './cipher.js';
 import type { Keyring } from './keyring.js';
 

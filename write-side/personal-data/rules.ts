@@ -1,6 +1,6 @@
 // Which members of which events are personal data, and whose: the rules the sealing store follows.
 // A rule covers the streams of one prefix; a stream holds the personal data of one subject.
-import type { JsonObject, JsonValue } from '../event-store.js';
+import type { JsonObject, JsonValue } from '../kernel/event-store.js';
 
 export interface PersonalField {
   readonly name: string;

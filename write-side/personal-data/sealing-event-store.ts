@@ -6,7 +6,7 @@ import { LRUCache } from 'lru-cache';
 import type {
   AppendResult, EventStore, EventSubscription, ExpectedRevision, JsonObject, JsonValue, NewEvent, ReadAllOptions, ReadStreamOptions,
   RecordedEvent, SubscribeOptions,
-} from '../event-store.js';
+} from '../kernel/event-store.js';
 import type { PersonalData } from './personal-data.js';
 import { placeOf, type PersonalDataRule } from './rules.js';
 

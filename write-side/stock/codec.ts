@@ -1,5 +1,5 @@
 // How stock events are stored: one stream per SKU, `stock-<sku>`.
-import type { EventMetadata, JsonObject, NewEvent, RecordedEvent } from '../event-store.js';
+import type { EventMetadata, JsonObject, NewEvent, RecordedEvent } from '../kernel/event-store.js';
 import type { StockEvent, StockEventType } from './types.js';
 
 export const STOCK_STREAM_PREFIX = 'stock-';

@@ -1,7 +1,7 @@
 // The stock decider: pure functions, no I/O or clock. It keeps 0 ≤ reserved ≤ onHand, and holds
 // one reservation per order: reserving again for an order that holds one changes nothing.
 import { Map as ImmutableMap } from 'immutable';
-import { IdempotencyKeyReused, InsufficientStock } from '../errors.js';
+import { IdempotencyKeyReused, InsufficientStock } from '../kernel/errors.js';
 import type { LiveReservations, Stock, StockCommand, StockEvent } from './types.js';
 
 const NO_RESERVATIONS: LiveReservations = ImmutableMap<string, number>();

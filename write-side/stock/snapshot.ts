@@ -3,7 +3,7 @@
 // snapshot is only a shortcut for a fold: it names the stream revision it covers, and whatever
 // cannot be read as such is no snapshot (the caller folds from the start).
 import { Map as ImmutableMap } from 'immutable';
-import type { EventMetadata, NewEvent, RecordedEvent } from '../event-store.js';
+import type { EventMetadata, NewEvent, RecordedEvent } from '../kernel/event-store.js';
 import type { Stock, StockEvent } from './types.js';
 import { liveReservations } from './decider.js';
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { accountDecider } from '../../../write-side/accounts/decider.js';
 import type { AccountCommand, AccountEvent } from '../../../write-side/accounts/types.js';
-import { AccountNotFound, StateConflict, ValidationFailed } from '../../../write-side/errors.js';
+import { AccountNotFound, StateConflict, ValidationFailed } from '../../../write-side/kernel/errors.js';
 import { givenDecider } from '../../support/decider.js';
 
 const given = givenDecider(accountDecider);

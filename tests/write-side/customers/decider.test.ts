@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { customerDecider, evolveCustomer, initialCustomer } from '../../../write-side/customers/decider.js';
 import type { CustomerCommand, CustomerEvent } from '../../../write-side/customers/types.js';
-import { CustomerNotFound, StateConflict, ValidationFailed } from '../../../write-side/errors.js';
+import { CustomerNotFound, StateConflict, ValidationFailed } from '../../../write-side/kernel/errors.js';
 import type { Address } from '../../../write-side/orders/types.js';
 import { givenDecider } from '../../support/decider.js';
 

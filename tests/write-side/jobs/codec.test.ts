@@ -1,7 +1,7 @@
 // Job events as stored: JobFailed version 1 recorded problem details, and reads as the domain code it stood for.
 import { describe, expect, it } from 'vitest';
 import { decodeJobEvent, encodeJobEvent } from '../../../write-side/jobs/codec.js';
-import type { JsonObject } from '../../../write-side/event-store.js';
+import type { JsonObject } from '../../../write-side/kernel/event-store.js';
 import type { JobEvent } from '../../../write-side/jobs/types.js';
 
 const meta = (schemaVersion: number) => ({ schemaVersion, principal: 'worker:w1', correlationId: 'c', causationId: null });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { StateConflict } from '../../../write-side/errors.js';
+import { StateConflict } from '../../../write-side/kernel/errors.js';
 import { evolveJob, initialJobState, jobDecider, JobNotFound, MAX_ATTEMPTS } from '../../../write-side/jobs/decider.js';
 import type { JobCommand, JobEvent } from '../../../write-side/jobs/types.js';
 import { givenDecider } from '../../support/decider.js';

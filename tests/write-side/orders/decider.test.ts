@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { evolve, initialState, orderDecider } from '../../../write-side/orders/decider.js';
-import { OrderNotFound, StateConflict, ValidationFailed } from '../../../write-side/errors.js';
+import { OrderNotFound, StateConflict, ValidationFailed } from '../../../write-side/kernel/errors.js';
 import type { Address, CataloguedLine, OrderCommand, OrderEvent } from '../../../write-side/orders/types.js';
 import { givenDecider } from '../../support/decider.js';
 

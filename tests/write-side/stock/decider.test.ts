@@ -1,7 +1,7 @@
 // The stock decider: given past events, when a command, then events or an error.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { IdempotencyKeyReused, InsufficientStock } from '../../../write-side/errors.js';
+import { IdempotencyKeyReused, InsufficientStock } from '../../../write-side/kernel/errors.js';
 import { evolveStock, initialStock, liveReservations, reservationOf, stockDecider } from '../../../write-side/stock/decider.js';
 import type { StockCommand, StockEvent } from '../../../write-side/stock/types.js';
 import { givenDecider } from '../../support/decider.js';

@@ -1,0 +1,31 @@
+// products: one document per SKU, the product's HTTP representation; a retired product keeps its
+// document with status `retired`, which the collection leaves out (views are never deleted).
+import { decodeProductEvent, PRODUCT_STREAM_PREFIX } from '../../write-side/catalogue/codec.js';
+import type { ProductView } from '../../read-side/views.js';
+import type { EventContext, Projection } from '../projection.js';
+
+export const productsView: Projection<'products'> = {
+  name: 'products',
+  streamPrefix: PRODUCT_STREAM_PREFIX,
+  decode: decodeProductEvent,
+  handles: new Set(['ProductDefined', 'ProductChanged', 'ProductRetired']),
+  keyOf: (event) => event.data.sku,
+  evolve(view: ProductView | null, event, { revision }: EventContext): ProductView {
+    switch (event.type) {
+      case 'ProductDefined': {
+        const { sku, product, definedAt } = event.data;
+        return { sku, ...product, createdAt: definedAt, updatedAt: definedAt, revision };
+      }
+      case 'ProductChanged':
+        if (!view) throw new TypeError(`ProductChanged for ${event.data.sku}, which was never defined`);
+        return { ...view, ...event.data.product, updatedAt: event.data.changedAt, revision };
+      case 'ProductRetired':
+        if (!view) throw new TypeError(`ProductRetired for ${event.data.sku}, which was never defined`);
+        return { ...view, status: 'retired', updatedAt: event.data.retiredAt, revision };
+      default: {
+        const unknown: never = event;
+        throw new TypeError(`unhandled event ${(unknown as { type: string }).type}`);
+      }
+    }
+  },
+};

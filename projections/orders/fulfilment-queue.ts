@@ -1,0 +1,46 @@
+// fulfilment-queue: paid orders that are neither shipped nor cancelled, oldest payment first.
+// An order's entry stays after it leaves (state `left`), so that a replayed older event
+// can never bring it back: the stored revision tells that the event was already seen.
+// Every entry into and exit from the queue is recorded as a change, with the event's position:
+// the feed of GET /fulfilment-queue/changes.
+import { ORDER_STREAM_PREFIX } from '../../write-side/orders/codec.js';
+import { decodeStoredOrderEvent, type StoredOrderEvent } from '../../write-side/personal-data/order-fields.js';
+import { inFulfilmentQueue, type QueueChange, type QueueEntry } from '../../read-side/views.js';
+import type { EventContext, Projection } from '../projection.js';
+
+export const fulfilmentQueue: Projection<'fulfilment-queue'> = {
+  name: 'fulfilment-queue',
+  streamPrefix: ORDER_STREAM_PREFIX,
+  decode: decodeStoredOrderEvent,
+  handles: new Set(['OrderPlaced', 'OrderAddressChanged', 'PaymentRecorded', 'ShipmentCreated', 'OrderCancelled']),
+  keyOf: (event) => event.data.orderId,
+  evolve(entry: QueueEntry | null, event: StoredOrderEvent, { revision }: EventContext): QueueEntry {
+    if (event.type === 'OrderPlaced') {
+      const { orderId, customerId, currency, total, lines, address } = event.data;
+      return { orderId, customerId, state: 'awaiting-payment', currency, total, lines, address, paidAt: null, revision };
+    }
+    if (!entry) throw new TypeError(`${event.type} for order ${event.data.orderId}, which has no OrderPlaced`);
+    switch (event.type) {
+      case 'OrderAddressChanged':
+        return { ...entry, address: event.data.address, revision };
+      case 'PaymentRecorded':
+        return { ...entry, state: 'queued', paidAt: event.data.recordedAt, revision };
+      case 'ShipmentCreated':
+      case 'OrderCancelled':
+        return { ...entry, state: 'left', revision };
+      case 'OrderPlacementAbandoned':
+        throw new TypeError(`order ${event.data.orderId} was never placed: an abandoned placement has no view`);
+      default: {
+        const unknown: never = event;
+        throw new TypeError(`unhandled event ${(unknown as StoredOrderEvent).type}`);
+      }
+    }
+  },
+  changes(before, after, event, { position, recordedAt }): QueueChange[] {
+    const was = inFulfilmentQueue(before);
+    if (was === inFulfilmentQueue(after)) return [];
+    const base = { position, orderId: after.orderId, at: recordedAt.toISOString() };
+    if (!was) return [{ ...base, change: 'entered', reason: 'paid' }];
+    return [{ ...base, change: 'left', reason: event.type === 'ShipmentCreated' ? 'shipped' : 'cancelled' }];
+  },
+};

@@ -1,0 +1,45 @@
+// The Consistency-Token wait, the one for every read of projected views: parse the token, wait
+// (up to a limit) until the views include its position, and tell the position the answer reflects.
+import { ValidationFailed, ViewsBehind } from '../../write-side/kernel/errors.js';
+import type { Position } from '../../write-side/kernel/event-store.js';
+import { encodePosition, parsePosition } from '../../write-side/kernel/position.js';
+
+/**
+ * How far a projection's views have come. The projector implements it in its own process; a
+ * process that only reads can implement it by polling the checkpoints in the read store.
+ */
+export interface ProjectionProgress {
+  /** The log position the views include; null before their first event. */
+  readonly position: Position | null;
+  /** Resolves true once the views include `position`; false after `timeoutMs` (or when `signal` aborts, where supported). */
+  waitFor(position: Position, timeoutMs: number, signal?: AbortSignal): Promise<boolean>;
+}
+
+/**
+ * Whether the log holds an event these views read after `after` (their position) up to `upTo`.
+ * A token of a write to streams the views do not read (a product write, for the orders) lies
+ * beyond anything they will reach until their own next event: when nothing of theirs lies
+ * between, they include that write's effect on them already.
+ */
+export type PendingEvents = (after: Position | null, upTo: Position) => Promise<boolean>;
+
+export class Consistency {
+  constructor(
+    private readonly progress: ProjectionProgress,
+    /** What the views are called in the 503's message ("collections", "queue"). */
+    private readonly views: string,
+    private readonly waitMs: number,
+    private readonly pending?: PendingEvents,
+  ) {}
+
+  /** The position the answer reflects, once the views include the token's (when one is given). */
+  async reflect(token: string | undefined): Promise<Position> {
+    if (token !== undefined && token !== '') {
+      const position = parsePosition(token);
+      if (!position) throw new ValidationFailed([{ pointer: '/headers/consistency-token', message: 'is not a consistency token of this service' }]);
+      const reached = (await this.progress.waitFor(position, 0)) || (this.pending !== undefined && !(await this.pending(this.progress.position, position)));
+      if (!reached && !(await this.progress.waitFor(position, this.waitMs))) throw new ViewsBehind(this.views);
+    }
+    return this.progress.position ?? encodePosition(0n);
+  }
+}

@@ -1,0 +1,160 @@
+import { randomUUID } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { serviceViewer } from '../../../write-side/kernel/access.js';
+import { InsufficientStock } from '../../../write-side/kernel/errors.js';
+import type { AppendResult, EventStore } from '../../../write-side/kernel/event-store.js';
+import { StockService } from '../../../write-side/stock/service.js';
+import { stockStream } from '../../../write-side/stock/codec.js';
+import { availableStores, delegating, type StoreFixture } from '../../support/event-stores.js';
+
+const context = { principal: 'test', correlationId: 'corr', causationId: null };
+const staff = serviceViewer('stock-test');
+
+/** The store, with every stock append held back until the test lets them through (and the later ones go straight on). */
+function holding(store: EventStore) {
+  const held: Array<{ stream: string; release: () => void }> = [];
+  let holdingBack = true;
+  let before: ((stream: string) => Promise<void>) | null = null;
+  const wrapped: EventStore = {
+    appendToStream: (stream, events, expected) =>
+      new Promise<AppendResult>((resolve, reject) => {
+        const release = () => void (before?.(stream) ?? Promise.resolve()).then(() => store.appendToStream(stream, events, expected)).then(resolve, reject);
+        if (holdingBack && stream.startsWith('stock-')) held.push({ stream, release });
+        else release();
+      }),
+    readStream: (stream, options) => store.readStream(stream, options),
+    readLastEvent: (stream) => store.readLastEvent(stream),
+    setMaxCount: (stream, maxCount) => store.setMaxCount(stream, maxCount),
+    readAll: (options) => store.readAll(options),
+    subscribeToAll: (options) => store.subscribeToAll(options),
+    headPosition: () => store.headPosition(),
+    close: () => store.close(),
+  };
+  return {
+    store: wrapped,
+    held,
+    /** Runs `act` before the append of `stream` goes to the store (another process writing first). */
+    beforeAppend: (act: (stream: string) => Promise<void>) => (before = act),
+    releaseAll: () => {
+      holdingBack = false;
+      held.splice(0).forEach(({ release }) => release());
+    },
+  };
+}
+
+/** The store, counting the reads of stock streams. */
+function counting(store: EventStore) {
+  const reads = { count: 0 };
+  const wrapped = delegating(store, {
+    readStream: (stream, options) => {
+      if (stream.startsWith('stock-')) reads.count++;
+      return store.readStream(stream, options);
+    },
+    readLastEvent: (stream) => {
+      if (stream.startsWith('snapshot-stock-')) reads.count++;
+      return store.readLastEvent(stream);
+    },
+  });
+  return { store: wrapped, reads };
+}
+
+/** Lets every pending promise job and I/O callback run. */
+const settle = async () => {
+  for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
+};
+
+for (const [name, open] of availableStores) {
+  describe(`stock reservations on ${name}`, () => {
+    let fixture: StoreFixture;
+    beforeEach(async () => {
+      fixture = await open();
+    });
+    afterEach(() => fixture.dispose());
+
+    async function receive(sku: string, units: number): Promise<void> {
+      await new StockService(fixture.store).adjust(staff, sku, { delta: units, reason: 'received', note: null }, { correlationId: 'corr', idempotency: { key: randomUUID(), fingerprint: 'fp' } });
+    }
+
+    it('sends every line\'s reservation to the store before the first is acknowledged (one commit can carry them all), and resolves only once all are', async () => {
+      const skus = ['A', 'B', 'C'].map((s) => `${s}-${randomUUID()}`);
+      for (const sku of skus) await receive(sku, 5);
+      const store = holding(fixture.store);
+      let done = false;
+      const reserving = new StockService(store.store).reserve(randomUUID(), skus.map((sku) => ({ sku, quantity: 2 })), context).then(() => (done = true));
+      await settle();
+      expect(store.held.map(({ stream }) => stream)).toEqual(skus.map(stockStream).sort());
+      expect(done).toBe(false);
+      store.releaseAll();
+      await reserving;
+      const stock = new StockService(fixture.store);
+      for (const sku of skus) expect((await stock.get(staff, sku))!).toMatchObject({ reserved: 2, available: 3 });
+    });
+
+    it('decides a reservation on the state its own last append left, without reading the SKU stream again', async () => {
+      const sku = `A-${randomUUID()}`;
+      await receive(sku, 10);
+      const { store, reads } = counting(fixture.store);
+      const stock = new StockService(store);
+      await stock.reserve(randomUUID(), [{ sku, quantity: 1 }], context);
+      const afterFirst = reads.count;
+      expect(afterFirst).toBeGreaterThan(0);
+      await stock.reserve(randomUUID(), [{ sku, quantity: 2 }], context);
+      await stock.reserve(randomUUID(), [{ sku, quantity: 3 }], context);
+      expect(reads.count).toBe(afterFirst);
+      expect((await new StockService(fixture.store).get(staff, sku))!).toMatchObject({ onHand: 10, reserved: 6 });
+    });
+
+    it('decides a refusal again on the stream as read: stock another process received since its own append is sold', async () => {
+      const sku = `A-${randomUUID()}`;
+      await receive(sku, 1);
+      const here = new StockService(fixture.store);
+      await here.reserve(randomUUID(), [{ sku, quantity: 1 }], context);
+      // Another process receives more; this one's kept state still says none is available.
+      await receive(sku, 4);
+      const orderId = randomUUID();
+      await here.reserve(orderId, [{ sku, quantity: 3 }], context);
+      expect(await here.held(orderId, sku)).toBe(3);
+      expect((await new StockService(fixture.store).get(staff, sku))!).toMatchObject({ onHand: 5, reserved: 4, available: 1 });
+    });
+
+    it('never oversells on the state its own append left: another process\'s reservation since fails the revision check and it decides again', async () => {
+      const sku = `A-${randomUUID()}`;
+      await receive(sku, 2);
+      const here = new StockService(fixture.store);
+      await here.reserve(randomUUID(), [{ sku, quantity: 1 }], context);
+      // Another process takes the last unit; this one's kept state still says one is available.
+      await new StockService(fixture.store).reserve(randomUUID(), [{ sku, quantity: 1 }], context);
+      const refused = await here.reserve(randomUUID(), [{ sku, quantity: 1 }], context).then(() => null, (error: unknown) => error);
+      expect(refused).toBeInstanceOf(InsufficientStock);
+      expect((await new StockService(fixture.store).get(staff, sku))!).toMatchObject({ onHand: 2, reserved: 2, available: 0 });
+    });
+
+    it('releases the later lines when an earlier line, decided before them, is refused on deciding again after another process took its stock', async () => {
+      const [first, second] = ['A', 'B'].map((s) => `${s}-${randomUUID()}`) as [string, string];
+      await receive(first, 1);
+      await receive(second, 5);
+      const store = holding(fixture.store);
+      const orderId = randomUUID();
+      const reserving = new StockService(store.store).reserve(orderId, [{ sku: second, quantity: 1 }, { sku: first, quantity: 1 }], context);
+      await settle();
+      // Both lines were decided (the first SKU held in this process) before either append.
+      expect(store.held.map(({ stream }) => stream)).toEqual([stockStream(first), stockStream(second)]);
+      // Another process takes the first SKU's only unit before this one's append reaches the store.
+      let taken = false;
+      store.beforeAppend(async (stream) => {
+        if (stream !== stockStream(first) || taken) return;
+        taken = true;
+        await new StockService(fixture.store).reserve(randomUUID(), [{ sku: first, quantity: 1 }], context);
+      });
+      store.releaseAll();
+      const refused = await reserving.then(() => null, (error: unknown) => error);
+      expect(refused).toBeInstanceOf(InsufficientStock);
+      expect((refused as InsufficientStock).errors).toEqual([expect.objectContaining({ pointer: '/lines/1/quantity', available: 0 })]);
+      const stock = new StockService(fixture.store);
+      expect(await stock.held(orderId, first)).toBeUndefined();
+      expect(await stock.held(orderId, second)).toBeUndefined();
+      expect((await stock.get(staff, first))!).toMatchObject({ onHand: 1, reserved: 1 });
+      expect((await stock.get(staff, second))!).toMatchObject({ onHand: 5, reserved: 0 });
+    });
+  });
+}
