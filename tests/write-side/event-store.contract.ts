@@ -3,7 +3,7 @@
 // shared EventStoreDB that already holds other data.
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { RevisionConflict, type EventStore, type NewEvent, type RecordedEvent } from '../../write-side/kernel/event-store.js';
+import { AppendTooLarge, MAX_APPEND_BYTES, RevisionConflict, type EventStore, type NewEvent, type RecordedEvent } from '../../write-side/kernel/event-store.js';
 import { comparePositions } from '../../write-side/kernel/position.js';
 import type { StoreFixture } from '../support/event-stores.js';
 
@@ -129,6 +129,16 @@ export function eventStoreContract(name: string, open: () => Promise<StoreFixtur
       const appended = await store.appendToStream(stream('a'), [event(2)], 1);
       const last = await store.readLastEvent(stream('a'));
       expect(last).toMatchObject({ streamName: stream('a'), revision: 2, data: { n: 2 }, position: appended.position });
+    });
+
+    it("refuses an append over EventStoreDB's default limit whole, and takes one under it", async () => {
+      // ~1.2 MB over three events: each would fit alone, together they do not.
+      const big = (n: number): NewEvent => ({ ...event(n), data: { n, text: 'x'.repeat(400_000) } });
+      await expect(store.appendToStream(stream('big'), [big(1), big(2), big(3)], 'no_stream')).rejects.toBeInstanceOf(AppendTooLarge);
+      expect(await store.readStream(stream('big'))).toEqual([]);
+      await store.appendToStream(stream('big'), [big(1), big(2)], 'no_stream');
+      expect((await store.readStream(stream('big'))).map((e) => e.data.n)).toEqual([1, 2]);
+      expect(MAX_APPEND_BYTES).toBe(1_048_576);
     });
 
     it('keeps only the last maxCount events of a stream once told, numbering revisions on', async () => {

@@ -2,13 +2,13 @@
 import { v5 as uuidv5 } from 'uuid';
 import {
   ANY, BACKWARDS, END, FORWARDS, NO_STREAM, START, STREAM_EXISTS,
-  CancelledError, DeadlineExceededError, NotLeaderError, StreamNotFoundError, TimeoutError, UnavailableError, UnknownError, WrongExpectedVersionError,
+  CancelledError, DeadlineExceededError, MaxAppendSizeExceededError, NotLeaderError, StreamNotFoundError, TimeoutError, UnavailableError, UnknownError, WrongExpectedVersionError,
   EventStoreDBClient, convertToCommandError, jsonEvent, streamNameFilter,
   type AllStreamRecordedEvent, type AllStreamResolvedEvent, type AllStreamSubscription, type AppendExpectedRevision, type Direction,
   type RecordedEvent as EsdbRecordedEvent,
 } from '@eventstore/db-client';
 import {
-  AppendOutcomeUnknown, InvalidPosition, RevisionConflict, StoreUnavailable,
+  AppendOutcomeUnknown, AppendTooLarge, InvalidPosition, RevisionConflict, StoreUnavailable,
   type AppendResult, type EventMetadata, type EventStore, type EventSubscription, type ExpectedRevision, type JsonObject,
   type NewEvent, type Position, type ReadAllOptions, type ReadStreamOptions, type RecordedEvent, type SubscribeOptions,
 } from '../kernel/event-store.js';
@@ -95,7 +95,7 @@ export class EsdbEventStore implements EventStore {
         const actual = error.actualVersion === NO_STREAM ? 'no_stream' : Number(error.actualVersion);
         throw new RevisionConflict(stream, expected, actual);
       }
-      throw appendError(error);
+      throw appendError(error, stream);
     }
   }
 
@@ -385,8 +385,10 @@ export function isInvalidPosition(thrown: unknown): boolean {
  * one the server cancelled (CancelledError: it stopped, or dropped the append stream, with the
  * append under way).
  */
-export function appendError(thrown: unknown): unknown {
+export function appendError(thrown: unknown, stream = ''): unknown {
   const error = asCommandError(thrown);
+  // The server refused the append whole, before writing any of it.
+  if (error instanceof MaxAppendSizeExceededError) return new AppendTooLarge(stream, error.maxAppendSize, null);
   if (error instanceof TimeoutError || error instanceof DeadlineExceededError) {
     return new AppendOutcomeUnknown(`EventStoreDB did not confirm the append in time; it may have been written: ${error.message}`, { cause: error });
   }

@@ -13,6 +13,9 @@ import { createRequire } from 'node:module';
 import { resolve as absolute } from 'node:path';
 import { BroadcastChannel, Worker } from 'node:worker_threads';
 import {
+  appendBytes,
+  AppendTooLarge,
+  MAX_APPEND_BYTES,
   RevisionConflict,
   StoreUnavailable,
   type AppendResult,
@@ -37,6 +40,8 @@ export interface SqliteEventStoreOptions {
   readonly pollIntervalMs?: number;
   /** How long a commit waits for a write lock held by another process before it fails (503). */
   readonly busyTimeoutMs?: number;
+  /** The most one append may hold (MAX_APPEND_BYTES, EventStoreDB's limit, unless a test sets another). */
+  readonly maxAppendBytes?: number;
 }
 
 interface PendingAppend {
@@ -150,6 +155,7 @@ export class SqliteEventStore implements EventStore {
   private readonly writer: Worker;
   private readonly writerReady: Promise<{ journalMode: string; synchronous: number }>;
   private readonly pollIntervalMs: number;
+  private readonly maxAppendBytes: number;
   private readonly statements;
   private readonly readAllStatements = new Map<number, Database.Statement<unknown[], EventRow>>();
   private queue: PendingAppend[] = [];
@@ -176,6 +182,7 @@ export class SqliteEventStore implements EventStore {
 
   constructor(options: SqliteEventStoreOptions) {
     this.pollIntervalMs = options.pollIntervalMs ?? 200;
+    this.maxAppendBytes = options.maxAppendBytes ?? MAX_APPEND_BYTES;
     this.db = new Database(options.file);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('busy_timeout = 5000');
@@ -237,6 +244,9 @@ export class SqliteEventStore implements EventStore {
     } catch (error) {
       return Promise.reject(error);
     }
+    // EventStoreDB's limit, here too: an append that production would refuse fails in every test.
+    const bytes = appendBytes(rows);
+    if (bytes > this.maxAppendBytes) return Promise.reject(new AppendTooLarge(stream, this.maxAppendBytes, bytes));
     return new Promise((resolve, reject) => {
       this.queue.push({ stream, rows, expected, resolve, reject });
       // An idle writer gets the queue once the promise jobs of this turn have run: the appends one

@@ -110,6 +110,32 @@ export interface EventStore {
   close(): Promise<void>;
 }
 
+/**
+ * The most one append may hold, as EventStoreDB counts it (its MaxAppendSize, 1 MiB by default):
+ * per event, its data's and metadata's UTF-8 bytes and twice its type's length (the server's
+ * Event.SizeOnDisk), summed over the events of the append. The embedded store refuses the same.
+ */
+export const MAX_APPEND_BYTES = 1_048_576;
+
+/** An append's size as EventStoreDB counts it against MAX_APPEND_BYTES, from its events as JSON text. */
+export function appendBytes(events: readonly { readonly type: string; readonly data: string; readonly metadata: string }[]): number {
+  let bytes = 0;
+  for (const e of events) bytes += Buffer.byteLength(e.data) + Buffer.byteLength(e.metadata) + e.type.length * 2;
+  return bytes;
+}
+
+/** The append holds more than the store takes in one append (MAX_APPEND_BYTES); nothing was written. */
+export class AppendTooLarge extends Error {
+  override readonly name = 'AppendTooLarge';
+  constructor(
+    readonly stream: string,
+    readonly limit: number,
+    readonly bytes: number | null,
+  ) {
+    super(`an append to ${stream} holds ${bytes ?? 'more than'} bytes; the store takes at most ${limit} in one append`);
+  }
+}
+
 /** The expected revision did not match the stream's actual revision. */
 export class RevisionConflict extends Error {
   override readonly name = 'RevisionConflict';

@@ -11,11 +11,11 @@ import { LRUCache } from 'lru-cache';
 import { MAX_ATTEMPTS } from '../kernel/command-handler.js';
 import { isStaff, type Viewer } from '../kernel/access.js';
 import { ConcurrencyExhausted, Forbidden, IdempotencyKeyReused, InsufficientStock, type ShortLine } from '../kernel/errors.js';
-import { RevisionConflict, type EventMetadata, type EventStore, type NewEvent, type Position } from '../kernel/event-store.js';
+import { RevisionConflict, type EventMetadata, type EventStore, type ExpectedRevision, type NewEvent, type Position } from '../kernel/event-store.js';
 import { heldKey, keyId, takeKey, type IdempotencyRequest } from '../kernel/idempotency.js';
 import { decodeStockEvent, encodeStockEvent, stockStream } from './codec.js';
 import { available, decideStock, evolveStock, initialStock, reservationOf } from './decider.js';
-import { decodeStockSnapshot, encodeStockSnapshot, snapshotFits, stockSnapshotStream, type StockSnapshot } from './snapshot.js';
+import { decodeStockSnapshotParts, encodeStockSnapshotParts, snapshotFits, snapshotSpan, stockSnapshotStream, type StockSnapshot } from './snapshot.js';
 import type { AdjustmentReason, ReleaseReason, Stock, StockAdjusted, StockCommand, StockEvent } from './types.js';
 
 /** Who acts, and for which request: the metadata of the events a command appends. */
@@ -132,6 +132,8 @@ export class StockService implements Reservations {
   private readonly onSnapshotError: (error: unknown) => void;
   /** The revision of the SKU's last snapshot that this process wrote or read. */
   private readonly snapshotAt = new LRUCache<string, number>({ max: 100_000 });
+  /** The max count this process last set on the SKU's snapshot stream. */
+  private readonly snapshotLimit = new LRUCache<string, number>({ max: 100_000 });
   private readonly writing = new Map<string, Promise<void>>();
 
   constructor(
@@ -371,8 +373,12 @@ export class StockService implements Reservations {
   private async fromSnapshot(sku: string, stamp: number | undefined): Promise<Folded | null> {
     let snapshot;
     try {
-      const recorded = await this.store.readLastEvent(stockSnapshotStream(sku));
-      snapshot = recorded && decodeStockSnapshot(recorded, sku);
+      const stream = stockSnapshotStream(sku);
+      const last = await this.store.readLastEvent(stream);
+      const span = last && snapshotSpan(last);
+      // A snapshot in parts is read back from its last part: the parts before it, in one read.
+      const recorded = !last || !span ? [] : span === 1 ? [last] : await this.store.readStream(stream, { fromRevision: last.revision - span + 1, toRevision: last.revision });
+      snapshot = recorded.length === span ? decodeStockSnapshotParts(recorded, sku) : null;
     } catch {
       return null; // a snapshot that cannot be read is no snapshot; the fold from the start says whether the store can be
     }
@@ -432,15 +438,32 @@ export class StockService implements Reservations {
     // that its next append is queued first and never waits behind this one's commit.
     const write = new Promise((resolve) => setImmediate(resolve)).then(async () => {
       try {
-        const appended = await this.store.appendToStream(stream, [encodeStockSnapshot({ stock, revision }, SNAPSHOT_METADATA)], 'any');
-        if (appended.nextRevision % SNAPSHOT_LIMIT_EVERY === 0) await this.store.setMaxCount(stream, SNAPSHOTS_KEPT);
+        const parts = encodeStockSnapshotParts({ stock, revision }, SNAPSHOT_METADATA);
+        // Every part of the last few snapshots is kept; a limit below a snapshot's parts would drop its first ones.
+        const keep = SNAPSHOTS_KEPT * parts.length;
+        let limitDue = keep > (this.snapshotLimit.get(sku) ?? SNAPSHOTS_KEPT);
+        if (limitDue) await this.setSnapshotLimit(sku, stream, keep), (limitDue = false);
+        // Each part alone, under the store's append limit; each after the one before, or (another
+        // process's snapshot in between) the snapshot is given up, and that process's stands.
+        let expected: ExpectedRevision = 'any';
+        for (const part of parts) {
+          const appended = await this.store.appendToStream(stream, [part], expected);
+          expected = appended.nextRevision;
+          limitDue ||= appended.nextRevision % SNAPSHOT_LIMIT_EVERY === 0;
+        }
+        if (limitDue) await this.setSnapshotLimit(sku, stream, keep);
       } catch (error) {
-        this.onSnapshotError(error);
+        if (!(error instanceof RevisionConflict)) this.onSnapshotError(error);
       } finally {
         this.writing.delete(sku);
       }
     });
     this.writing.set(sku, write);
+  }
+
+  private async setSnapshotLimit(sku: string, stream: string, keep: number): Promise<void> {
+    await this.store.setMaxCount(stream, keep);
+    this.snapshotLimit.set(sku, keep);
   }
 
   private meta() {

@@ -25,20 +25,80 @@ export interface StockSnapshot {
   readonly revision: number;
 }
 
+/**
+ * The most one event of a snapshot holds, in characters of its reservations' JSON: half the event
+ * store's append limit (MAX_APPEND_BYTES, EventStoreDB's 1 MiB), which leaves room for the rest of
+ * the event. A SKU with more live reservations than fit (some 12,000 of them) is snapshotted in
+ * parts, each appended alone.
+ */
+export const STOCK_SNAPSHOT_PART_CHARS = 512 * 1024;
+
+/** The snapshot as one event, whatever its size. */
 export function encodeStockSnapshot(snapshot: StockSnapshot, metadata: Omit<EventMetadata, 'schemaVersion'>): NewEvent {
-  const { stock, revision } = snapshot;
+  return snapshotEvent(snapshot, [...liveReservations(snapshot.stock.live)], null, metadata);
+}
+
+/**
+ * The snapshot as the events to append, in order: one, or as many parts as its reservations need,
+ * each naming its place (`part` of `parts`); the last part ends the snapshot. A snapshot is read
+ * back from its last part (decodeStockSnapshotParts); a write cut short leaves no last part, and
+ * no snapshot.
+ */
+export function encodeStockSnapshotParts(snapshot: StockSnapshot, metadata: Omit<EventMetadata, 'schemaVersion'>, partChars = STOCK_SNAPSHOT_PART_CHARS): NewEvent[] {
+  const chunks: [string, number][][] = [[]];
+  let size = 0;
+  for (const entry of liveReservations(snapshot.stock.live)) {
+    // Order ids are ASCII (UUIDs): a character is a byte.
+    const chars = JSON.stringify(entry).length + 1;
+    if (size + chars > partChars && chunks.at(-1)!.length > 0) chunks.push([]), (size = 0);
+    chunks.at(-1)!.push(entry);
+    size += chars;
+  }
+  if (chunks.length === 1) return [snapshotEvent(snapshot, chunks[0]!, null, metadata)];
+  return chunks.map((reservations, part) => snapshotEvent(snapshot, reservations, { part, parts: chunks.length }, metadata));
+}
+
+function snapshotEvent(
+  { stock, revision }: StockSnapshot,
+  reservations: readonly (readonly [string, number])[],
+  place: { readonly part: number; readonly parts: number } | null,
+  metadata: Omit<EventMetadata, 'schemaVersion'>,
+): NewEvent {
+  const { sku, onHand, reserved, updatedAt } = stock;
   return {
     type: STOCK_SNAPSHOT_TYPE,
-    data: {
-      sku: stock.sku,
-      revision,
-      onHand: stock.onHand,
-      reserved: stock.reserved,
-      updatedAt: stock.updatedAt,
-      reservations: [...liveReservations(stock.live)],
-    },
+    data: { sku, revision, onHand, reserved, updatedAt, ...place, reservations: reservations.map(([orderId, quantity]) => [orderId, quantity]) },
     metadata: { ...metadata, schemaVersion: STOCK_SNAPSHOT_VERSION },
   };
+}
+
+/**
+ * How many events, up to and including this one, make the snapshot this event ends: 1 for a
+ * whole one, `parts` for the last part of one in parts; null for an event that ends none.
+ */
+export function snapshotSpan(recorded: Pick<RecordedEvent, 'type' | 'data'>): number | null {
+  if (recorded.type !== STOCK_SNAPSHOT_TYPE) return null;
+  const { part, parts } = recorded.data;
+  if (part === undefined && parts === undefined) return 1;
+  if (!Number.isSafeInteger(parts) || (parts as number) < 2 || part !== (parts as number) - 1) return null;
+  return parts as number;
+}
+
+/** The snapshot the events hold together, its parts in order; null unless they are every part of one snapshot of `sku`. */
+export function decodeStockSnapshotParts(recorded: readonly Pick<RecordedEvent, 'type' | 'data' | 'metadata'>[], sku: string): StockSnapshot | null {
+  const [first] = recorded;
+  if (!first) return null;
+  if (recorded.length === 1) return decodeStockSnapshot(first, sku);
+  const reservations: unknown[] = [];
+  for (const [i, event] of recorded.entries()) {
+    const { part, parts, reservations: own, ...rest } = event.data;
+    const { part: _p, parts: _n, reservations: _r, ...firstRest } = first.data;
+    if (event.type !== STOCK_SNAPSHOT_TYPE || event.metadata.schemaVersion !== STOCK_SNAPSHOT_VERSION) return null;
+    if (part !== i || parts !== recorded.length || !Array.isArray(own) || JSON.stringify(rest) !== JSON.stringify(firstRest)) return null;
+    reservations.push(...own);
+  }
+  const { part: _p, parts: _n, ...whole } = first.data;
+  return decodeStockSnapshot({ type: first.type, metadata: first.metadata, data: { ...whole, reservations: reservations as never } }, sku);
 }
 
 /** The snapshot the event holds for `sku`, or null when it holds none this build can trust. */
@@ -46,7 +106,7 @@ export function decodeStockSnapshot(recorded: Pick<RecordedEvent, 'type' | 'data
   if (recorded.type !== STOCK_SNAPSHOT_TYPE || recorded.metadata.schemaVersion !== STOCK_SNAPSHOT_VERSION) return null;
   const { data } = recorded;
   const count = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
-  if (data.sku !== sku || !count(data.revision) || !Array.isArray(data.reservations)) return null;
+  if (data.sku !== sku || !count(data.revision) || !Array.isArray(data.reservations) || data.parts !== undefined) return null;
   const { onHand, reserved, updatedAt } = data;
   if (!count(onHand) || !count(reserved) || reserved > onHand || typeof updatedAt !== 'string') return null;
   const base = new Map<string, number>();

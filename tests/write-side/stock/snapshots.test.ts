@@ -8,12 +8,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SqliteEventStore } from '../../../write-side/adapters/sqlite-event-store.js';
 import { serviceViewer } from '../../../write-side/kernel/access.js';
 import { InsufficientStock } from '../../../write-side/kernel/errors.js';
-import type { EventStore, NewEvent } from '../../../write-side/kernel/event-store.js';
+import { AppendTooLarge, type EventStore, type NewEvent } from '../../../write-side/kernel/event-store.js';
 import { keyStream } from '../../../write-side/kernel/idempotency.js';
 import { StockService } from '../../../write-side/stock/service.js';
 import { decodeStockEvent, encodeStockEvent, STOCK_STREAM_PREFIX, stockStream } from '../../../write-side/stock/codec.js';
 import { decideStock, evolveStock, initialStock, liveReservations } from '../../../write-side/stock/decider.js';
-import { decodeStockSnapshot, encodeStockSnapshot, STOCK_SNAPSHOT_VERSION, stockSnapshotStream } from '../../../write-side/stock/snapshot.js';
+import { decodeStockSnapshot, encodeStockSnapshot, encodeStockSnapshotParts, STOCK_SNAPSHOT_VERSION, stockSnapshotStream } from '../../../write-side/stock/snapshot.js';
 import type { Stock, StockCommand, StockEvent } from '../../../write-side/stock/types.js';
 import { delegating, tempDir } from '../../support/event-stores.js';
 
@@ -148,6 +148,58 @@ describe('stock snapshots', () => {
     await expect(service.reserve('ord-more', [{ sku: SKU, quantity: available + 1 }], context)).rejects.toBeInstanceOf(InsufficientStock);
     await service.reserve('ord-all', [{ sku: SKU, quantity: available }], context);
     expect((await fullFold()).stock.reserved).toBe(stock.onHand);
+  });
+
+  describe('a SKU with more live reservations than one append takes (the store refuses over 1 MiB, as EventStoreDB does)', () => {
+    const HELD = 50_000;
+    /** One unit each for HELD orders, written straight to the stream in appends under the limit. */
+    async function holdMany(): Promise<void> {
+      const at = new Date(Date.UTC(2026, 0, 2)).toISOString();
+      await store.appendToStream(stockStream(SKU), [encodeStockEvent({ ...received(0), data: { ...received(0).data, delta: HELD, onHand: HELD } }, meta)], 'no_stream');
+      for (let from = 0; from < HELD; from += 2_000) {
+        const events = Array.from({ length: 2_000 }, (_, i): StockEvent => ({
+          type: 'StockReserved',
+          schemaVersion: 1,
+          data: { sku: SKU, orderId: `00000000-0000-4000-8000-${String(from + i).padStart(12, '0')}`, quantity: 1, reservedAt: at },
+        }));
+        await store.appendToStream(stockStream(SKU), events.map((e) => encodeStockEvent(e, meta)), from);
+      }
+    }
+
+    it('is snapshotted in parts, each appended alone, and a cold fold reads it back whole', async () => {
+      await holdMany();
+      const { stock, revision } = await fullFold();
+      expect(stock.reserved).toBe(HELD);
+      // As one event the snapshot is more than the store takes: the limit bites here.
+      await expect(store.appendToStream('snapshot-probe', [encodeStockSnapshot({ stock, revision }, meta)], 'any')).rejects.toBeInstanceOf(AppendTooLarge);
+
+      const errors: unknown[] = [];
+      const writer = fresh({ onSnapshotError: (error) => errors.push(error) });
+      await writer.get(staff, SKU);
+      await writer.idle();
+      expect(errors).toEqual([]);
+      const parts = await store.readStream(stockSnapshotStream(SKU));
+      expect(parts.length).toBeGreaterThan(1);
+      expect(parts.map((p) => [p.data.part, p.data.parts, p.data.revision])).toEqual(parts.map((_, i) => [i, parts.length, revision]));
+
+      const { levels, eventsRead, service } = await coldRead();
+      expect(eventsRead).toBe(1); // the event the snapshot ends on, to check it fits
+      expect(levels).toEqual({ sku: SKU, onHand: HELD, reserved: HELD, available: 0, updatedAt: stock.updatedAt, revision });
+      expect(await service.held(`00000000-0000-4000-8000-${String(HELD - 1).padStart(12, '0')}`, SKU)).toBe(1);
+    });
+
+    it('keeps every part of the last snapshots, and a snapshot missing a part is no snapshot', async () => {
+      await holdMany();
+      const { stock, revision } = await fullFold();
+      const events = encodeStockSnapshotParts({ stock, revision }, meta);
+      expect(events.length).toBeGreaterThan(1);
+      // A write cut short before its last part: the cold fold reads from the start.
+      for (const part of events.slice(0, -1)) await store.appendToStream(stockSnapshotStream(SKU), [part], 'any');
+      expect((await coldRead()).eventsRead).toBe(revision + 1);
+      // The last part alone after another snapshot's first ones: its parts do not line up.
+      await store.appendToStream(stockSnapshotStream(SKU), [events[0]!, events.at(-1)!], 'any');
+      expect((await coldRead()).eventsRead).toBe(revision + 1);
+    });
   });
 
   describe('passes over a snapshot it cannot trust and folds from the start', () => {
