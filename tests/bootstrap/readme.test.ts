@@ -1,6 +1,6 @@
 // The README's quick start, run as a new user runs it: its shell block against a real service.
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../support/event-stores.js';
@@ -47,8 +47,25 @@ describe('the README quick start', () => {
   it('says how long tokens last and how to ask for another lifetime', () => {
     expect(readme).toContain('A token lasts `TOKEN_TTL_SECONDS` (15 minutes by default)');
     expect(readme).toMatch(/`--ttl <seconds>`/);
-    expect(readme).toMatch(/\| `TOKEN_TTL_SECONDS` \|[^\n]*\| `900` \|/);
-    expect(readme).toMatch(/\| `MAX_TOKEN_LIFETIME_SECONDS` \|[^\n]*\| `86400` \|/);
+    // The configuration table lives in docs/configuration.md, which the README links to.
+    expect(readme).toContain('](docs/configuration.md)');
+    const configuration = readFileSync(join(ROOT, 'docs/configuration.md'), 'utf8');
+    expect(configuration).toMatch(/\| `TOKEN_TTL_SECONDS` \|[^\n]*\| `900` \|/);
+    expect(configuration).toMatch(/\| `MAX_TOKEN_LIFETIME_SECONDS` \|[^\n]*\| `86400` \|/);
+  });
+});
+
+describe('the README as a document', () => {
+  it('is at most 15 KB', () => {
+    expect(Buffer.byteLength(readme, 'utf8')).toBeLessThanOrEqual(15 * 1024);
+  });
+
+  it('links only to docs/ files that exist, and to every Markdown file in docs/', () => {
+    const linked = [...readme.matchAll(/\]\((docs\/[^)#\s]+)(?:#[^)]*)?\)/g)].map((match) => match[1]!);
+    expect(linked.length).toBeGreaterThan(0);
+    for (const path of linked) expect(existsSync(join(ROOT, path)), `${path} is linked from README.md`).toBe(true);
+    const documents = readdirSync(join(ROOT, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`);
+    expect(documents.filter((path) => !linked.includes(path))).toEqual([]);
   });
 });
 
