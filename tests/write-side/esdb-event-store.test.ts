@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { PassThrough, Readable } from 'node:stream';
 import { CancelledError, DeadlineExceededError, EventStoreDBClient, TimeoutError, UnavailableError, UnknownError } from '@eventstore/db-client';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { toProblem } from '../../api/problem.js';
 import { APPEND_DEADLINE_MS, EsdbEventStore, HEAD_POSITION_TIMEOUT_MS, MalformedEvent, eventIdFor, isInvalidPosition } from '../../write-side/adapters/esdb-event-store.js';
 import { AppendOutcomeUnknown, InvalidPosition, StoreUnavailable, type NewEvent, type Position } from '../../write-side/kernel/event-store.js';
@@ -238,6 +238,40 @@ describe('EventStoreDB adapter, without a server', () => {
     seen.push(`event ${decodePosition((await iterator.next()).value!.position).commit}`);
     await subscription.close();
     expect(seen).toEqual(['event 100', 'checkpoint 150', 'caught up', 'event 200']);
+  });
+
+  it("reads some streams' events through a filter the server applies, until enough or caught up, instead of downloading $all", async () => {
+    const recorded = (n: bigint, streamId = 'account-a') => ({
+      event: { id: randomUUID(), streamId, revision: n, type: 'Tested', data: {}, metadata: {}, created: new Date(), position: { commit: n * 100n, prepare: n * 100n } },
+    });
+    const asked: { fromPosition: unknown; filter: { filterOn?: string; prefixes?: string[] } }[] = [];
+    const streams: (PassThrough & { unsubscribe: () => Promise<void>; unsubscribed: boolean })[] = [];
+    const store = storeOn({
+      subscribeToAll: (options: unknown) => {
+        asked.push(options as (typeof asked)[number]);
+        const stream = Object.assign(new PassThrough({ objectMode: true }), { unsubscribed: false, unsubscribe: async () => void (stream.unsubscribed = true) });
+        streams.push(stream);
+        return stream;
+      },
+      readAll: () => {
+        throw new Error('a filtered read must not page through $all');
+      },
+    });
+    // Enough events: the read ends at maxCount and gives the subscription up.
+    const two = store.readAll({ maxCount: 2, streamPrefixes: ['account-'] });
+    await vi.waitFor(() => expect(streams).toHaveLength(1), { timeout: 30_000 });
+    streams[0]!.write(recorded(1n));
+    streams[0]!.write(recorded(2n));
+    expect((await two).map((e) => decodePosition(e.position).commit)).toEqual([100n, 200n]);
+    expect(asked[0]!.filter).toMatchObject({ filterOn: 'streamName', prefixes: ['account-'] });
+    expect(streams[0]!.unsubscribed).toBe(true);
+    // No more of them in the log: the read ends when the subscription has caught up.
+    const none = store.readAll({ after: encodePosition(200n, 200n), maxCount: 1, streamPrefixes: ['account-'] });
+    await vi.waitFor(() => expect(streams).toHaveLength(2), { timeout: 30_000 });
+    streams[1]!.emit('caughtUp');
+    expect(await none).toEqual([]);
+    expect(asked[1]!.fromPosition).toEqual({ commit: 200n, prepare: 200n });
+    expect(streams[1]!.unsubscribed).toBe(true);
   });
 
   it('ends a subscription from an invalid position with InvalidPosition instead of resubscribing forever', async () => {

@@ -151,11 +151,42 @@ export class EsdbEventStore implements EventStore {
   async readAll({ after, maxCount, streamPrefixes }: ReadAllOptions): Promise<RecordedEvent[]> {
     const out: RecordedEvent[] = [];
     if (maxCount <= 0 || streamPrefixes?.length === 0) return out;
-    // readAll in this client has no server-side filter: filter here, page on until maxCount match.
+    if (streamPrefixes !== undefined) return this.readFiltered(after ?? null, maxCount, streamPrefixes);
     for await (const event of this.scanAll(FORWARDS, after ?? null, Math.max(maxCount + 1, 100))) {
-      if (!matches(event.streamId, streamPrefixes)) continue;
+      if (!matches(event.streamId, undefined)) continue;
       out.push(toRecorded(event));
       if (out.length >= maxCount) break;
+    }
+    return out;
+  }
+
+  /**
+   * The events of some streams, filtered by the server: readAll in this client takes no filter,
+   * and filtering here downloaded every event of $all between two of the streams' (the whole log
+   * past a projection's last own event, or all of it when the streams have none). A catch-up
+   * subscription takes one; it is read until `maxCount` events or until it has caught up with
+   * the log (its caughtUp message, servers 23.10 and later), and then given up.
+   */
+  private async readFiltered(after: Position | null, maxCount: number, streamPrefixes: readonly string[]): Promise<RecordedEvent[]> {
+    if (after !== null && !isLogPosition(after)) throw new InvalidPosition(after);
+    const out: RecordedEvent[] = [];
+    const subscription = this.client.subscribeToAll({ fromPosition: after ? decodePosition(after) : START, filter: streamNameFilter({ prefixes: [...streamPrefixes] }) });
+    subscription.on('caughtUp', () => subscription.push({ note: 'caught-up' } satisfies Note));
+    try {
+      for await (const item of subscription as AsyncIterable<AllStreamResolvedEvent | Note>) {
+        if ('note' in item) {
+          if (item.note === 'caught-up') break;
+          continue;
+        }
+        if (!item.event || !matches(item.event.streamId, streamPrefixes)) continue;
+        out.push(toRecorded(item.event));
+        if (out.length >= maxCount) break;
+      }
+    } catch (error) {
+      if (after !== null && isInvalidPosition(error)) throw new InvalidPosition(after, { cause: error });
+      throw storeError(error);
+    } finally {
+      await subscription.unsubscribe().catch(() => undefined);
     }
     return out;
   }

@@ -155,7 +155,12 @@ describe('stock snapshots', () => {
     /** One unit each for HELD orders, written straight to the stream in appends under the limit. */
     async function holdMany(): Promise<void> {
       const at = new Date(Date.UTC(2026, 0, 2)).toISOString();
-      await store.appendToStream(stockStream(SKU), [encodeStockEvent({ ...received(0), data: { ...received(0).data, delta: HELD, onHand: HELD } }, meta)], 'no_stream');
+      const stocked: StockEvent = {
+        type: 'StockAdjusted',
+        schemaVersion: 1,
+        data: { sku: SKU, adjustmentId: 'recv-all', delta: HELD, reason: 'received', note: null, onHand: HELD, reserved: 0, adjustedAt: at },
+      };
+      await store.appendToStream(stockStream(SKU), [encodeStockEvent(stocked, meta)], 'no_stream');
       for (let from = 0; from < HELD; from += 2_000) {
         const events = Array.from({ length: 2_000 }, (_, i): StockEvent => ({
           type: 'StockReserved',
