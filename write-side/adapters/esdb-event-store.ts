@@ -165,7 +165,9 @@ export class EsdbEventStore implements EventStore {
    * and filtering here downloaded every event of $all between two of the streams' (the whole log
    * past a projection's last own event, or all of it when the streams have none). A catch-up
    * subscription takes one; it is read until `maxCount` events or until it has caught up with
-   * the log (its caughtUp message, servers 23.10 and later), and then given up.
+   * the log (its caughtUp message, servers 23.10 and later), and then given up. Cost: the server
+   * still reads the log from `after` to the last event it returns (or to the head when it finds
+   * fewer), so O(events in between) on its disk, but it sends only the matches and nothing else.
    */
   private async readFiltered(after: Position | null, maxCount: number, streamPrefixes: readonly string[]): Promise<RecordedEvent[]> {
     if (after !== null && !isLogPosition(after)) throw new InvalidPosition(after);
