@@ -28,7 +28,6 @@ const AREAS = {
 
 type AreaName = keyof typeof AREAS;
 // Each area's dependencies are its own type; the registry handles them alike.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyArea = Area<any, any>;
 type OwnOf<A> = A extends Area<infer Own, infer _Deps> ? Own : never;
 
