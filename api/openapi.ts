@@ -5,7 +5,7 @@
 // HTTP-CONTRACT.md leaves open are written down here and in those declarations.
 import { areaTags, documentedOperations } from './areas.js';
 import { pathItems } from './operation.js';
-import { commonHeaders, header, json, operationsProblems, problem, responseRef, retryAfter } from './openapi-parts.js';
+import { commonHeaders, header, json, mergePatchOnly, operationsProblems, problem, responseRef, retryAfter } from './openapi-parts.js';
 import { PROBLEM_BASE } from './problem.js';
 import { CUSTOMER_ID_PATTERN, ORDER_ID_PATTERN, SKU_PATTERN, schemas } from './schemas.js';
 import { CURRENT_API_VERSION, DEFAULT_API_VERSION, DEPRECATED_API_VERSION, SUPPORTED_API_VERSIONS, VERSION_HEADERS } from './versions.js';
@@ -122,7 +122,7 @@ export function openApiDocument() {
           422,
           ['idempotency-key-reused', 'product-unavailable', 'unknown-customer'],
         ),
-        MergePatchOnly: problem('unsupported-media-type: the body is not application/merge-patch+json.', 415, ['unsupported-media-type'], { 'Accept-Patch': header('application/merge-patch+json', { type: 'string', const: 'application/merge-patch+json' }, true) }),
+        MergePatchOnly: mergePatchOnly(),
         HeadersTooLarge: problem('headers-too-large: the request head is over 16 KiB. The connection is closed.', 431, ['headers-too-large']),
         RateLimited: problem('rate-limited: the principal sent too many requests, or already has 16 waiting at once (long-polls, SSE streams, reads waiting on a Consistency-Token).', 429, ['rate-limited'], { 'Retry-After': retryAfter(true) }),
         Internal: problem('internal: anything unexpected; nothing internal is shown.', 500, ['internal']),

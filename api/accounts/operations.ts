@@ -14,7 +14,7 @@ import { readJson } from '../body.js';
 import { keyedPost } from '../idempotency.js';
 import { writeContext } from '../middleware/context.js';
 import { area, type Operation, type Shared } from '../operation.js';
-import { authProblems, commonHeaders, everyRequest, header, headerRef, idempotencyKey, json, problem, rateLimitHeaders, ref, responseRef, retryAfter } from '../openapi-parts.js';
+import { authProblems, commonHeaders, consistencyToken, everyRequest, header, headerRef, idempotencyKey, json, mergePatchOnly, problem, queryParameters, rateLimitHeaders, ref, responseRef, retryAfter } from '../openapi-parts.js';
 import { validationFailed } from '../problem.js';
 import { ORDER_ID_PATTERN } from '../schemas.js';
 import { bodyValidator, queryValidator } from '../validation.js';
@@ -134,8 +134,8 @@ const operations: Operation<Deps>[] = [
     summary: 'List accounts, newest first',
     description: 'Needs accounts:admin and a token that is not a customer\'s. From the accounts projection; the same paging and Consistency-Token rules as GET /orders.',
     parameters: [
-      ...['limit', 'cursor'].map((name) => ({ name, in: 'query', required: false, schema: { $ref: `#/components/schemas/PageQuery/properties/${name}` } })),
-      { $ref: '#/components/parameters/Consistency-Token' },
+      ...queryParameters('PageQuery', ['limit', 'cursor']),
+      consistencyToken,
     ],
     responses: {
       '200': { description: 'A page of accounts.', headers: { ...commonHeaders, ...rateLimitHeaders, Link: headerRef('Link'), 'Consistency-Token': headerRef('Collection-Consistency-Token') }, content: json(ref('AccountPage')) },
@@ -236,7 +236,7 @@ const operations: Operation<Deps>[] = [
       ...authProblems,
       '404': responseRef('NotFound'),
       '413': responseRef('PayloadTooLarge'),
-      '415': problem('unsupported-media-type: the body is not application/merge-patch+json.', 415, ['unsupported-media-type'], { 'Accept-Patch': header('application/merge-patch+json', { type: 'string', const: 'application/merge-patch+json' }, true) }),
+      '415': mergePatchOnly(),
     },
     async handle(ctx, { accounts }) {
       const body = await readJson(ctx, { mediaTypes: [MERGE_PATCH], unsupportedHeaders: { 'Accept-Patch': MERGE_PATCH } });

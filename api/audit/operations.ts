@@ -1,7 +1,7 @@
 // Audit: an order's events, in order. (An order as it stood at a point in time is a read of the
 // order itself: GET /orders/{id} with asOf or revision.)
 import { area, type CoreDeps, type Operation } from '../operation.js';
-import { authProblems, commonHeaders, headerRef, json, rateLimitHeaders, ref, responseRef } from '../openapi-parts.js';
+import { authProblems, commonHeaders, headerRef, json, queryParameters, rateLimitHeaders, ref, responseRef } from '../openapi-parts.js';
 import { orderId, orderIdOf } from '../orders/operations.js';
 import { queryValidator } from '../validation.js';
 
@@ -19,7 +19,7 @@ const operations: Operation<Deps>[] = [
     tags: ['audit'],
     summary: 'The order\'s events, in order',
     description: 'Needs audit:read. Each event with its type, schema version (data is upcast to the current version; recordedSchemaVersion is the stored one), data, revision, global position, recorded time and metadata (principal, correlation id, causation id). Once the order\'s customer was erased, its CustomerErased is among them at its place in the log, and the personal data of every event reads as null. Cursor-paged.',
-    parameters: ['limit', 'cursor'].map((name) => ({ name, in: 'query', required: false, schema: { $ref: `#/components/schemas/PageQuery/properties/${name}` } })),
+    parameters: queryParameters('PageQuery', ['limit', 'cursor']),
     responses: {
       '200': { description: 'A page of the history.', headers: { ...commonHeaders, ...rateLimitHeaders, Link: headerRef('Link') }, content: json(ref('HistoryPage')) },
       ...authProblems,

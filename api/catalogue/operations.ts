@@ -11,7 +11,7 @@ import type { ProductResult, ProductService, ProductWriteContext } from '../../w
 import { readJson } from '../body.js';
 import { writeContext } from '../middleware/context.js';
 import { area, type Operation, type Shared } from '../operation.js';
-import { authProblems, commonHeaders, header, headerRef, json, rateLimitHeaders, ref, responseRef } from '../openapi-parts.js';
+import { authProblems, commonHeaders, consistencyToken, header, headerRef, json, queryParameters, rateLimitHeaders, ref, responseRef } from '../openapi-parts.js';
 import { ifMatchRevision, matchesNoneMatch } from '../preconditions.js';
 import { validationFailed } from '../problem.js';
 import { SKU_PATTERN, schemas } from '../schemas.js';
@@ -46,8 +46,8 @@ const operations: Operation<Deps>[] = [
     summary: 'List products, a page at a time',
     description: 'Needs catalogue:read (customer tokens have it). Retired products are left out. From the products projection: the same paging and Consistency-Token rules as GET /orders; sort by sku (default) or -updatedAt (newest change first).',
     parameters: [
-      ...Object.keys(schemas.ProductListQuery.properties).map((name) => ({ name, in: 'query', required: false, schema: { $ref: `#/components/schemas/ProductListQuery/properties/${name}` } })),
-      { $ref: '#/components/parameters/Consistency-Token' },
+      ...queryParameters('ProductListQuery', Object.keys(schemas.ProductListQuery.properties)),
+      consistencyToken,
     ],
     responses: {
       '200': {

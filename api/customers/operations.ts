@@ -13,7 +13,7 @@ import { readJson } from '../body.js';
 import { keyedPost } from '../idempotency.js';
 import { writeContext } from '../middleware/context.js';
 import { area, type Operation, type Shared } from '../operation.js';
-import { authProblems, commonHeaders, header, headerRef, idempotencyKey, json, problem, rateLimitHeaders, ref, responseRef, retryAfter } from '../openapi-parts.js';
+import { authProblems, commonHeaders, consistencyToken, header, headerRef, idempotencyKey, json, mergePatchOnly, problem, queryParameters, rateLimitHeaders, ref, responseRef, retryAfter } from '../openapi-parts.js';
 import { validationFailed } from '../problem.js';
 import { CUSTOMER_ID_PATTERN, schemas } from '../schemas.js';
 import { bodyValidator, queryValidator } from '../validation.js';
@@ -96,8 +96,8 @@ const operations: Operation<Deps>[] = [
       'Needs customers:read and a staff token: the list belongs to no single customer, so a customer token is 403 whatever its scopes (it reads its own record at /customers/{id}). ' +
       '`email` is an exact, case-insensitive filter. Erased customers stay in the list with their personal members null, and match no email. Served from a projection, with the same Consistency-Token and cursor rules as GET /orders.',
     parameters: [
-      ...Object.keys(schemas.CustomerListQuery.properties).map((name) => ({ name, in: 'query', required: false, schema: { $ref: `#/components/schemas/CustomerListQuery/properties/${name}` } })),
-      { $ref: '#/components/parameters/Consistency-Token' },
+      ...queryParameters('CustomerListQuery', Object.keys(schemas.CustomerListQuery.properties)),
+      consistencyToken,
     ],
     responses: {
       '200': {
@@ -175,7 +175,7 @@ const operations: Operation<Deps>[] = [
       '409': problem('email-in-use: another customer has this email; or state-conflict: the customer was erased (currentStatus).', 409, ['email-in-use', 'state-conflict']),
       '412': responseRef('PreconditionFailed'),
       '413': responseRef('PayloadTooLarge'),
-      '415': problem('unsupported-media-type: the body is not application/merge-patch+json.', 415, ['unsupported-media-type'], { 'Accept-Patch': header('application/merge-patch+json', { type: 'string', const: 'application/merge-patch+json' }, true) }),
+      '415': mergePatchOnly(),
     },
     async handle(ctx, { customers }) {
       const id = customerIdOf(ctx);

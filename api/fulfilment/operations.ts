@@ -4,7 +4,7 @@ import type { Context } from 'koa';
 import { PassThrough } from 'node:stream';
 import type { FeedStart, QueueFeed } from '../../read-side/orders/queue-feed.js';
 import { area, type CoreDeps, type Operation, type Shared } from '../operation.js';
-import { authProblems, commonHeaders, header, headerRef, json, rateLimitHeaders, ref } from '../openapi-parts.js';
+import { authProblems, commonHeaders, consistencyToken, header, headerRef, json, queryParameters, rateLimitHeaders, ref } from '../openapi-parts.js';
 import { queryValidator } from '../validation.js';
 import { holdingSlotIf } from '../waiting.js';
 
@@ -27,8 +27,8 @@ const operations: Operation<Deps>[] = [
     summary: 'Paid orders waiting to ship, oldest payment first',
     description: 'Needs shipments:write and a token that is not a customer\'s (403 otherwise, whatever its scopes). From the fulfilment-queue projection; the same paging and Consistency-Token rules as GET /orders.',
     parameters: [
-      ...['limit', 'cursor'].map((name) => ({ name, in: 'query', required: false, schema: { $ref: `#/components/schemas/PageQuery/properties/${name}` } })),
-      { $ref: '#/components/parameters/Consistency-Token' },
+      ...queryParameters('PageQuery', ['limit', 'cursor']),
+      consistencyToken,
     ],
     responses: {
       '200': { description: 'A page of the queue.', headers: { ...commonHeaders, ...rateLimitHeaders, Link: headerRef('Link'), 'Consistency-Token': headerRef('Collection-Consistency-Token') }, content: json(ref('QueuePage')) },
@@ -61,9 +61,9 @@ const operations: Operation<Deps>[] = [
       'With Accept: text/event-stream the same URL answers Server-Sent Events instead, described in x-event-stream (OpenAPI 3.1 has one 200 per operation; the stream is kept out of it so that a generated client reads the long-poll\'s JSON as it is): ' +
       'each change an event named entered or left whose id is its log position and whose data is a QueueChange; reconnecting with Last-Event-ID resumes right after it (at least once); a comment line every 15 s keeps idle connections open.',
     parameters: [
-      ...['after', 'wait', 'limit'].map((name) => ({ name, in: 'query', required: false, schema: { $ref: `#/components/schemas/ChangesQuery/properties/${name}` } })),
+      ...queryParameters('ChangesQuery', ['after', 'wait', 'limit']),
       { name: 'Last-Event-ID', in: 'header', required: false, description: 'Server-Sent Events: the id of the last event handled (takes the place of `after`).', schema: { type: 'string', pattern: '^[0-9a-f]{32}$' } },
-      { $ref: '#/components/parameters/Consistency-Token' },
+      consistencyToken,
     ],
     responses: {
       '200': { description: 'The changes after `after` (none when `wait` passed without one).', headers: { ...commonHeaders, ...rateLimitHeaders }, content: json(ref('QueueChanges')) },

@@ -13,7 +13,7 @@ import { keyedPost } from '../idempotency.js';
 import { hasScope } from '../auth.js';
 import { writeContext } from '../middleware/context.js';
 import { area, type CoreDeps, type Operation, type Shared } from '../operation.js';
-import { authProblems, commonHeaders, header, headerRef, idempotencyKey, json, rateLimitHeaders, ref, responseRef } from '../openapi-parts.js';
+import { authProblems, commonHeaders, consistencyToken, header, headerRef, idempotencyKey, json, queryParameters, rateLimitHeaders, ref, responseRef } from '../openapi-parts.js';
 import { ifMatchRevision, matchesNoneMatch } from '../preconditions.js';
 import { HttpProblem, validationFailed } from '../problem.js';
 import { ORDER_ID_PATTERN, schemas } from '../schemas.js';
@@ -92,8 +92,8 @@ const operations: Operation<Deps>[] = [
     summary: 'List orders, a page at a time',
     description: 'Needs orders:read. Served from projections, which may lag: send the Consistency-Token of a write to wait (up to 5 s) until the page includes it. Keyset paging: a cursor continues the exact filter and sort it came from.',
     parameters: [
-      ...Object.keys(schemas.OrderListQuery.properties).map((name) => ({ name, in: 'query', required: false, schema: { $ref: `#/components/schemas/OrderListQuery/properties/${name}` } })),
-      { $ref: '#/components/parameters/Consistency-Token' },
+      ...queryParameters('OrderListQuery', Object.keys(schemas.OrderListQuery.properties)),
+      consistencyToken,
     ],
     responses: {
       '200': {

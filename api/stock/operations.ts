@@ -9,7 +9,7 @@ import type { AdjustmentReason } from '../../write-side/stock/types.js';
 import { sku } from '../catalogue/operations.js';
 import { keyedPost } from '../idempotency.js';
 import { area, type Operation, type Shared } from '../operation.js';
-import { authProblems, commonHeaders, headerRef, idempotencyKey, json, problem, rateLimitHeaders, ref, responseRef, retryAfter } from '../openapi-parts.js';
+import { authProblems, commonHeaders, consistencyToken, headerRef, idempotencyKey, json, problem, queryParameters, rateLimitHeaders, ref, responseRef, retryAfter } from '../openapi-parts.js';
 import { validationFailed } from '../problem.js';
 import { SKU_PATTERN, schemas } from '../schemas.js';
 import { bodyValidator, queryValidator } from '../validation.js';
@@ -35,8 +35,8 @@ const operations: Operation<Deps>[] = [
     summary: 'Stock levels, a page at a time, by SKU',
     description: 'Needs stock:read and a token that is not a customer\'s (403 otherwise, whatever its scopes). From the stock projection, which may lag: send the Consistency-Token of a write to wait (up to 5 s) until the page includes it. `below` keeps the SKUs whose available stock is below it. Only SKUs whose stock ever changed are listed.',
     parameters: [
-      ...Object.keys(schemas.StockListQuery.properties).map((name) => ({ name, in: 'query', required: false, schema: { $ref: `#/components/schemas/StockListQuery/properties/${name}` } })),
-      { $ref: '#/components/parameters/Consistency-Token' },
+      ...queryParameters('StockListQuery', Object.keys(schemas.StockListQuery.properties)),
+      consistencyToken,
     ],
     responses: {
       '200': { description: 'One page of stock levels.', headers: { ...commonHeaders, ...rateLimitHeaders, Link: headerRef('Link'), 'Consistency-Token': headerRef('Collection-Consistency-Token') }, content: json(ref('StockPage')) },
