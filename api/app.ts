@@ -5,7 +5,7 @@ import Koa from 'koa';
 import compose from 'koa-compose';
 import type { Logger } from 'pino';
 import type { TokenVerifier } from './auth.js';
-import { mountAreas, type AreaDeps } from './areas.js';
+import { mountAreas, tokenStandings, type AreaDeps } from './areas.js';
 import { InFlight } from './idempotency.js';
 import type { Metrics } from './metrics.js';
 import { authenticate } from './middleware/auth.js';
@@ -82,9 +82,8 @@ export function createApp(deps: AppDeps): Koa {
   const signIn = new Router();
   const api = new Router();
   // One router layer for all the guards: the router matches and prepares every layer it runs
-  // for every request, so three layers cost three times what one does. Accounts, when served,
-  // also say whether a token they issued still stands.
-  api.use(compose([authenticate(deps.auth, deps.accounts?.accounts), rateLimit(deps.rateLimit ?? { perSecond: 100, burst: 200 }), timeout(deps.requestTimeoutMs ?? 10_000)]));
+  // for every request, so three layers cost three times what one does.
+  api.use(compose([authenticate(deps.auth, tokenStandings(deps)), rateLimit(deps.rateLimit ?? { perSecond: 100, burst: 200 }), timeout(deps.requestTimeoutMs ?? 10_000)]));
   mountAreas(signIn, api, { ...deps, inFlight: new InFlight(), waiting: new WaitingRequests(deps.waitingPerPrincipal) }, deps);
   if (signIn.stack.length > 0) {
     const signInRoutesMw = compose([timeout(deps.requestTimeoutMs ?? 10_000), signIn.routes() as unknown as Koa.Middleware, signIn.allowedMethods() as unknown as Koa.Middleware]);

@@ -4,6 +4,7 @@
 // bootstrap/http-app.ts (its member of AppDeps is typed from here).
 import type Router from '@koa/router';
 import type { Scope } from './auth.js';
+import type { AccountStandings } from './middleware/auth.js';
 import { accountsArea } from './accounts/operations.js';
 import { auditArea } from './audit/operations.js';
 import { catalogueArea } from './catalogue/operations.js';
@@ -72,6 +73,15 @@ export function declaredRoutes(): DeclaredRoute[] {
       token: access !== 'no-token',
     })),
   );
+}
+
+/** How the token check learns whether a token an area issued still stands: from the areas wired that issue tokens. */
+export function tokenStandings(wired: AreaDeps): AccountStandings | undefined {
+  for (const [name, area] of areas()) {
+    const own: unknown = (wired as Partial<Record<AreaName, unknown>>)[name];
+    if (own !== undefined && area.standings) return area.standings(own);
+  }
+  return undefined;
 }
 
 /**

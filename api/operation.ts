@@ -9,7 +9,7 @@ import type { OrderQueries } from '../read-side/orders/queries.js';
 import type { OrderService } from '../write-side/orders/service.js';
 import type { Scope } from './auth.js';
 import type { InFlight } from './idempotency.js';
-import { requireScope } from './middleware/auth.js';
+import { requireScope, type AccountStandings } from './middleware/auth.js';
 import type { WaitingRequests } from './waiting.js';
 
 export type Method = 'get' | 'put' | 'post' | 'patch' | 'delete';
@@ -69,6 +69,8 @@ export interface Area<Own, Deps> {
   readonly tags: readonly Tag[];
   readonly operations: readonly Operation<Deps>[];
   readonly deps: (core: CoreDeps & Shared, own: Own | undefined) => Deps | undefined;
+  /** Whether a token the area issued still stands (an account's: disabled, or its version moved on); asked by the token check. */
+  readonly standings?: (own: Own) => AccountStandings;
 }
 
 /** An area declared with its types checked; Own is void for an area that needs only the core. */

@@ -251,6 +251,7 @@ export const accountsArea = area<AccountDeps, Deps>({
   tags: [{ name: 'accounts', description: 'Accounts and sign-in' }],
   operations,
   deps: ({ inFlight, waiting }, own) => own && { ...own, inFlight, waiting },
+  standings: (own) => own.accounts,
 });
 
 function accountIdOf(ctx: Context): string {
