@@ -4,10 +4,8 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import compose from 'koa-compose';
 import type { Logger } from 'pino';
-import type { OrderHistory } from '../read-side/orders/history.js';
-import type { OrderQueries } from '../read-side/orders/queries.js';
-import type { OrderService } from '../write-side/orders/service.js';
 import type { TokenVerifier } from './auth.js';
+import { mountAreas, tokenStandings, type AreaDeps } from './areas.js';
 import { InFlight } from './idempotency.js';
 import type { Metrics } from './metrics.js';
 import { authenticate } from './middleware/auth.js';
@@ -17,21 +15,12 @@ import { requestContext } from './middleware/context.js';
 import { rateLimit, type RateLimitOptions } from './middleware/rate-limit.js';
 import { adminAppRoutes } from './admin-app.js';
 import { openApiDocument } from './openapi.js';
+import type { CoreDeps } from './operation.js';
 import { HttpProblem } from './problem.js';
-import { fulfilmentRoutes, type FulfilmentRoutesDeps } from './fulfilment/operations.js';
-import { jobRoutes, type JobRoutesDeps } from './jobs/operations.js';
-import { accountRoutes, signInRoutes, type AccountRoutesDeps } from './accounts/operations.js';
-import { customerRoutes, type CustomerRoutesDeps } from './customers/operations.js';
-import { orderRoutes } from './orders/operations.js';
-import { stockRoutes, type StockRoutesDeps } from './stock/operations.js';
-import { productRoutes, type ProductRoutesDeps } from './catalogue/operations.js';
 import { WaitingRequests } from './waiting.js';
 
-export interface AppDeps {
-  readonly orders: OrderService;
-  /** The collections, each confined to the viewer and waiting for a Consistency-Token itself. */
-  readonly queries: OrderQueries;
-  readonly history: OrderHistory;
+/** The app's dependencies: the core every deployment has, each area's own (AreaDeps, from api/areas.ts), and the app's settings. */
+export interface AppDeps extends CoreDeps, AreaDeps {
   readonly auth: TokenVerifier;
   readonly logger: Logger;
   readonly metrics: Metrics;
@@ -43,18 +32,6 @@ export interface AppDeps {
   readonly maxInFlight?: number;
   /** Origins allowed to call from a browser; none by default. */
   readonly corsOrigins?: readonly string[];
-  /** Exports as job resources; without it the job routes are not served. */
-  readonly exports?: Omit<JobRoutesDeps, 'inFlight'>;
-  /** The fulfilment queue and its changes; without it those routes are not served. */
-  readonly fulfilment?: Omit<FulfilmentRoutesDeps, 'queries' | 'waiting'>;
-  /** Accounts and sign-in; without it those routes are not served, and no token is checked against an account. */
-  readonly accounts?: AccountRoutesDeps;
-  /** Stock levels and adjustments; without it those routes are not served. */
-  readonly stock?: Omit<StockRoutesDeps, 'inFlight' | 'waiting'>;
-  /** The catalogue; without it the product routes are not served. */
-  readonly catalogue?: Omit<ProductRoutesDeps, 'waiting'>;
-  /** Customers; without them the customer routes are not served. */
-  readonly customers?: Omit<CustomerRoutesDeps, 'inFlight' | 'waiting'>;
   /** Requests of one principal that may wait at once (long-polls, SSE, Consistency-Token reads); 16 by default. */
   readonly waitingPerPrincipal?: number;
   /** The administration app's build (admin/dist), served at /admin; not served when unset. */
@@ -102,26 +79,17 @@ export function createApp(deps: AppDeps): Koa {
   if (deps.adminAppDir) app.use(ownPathsOnly(adminAppRoutes(deps.adminAppDir)));
 
   // Sign-in needs no token: its own router, in front of the API's token check, like the operations'.
-  if (deps.accounts) {
-    const signIn = signInRoutes(deps.accounts);
+  const signIn = new Router();
+  const api = new Router();
+  // One router layer for all the guards: the router matches and prepares every layer it runs
+  // for every request, so three layers cost three times what one does.
+  api.use(compose([authenticate(deps.auth, tokenStandings(deps)), rateLimit(deps.rateLimit ?? { perSecond: 100, burst: 200 }), timeout(deps.requestTimeoutMs ?? 10_000)]));
+  mountAreas(signIn, api, { ...deps, inFlight: new InFlight(), waiting: new WaitingRequests(deps.waitingPerPrincipal) }, deps);
+  if (signIn.stack.length > 0) {
     const signInRoutesMw = compose([timeout(deps.requestTimeoutMs ?? 10_000), signIn.routes() as unknown as Koa.Middleware, signIn.allowedMethods() as unknown as Koa.Middleware]);
     const serves = servesPath(signIn);
     app.use(Object.assign((ctx: Koa.Context, next: Koa.Next) => (serves(ctx.path) ? signInRoutesMw(ctx, next) : next()), { router: signIn }));
   }
-
-  const api = new Router();
-  // One router layer for all the guards: the router matches and prepares every layer it runs
-  // for every request, so three layers cost three times what one does.
-  api.use(compose([authenticate(deps.auth, deps.accounts?.accounts), rateLimit(deps.rateLimit ?? { perSecond: 100, burst: 200 }), timeout(deps.requestTimeoutMs ?? 10_000)]));
-  const inFlight = new InFlight();
-  const waiting = new WaitingRequests(deps.waitingPerPrincipal);
-  api.use(orderRoutes({ ...deps, inFlight, waiting }).routes());
-  if (deps.accounts) api.use(accountRoutes({ ...deps.accounts, inFlight, waiting }).routes());
-  if (deps.customers) api.use(customerRoutes({ ...deps.customers, inFlight, waiting }).routes());
-  if (deps.exports) api.use(jobRoutes({ ...deps.exports, inFlight }).routes());
-  if (deps.stock) api.use(stockRoutes({ ...deps.stock, inFlight, waiting }).routes());
-  if (deps.catalogue) api.use(productRoutes({ ...deps.catalogue, waiting }).routes());
-  if (deps.fulfilment) api.use(fulfilmentRoutes({ ...deps.fulfilment, queries: deps.queries, waiting }).routes());
   app.use(api.routes());
   app.use(api.allowedMethods());
   return app;

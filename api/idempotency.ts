@@ -3,7 +3,10 @@
 // (write-side/kernel/idempotency.ts).
 import { hash } from 'node:crypto';
 import type { Context } from 'koa';
-import type { IdempotencyRequest } from '../write-side/kernel/idempotency.js';
+import type { Idempotent, IdempotencyRequest } from '../write-side/kernel/idempotency.js';
+import type { WriteContext } from '../write-side/kernel/write-context.js';
+import { readJson } from './body.js';
+import { writeContext } from './middleware/context.js';
 import { HttpProblem } from './problem.js';
 import { DEPRECATED_API_VERSION } from './versions.js';
 
@@ -101,3 +104,47 @@ export class InFlight {
     }
   }
 }
+
+/** A keyed POST's own parts; keyedPost does the steps every one of them takes. */
+export interface KeyedPost<Input, Target, Result> {
+  /** The body, validated (and normalised); a 400 here comes before the path's. */
+  readonly validate: (body: unknown) => Input;
+  /** What the path names (an order id, a SKU), checked after the body. */
+  readonly target: (ctx: Context) => Target;
+  /** The path the fingerprint names: the resource's own spelling, whatever the case of the request. */
+  readonly path: (target: Target) => string;
+  /** What of the body the fingerprint covers; all of it unless said. */
+  readonly fingerprinted?: (input: Input, body: unknown) => unknown;
+  /**
+   * Under 2026-11-01 a key of the operations that existed then (orders and their payments and
+   * shipments, exports) stood for one request per target; the others' keys never did.
+   */
+  readonly perTargetUnderOldVersion?: true;
+  readonly run: (input: Input, target: Target, context: WriteContext & Idempotent) => Promise<Result>;
+  /** The Location of what the request created. */
+  readonly location?: (result: NonNullable<Result>) => string;
+}
+
+/**
+ * The steps of every keyed POST, in this order: the Idempotency-Key, the JSON body, its
+ * validation, the path's target, the fingerprint, one run per principal and key at a time, then
+ * Location and Idempotent-Replayed. What the result is answered with is the caller's.
+ */
+export async function keyedPost<Input, Target, Result extends { readonly replayed?: boolean } | null>(
+  ctx: Context,
+  inFlight: InFlight,
+  post: KeyedPost<Input, Target, Result>,
+): Promise<Result> {
+  const key = idempotencyKey(ctx);
+  const body = await readJson(ctx, { mediaTypes: JSON_TYPES });
+  const input = post.validate(body);
+  const target = post.target(ctx);
+  const print = fingerprint('POST', post.path(target), post.fingerprinted ? post.fingerprinted(input, body) : body);
+  const idempotency = post.perTargetUnderOldVersion ? idempotencyRequest(ctx, key, print) : { key, fingerprint: print };
+  const result = await inFlight.run(ctx.state.principal.sub, key, () => post.run(input, target, { ...writeContext(ctx), idempotency }));
+  if (result !== null && post.location) ctx.set('Location', post.location(result));
+  if (result?.replayed) ctx.set('Idempotent-Replayed', 'true');
+  return result;
+}
+
+const JSON_TYPES = ['application/json'];

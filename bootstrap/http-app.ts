@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
 import { createApp, type AppDeps } from '../api/app.js';
 import { createTokenVerifier, signAccountToken } from '../api/auth.js';
-import { ROLE_SCOPES } from '../write-side/kernel/access.js';
+import { ROLE_SCOPES, SCOPES } from '../write-side/kernel/access.js';
 import { createMetrics } from '../api/metrics.js';
 import type { Config } from './config.js';
 import { loadOrCreateSecret } from './secrets.js';
@@ -24,7 +24,7 @@ export function appDeps(config: Config, services: Services, logger: Logger): App
     secret = accountSecret;
     logger.warn(
       'AUTH_JWT_SECRET is not set: using the development secret in DATA_DIR. Mint a token with: ' +
-        'npm run --silent token -- --sub me --scope "orders:read orders:write payments:write shipments:write exports:write audit:read catalogue:read catalogue:write"',
+        `npm run --silent token -- --sub me --scope "${SCOPES.join(' ')}"`,
     );
   }
   return {

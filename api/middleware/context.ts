@@ -1,9 +1,10 @@
 // The front of every request: correlation id, API version, token-in-query refusal, the
 // problem+json error boundary, and one structured log line.
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { StoreUnavailable } from '../../write-side/kernel/event-store.js';
+import type { WriteContext } from '../../write-side/kernel/write-context.js';
 import { HttpProblem, PROBLEM_BASE, PROBLEM_TITLES, toProblem } from '../problem.js';
 import { DEFAULT_API_VERSION, requestedVersion, SUPPORTED_API_VERSIONS, versionHeaders, type ApiVersion } from '../versions.js';
 
@@ -105,4 +106,9 @@ function refuseTokenInQuery(query: Readonly<Record<string, string | string[] | u
       throw new HttpProblem(400, 'token-in-query', 'Credentials are never accepted in the query string; send them in the Authorization header.');
     }
   }
+}
+
+/** The request a command belongs to: its correlation id, which also caused it. */
+export function writeContext(ctx: Context): WriteContext {
+  return { correlationId: ctx.state.correlationId, causationId: ctx.state.correlationId };
 }

@@ -1,36 +1,27 @@
 // The order resource: commands go to the write side, single reads fold the stream (always
-// current), collections come from the projected read models. A route parses, checks the
-// token's scope, calls one use case with the viewer (which confines what it reads and changes),
-// and represents the result.
-import Router from '@koa/router';
+// current), collections come from the projected read models. A handler parses, calls one use
+// case with the viewer (which confines what it reads and changes), and represents the result;
+// the scope each operation needs is checked before it, from its declaration.
 import type { Context } from 'koa';
-import type { OrderHistory } from '../../read-side/orders/history.js';
-import type { OrderQueries } from '../../read-side/orders/queries.js';
 import { orderRepresentation } from '../../read-side/views.js';
 import type { Position } from '../../write-side/kernel/event-store.js';
-import type { Viewer } from '../../write-side/kernel/access.js';
-import type { OrderResult, OrderService } from '../../write-side/orders/service.js';
-import type { Idempotent } from '../../write-side/kernel/idempotency.js';
-import type { WriteContext } from '../../write-side/kernel/write-context.js';
-import { OrderNotFound, PreconditionFailed } from '../../write-side/kernel/errors.js';
+import type { OrderResult } from '../../write-side/orders/service.js';
+import { OrderNotFound } from '../../write-side/kernel/errors.js';
 import type { Address, AddressPatch, LineInput, OrderStatus, PaymentMethod, PlacedOrder } from '../../write-side/orders/types.js';
 import { readJson } from '../body.js';
-import { fingerprint, idempotencyKey, idempotencyRequest, type InFlight } from '../idempotency.js';
+import { keyedPost } from '../idempotency.js';
 import { hasScope } from '../auth.js';
-import { requireScope } from '../middleware/auth.js';
+import { writeContext } from '../middleware/context.js';
+import { area, type CoreDeps, type Operation, type Shared } from '../operation.js';
+import { authProblems, commonHeaders, consistencyToken, header, headerRef, idempotencyKey, json, queryParameters, rateLimitHeaders, ref, responseRef } from '../openapi-parts.js';
 import { ifMatchRevision, matchesNoneMatch } from '../preconditions.js';
 import { HttpProblem, validationFailed } from '../problem.js';
-import { ORDER_ID_PATTERN } from '../schemas.js';
+import { ORDER_ID_PATTERN, schemas } from '../schemas.js';
 import { bodyValidator, queryValidator } from '../validation.js';
-import { holdingSlotIf, type WaitingRequests } from '../waiting.js';
+import { CURRENT_API_VERSION, DEPRECATED_API_VERSION } from '../versions.js';
+import { holdingSlotIf } from '../waiting.js';
 
-export interface OrderRoutesDeps {
-  readonly orders: OrderService;
-  readonly queries: OrderQueries;
-  readonly history: OrderHistory;
-  readonly inFlight: InFlight;
-  readonly waiting: WaitingRequests;
-}
+type Deps = CoreDeps & Shared;
 
 export type AddressInput = Omit<Address, 'line2' | 'region'> & { line2?: string | null; region?: string | null };
 type NewOrder = { customerId: string; currency: string; lines: LineInput[]; address: AddressInput };
@@ -44,150 +35,269 @@ const validShipment = bodyValidator<{ carrier: string; trackingNumber: string }>
 const validCancellation = bodyValidator<{ reason?: string | null }>('Cancellation');
 const validListQuery = queryValidator<ListQuery>('OrderListQuery');
 const validPointInTime = queryValidator<{ asOf?: string; revision?: number }>('PointInTimeQuery');
-const validHistoryQuery = queryValidator<{ limit: number; cursor?: string }>('PageQuery');
 const ORDER_ID = new RegExp(ORDER_ID_PATTERN);
 const JSON_TYPES = ['application/json'];
 const MERGE_PATCH = 'application/merge-patch+json';
 const JSON_BODY = 'application/json; charset=utf-8';
+export const orderId = { $ref: '#/components/parameters/OrderId' };
 
-export function orderRoutes(deps: OrderRoutesDeps): Router {
-  const { orders, queries, history, inFlight, waiting } = deps;
-  const router = new Router();
-
-  router.post('/orders', requireScope('orders:write'), async (ctx) => {
-    const key = idempotencyKey(ctx);
-    const body = await readJson(ctx, { mediaTypes: JSON_TYPES });
-    const input = validNewOrder(body);
-    const { principal } = ctx.state;
-    const print = fingerprint('POST', '/orders', body);
-    const result = await inFlight.run(principal.sub, key, () =>
-      orders.place(principal, { ...input, address: withNulls(input.address), apiVersion: ctx.state.apiVersion }, { ...writeContext(ctx), idempotency: idempotencyRequest(ctx, key, print) }),
-    );
-    const order = placed(result);
-    ctx.set('Location', `/orders/${order.id}`);
-    replayed(ctx, result);
-    sendOrder(ctx, 201, order, result);
-  });
-
-  router.get('/orders', requireScope('orders:read'), async (ctx) => {
-    const query = validListQuery(ctx.query);
-    const consistencyToken = ctx.get('Consistency-Token');
-    const page = await holdingSlotIf(waiting, ctx.state.principal, consistencyToken !== '', () =>
-      queries.listOrderJson(ctx.state.principal, {
-        sort: query.sort,
-        limit: query.limit,
-        ...(query.status ? { status: query.status } : {}),
-        ...(query.customerId ? { customerId: query.customerId } : {}),
-        ...(query.cursor ? { cursor: query.cursor } : {}),
-        consistencyToken,
-      }),
-    );
-    if (page.nextCursor) ctx.set('Link', `</orders?${listQueryString(query, page.nextCursor)}>; rel="next"`);
-    ctx.set('Consistency-Token', page.reflects);
-    // The views are stored as JSON already: the page is written out without decoding them.
-    ctx.set('Content-Type', JSON_BODY);
-    ctx.body = `{"items":[${page.items.map((row) => row.json).join(',')}],"nextCursor":${JSON.stringify(page.nextCursor)}}`;
-  });
-
-  router.get('/orders/:id', requireScope('orders:read'), async (ctx) => {
-    // Nearly every read asks for the order as it is now: no query string to parse and validate.
-    const pointInTime = ctx.querystring === '' ? null : pointInTimeOf(ctx.query);
-    if (pointInTime) {
-      // Point in time: an auditor's read, folded from the history up to then.
-      if (!hasScope(ctx.state.principal, 'audit:read')) throw new HttpProblem(403, 'forbidden', 'Reading an order as it stood needs the audit:read scope.', { requiredScope: 'audit:read' });
+const operations: Operation<Deps>[] = [
+  {
+    method: 'post',
+    path: '/orders',
+    access: { scope: 'orders:write' },
+    operationId: 'placeOrder',
+    tags: ['orders'],
+    summary: 'Place an order',
+    description:
+      'Needs orders:write. A customer token may only place orders for its own customer (403). Under Api-Version 2026-12-01 customerId must name an existing customer (POST /customers); under 2026-11-01 any well-formed id is a guest customer. An erased customer cannot order under either (422 unknown-customer). ' +
+      'Each line\'s name and unitPrice come from the catalogue in the order currency, as they are at that moment, and stay with the order. ' +
+      'A line naming a product that is unknown, retired, not active or without a price in the currency is 422 product-unavailable (errors name each line); a line that sends a unitPrice other than the catalogue\'s is 409 price-changed (errors give the current prices). ' +
+      'A retry with the same Idempotency-Key and body returns the first response with Idempotent-Replayed: true (at the first prices); a different body is 422. ' +
+      `Under ${DEPRECATED_API_VERSION} a key is its principal\'s per target (the same key on another order or job is another key); under ${CURRENT_API_VERSION}, one request across every operation.` +
+      'Placing reserves every line\'s quantity of stock, all lines or none: when a line lacks stock the answer is 409 insufficient-stock, whose errors name each short line (/lines/{i}/quantity) with what is available, and nothing is reserved. ' +
+      'A placement that failed after it reserved stock and was given up by the service (its reservations released, after 30 s) answers a retry with 409 state-conflict: place it again under a new key.',
+    parameters: [idempotencyKey],
+    requestBody: { required: true, content: json(ref('NewOrder')) },
+    responses: {
+      '201': {
+        description: 'The order was placed (or this is a replay of the request that placed it).',
+        headers: { ...commonHeaders, ...rateLimitHeaders, Location: header('/orders/{id}', { type: 'string' }, true), ETag: headerRef('ETag'), 'Consistency-Token': headerRef('Consistency-Token'), 'Idempotent-Replayed': headerRef('Idempotent-Replayed') },
+        content: json(ref('Order')),
+      },
+      ...authProblems,
+      '409': responseRef('PlacementConflict'),
+      '413': responseRef('PayloadTooLarge'),
+      '415': responseRef('UnsupportedMediaType'),
+      '422': responseRef('PlacementRefused'),
+    },
+    async handle(ctx, { orders, inFlight }) {
+      const result = await keyedPost(ctx, inFlight, {
+        validate: validNewOrder,
+        target: () => null,
+        path: () => '/orders',
+        perTargetUnderOldVersion: true,
+        run: (input, _, context) => orders.place(ctx.state.principal, { ...input, address: withNulls(input.address), apiVersion: ctx.state.apiVersion }, context),
+        location: (placement) => `/orders/${placed(placement).id}`,
+      });
+      sendOrder(ctx, 201, placed(result), result);
+    },
+  },
+  {
+    method: 'get',
+    path: '/orders',
+    access: { scope: 'orders:read' },
+    operationId: 'listOrders',
+    tags: ['orders'],
+    summary: 'List orders, a page at a time',
+    description: 'Needs orders:read. Served from projections, which may lag: send the Consistency-Token of a write to wait (up to 5 s) until the page includes it. Keyset paging: a cursor continues the exact filter and sort it came from.',
+    parameters: [
+      ...queryParameters('OrderListQuery', Object.keys(schemas.OrderListQuery.properties)),
+      consistencyToken,
+    ],
+    responses: {
+      '200': {
+        description: 'One page of orders.',
+        headers: { ...commonHeaders, ...rateLimitHeaders, Link: headerRef('Link'), 'Consistency-Token': headerRef('Collection-Consistency-Token') },
+        content: json(ref('OrderPage')),
+      },
+      ...authProblems,
+    },
+    async handle(ctx, { queries, waiting }) {
+      const query = validListQuery(ctx.query);
+      const consistencyToken = ctx.get('Consistency-Token');
+      const page = await holdingSlotIf(waiting, ctx.state.principal, consistencyToken !== '', () =>
+        queries.listOrderJson(ctx.state.principal, {
+          sort: query.sort,
+          limit: query.limit,
+          ...(query.status ? { status: query.status } : {}),
+          ...(query.customerId ? { customerId: query.customerId } : {}),
+          ...(query.cursor ? { cursor: query.cursor } : {}),
+          consistencyToken,
+        }),
+      );
+      if (page.nextCursor) ctx.set('Link', `</orders?${listQueryString(query, page.nextCursor)}>; rel="next"`);
+      ctx.set('Consistency-Token', page.reflects);
+      // The views are stored as JSON already: the page is written out without decoding them.
+      ctx.set('Content-Type', JSON_BODY);
+      ctx.body = `{"items":[${page.items.map((row) => row.json).join(',')}],"nextCursor":${JSON.stringify(page.nextCursor)}}`;
+    },
+  },
+  {
+    method: 'get',
+    path: '/orders/{id}',
+    pathParameters: [orderId],
+    access: { scope: 'orders:read' },
+    operationId: 'getOrder',
+    tags: ['orders'],
+    summary: 'Read an order',
+    description: 'Needs orders:read. Always current: folded from the order history, never older than a revision already acknowledged. Another customer\'s order answers 404 exactly as an unknown one.',
+    parameters: [
+      { name: 'If-None-Match', in: 'header', required: false, description: 'ETags of this order; 304 when one is current.', schema: { type: 'string' } },
+      { name: 'asOf', in: 'query', required: false, description: 'audit:read: the order as it stood at this instant (the store\'s recorded time); 404 if it did not exist yet. An RFC 3339 date-time naming a real instant.', schema: { $ref: '#/components/schemas/PointInTimeQuery/properties/asOf' } },
+      { name: 'revision', in: 'query', required: false, description: 'audit:read: the order as it stood at this revision.', schema: { $ref: '#/components/schemas/PointInTimeQuery/properties/revision' } },
+    ],
+    responses: {
+      '200': { description: 'The order.', headers: { ...commonHeaders, ...rateLimitHeaders, ETag: headerRef('ETag'), 'Consistency-Token': headerRef('Consistency-Token') }, content: json(ref('Order')) },
+      '304': { description: 'The order still has the revision named in If-None-Match.', headers: { ...commonHeaders, ...rateLimitHeaders, ETag: headerRef('ETag') } },
+      ...authProblems,
+      '404': responseRef('NotFound'),
+    },
+    async handle(ctx, { orders }) {
+      // Nearly every read asks for the order as it is now: no query string to parse and validate.
+      const pointInTime = ctx.querystring === '' ? null : pointInTimeOf(ctx.query);
+      if (pointInTime) {
+        // Point in time: an auditor's read, folded from the history up to then.
+        if (!hasScope(ctx.state.principal, 'audit:read')) throw new HttpProblem(403, 'forbidden', 'Reading an order as it stood needs the audit:read scope.', { requiredScope: 'audit:read' });
+        const id = orderIdOf(ctx);
+        const then = await orders.get(ctx.state.principal, id, pointInTime);
+        if (!then) throw new OrderNotFound(id);
+        sendOrder(ctx, 200, then.order, then);
+        return;
+      }
       const id = orderIdOf(ctx);
-      const then = await orders.get(ctx.state.principal, id, pointInTime);
-      if (!then) throw new OrderNotFound(id);
-      sendOrder(ctx, 200, then.order, then);
-      return;
-    }
-    const snapshot = await visibleOrder(ctx);
-    const etag = `"${snapshot.revision}"`;
-    if (matchesNoneMatch(ctx.get('If-None-Match'), etag)) {
-      ctx.status = 304;
-      ctx.set('ETag', etag);
-      return;
-    }
-    sendOrder(ctx, 200, snapshot.order, snapshot);
-  });
-
-  router.patch('/orders/:id', requireScope('orders:write'), async (ctx) => {
-    const body = await readJson(ctx, { mediaTypes: [MERGE_PATCH], unsupportedHeaders: { 'Accept-Patch': MERGE_PATCH } });
-    const patch = validPatch(body);
-    const pinned = ifMatchRevision(ctx.get('If-Match'));
-    const context = { ...writeContext(ctx), ...(pinned === undefined ? {} : { expectedRevision: pinned }) };
-    const result = await orders.changeAddress(ctx.state.principal, orderIdOf(ctx), patch.address, context);
-    sendOrder(ctx, 200, placed(result), result);
-  });
-
-  /** A keyed sub-resource of an order (a payment, a shipment): 201 with what the event recorded. */
-  function keyedCommand<Input>(
-    path: 'payments' | 'shipments',
-    validate: (body: unknown) => Input,
-    run: (viewer: Viewer, id: string, input: Input, context: WriteContext & Idempotent) => Promise<OrderResult>,
-    represent: (result: OrderResult, id: string) => object,
-  ) {
-    return async (ctx: Context) => {
-      const key = idempotencyKey(ctx);
-      const body = await readJson(ctx, { mediaTypes: JSON_TYPES });
-      const input = validate(body);
-      const id = orderIdOf(ctx);
-      const print = fingerprint('POST', `/orders/${id}/${path}`, body);
-      const { principal } = ctx.state;
-      const result = await inFlight.run(principal.sub, key, () => run(principal, id, input, { ...writeContext(ctx), idempotency: idempotencyRequest(ctx, key, print) }));
-      replayed(ctx, result);
-      setConsistency(ctx, result.position);
-      ctx.status = 201;
-      ctx.body = represent(result, id);
-    };
-  }
-
-  router.post(
-    '/orders/:id/payments',
-    requireScope('payments:write'),
-    keyedCommand('payments', validPayment, (viewer, id, input, context) => orders.recordPayment(viewer, id, input, context), (result, orderId) => {
+      // The order, when it exists and the principal may see it; 404 otherwise, alike.
+      const snapshot = await orders.get(ctx.state.principal, id);
+      if (!snapshot) throw new OrderNotFound(id);
+      const etag = `"${snapshot.revision}"`;
+      if (matchesNoneMatch(ctx.get('If-None-Match'), etag)) {
+        ctx.status = 304;
+        ctx.set('ETag', etag);
+        return;
+      }
+      sendOrder(ctx, 200, snapshot.order, snapshot);
+    },
+  },
+  {
+    method: 'patch',
+    path: '/orders/{id}',
+    pathParameters: [orderId],
+    access: { scope: 'orders:write' },
+    operationId: 'changeOrderAddress',
+    tags: ['orders'],
+    summary: 'Change the address (JSON Merge Patch)',
+    description: 'Needs orders:write. Only `address` may appear. Refused with 409 state-conflict once the order has shipped or was cancelled.',
+    parameters: [{ name: 'If-Match', in: 'header', required: false, description: 'An ETag of this order; 412 when the order has moved on.', schema: { type: 'string' } }],
+    requestBody: { required: true, content: { 'application/merge-patch+json': { schema: ref('OrderPatch') } } },
+    responses: {
+      '200': { description: 'The changed order.', headers: { ...commonHeaders, ...rateLimitHeaders, ETag: headerRef('ETag'), 'Consistency-Token': headerRef('Consistency-Token') }, content: json(ref('Order')) },
+      ...authProblems,
+      '404': responseRef('NotFound'),
+      '409': responseRef('StateConflict'),
+      '412': responseRef('PreconditionFailed'),
+      '413': responseRef('PayloadTooLarge'),
+      '415': responseRef('MergePatchOnly'),
+      '422': responseRef('UnknownCustomer'),
+    },
+    async handle(ctx, { orders }) {
+      const body = await readJson(ctx, { mediaTypes: [MERGE_PATCH], unsupportedHeaders: { 'Accept-Patch': MERGE_PATCH } });
+      const patch = validPatch(body);
+      const pinned = ifMatchRevision(ctx.get('If-Match'));
+      const context = { ...writeContext(ctx), ...(pinned === undefined ? {} : { expectedRevision: pinned }) };
+      const result = await orders.changeAddress(ctx.state.principal, orderIdOf(ctx), patch.address, context);
+      sendOrder(ctx, 200, placed(result), result);
+    },
+  },
+  {
+    method: 'post',
+    path: '/orders/{id}/payments',
+    pathParameters: [orderId],
+    access: { scope: 'payments:write' },
+    operationId: 'recordPayment',
+    tags: ['orders'],
+    summary: 'Record the payment of a pending order',
+    description: 'Needs payments:write. The amount must equal the order total. The order becomes paid.',
+    ...keyedSubresource('NewPayment', 'Payment'),
+    async handle(ctx, { orders, inFlight }) {
+      const result = await keyedPost(ctx, inFlight, {
+        validate: validPayment,
+        target: orderIdOf,
+        path: (id) => `/orders/${id}/payments`,
+        perTargetUnderOldVersion: true,
+        run: (input, id, context) => orders.recordPayment(ctx.state.principal, id, input, context),
+      });
       const event = result.events.find((e) => e.type === 'PaymentRecorded');
       if (event?.type !== 'PaymentRecorded') throw new Error('payment command recorded no payment');
       const { paymentId, amount, reference, method, recordedAt } = event.data;
-      return { id: paymentId, orderId, amount, reference, method, createdAt: recordedAt };
-    }),
-  );
-
-  router.post(
-    '/orders/:id/shipments',
-    requireScope('shipments:write'),
-    keyedCommand('shipments', validShipment, (viewer, id, input, context) => orders.createShipment(viewer, id, input, context), (result, orderId) => {
+      sendCreated(ctx, result, { id: paymentId, orderId: orderIdOf(ctx), amount, reference, method, createdAt: recordedAt });
+    },
+  },
+  {
+    method: 'post',
+    path: '/orders/{id}/shipments',
+    pathParameters: [orderId],
+    access: { scope: 'shipments:write' },
+    operationId: 'createShipment',
+    tags: ['orders'],
+    summary: 'Ship a paid order',
+    description: 'Needs shipments:write. The order must be paid; it becomes shipped.',
+    ...keyedSubresource('NewShipment', 'Shipment'),
+    async handle(ctx, { orders, inFlight }) {
+      const result = await keyedPost(ctx, inFlight, {
+        validate: validShipment,
+        target: orderIdOf,
+        path: (id) => `/orders/${id}/shipments`,
+        perTargetUnderOldVersion: true,
+        run: (input, id, context) => orders.createShipment(ctx.state.principal, id, input, context),
+      });
       const event = result.events.find((e) => e.type === 'ShipmentCreated');
       if (event?.type !== 'ShipmentCreated') throw new Error('shipment command recorded no shipment');
       const { shipmentId, carrier, trackingNumber, createdAt } = event.data;
-      return { id: shipmentId, orderId, carrier, trackingNumber, createdAt };
-    }),
-  );
+      sendCreated(ctx, result, { id: shipmentId, orderId: orderIdOf(ctx), carrier, trackingNumber, createdAt });
+    },
+  },
+  {
+    method: 'post',
+    path: '/orders/{id}/cancellation',
+    pathParameters: [orderId],
+    access: { scope: 'orders:write' },
+    operationId: 'cancelOrder',
+    tags: ['orders'],
+    summary: 'Cancel a pending or paid order',
+    description: 'Needs orders:write. Cancelling a cancelled order changes nothing and answers 200; a shipped order is 409.',
+    requestBody: { required: false, content: json(ref('Cancellation')) },
+    responses: {
+      '200': { description: 'The cancelled order.', headers: { ...commonHeaders, ...rateLimitHeaders, ETag: headerRef('ETag'), 'Consistency-Token': headerRef('Consistency-Token') }, content: json(ref('Order')) },
+      ...authProblems,
+      '404': responseRef('NotFound'),
+      '409': responseRef('StateConflict'),
+      '413': responseRef('PayloadTooLarge'),
+      '415': responseRef('UnsupportedMediaType'),
+    },
+    async handle(ctx, { orders }) {
+      const body = await readJson(ctx, { mediaTypes: JSON_TYPES, optional: true });
+      const input = body === undefined ? {} : validCancellation(body);
+      const result = await orders.cancel(ctx.state.principal, orderIdOf(ctx), input.reason ?? null, writeContext(ctx));
+      sendOrder(ctx, 200, placed(result), result);
+    },
+  },
+];
 
-  router.post('/orders/:id/cancellation', requireScope('orders:write'), async (ctx) => {
-    const body = await readJson(ctx, { mediaTypes: JSON_TYPES, optional: true });
-    const input = body === undefined ? {} : validCancellation(body);
-    const result = await orders.cancel(ctx.state.principal, orderIdOf(ctx), input.reason ?? null, writeContext(ctx));
-    sendOrder(ctx, 200, placed(result), result);
-  });
+export const ordersArea = area<void, Deps>({
+  tags: [{ name: 'orders', description: 'Orders and their lifecycle' }],
+  operations,
+  deps: (core) => core,
+});
 
-  router.get('/orders/:id/history', requireScope('audit:read'), async (ctx) => {
-    const query = validHistoryQuery(ctx.query);
-    const id = orderIdOf(ctx);
-    const page = await history.page(ctx.state.principal, id, { limit: query.limit, ...(query.cursor ? { cursor: query.cursor } : {}) });
-    if (page.nextCursor) ctx.set('Link', `</orders/${id}/history?${new URLSearchParams({ limit: String(query.limit), cursor: page.nextCursor })}>; rel="next"`);
-    ctx.body = { items: page.items, nextCursor: page.nextCursor };
-  });
-
-  /** The order, when it exists and the principal may see it; 404 otherwise, alike. */
-  async function visibleOrder(ctx: Context) {
-    const id = orderIdOf(ctx);
-    const snapshot = await orders.get(ctx.state.principal, id);
-    if (!snapshot) throw new OrderNotFound(id);
-    return snapshot;
-  }
-
-  return router;
+/** POST of a payment or a shipment: keyed, 201 with the new sub-resource, no Location. */
+function keyedSubresource(request: string, response: string) {
+  return {
+    parameters: [idempotencyKey],
+    requestBody: { required: true, content: json(ref(request)) },
+    responses: {
+      '201': {
+        description: `The ${response.toLowerCase()}.`,
+        headers: { ...commonHeaders, ...rateLimitHeaders, 'Consistency-Token': headerRef('Consistency-Token'), 'Idempotent-Replayed': headerRef('Idempotent-Replayed') },
+        content: json(ref(response)),
+      },
+      ...authProblems,
+      '404': responseRef('NotFound'),
+      '409': responseRef('KeyedConflict'),
+      '413': responseRef('PayloadTooLarge'),
+      '415': responseRef('UnsupportedMediaType'),
+      '422': responseRef('IdempotencyKeyReused'),
+    },
+  };
 }
 
 /** The next page's query: the same filter, sort and limit, and its cursor (every value is URL-safe but a customer id). */
@@ -198,14 +308,10 @@ function listQueryString(query: ListQuery, cursor: string): string {
 }
 
 /** The order id of the path; 400 when it cannot be one. */
-function orderIdOf(ctx: Context): string {
+export function orderIdOf(ctx: Context): string {
   const id = ctx.params.id ?? '';
   if (!ORDER_ID.test(id)) throw validationFailed([{ pointer: '/path/id', message: 'must be an order id (a UUID)' }]);
   return id;
-}
-
-function writeContext(ctx: Context): WriteContext {
-  return { correlationId: ctx.state.correlationId, causationId: ctx.state.correlationId };
 }
 
 /**
@@ -257,8 +363,11 @@ function setConsistency(ctx: Context, position: Position | null): void {
   if (position) ctx.set('Consistency-Token', position);
 }
 
-function replayed(ctx: Context, result: OrderResult): void {
-  if (result.replayed) ctx.set('Idempotent-Replayed', 'true');
+/** A payment or a shipment, as its event recorded it: 201, and the log position of the write. */
+function sendCreated(ctx: Context, result: OrderResult, created: object): void {
+  setConsistency(ctx, result.position);
+  ctx.status = 201;
+  ctx.body = created;
 }
 
 /** The address in its representation's shape: every member present, in the documented order. */

@@ -1,86 +1,139 @@
 // Stock: a SKU's levels (always current, folded from its stream), the collection (from the stock
 // projection) and adjustments. Stock belongs to no single customer: the use cases refuse a
 // customer's token themselves.
-import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { StockQueries } from '../../read-side/stock/queries.js';
 import { StockNotFound } from '../../write-side/kernel/errors.js';
 import type { StockLevels, StockService } from '../../write-side/stock/service.js';
 import type { AdjustmentReason } from '../../write-side/stock/types.js';
-import { readJson } from '../body.js';
-import { fingerprint, idempotencyKey, type InFlight } from '../idempotency.js';
-import { requireScope } from '../middleware/auth.js';
+import { sku } from '../catalogue/operations.js';
+import { keyedPost } from '../idempotency.js';
+import { area, type Operation, type Shared } from '../operation.js';
+import { authProblems, commonHeaders, consistencyToken, headerRef, idempotencyKey, json, problem, queryParameters, rateLimitHeaders, ref, responseRef, retryAfter } from '../openapi-parts.js';
 import { validationFailed } from '../problem.js';
-import { SKU_PATTERN } from '../schemas.js';
+import { SKU_PATTERN, schemas } from '../schemas.js';
 import { bodyValidator, queryValidator } from '../validation.js';
-import { holdingSlotIf, type WaitingRequests } from '../waiting.js';
+import { holdingSlotIf } from '../waiting.js';
 
-export interface StockRoutesDeps {
+export interface StockDeps {
   readonly stock: StockService;
   readonly stockQueries: StockQueries;
-  readonly inFlight: InFlight;
-  readonly waiting: WaitingRequests;
 }
+type Deps = StockDeps & Shared;
 
 const validAdjustment = bodyValidator<{ delta: number; reason: AdjustmentReason; note?: string | null }>('NewStockAdjustment');
 const validListQuery = queryValidator<{ below?: number; limit: number; cursor?: string }>('StockListQuery');
 const SKU = new RegExp(SKU_PATTERN);
 
-export function stockRoutes(deps: StockRoutesDeps): Router {
-  const { stock, stockQueries, inFlight, waiting } = deps;
-  const router = new Router();
+const operations: Operation<Deps>[] = [
+  {
+    method: 'get',
+    path: '/stock',
+    access: { scope: 'stock:read' },
+    operationId: 'listStock',
+    tags: ['stock'],
+    summary: 'Stock levels, a page at a time, by SKU',
+    description: 'Needs stock:read and a token that is not a customer\'s (403 otherwise, whatever its scopes). From the stock projection, which may lag: send the Consistency-Token of a write to wait (up to 5 s) until the page includes it. `below` keeps the SKUs whose available stock is below it. Only SKUs whose stock ever changed are listed.',
+    parameters: [
+      ...queryParameters('StockListQuery', Object.keys(schemas.StockListQuery.properties)),
+      consistencyToken,
+    ],
+    responses: {
+      '200': { description: 'One page of stock levels.', headers: { ...commonHeaders, ...rateLimitHeaders, Link: headerRef('Link'), 'Consistency-Token': headerRef('Collection-Consistency-Token') }, content: json(ref('StockPage')) },
+      ...authProblems,
+    },
+    async handle(ctx, { stockQueries, waiting }) {
+      const query = validListQuery(ctx.query);
+      const consistencyToken = ctx.get('Consistency-Token');
+      const page = await holdingSlotIf(waiting, ctx.state.principal, consistencyToken !== '', () =>
+        stockQueries.list(ctx.state.principal, {
+          limit: query.limit,
+          ...(query.below === undefined ? {} : { below: query.below }),
+          ...(query.cursor ? { cursor: query.cursor } : {}),
+          consistencyToken,
+        }),
+      );
+      if (page.nextCursor) {
+        const next = new URLSearchParams({ ...(query.below === undefined ? {} : { below: String(query.below) }), limit: String(query.limit), cursor: page.nextCursor });
+        ctx.set('Link', `</stock?${next}>; rel="next"`);
+      }
+      ctx.set('Consistency-Token', page.reflects);
+      ctx.body = { items: page.items, nextCursor: page.nextCursor };
+    },
+  },
+  {
+    method: 'get',
+    path: '/stock/{sku}',
+    pathParameters: [sku],
+    access: { scope: 'stock:read' },
+    operationId: 'getStock',
+    tags: ['stock'],
+    summary: "A SKU's stock levels",
+    description: 'Needs stock:read and a token that is not a customer\'s. Always current: folded from the SKU\'s stock history. Every product has stock, 0 on hand until stock is received.',
+    responses: {
+      '200': { description: 'The levels.', headers: { ...commonHeaders, ...rateLimitHeaders }, content: json(ref('Stock')) },
+      ...authProblems,
+      '404': responseRef('NotFound'),
+    },
+    async handle(ctx, { stock }) {
+      const sku = skuOf(ctx);
+      const levels = await stock.get(ctx.state.principal, sku);
+      if (!levels) throw new StockNotFound(sku);
+      ctx.body = representation(levels);
+    },
+  },
+  {
+    method: 'post',
+    path: '/stock/{sku}/adjustments',
+    pathParameters: [sku],
+    access: { scope: 'stock:write' },
+    operationId: 'adjustStock',
+    tags: ['stock'],
+    summary: 'Adjust the stock on hand',
+    description: 'Needs stock:write and a token that is not a customer\'s. A delta that would take onHand below what is reserved is 409 insufficient-stock (errors[0].available says what is available) and changes nothing. A retry with the same Idempotency-Key and body returns the first response with Idempotent-Replayed: true.',
+    parameters: [idempotencyKey],
+    requestBody: { required: true, content: json(ref('NewStockAdjustment')) },
+    responses: {
+      '201': {
+        description: 'The adjustment, with the levels right after it.',
+        headers: { ...commonHeaders, ...rateLimitHeaders, 'Consistency-Token': headerRef('Consistency-Token'), 'Idempotent-Replayed': headerRef('Idempotent-Replayed') },
+        content: json(ref('StockAdjustment')),
+      },
+      ...authProblems,
+      '404': responseRef('NotFound'),
+      '409': problem(
+        'insufficient-stock: the delta would take onHand below what is reserved; idempotency-key-in-use: the first request with this key is still running (with Retry-After).',
+        409,
+        ['insufficient-stock', 'idempotency-key-in-use'],
+        { 'Retry-After': retryAfter(false) },
+      ),
+      '413': responseRef('PayloadTooLarge'),
+      '415': responseRef('UnsupportedMediaType'),
+      '422': responseRef('IdempotencyKeyReused'),
+    },
+    async handle(ctx, { stock, inFlight }) {
+      const result = await keyedPost(ctx, inFlight, {
+        validate: validAdjustment,
+        target: skuOf,
+        path: (sku) => `/stock/${sku}/adjustments`,
+        run: (input, sku, context) => stock.adjust(ctx.state.principal, sku, { delta: input.delta, reason: input.reason, note: input.note ?? null }, context),
+      });
+      const sku = skuOf(ctx);
+      if (!result) throw new StockNotFound(sku);
+      if (result.position) ctx.set('Consistency-Token', result.position);
+      const { adjustmentId, delta, reason, note, adjustedAt } = result.adjustment;
+      const { onHand, reserved, available } = result.levels;
+      ctx.status = 201;
+      ctx.body = { id: adjustmentId, sku, delta, reason, note, onHand, reserved, available, createdAt: adjustedAt };
+    },
+  },
+];
 
-  router.get('/stock', requireScope('stock:read'), async (ctx) => {
-    const query = validListQuery(ctx.query);
-    const consistencyToken = ctx.get('Consistency-Token');
-    const page = await holdingSlotIf(waiting, ctx.state.principal, consistencyToken !== '', () =>
-      stockQueries.list(ctx.state.principal, {
-        limit: query.limit,
-        ...(query.below === undefined ? {} : { below: query.below }),
-        ...(query.cursor ? { cursor: query.cursor } : {}),
-        consistencyToken,
-      }),
-    );
-    if (page.nextCursor) {
-      const next = new URLSearchParams({ ...(query.below === undefined ? {} : { below: String(query.below) }), limit: String(query.limit), cursor: page.nextCursor });
-      ctx.set('Link', `</stock?${next}>; rel="next"`);
-    }
-    ctx.set('Consistency-Token', page.reflects);
-    ctx.body = { items: page.items, nextCursor: page.nextCursor };
-  });
-
-  router.get('/stock/:sku', requireScope('stock:read'), async (ctx) => {
-    const sku = skuOf(ctx);
-    const levels = await stock.get(ctx.state.principal, sku);
-    if (!levels) throw new StockNotFound(sku);
-    ctx.body = representation(levels);
-  });
-
-  router.post('/stock/:sku/adjustments', requireScope('stock:write'), async (ctx) => {
-    const key = idempotencyKey(ctx);
-    const body = await readJson(ctx, { mediaTypes: ['application/json'] });
-    const input = validAdjustment(body);
-    const sku = skuOf(ctx);
-    const print = fingerprint('POST', `/stock/${sku}/adjustments`, body);
-    const { principal } = ctx.state;
-    const result = await inFlight.run(principal.sub, key, () =>
-      stock.adjust(principal, sku, { delta: input.delta, reason: input.reason, note: input.note ?? null }, {
-        correlationId: ctx.state.correlationId,
-        causationId: ctx.state.correlationId,
-        idempotency: { key, fingerprint: print },
-      }),
-    );
-    if (!result) throw new StockNotFound(sku);
-    if (result.replayed) ctx.set('Idempotent-Replayed', 'true');
-    if (result.position) ctx.set('Consistency-Token', result.position);
-    const { adjustmentId, delta, reason, note, adjustedAt } = result.adjustment;
-    const { onHand, reserved, available } = result.levels;
-    ctx.status = 201;
-    ctx.body = { id: adjustmentId, sku, delta, reason, note, onHand, reserved, available, createdAt: adjustedAt };
-  });
-
-  return router;
-}
+export const stockArea = area<StockDeps, Deps>({
+  tags: [{ name: 'stock', description: 'Stock levels and adjustments' }],
+  operations,
+  deps: ({ inFlight, waiting }, own) => own && { ...own, inFlight, waiting },
+});
 
 function skuOf(ctx: Context): string {
   const sku = ctx.params.sku ?? '';

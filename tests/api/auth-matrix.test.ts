@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { SignJWT, type JWTPayload } from 'jose';
 import type Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { declaredRoutes } from '../../api/areas.js';
 import { adminScriptPath } from '../support/admin-build.js';
 import { ALL_SCOPES, client, newOrder, SECRET, startService, type TestService } from '../support/http.js';
 import { receiveStock, TEST_SKUS } from '../support/seed.js';
@@ -51,12 +52,19 @@ const fixtures: Record<'pending' | 'paid', string> = { pending: '', paid: '' };
 let otherCustomersOrder = '';
 const tokens = new Map<string, string>();
 
-const ROUTES: readonly Route[] = [
+/** Each row's scope is the one its operation declares (api/areas.ts); a row naming no declared operation fails here. */
+const withDeclaredScope = (rows: ReadonlyArray<Omit<Route, 'scope'>>): readonly Route[] =>
+  rows.map((row) => {
+    const declared = declaredRoutes().find(({ method, path }) => `${method} ${path.replace(/:(\w+)/g, '{$1}')}` === row.name);
+    if (!declared?.scope) throw new Error(`${row.name} is not a declared operation that needs a scope`);
+    return { ...row, scope: declared.scope };
+  });
+
+const ROUTES: readonly Route[] = withDeclaredScope([
   {
     name: 'POST /orders',
     method: 'POST',
     path: () => '/orders',
-    scope: 'orders:write',
     target: 'none',
     request: () => ({ body: newOrder(OWNER), headers: idempotent() }),
     success: 201,
@@ -71,7 +79,6 @@ const ROUTES: readonly Route[] = [
     name: 'GET /orders',
     method: 'GET',
     path: () => '/orders?limit=100',
-    scope: 'orders:read',
     target: 'none',
     request: () => ({ headers: { 'Consistency-Token': consistencyToken } }),
     success: 200,
@@ -85,7 +92,6 @@ const ROUTES: readonly Route[] = [
     name: 'GET /orders/{id}',
     method: 'GET',
     path: (id) => `/orders/${id}`,
-    scope: 'orders:read',
     target: 'pending',
     request: () => ({ headers: {} }),
     success: 200,
@@ -98,7 +104,6 @@ const ROUTES: readonly Route[] = [
     name: 'PATCH /orders/{id}',
     method: 'PATCH',
     path: (id) => `/orders/${id}`,
-    scope: 'orders:write',
     target: 'pending',
     request: () => ({ body: { address: { city: 'Paris' } }, headers: { 'Content-Type': 'application/merge-patch+json' } }),
     success: 200,
@@ -111,7 +116,6 @@ const ROUTES: readonly Route[] = [
     name: 'POST /orders/{id}/payments',
     method: 'POST',
     path: (id) => `/orders/${id}/payments`,
-    scope: 'payments:write',
     target: 'pending',
     request: () => ({ body: { amount: TOTAL, reference: `pay-${randomUUID()}` }, headers: idempotent() }),
     success: 201,
@@ -124,7 +128,6 @@ const ROUTES: readonly Route[] = [
     name: 'POST /orders/{id}/shipments',
     method: 'POST',
     path: (id) => `/orders/${id}/shipments`,
-    scope: 'shipments:write',
     target: 'paid',
     request: () => ({ body: { carrier: 'DHL', trackingNumber: `TN-${randomUUID()}` }, headers: idempotent() }),
     success: 201,
@@ -137,7 +140,6 @@ const ROUTES: readonly Route[] = [
     name: 'POST /orders/{id}/cancellation',
     method: 'POST',
     path: (id) => `/orders/${id}/cancellation`,
-    scope: 'orders:write',
     target: 'pending',
     request: () => ({ body: { reason: 'changed my mind' }, headers: {} }),
     success: 200,
@@ -150,7 +152,6 @@ const ROUTES: readonly Route[] = [
     name: 'GET /products',
     method: 'GET',
     path: () => '/products?limit=100',
-    scope: 'catalogue:read',
     target: 'none',
     request: () => ({ headers: { 'Consistency-Token': consistencyToken } }),
     success: 200,
@@ -162,7 +163,6 @@ const ROUTES: readonly Route[] = [
     name: 'GET /products/{sku}',
     method: 'GET',
     path: () => '/products/SKU-1',
-    scope: 'catalogue:read',
     target: 'none',
     request: () => ({ headers: {} }),
     success: 200,
@@ -174,7 +174,6 @@ const ROUTES: readonly Route[] = [
     name: 'PUT /products/{sku}',
     method: 'PUT',
     path: () => `/products/AM-${randomUUID().slice(0, 8)}`,
-    scope: 'catalogue:write',
     target: 'none',
     request: () => ({ body: PRODUCT, headers: {} }),
     success: 201,
@@ -188,7 +187,6 @@ const ROUTES: readonly Route[] = [
     name: 'PATCH /products/{sku}',
     method: 'PATCH',
     path: () => `/products/${products.patched}`,
-    scope: 'catalogue:write',
     target: 'none',
     request: () => ({ body: { prices: { USD: 1099 } }, headers: { 'Content-Type': 'application/merge-patch+json' } }),
     success: 200,
@@ -201,7 +199,6 @@ const ROUTES: readonly Route[] = [
     name: 'DELETE /products/{sku}',
     method: 'DELETE',
     path: () => `/products/${products.retired}`,
-    scope: 'catalogue:write',
     target: 'none',
     request: () => ({ headers: {} }),
     success: 204,
@@ -210,7 +207,7 @@ const ROUTES: readonly Route[] = [
       expect((await staff('GET', `/products/${products.retired}`)).status).toBe(404);
     },
   },
-];
+]);
 
 const now = () => Math.floor(Date.now() / 1000);
 const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');

@@ -1,9 +1,9 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Router from '@koa/router';
+import { declaredRoutes, documentedOperations } from '../../api/areas.js';
 import { openApiDocument } from '../../api/openapi.js';
-import { fulfilmentRoutes } from '../../api/fulfilment/operations.js';
-import { jobRoutes } from '../../api/jobs/operations.js';
-import { orderRoutes } from '../../api/orders/operations.js';
+import { mount } from '../../api/operation.js';
 import { schemas } from '../../api/schemas.js';
 import { MAX_ACTIVE_EXPORTS } from '../../write-side/jobs/service.js';
 import { startService, type TestService } from '../support/http.js';
@@ -28,18 +28,31 @@ describe('OpenAPI document', () => {
     expect(document.components.schemas).toBe(schemas);
   });
 
-  it('documents every order and job route with its method, HEAD and OPTIONS included, and nothing that is not served', () => {
-    const layers = [...orderRoutes({} as never).stack, ...jobRoutes({} as never).stack, ...fulfilmentRoutes({} as never).stack];
+  it('documents every route of every area with its method, HEAD and OPTIONS included, and nothing that is not served', () => {
+    // The router as the app builds it from the areas' declarations.
+    const router = new Router();
+    mount(router, documentedOperations(), {} as never);
+    const layers = router.stack;
     const template = (path: unknown) => String(path).replace(/:(\w+)/g, '{$1}');
     const served = [
       ...layers.flatMap((layer) => layer.methods.map((m) => `${m.toLowerCase()} ${template(layer.path)}`)),
       // The router answers OPTIONS on every path it serves (allowedMethods).
       ...new Set(layers.map((layer) => `options ${template(layer.path)}`)),
     ];
+    // The frame's own paths (health, metrics, this document, the admin app) are served by routers of their own.
     const documented = operations()
-      .filter(({ path }) => API_PATHS.test(path))
+      .filter(({ operation }) => !['operations', 'administration'].includes(operation.tags[0]))
       .map(({ method, path }) => `${method} ${path}`);
     expect(documented.sort()).toEqual([...new Set(served)].sort());
+  });
+
+  it('documents for every declared route the scope it checks, or the token it needs', () => {
+    const template = (path: string) => path.replace(/:(\w+)/g, '{$1}');
+    for (const { method, path, scope, token } of declaredRoutes()) {
+      const operation = document.paths[template(path)][method.toLowerCase()];
+      expect(operation.security, `${method} ${path}`).toEqual(token ? [{ bearer: [] }] : []);
+      expect(operation['x-required-scope'], `${method} ${path}`).toBe(scope ?? undefined);
+    }
   });
 
   it('names the scope of every secured operation, and OPTIONS needs no token', () => {
