@@ -5,7 +5,7 @@ import Koa from 'koa';
 import compose from 'koa-compose';
 import type { Logger } from 'pino';
 import type { TokenVerifier } from './auth.js';
-import { mountAreas, tokenStandings, type AreaDeps } from './areas.js';
+import { areaProblems, mountAreas, tokenStandings, type AreaDeps } from './areas.js';
 import { InFlight } from './idempotency.js';
 import type { Metrics } from './metrics.js';
 import { authenticate } from './middleware/auth.js';
@@ -50,7 +50,7 @@ export function createApp(deps: AppDeps): Koa {
   if ((deps.corsOrigins ?? []).length > 0) app.use(cors(deps.corsOrigins ?? []));
   if (deps.maxInFlight !== undefined) app.use(loadShedding({ maxInFlight: deps.maxInFlight, logger: deps.logger, onShed: deps.metrics.onShed }));
   app.use(deps.metrics.middleware);
-  app.use(requestContext(deps.logger));
+  app.use(requestContext(deps.logger, areaProblems()));
 
   const operations = new Router();
   operations.get('/health/live', (ctx) => {

@@ -5,6 +5,7 @@
 import type Router from '@koa/router';
 import type { Scope } from './auth.js';
 import type { AccountStandings } from './middleware/auth.js';
+import { PROBLEM_TITLES, type AreaProblem, type AreaProblems } from './problem.js';
 import { accountsArea } from './accounts/operations.js';
 import { auditArea } from './audit/operations.js';
 import { catalogueArea } from './catalogue/operations.js';
@@ -82,6 +83,18 @@ export function tokenStandings(wired: AreaDeps): AccountStandings | undefined {
     if (own !== undefined && area.standings) return area.standings(own);
   }
   return undefined;
+}
+
+/** How the areas answer their own rules, by code; two areas answering one code is a mistake caught here. */
+export function areaProblems(): AreaProblems {
+  const problems = new Map<string, AreaProblem>();
+  for (const [name, area] of areas()) {
+    for (const [code, problem] of Object.entries(area.problems ?? {})) {
+      if (problems.has(code) || code in PROBLEM_TITLES) throw new TypeError(`area ${name} declares problem ${code}, which is answered already`);
+      problems.set(code, problem);
+    }
+  }
+  return problems;
 }
 
 /**

@@ -20,8 +20,11 @@ export const rateLimitHeaders = {
   'RateLimit-Policy': headerRef('RateLimit-Policy'),
 };
 export const json = (schema: object) => ({ 'application/json': { schema } });
-/** A problem+json response whose `type` ends in one of `codes`. */
-export const problem = (description: string, status: number, codes: readonly ProblemCode[], extraHeaders: Record<string, unknown> = {}) => ({
+/**
+ * A problem+json response whose `type` ends in one of `codes`: the API's own (ProblemCode), or
+ * the codes of an area's own rules, which its declaration's `problems` lists.
+ */
+export const problem = (description: string, status: number, codes: readonly (ProblemCode | (string & {}))[], extraHeaders: Record<string, unknown> = {}) => ({
   description,
   headers: { ...commonHeaders, ...rateLimitHeaders, ...extraHeaders },
   content: {

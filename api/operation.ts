@@ -10,6 +10,7 @@ import type { OrderService } from '../write-side/orders/service.js';
 import type { Scope } from './auth.js';
 import type { InFlight } from './idempotency.js';
 import { requireScope, type AccountStandings } from './middleware/auth.js';
+import type { AreaProblem } from './problem.js';
 import type { WaitingRequests } from './waiting.js';
 
 export type Method = 'get' | 'put' | 'post' | 'patch' | 'delete';
@@ -71,6 +72,8 @@ export interface Area<Own, Deps> {
   readonly deps: (core: CoreDeps & Shared, own: Own | undefined) => Deps | undefined;
   /** Whether a token the area issued still stands (an account's: disabled, or its version moved on); asked by the token check. */
   readonly standings?: (own: Own) => AccountStandings;
+  /** How the API answers the area's own rules (AreaRuleBroken), by their codes. */
+  readonly problems?: Readonly<Record<string, AreaProblem>>;
 }
 
 /** An area declared with its types checked; Own is void for an area that needs only the core. */

@@ -2,7 +2,7 @@
 // layers below throw errors with domain codes (write-side/kernel/errors.ts); this module alone says
 // each one over HTTP, with a switch the compiler checks for every code.
 import type { JobError } from '../write-side/jobs/types.js';
-import { AppendOutcomeUnknown, isKnownError, type FieldError, type KnownError } from '../write-side/kernel/errors.js';
+import { AppendOutcomeUnknown, AreaRuleBroken, isKnownError, type FieldError, type KnownError } from '../write-side/kernel/errors.js';
 import { KeySetUnavailable } from './auth.js';
 
 export const PROBLEM_BASE = 'https://errors.orders.example/';
@@ -42,25 +42,49 @@ export const PROBLEM_TITLES = {
 
 export type ProblemCode = keyof typeof PROBLEM_TITLES;
 
+/** How an area answers one of its own rules (AreaRuleBroken): the rule's code is the problem's. */
+export interface AreaProblem {
+  readonly status: number;
+  readonly title: string;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/** The areas' own problems by their codes (api/areas.ts gathers them). */
+export type AreaProblems = ReadonlyMap<string, AreaProblem>;
+
 /** An error the API answers with as it is: status, code, a message fit for clients, extra members and headers. */
 export class HttpProblem extends Error {
+  /** The problem's stable code: one of PROBLEM_TITLES, or an area's own (AreaProblem). */
+  readonly code: string;
+  readonly title: string;
+
   constructor(
     readonly status: number,
-    readonly code: ProblemCode,
+    code: ProblemCode | { readonly code: string; readonly title: string },
     readonly detail: string,
     readonly extra: Readonly<Record<string, unknown>> = {},
     readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(detail);
+    this.code = typeof code === 'string' ? code : code.code;
+    this.title = typeof code === 'string' ? PROBLEM_TITLES[code] : code.title;
+  }
+
+  get type(): string {
+    return PROBLEM_BASE + this.code;
   }
 }
 
 export const validationFailed = (errors: readonly FieldError[], detail = 'The request does not match the schema.') =>
   new HttpProblem(400, 'validation-failed', detail, { errors });
 
-/** Maps the errors of the layers below to problems; anything unknown is null (a 500). */
-export function toProblem(error: unknown): HttpProblem | null {
+/** Maps the errors of the layers below to problems; anything unknown (an area rule no area answers, too) is null (a 500). */
+export function toProblem(error: unknown, areaProblems: AreaProblems = new Map()): HttpProblem | null {
   if (error instanceof HttpProblem) return error;
+  if (error instanceof AreaRuleBroken) {
+    const answer = areaProblems.get(error.rule);
+    return answer ? new HttpProblem(answer.status, { code: error.rule, title: answer.title }, error.message, error.details, answer.headers ?? {}) : null;
+  }
   if (isKnownError(error)) return knownProblem(error);
   if (error instanceof KeySetUnavailable) return new HttpProblem(503, 'unavailable', 'A dependency is unavailable; retry shortly.', {}, { 'Retry-After': '2' });
   return null;
@@ -116,6 +140,8 @@ function knownProblem(error: KnownError): HttpProblem {
       return new HttpProblem(401, 'invalid-credentials', error.message, {}, { 'WWW-Authenticate': 'Bearer realm="orders"' });
     case 'sign-in-throttled':
       return new HttpProblem(429, 'rate-limited', error.message, {}, { 'Retry-After': String(error.retryAfterSeconds) });
+    case 'area-rule':
+      throw new TypeError('an area rule is answered by its area (toProblem)');
     default: {
       const unhandled: never = error;
       throw new TypeError(`no problem for error code ${(unhandled as KnownError).code}`);

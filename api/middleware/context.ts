@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { StoreUnavailable } from '../../write-side/kernel/event-store.js';
 import type { WriteContext } from '../../write-side/kernel/write-context.js';
-import { HttpProblem, PROBLEM_BASE, PROBLEM_TITLES, toProblem } from '../problem.js';
+import { HttpProblem, toProblem, type AreaProblems } from '../problem.js';
 import { DEFAULT_API_VERSION, requestedVersion, SUPPORTED_API_VERSIONS, versionHeaders, type ApiVersion } from '../versions.js';
 
 export const CORRELATION_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -38,7 +38,8 @@ declare module 'koa' {
   }
 }
 
-export function requestContext(logger: Logger): Middleware {
+/** `areaProblems`: how the areas answer their own rules (api/areas.ts). */
+export function requestContext(logger: Logger, areaProblems: AreaProblems = new Map()): Middleware {
   return async (ctx, next) => {
     const started = performance.now();
     const incoming = ctx.get('X-Correlation-Id');
@@ -71,7 +72,7 @@ export function requestContext(logger: Logger): Middleware {
         throw new HttpProblem(405, 'method-not-allowed', `${ctx.method} is not supported.`, {}, { Allow: ctx.response.get('Allow') });
       }
     } catch (error) {
-      let problem = toProblem(error);
+      let problem = toProblem(error, areaProblems);
       if (error instanceof StoreUnavailable) ctx.state.log.error({ err: error, method: ctx.method, path }, 'store unavailable: answered 503');
       if (!problem) {
         ctx.state.log.error({ err: error, method: ctx.method, path }, 'unexpected error');
@@ -82,8 +83,8 @@ export function requestContext(logger: Logger): Middleware {
       ctx.status = problem.status;
       ctx.type = 'application/problem+json; charset=utf-8';
       ctx.body = {
-        type: PROBLEM_BASE + problem.code,
-        title: PROBLEM_TITLES[problem.code],
+        type: problem.type,
+        title: problem.title,
         status: problem.status,
         detail: problem.detail,
         instance: path,

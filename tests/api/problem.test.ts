@@ -1,7 +1,8 @@
 // The one mapping from the domain's error codes to problem details: every code has its answer.
 import { describe, expect, it } from 'vitest';
-import { jobErrorProblem, PROBLEM_BASE, toProblem } from '../../api/problem.js';
+import { jobErrorProblem, PROBLEM_BASE, toProblem, type AreaProblems } from '../../api/problem.js';
 import {
+  AreaRuleBroken,
   ConcurrencyExhausted,
   EmailInUse,
   InvalidCredentials,
@@ -27,6 +28,15 @@ import {
 } from '../../write-side/kernel/errors.js';
 import type { JobErrorCode } from '../../write-side/jobs/types.js';
 
+/** An area's own rule, as a new area declares one (its error in its write-side folder, its answer in its API folder). */
+class RefundTooLarge extends AreaRuleBroken {
+  readonly rule = 'refund-too-large';
+  override readonly details: { readonly refundable: number };
+  constructor(refundable: number) {
+    super(`At most ${refundable} can be refunded.`);
+    this.details = { refundable };
+  }
+}
 // A Record over the closed union: a code added to write-side/kernel/errors.ts without a case here does not compile.
 const CASES: Record<ErrorCode, { error: KnownError; status: number; code: string; extra?: object; headers?: object }> = {
   'not-found': { error: new OrderNotFound('o-1'), status: 404, code: 'not-found' },
@@ -73,16 +83,24 @@ const CASES: Record<ErrorCode, { error: KnownError; status: number; code: string
     extra: { errors: [{ pointer: '/customerId', message: 'names an erased customer' }] },
   },
   'export-limit-reached': { error: new ExportLimitReached(5), status: 429, code: 'rate-limited', extra: { limit: 5 }, headers: { 'Retry-After': expect.stringMatching(/^[1-9]\d*$/) } },
+  'area-rule': { error: new RefundTooLarge(300), status: 409, code: 'refund-too-large', extra: { refundable: 300 }, headers: { 'Retry-After': '0' } },
 };
+
+const AREA_PROBLEMS: AreaProblems = new Map([['refund-too-large', { status: 409, title: 'Refund too large', headers: { 'Retry-After': '0' } }]]);
 
 describe('problem details from domain errors', () => {
   for (const [domainCode, expected] of Object.entries(CASES)) {
     it(`answers ${domainCode} with ${expected.status} ${expected.code}`, () => {
       expect(expected.error.code).toBe(domainCode);
-      const problem = toProblem(expected.error);
+      const problem = toProblem(expected.error, AREA_PROBLEMS);
       expect(problem).toMatchObject({ status: expected.status, code: expected.code, extra: expected.extra ?? {}, headers: expected.headers ?? {} });
     });
   }
+
+  it("answers an area's rule with the problem its area declares, type and title included, and leaves one no area answers to the 500 answer", () => {
+    expect(toProblem(new RefundTooLarge(300), AREA_PROBLEMS)).toMatchObject({ type: PROBLEM_BASE + 'refund-too-large', title: 'Refund too large', detail: 'At most 300 can be refunded.' });
+    expect(toProblem(new RefundTooLarge(300))).toBeNull();
+  });
 
   it('answers an unknown job as an unknown order is answered', () => {
     expect(toProblem(new JobNotFound('j-1'))).toMatchObject({ status: 404, code: 'not-found', detail: 'Job j-1 does not exist.' });

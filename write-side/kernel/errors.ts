@@ -22,7 +22,8 @@ export type ErrorCode =
   | 'email-in-use'
   | 'unknown-customer'
   | 'invalid-credentials'
-  | 'sign-in-throttled';
+  | 'sign-in-throttled'
+  | 'area-rule';
 
 /** The one base of every expected error; its subclasses are the members of `KnownError`. */
 export abstract class DomainError extends Error {
@@ -275,6 +276,17 @@ export class SignInThrottled extends DomainError {
   }
 }
 
+/**
+ * A rule of one area's own that a request broke (a refund over what was paid): `rule` is its
+ * stable code, `details` the members its answer carries. The area declares how the API answers
+ * it (api/<area>/, its `problems`), so that a new area adds its errors in its own folders.
+ */
+export abstract class AreaRuleBroken extends DomainError {
+  readonly code = 'area-rule';
+  abstract readonly rule: string;
+  readonly details: Readonly<Record<string, unknown>> = {};
+}
+
 /** Every expected error: `code` tells them apart, so a switch on it narrows to the class. */
 export type KnownError =
   | StateConflict
@@ -295,7 +307,8 @@ export type KnownError =
   | EmailInUse
   | UnknownCustomer
   | InvalidCredentials
-  | SignInThrottled;
+  | SignInThrottled
+  | AreaRuleBroken;
 
 // Every code has its class in the union: a code added above without one fails to compile here.
 const everyCodeHasAClass: Record<Exclude<ErrorCode, KnownError['code']>, never> = {};
