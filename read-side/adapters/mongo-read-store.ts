@@ -407,7 +407,7 @@ function ignoreMissing(error: unknown): void {
 export function mongoFilter(declared: Declared, where: readonly Condition[]): Filter<Stored> {
   const filter: Record<string, unknown> = {};
   for (const condition of where) {
-    const derived = declared.fields.find((f) => f.name === condition.field)?.derived;
+    const derived = declaredField(declared, condition.field)?.derived;
     if (derived) {
       if (condition.op !== '=' || condition.value !== 1) throw new TypeError(`derived field ${condition.field} is matched as equal to 1 only`);
       Object.assign(filter, derived.equals);
@@ -427,6 +427,14 @@ export function mongoFilter(declared: Declared, where: readonly Condition[]): Fi
 
 const OPERATORS = { '<': '$lt', '<=': '$lte', '>': '$gt', '>=': '$gte' } as const;
 
+/** A declared field (undefined for the key), or a TypeError: a query on anything else would scan, and SQL would refuse it. */
+function declaredField(declared: Declared, name: string): Declared['fields'][number] | undefined {
+  if (name === 'key') return undefined;
+  const field = declared.fields.find((f) => f.name === name);
+  if (!field) throw new TypeError(`projection ${declared.name} declares no field ${name}`);
+  return field;
+}
+
 /**
  * One keyset page: the filter and the sort its index serves. After a row, the bound on the first
  * sorted field is also given outside the $or, so that the index scan starts at the row instead of
@@ -435,6 +443,7 @@ const OPERATORS = { '<': '$lt', '<=': '$lte', '>': '$gt', '>=': '$gte' } as cons
 export function mongoPage(declared: Declared, query: PageQuery): { filter: Filter<Stored>; sort: Record<string, 1 | -1> } {
   const filter = mongoFilter(declared, query.where ?? []);
   const order = query.order?.direction === 'desc' ? -1 : 1;
+  for (const name of query.order?.by ?? []) declaredField(declared, name);
   const sorted = [...(query.order?.by ?? []), '_id'];
   if (query.after) {
     const values = [...query.after.values, query.after.key];

@@ -250,6 +250,56 @@ export function readStoreContract(name: string, open: () => Promise<ReadStoreFix
       expect(await listProducts({ status: 'active' }, '-updatedAt', { sku: 'P-5', updatedAt: at(1) }, 10)).toEqual([]);
     });
 
+    describe('the generic reads (find, page, count) on declared fields', () => {
+      const ids = (views: readonly OrderView[]) => views.map((v) => v.id);
+      const page = (query: Parameters<ReadModelStore['page']>[1]) => store.page<OrderView>('order-views', query);
+
+      it('finds the active views of the keys given, leaving out keys without one', async () => {
+        await put([order(1), order(2), order(3)]);
+        expect(await store.find<OrderView>('order-views', [order(3).id, 'missing', order(1).id])).toEqual(new Map([[order(3).id, order(3)], [order(1).id, order(1)]]));
+        expect(await store.find('order-views', ['missing'])).toEqual(new Map());
+        expect(await store.find('order-views', [])).toEqual(new Map());
+      });
+
+      it('selects by equality, by one of several values, and by a range of either bound', async () => {
+        await put(Array.from({ length: 12 }, (_, i) => order(i)));
+        expect(ids(await page({ where: [{ field: 'customerId', op: '=', value: 'cus_1' }], limit: 100 }))).toEqual([1, 4, 7, 10].map((n) => order(n).id));
+        expect(ids(await page({ where: [{ field: 'status', op: 'in', values: ['pending', 'shipped'] }], order: { by: ['createdAt'], direction: 'asc' }, limit: 100 })))
+          .toEqual([0, 2, 3, 5, 6, 8, 9, 11].map((n) => order(n).id));
+        const between = await page({ where: [{ field: 'createdAt', op: '>', value: at(3) }, { field: 'createdAt', op: '<=', value: at(6) }], order: { by: ['createdAt'], direction: 'asc' }, limit: 100 });
+        expect(ids(between)).toEqual([4, 5, 6].map((n) => order(n).id));
+        expect(await store.count('order-views', [{ field: 'status', op: 'in', values: ['pending', 'shipped'] }, { field: 'createdAt', op: '>=', value: at(6) }])).toBe(4);
+        expect(await store.count('order-views', [])).toBe(12);
+      });
+
+      it('orders by several declared fields then the key, either way, and pages after the last row\'s sort values', async () => {
+        await put(Array.from({ length: 9 }, (_, i) => order(i)));
+        const byCustomer = (direction: 'asc' | 'desc', after: { values: string[]; key: string } | null, limit: number) =>
+          page({ order: { by: ['customerId', 'createdAt'], direction }, after, limit });
+        expect(ids(await byCustomer('asc', null, 100))).toEqual([0, 3, 6, 1, 4, 7, 2, 5, 8].map((n) => order(n).id));
+        expect(ids(await byCustomer('asc', { values: ['cus_0', at(6)], key: order(6).id }, 2))).toEqual([1, 4].map((n) => order(n).id));
+        expect(ids(await byCustomer('desc', { values: ['cus_1', at(4)], key: order(4).id }, 3))).toEqual([1, 6, 3].map((n) => order(n).id));
+        // The key alone: no declared field sorted, the key is the order.
+        expect(ids(await page({ after: { values: [], key: order(6).id }, limit: 100 }))).toEqual([7, 8].map((n) => order(n).id));
+        expect(ids(await page({ order: { by: [], direction: 'desc' }, after: { values: [], key: order(2).id }, limit: 100 }))).toEqual([1, 0].map((n) => order(n).id));
+        expect(await page({ limit: 0 })).toEqual([]);
+      });
+
+      it('matches a derived field (a job has a result) as the view\'s members it is derived from', async () => {
+        const job = (n: number, status: JobView['status'], kept: boolean): JobView => ({
+          id: `job-${n}`, type: 'order-export', status, owner: 'p', customerId: null, format: 'csv', filter: {}, progress: { processed: 0, total: 0 },
+          createdAt: at(n), startedAt: null, finishedAt: at(n + 1), result: kept ? { file: `f${n}.csv`, contentType: 'text/csv', count: 1, bytes: 10 } : null,
+          resultExpiredAt: null, error: null, lease: null, attempts: 0, revision: 1,
+        });
+        await store.views<JobView>('jobs', await store.activeGeneration('jobs')).commit([job(1, 'succeeded', true), job(2, 'succeeded', false), job(3, 'failed', false)].map((j) => ({ key: j.id, view: j })), pos(1));
+        expect(await store.count('jobs', [{ field: 'hasResult', op: '=', value: 1 }])).toBe(1);
+      });
+
+      it('refuses a field the projection does not declare', async () => {
+        await expect(page({ where: [{ field: 'total', op: '=', value: 1 }], limit: 10 })).rejects.toThrow(/total/);
+      });
+    });
+
     it('scans views in key order', async () => {
       await put([order(3), order(1), order(2)]);
       const views = await orders();
