@@ -196,10 +196,10 @@ export async function openStores(config: Config, logger: Logger, use: ReadStoreU
 
 /**
  * The log a projection reads, for the tools that rebuild and verify outside the service: the
- * customers' views hold their personal data opened, the others read the log as stored.
+ * projections that open personal data (Projection.opensPersonalData) read it through the seal, the others as stored.
  */
 export function projectionSource(stores: Stores, config: Config, name: ProjectionName): EventStore {
-  if (name !== 'customers') return stores.eventStore;
+  if (!PROJECTIONS[name].opensPersonalData) return stores.eventStore;
   return new SealingEventStore(stores.eventStore, new PersonalData(new Keyring(stores.keys), { seal: config.personalData.seal }), [orderPersonalData, customerPersonalData]);
 }
 
@@ -229,11 +229,10 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
           exportsDir,
         });
   worker?.start();
-  // The customers' views hold their personal data opened (an email is looked up exactly) and
-  // forget it on CustomerErased; the orders' views keep addresses sealed (read-side/orders/opened-views.ts).
+  // The orders' views keep addresses sealed (read-side/orders/opened-views.ts); a projection that opens personal data reads through the seal.
   const projectors = perProjection(
     (projection): Projector =>
-      new Projector(projection.name === 'customers' ? sealed : eventStore, readModels, projection, {
+      new Projector(projection.opensPersonalData ? sealed : eventStore, readModels, projection, {
         onError: (error, retryInMs) => logger.error({ err: error, projection: projection.name, retryInMs }, 'projection failed; restarting from its checkpoint'),
         fillFromNothing: true,
       }),

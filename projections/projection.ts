@@ -22,6 +22,11 @@ export interface Projection<N extends string = string, V = any, E extends { read
   evolve(current: V | null, event: E, context: EventContext): V;
   /** What the event changed, for a projection that records its changes (compare `before` and `after`). */
   changes?(before: V | null, after: V, event: E, context: EventContext): C[];
+  /**
+   * Its views hold personal data opened (the customers': an email is looked up exactly, and
+   * forgotten on erasure), so it reads the log through the seal; the others read it as stored.
+   */
+  readonly opensPersonalData?: boolean;
   /** What the read store keeps beside each view for the queries (read-side/read-store.ts). */
   readonly storage: StorageDeclaration<V>;
 }

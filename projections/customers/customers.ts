@@ -10,6 +10,7 @@ import type { EventContext, Projection } from '../projection.js';
 
 export const customersView: Projection<'customers', CustomerView, CustomerEvent> = {
   name: 'customers',
+  opensPersonalData: true,
   storage: {
     fields: [
       { name: 'emailKey', type: 'text', nullable: true, value: (v) => v.emailKey },
