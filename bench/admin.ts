@@ -25,6 +25,7 @@ import type { OrderEvent } from '../write-side/orders/types.js';
 import { RECONCILER_CHECKPOINT } from '../workers/stock-reconciler.js';
 import { address } from './http/fixtures.js';
 import { startService, stopServer, type BenchServer } from './http/servers.js';
+import { READ_STORAGE } from '../projections/registry.js';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
 // A data directory kept between runs (loaded on the first, then only reopened), to compare changes
@@ -67,7 +68,7 @@ async function loadOrders(dir: string, count: number): Promise<void> {
       );
     }
     const head = await events.headPosition();
-    const reads = new SqliteReadStore(join(dir, 'read-models.sqlite3'));
+    const reads = new SqliteReadStore(join(dir, 'read-models.sqlite3'), READ_STORAGE);
     try {
       if (head) await reads.saveProcessCheckpoint(RECONCILER_CHECKPOINT, head);
     } finally {

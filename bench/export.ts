@@ -18,6 +18,7 @@ import { serviceViewer } from '../write-side/kernel/access.js';
 import { JobService } from '../write-side/jobs/service.js';
 import type { ExportFormat } from '../write-side/jobs/types.js';
 import { encodePosition } from '../write-side/kernel/position.js';
+import { READ_STORAGE } from '../projections/registry.js';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
@@ -28,7 +29,7 @@ if (process.argv[2] === '--export') {
   // One log for both runs: the jobs view's checkpoint, kept in the shared read store, is a position
   // in it (a log of its own per run would start below that checkpoint, and the job never be seen).
   const events = new SqliteEventStore({ file: join(dir, 'events.sqlite3') });
-  const reads = new SqliteReadStore(join(dir, 'read-models.sqlite3'));
+  const reads = new SqliteReadStore(join(dir, 'read-models.sqlite3'), READ_STORAGE);
   const jobs = new JobService(events);
   // The worker reads the jobs view, which the jobs projection keeps.
   const projector = new Projector(events, reads, jobsView);
@@ -59,7 +60,7 @@ const dir = mkdtempSync(join(process.cwd(), '.bench-export-'));
 try {
   mkdirSync(join(dir, 'exports'));
   console.log(`loading ${fmt(ORDERS)} order views into the embedded read store ...`);
-  const reads = new SqliteReadStore(join(dir, 'read-models.sqlite3'));
+  const reads = new SqliteReadStore(join(dir, 'read-models.sqlite3'), READ_STORAGE);
   const views = reads.views('order-views', 1);
   const t0 = Date.UTC(2026, 0, 1);
   for (let base = 0; base < ORDERS; base += 10_000) {

@@ -21,6 +21,7 @@ import { SqliteEventStore } from '../write-side/adapters/sqlite-event-store.js';
 import { encodeOrderEvent, orderStream } from '../write-side/orders/codec.js';
 import type { OrderEvent } from '../write-side/orders/types.js';
 import { encodePosition } from '../write-side/kernel/position.js';
+import { READ_STORAGE } from '../projections/registry.js';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 250_000);
 const CHUNK = 10_000;
@@ -33,7 +34,7 @@ if (process.argv[2] === '--rebuild') {
   // Child: rebuild one projection over the given data and report.
   const [dir, name] = process.argv.slice(3) as [string, 'order-views' | 'fulfilment-queue'];
   const events = new SqliteEventStore({ file: join(dir, 'events.sqlite3') });
-  const reads = new SqliteReadStore(join(dir, 'read-models.sqlite3'));
+  const reads = new SqliteReadStore(join(dir, 'read-models.sqlite3'), READ_STORAGE);
   const started = performance.now();
   const result = await rebuild(events, reads, (name === 'order-views' ? orderViews : fulfilmentQueue) as typeof orderViews);
   const seconds = (performance.now() - started) / 1000;
@@ -80,7 +81,7 @@ try {
   }
 
   console.log('\n20-item pages, GET /orders?status=paid&sort=-createdAt&limit=20 from a cursor at a random depth:');
-  const reads = new SqliteReadStore(join(dir, 'page-bench.sqlite3'));
+  const reads = new SqliteReadStore(join(dir, 'page-bench.sqlite3'), READ_STORAGE);
   const views = reads.views('order-views', 1);
   const idle = new Consistency({ position: null, waitFor: async () => true }, 'collections', 0);
   const queries = new OrderQueries(reads, new CursorCodec('bench'), { orders: idle, queue: idle }, new OpenedViews(new PersonalData(new Keyring(new SqliteKeyStore(':memory:')))));

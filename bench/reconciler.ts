@@ -18,6 +18,7 @@ import { OrderService } from '../write-side/orders/service.js';
 import { StockService } from '../write-side/stock/service.js';
 import { StockReconciler } from '../workers/stock-reconciler.js';
 import { benchSku, defineCatalogue } from './http/setup.js';
+import { READ_STORAGE } from '../projections/registry.js';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 20_000);
 const PRODUCTS = 1_000;
@@ -31,7 +32,7 @@ try {
   const file = join(dir, 'events.sqlite3');
   await defineCatalogue(file, PRODUCTS);
   const store = new SqliteEventStore({ file, synchronous: 'normal' });
-  const readModels = new SqliteReadStore(join(dir, 'read-models.sqlite3'));
+  const readModels = new SqliteReadStore(join(dir, 'read-models.sqlite3'), READ_STORAGE);
   const stock = new StockService(store);
   const buyer = serviceViewer(`buyer-${randomUUID()}`);
   const placing = new OrderService(store, { reservations: stock });

@@ -14,9 +14,7 @@ import { randomUUID } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PROJECTIONS } from '../bootstrap/services.js';
 import { SqliteReadStore } from '../read-side/adapters/sqlite-read-store.js';
-import type { ProjectionName } from '../read-side/read-store.js';
 import type { OrderView } from '../read-side/views.js';
 import { Projector } from '../projections/projector.js';
 import { SqliteEventStore } from '../write-side/adapters/sqlite-event-store.js';
@@ -25,6 +23,7 @@ import { encodeSequence } from '../write-side/kernel/position.js';
 import { PROJECTIONS_BUSY_TIMEOUT_MS, READ_STORE_CHECKPOINT_MS as CHECKPOINT_MS } from '../bootstrap/services.js';
 import { loadOrders } from './http/load.js';
 import { startService, stopServer, tail, type BenchServer } from './http/servers.js';
+import { PROJECTION_NAMES, PROJECTIONS, READ_STORAGE } from '../projections/registry.js';
 
 const SIZES = (process.env.BENCH_ORDERS ?? '100000,1000000').split(',').map(Number);
 const CACHE = process.env.BENCH_CACHE ?? join(tmpdir(), 'order-service-bench-restart');
@@ -123,16 +122,16 @@ async function floors(source: string, count: number): Promise<string[][]> {
   const head = (await events.headPosition())!;
   let sample: OrderView[] = [];
   try {
-    for (const name of Object.keys(PROJECTIONS) as ProjectionName[]) {
+    for (const name of PROJECTION_NAMES) {
       const dir = mkdtempSync(join(tmpdir(), 'order-service-floor-'));
-      const reads = new SqliteReadStore(join(dir, 'read-models.sqlite3'), { busyTimeoutMs: PROJECTIONS_BUSY_TIMEOUT_MS, backgroundCheckpointMs: CHECKPOINT_MS });
-      const projector = new Projector(events, reads, PROJECTIONS[name] as never, { fillFromNothing: true });
+      const reads = new SqliteReadStore(join(dir, 'read-models.sqlite3'), READ_STORAGE, { busyTimeoutMs: PROJECTIONS_BUSY_TIMEOUT_MS, backgroundCheckpointMs: CHECKPOINT_MS });
+      const projector = new Projector(events, reads, PROJECTIONS[name], { fillFromNothing: true });
       const started = performance.now();
       projector.start();
       await projector.waitFor(head, READY_LIMIT_MS);
       const seconds = (performance.now() - started) / 1000;
       await projector.stop();
-      if (name === 'order-views') sample = (await reads.views('order-views', await reads.activeGeneration('order-views')).scan(null, 5000)).map(({ view }) => view);
+      if (name === 'order-views') sample = (await reads.views<OrderView>('order-views', await reads.activeGeneration('order-views')).scan(null, 5000)).map(({ view }) => view);
       await reads.close();
       rmSync(dir, { recursive: true, force: true });
       rows.push([name, seconds.toFixed(1), Math.round(count / seconds).toLocaleString('en')]);
@@ -143,7 +142,7 @@ async function floors(source: string, count: number): Promise<string[][]> {
   // The same number of order views, committed in batches of 660 (the views a 1,000-event batch of this log makes).
   const views = Math.round(count / 1.5);
   const dir = mkdtempSync(join(tmpdir(), 'order-service-floor-'));
-  const reads = new SqliteReadStore(join(dir, 'read-models.sqlite3'), { busyTimeoutMs: PROJECTIONS_BUSY_TIMEOUT_MS, backgroundCheckpointMs: CHECKPOINT_MS });
+  const reads = new SqliteReadStore(join(dir, 'read-models.sqlite3'), READ_STORAGE, { busyTimeoutMs: PROJECTIONS_BUSY_TIMEOUT_MS, backgroundCheckpointMs: CHECKPOINT_MS });
   // Into a generation without indexes, built at its activation, as the catch-up from nothing fills it.
   const started = performance.now();
   const generation = await reads.createGeneration('order-views');

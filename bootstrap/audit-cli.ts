@@ -5,14 +5,14 @@ import { parseArgs } from 'node:util';
 import { pino } from 'pino';
 import { auditStock, auditStream, replay } from '../projections/audit.js';
 import { verify } from '../projections/rebuild.js';
-import { PROJECTION_NAMES } from '../read-side/read-store.js';
+import { PROJECTION_NAMES, PROJECTIONS } from '../projections/registry.js';
 import type { Position, RecordedEvent } from '../write-side/kernel/event-store.js';
 import { decodeOrderEvent, ORDER_STREAM_PREFIX, orderStream } from '../write-side/orders/codec.js';
 import { evolve, initialState } from '../write-side/orders/decider.js';
 import type { Order } from '../write-side/orders/types.js';
 import { STOCK_STREAM_PREFIX } from '../write-side/stock/codec.js';
 import { configOrExit } from './config.js';
-import { openStores, projectionSource, PROJECTIONS } from './services.js';
+import { openStores, projectionSource } from './services.js';
 
 const USAGE = 'usage: npm run audit -- replay --order <id>\n       npm run audit -- verify';
 const { positionals, values } = parseArgs({ allowPositionals: true, options: { order: { type: 'string' } } });

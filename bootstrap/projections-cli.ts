@@ -3,11 +3,11 @@
 // old one, then switches. verify: folds every order stream afresh and compares with the views.
 import { pino } from 'pino';
 import { rebuild, verify } from '../projections/rebuild.js';
-import { PROJECTION_NAMES, type ProjectionName } from '../read-side/read-store.js';
+import { PROJECTION_NAMES, PROJECTIONS, type ProjectionName } from '../projections/registry.js';
 import { fractionOf } from '../write-side/kernel/position.js';
 import { configOrExit } from './config.js';
 import { progressReporter } from './progress.js';
-import { openStores, projectionSource, PROJECTIONS } from './services.js';
+import { openStores, projectionSource } from './services.js';
 
 const USAGE = `usage: npm run projections -- rebuild [${PROJECTION_NAMES.join('|')}]
        npm run projections -- verify [${PROJECTION_NAMES.join('|')}]`;

@@ -4,16 +4,16 @@
 import pino from 'pino';
 import { parentPort, workerData } from 'node:worker_threads';
 import { Projector } from '../projections/projector.js';
-import type { ProjectionName } from '../read-side/read-store.js';
+import { PROJECTION_NAMES, PROJECTIONS } from '../projections/registry.js';
 import type { Config } from './config.js';
 import type { ThreadMessage } from './projector-thread.js';
-import { openStores, PROJECTIONS, projectionSource } from './services.js';
+import { openStores, projectionSource } from './services.js';
 
 const port = parentPort!;
 const post = (message: ThreadMessage) => port.postMessage(message);
 const { config } = workerData as { config: Config };
 const stores = await openStores(config, pino({ enabled: false }), 'projections');
-const projectors = (Object.keys(PROJECTIONS) as ProjectionName[]).map(
+const projectors = PROJECTION_NAMES.map(
   (name) =>
     new Projector(projectionSource(stores, config, name), stores.readModels, PROJECTIONS[name], {
       onPosition: (position, reachedBy, caughtUp) => post({ kind: 'position', name, position, reachedBy, caughtUp }),

@@ -105,8 +105,8 @@ export interface Stuck {
   readonly error: unknown;
 }
 
-export interface ProjectorThread {
-  readonly progress: { readonly [N in ProjectionName]: ProjectionProgress };
+export interface ProjectorThread<N extends ProjectionName = ProjectionName> {
+  readonly progress: { readonly [K in N]: ProjectionProgress };
   /** Settles once every projection has reported where it starts from (its checkpoint), or after `withinMs`, whichever is first. */
   started(withinMs: number): Promise<void>;
   /** What cannot move on (the thread itself while it is down, or the first failing projection); null while all are well. */
@@ -122,21 +122,22 @@ function threadEntry(file: URL): { readonly code: string } | { readonly file: UR
   return { code: `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(file.href)}); });` };
 }
 
-export function startProjectorThread(
+export function startProjectorThread<N extends ProjectionName>(
   config: Config,
   events: EventStore,
-  projections: { readonly [N in ProjectionName]: unknown },
+  projections: { readonly [K in N]: unknown },
   logger: Logger,
   options: {
     readonly restartMs?: number;
     /** What the thread runs instead of projector-thread-main (a test's thread that dies). */
     readonly entry?: URL;
   } = {},
-): ProjectorThread {
-  const names = Object.keys(projections) as ProjectionName[];
+): ProjectorThread<N> {
+  const names = Object.keys(projections) as N[];
   const progress = Object.fromEntries(names.map((name) => [name, new ReportedProgress(events, name)])) as {
-    [N in ProjectionName]: ReportedProgress;
+    [K in N]: ReportedProgress;
   };
+  const reported = progress as Readonly<Record<string, ReportedProgress | undefined>>;
   let down: Failure | null = null;
   let stopping = false;
   let worker: Worker;
@@ -145,9 +146,9 @@ export function startProjectorThread(
     const entry = threadEntry(options.entry ?? new URL(`./projector-thread-main.${import.meta.url.endsWith('.ts') ? 'ts' : 'js'}`, import.meta.url));
     worker = 'file' in entry ? new Worker(entry.file, { workerData: { config } }) : new Worker(entry.code, { eval: true, workerData: { config } });
     worker.on('message', (message: ThreadMessage) => {
-      if (message.kind === 'position') progress[message.name].reached(message.position, message.reachedBy, message.caughtUp ?? false);
+      if (message.kind === 'position') reported[message.name]?.reached(message.position, message.reachedBy, message.caughtUp ?? false);
       else {
-        progress[message.name].failed(message.error);
+        reported[message.name]?.failed(message.error);
         logger.error({ err: message.error, projection: message.name, retryInMs: message.retryInMs }, 'projection failed; restarting from its checkpoint');
       }
     });

@@ -4,23 +4,17 @@ import { mkdirSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
-import { accountsView } from '../projections/accounts/accounts.js';
-import { customersView } from '../projections/customers/customers.js';
-import { fulfilmentQueue } from '../projections/orders/fulfilment-queue.js';
-import { jobsView } from '../projections/jobs/jobs.js';
-import { orderViews } from '../projections/orders/order-views.js';
-import { stockView } from '../projections/stock/stock.js';
-import { productsView } from '../projections/catalogue/products.js';
-import { CHECKPOINT_EVERY_MS, Projector, statusAt, type ProjectionProgress, type ProjectorStatus } from '../projections/projector.js';
+import { checkpointProgress } from '../projections/checkpoint-progress.js';
+import { Projector, type ProjectionProgress } from '../projections/projector.js';
 import { ProjectorLease } from '../projections/projector-lease.js';
-import { startProjectorThread, type Stuck } from './projector-thread.js';
-import type { Projection } from '../projections/projection.js';
+import { firstFailing, Readiness } from '../projections/readiness.js';
+import { perProjection, PROJECTIONS, READ_STORAGE, type ProjectionName } from '../projections/registry.js';
+import { startProjectorThread } from './projector-thread.js';
 import { AccountQueries } from '../read-side/accounts/queries.js';
 import { KeysetPages } from '../read-side/kernel/keyset-page.js';
-import { CheckpointConsistency } from '../read-side/kernel/checkpoint-consistency.js';
 import { MongoReadStore } from '../read-side/adapters/mongo-read-store.js';
 import { SqliteReadStore } from '../read-side/adapters/sqlite-read-store.js';
-import { Consistency } from '../read-side/kernel/consistency.js';
+import { Consistency, consistencyOn } from '../read-side/kernel/consistency.js';
 import { CursorCodec } from '../read-side/kernel/cursor.js';
 import { OrderHistory } from '../read-side/orders/history.js';
 import { CustomerQueries } from '../read-side/customers/queries.js';
@@ -28,7 +22,7 @@ import { OrderQueries } from '../read-side/orders/queries.js';
 import { ProductQueries } from '../read-side/catalogue/queries.js';
 import { QueueFeed } from '../read-side/orders/queue-feed.js';
 import { StockQueries } from '../read-side/stock/queries.js';
-import type { ProjectionName, ReadModelStore } from '../read-side/read-store.js';
+import type { ReadModelStore } from '../read-side/read-store.js';
 import { OpenedViews } from '../read-side/orders/opened-views.js';
 import { AccountService } from '../write-side/accounts/service.js';
 import { argon2Passwords } from '../write-side/adapters/argon2-passwords.js';
@@ -43,13 +37,12 @@ import { customerPersonalData } from '../write-side/personal-data/customer-field
 import { orderPersonalData } from '../write-side/personal-data/order-fields.js';
 import { PersonalData } from '../write-side/personal-data/personal-data.js';
 import { SealingEventStore } from '../write-side/personal-data/sealing-event-store.js';
-import type { EventStore, Position } from '../write-side/kernel/event-store.js';
-import { comparePositions } from '../write-side/kernel/position.js';
+import type { EventStore } from '../write-side/kernel/event-store.js';
 import { StoreHealth } from '../write-side/kernel/store-health.js';
 import { JobService } from '../write-side/jobs/service.js';
 import { CustomerService } from '../write-side/customers/service.js';
-import { OrderService, type Catalogue } from '../write-side/orders/service.js';
-import { StockService, type Reservations } from '../write-side/stock/service.js';
+import { OrderService } from '../write-side/orders/service.js';
+import { StockService } from '../write-side/stock/service.js';
 import { PendingOrderExpiry } from '../workers/pending-expiry.js';
 import { StockReconciler, type StockReconcilerOptions } from '../workers/stock-reconciler.js';
 import { ProductService } from '../write-side/catalogue/service.js';
@@ -57,15 +50,7 @@ import { ExportWorker, type ExportWorkerOptions } from '../workers/export-worker
 import type { Config, Role } from './config.js';
 import { cursorSecret } from './secrets.js';
 
-export const PROJECTIONS: { readonly [N in ProjectionName]: Projection<N> } = {
-  'order-views': orderViews,
-  'fulfilment-queue': fulfilmentQueue,
-  jobs: jobsView,
-  products: productsView,
-  customers: customersView,
-  stock: stockView,
-  accounts: accountsView,
-};
+export { PROJECTIONS } from '../projections/registry.js';
 
 export interface Stores {
   /** The event log as stored: personal data sealed (what the projections read). */
@@ -107,7 +92,7 @@ export interface Services extends Stores {
   readonly history: OrderHistory;
   readonly feed: QueueFeed;
   /** The projectors of this thread: running in the `all` role without its projections' thread, and in the `projector` role while it holds the lease. */
-  readonly projectors: { readonly [N in ProjectionName]: Projector<N> };
+  readonly projectors: { readonly [N in ProjectionName]: Projector };
   /**
    * Each projection's progress as this process sees it: as its projections' thread reports it in
    * the `all` role (or its own projector's, without the thread), the read store's checkpoints
@@ -135,11 +120,6 @@ export interface ServiceOverrides {
   readonly stockWorkers?: false | StockReconcilerOptions;
   /** The key store the service uses (one that fails, for a test). */
   readonly keyStore?: (real: KeyStore) => KeyStore;
-  /**
-   * What placement prices lines from and reserves stock with, instead of the catalogue and the
-   * stock (bench:http's peer that places orders as they were before either existed).
-   */
-  readonly placement?: { readonly catalogue: Catalogue; readonly reservations: Reservations };
 }
 
 export async function openEventStore(config: Config, logger: Logger): Promise<EventStore> {
@@ -172,12 +152,12 @@ export type ReadStoreUse = 'requests' | 'projections' | 'reads-only';
 export async function openReadStore(config: Config, logger: Logger, use: ReadStoreUse = 'requests'): Promise<ReadModelStore> {
   if (config.readStore.kind === 'mongodb') {
     logger.info({ database: config.readStore.database }, 'read models: MongoDB');
-    return MongoReadStore.connect(config.readStore.url, config.readStore.database, { requestTimeoutMs: config.requestTimeoutMs });
+    return MongoReadStore.connect(config.readStore.url, config.readStore.database, READ_STORAGE, { requestTimeoutMs: config.requestTimeoutMs });
   }
   mkdirSync(config.dataDir, { recursive: true });
   const file = join(config.dataDir, 'read-models.sqlite3');
   logger.info({ file }, 'read models: embedded SQLite');
-  return new SqliteReadStore(file, {
+  return new SqliteReadStore(file, READ_STORAGE, {
     busyTimeoutMs: use === 'projections' ? PROJECTIONS_BUSY_TIMEOUT_MS : 250,
     ...(use === 'reads-only' ? {} : { backgroundCheckpointMs: READ_STORE_CHECKPOINT_MS }),
   });
@@ -216,10 +196,10 @@ export async function openStores(config: Config, logger: Logger, use: ReadStoreU
 
 /**
  * The log a projection reads, for the tools that rebuild and verify outside the service: the
- * customers' views hold their personal data opened, the others read the log as stored.
+ * projections that open personal data (Projection.opensPersonalData) read it through the seal, the others as stored.
  */
 export function projectionSource(stores: Stores, config: Config, name: ProjectionName): EventStore {
-  if (name !== 'customers') return stores.eventStore;
+  if (!PROJECTIONS[name].opensPersonalData) return stores.eventStore;
   return new SealingEventStore(stores.eventStore, new PersonalData(new Keyring(stores.keys), { seal: config.personalData.seal }), [orderPersonalData, customerPersonalData]);
 }
 
@@ -249,22 +229,14 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
           exportsDir,
         });
   worker?.start();
-  // The customers' views hold their personal data opened (an email is looked up exactly) and
-  // forget it on CustomerErased; the orders' views keep addresses sealed (read-side/orders/opened-views.ts).
-  const projector = <N extends ProjectionName>(projection: Projection<N>) =>
-    new Projector(projection.name === 'customers' ? sealed : eventStore, readModels, projection, {
-      onError: (error, retryInMs) => logger.error({ err: error, projection: projection.name, retryInMs }, 'projection failed; restarting from its checkpoint'),
-      fillFromNothing: true,
-    });
-  const projectors = {
-    'order-views': projector(orderViews),
-    'fulfilment-queue': projector(fulfilmentQueue),
-    jobs: projector(jobsView),
-    products: projector(productsView),
-    customers: projector(customersView),
-    stock: projector(stockView),
-    accounts: projector(accountsView),
-  };
+  // The orders' views keep addresses sealed (read-side/orders/opened-views.ts); a projection that opens personal data reads through the seal.
+  const projectors = perProjection(
+    (projection): Projector =>
+      new Projector(projection.opensPersonalData ? sealed : eventStore, readModels, projection, {
+        onError: (error, retryInMs) => logger.error({ err: error, projection: projection.name, retryInMs }, 'projection failed; restarting from its checkpoint'),
+        fillFromNothing: true,
+      }),
+  );
   // The `all` role projects in a thread of its own, unless told not to (then here, like a test's service).
   const thread = role === 'all' && config.projectorThread ? startProjectorThread(config, eventStore, PROJECTIONS, logger) : null;
   if (role === 'all' && !thread) Object.values(projectors).forEach((p) => p.start());
@@ -285,48 +257,29 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
     logger.info('projector: standby, waiting for the lease to take over');
     lease.start();
   }
-  const checkpoints =
-    role === 'api'
-      ? {
-          'order-views': checkpointProgress(eventStore, readModels, orderViews),
-          'fulfilment-queue': checkpointProgress(eventStore, readModels, fulfilmentQueue),
-          jobs: checkpointProgress(eventStore, readModels, jobsView),
-          products: checkpointProgress(eventStore, readModels, productsView),
-          customers: checkpointProgress(eventStore, readModels, customersView),
-          stock: checkpointProgress(eventStore, readModels, stockView),
-          accounts: checkpointProgress(eventStore, readModels, accountsView),
-        }
-      : null;
-  const progress = checkpoints ?? thread?.progress ?? projectors;
+  const checkpoints = role === 'api' ? perProjection((projection) => checkpointProgress(eventStore, readModels, projection)) : null;
+  const progress: { readonly [N in ProjectionName]: ProjectionProgress } = checkpoints ?? thread?.progress ?? projectors;
+  const readiness = new Readiness({
+    progress,
+    // The projector process reports its own failures; here, only whether its checkpoints answer.
+    failing: () => (checkpoints ? null : thread ? thread.failing() : firstFailing(Object.values(projectors))),
+    stores: [() => health.check(), () => readModels.activeGeneration('order-views')],
+  });
 
   const cursors = new CursorCodec(cursorSecret(config));
-  /** A Consistency-Token wait on the views of `projection`, which a write to streams it does not read never holds up. */
-  const consistency = <N extends ProjectionName>(name: N, views: string) =>
-    new Consistency(progress[name], views, consistencyWaitMs, async (after, upTo) => {
-      // A position the log has not reached is no write's: the views wait for it as for any other.
-      const head = await eventStore.headPosition();
-      if (head === null || comparePositions(upTo, head) > 0) return true;
-      const [next] = await eventStore.readAll({ after, maxCount: 1, streamPrefixes: [PROJECTIONS[name].streamPrefix] });
-      return next !== undefined && comparePositions(next.position, upTo) <= 0;
-    });
   const consistencyWaitMs = overrides.consistencyWaitMs ?? CONSISTENCY_WAIT_MS;
-  let caughtUpOnce = false;
+  const waitOn = consistencyOn(eventStore, consistencyWaitMs);
+  const consistency = (name: ProjectionName, views: string) => waitOn(progress[name], PROJECTIONS[name].streamPrefix, views);
   const products = new ProductService(eventStore);
   const customers = new CustomerService(sealed, { erasure });
   const stock = new StockService(eventStore, { onSnapshotError: (error) => logger.warn({ err: error }, 'a stock snapshot could not be written; the next cold fold reads further back') });
-  const orders = new OrderService(sealed, { catalogue: products, customers, reservations: stock, ...overrides.placement, ...(personalData.sealing ? { keys: keyring } : {}) });
+  const orders = new OrderService(sealed, { catalogue: products, customers, reservations: stock, ...(personalData.sealing ? { keys: keyring } : {}) });
   // The stock's own background work, beside the export worker: any number may run, every step is idempotent.
   const stockWorkers = (role === 'all' || role === 'worker') && overrides.stockWorkers !== false;
-  /** Every projection of this process caught up, once: from then on the service is ready. */
-  const projectionsCaughtUp = async (): Promise<ProjectorStatus[]> => {
-    const statuses = await Promise.all(Object.values(progress).map((p) => p.status()));
-    if (statuses.every((s) => s.caughtUp)) caughtUpOnce = true;
-    return statuses;
-  };
   const reconciler = stockWorkers
     ? new StockReconciler(eventStore, readModels, orders, stock, {
         onError: (error) => logger.error({ err: error }, 'stock reconciler failed; retrying'),
-        ...(role === 'all' ? { mayRun: async () => caughtUpOnce || (await projectionsCaughtUp(), caughtUpOnce) } : {}),
+        ...(role === 'all' ? { mayRun: () => readiness.caughtUpOnce() } : {}),
         ...(overrides.stockWorkers || {}),
       })
     : null;
@@ -363,19 +316,7 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
     worker,
     reconciler,
     pendingExpiry,
-    checkReady: async () => {
-      await health.check();
-      await readModels.activeGeneration('order-views');
-      // The projector process reports its own failures; here, only whether its checkpoints answer.
-      const failing = checkpoints ? null : thread ? thread.failing() : firstFailing(Object.values(projectors));
-      if (failing) {
-        const reason = failing.error instanceof Error ? failing.error.message : String(failing.error);
-        throw new Error(`${failing.what} cannot move on since ${failing.since.toISOString()}: ${reason}`);
-      }
-      if (caughtUpOnce) return;
-      const behind = (await projectionsCaughtUp()).filter((s) => !s.caughtUp).map((s) => s.name);
-      if (behind.length > 0) throw new Error(`projections catching up: ${behind.join(', ')}`);
-    },
+    checkReady: () => readiness.check(),
     close: async () => {
       await worker?.stop();
       await reconciler?.stop();
@@ -387,35 +328,5 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
       await stock.idle();
       await stores.close();
     },
-  };
-}
-
-function firstFailing(projectors: ReadonlyArray<Projector<ProjectionName>>): Stuck | null {
-  for (const p of projectors) if (p.failing) return { what: `projection ${p.projection.name}`, ...p.failing };
-  return null;
-}
-
-/** A projection's progress read from the read store's checkpoint, which another process writes. */
-function checkpointProgress<N extends ProjectionName>(
-  events: EventStore,
-  readModels: ReadModelStore,
-  projection: Projection<N>,
-): ProjectionProgress & { stop(): void } {
-  const consistency = new CheckpointConsistency(readModels, projection.name);
-  consistency.start();
-  return {
-    get position() {
-      return consistency.position;
-    },
-    waitFor: (position, timeoutMs) => consistency.waitFor(position, timeoutMs),
-    status: async () => {
-      const position = await consistency.refresh();
-      // The projector process stores its checkpoint at each batch, and at least every
-      // CHECKPOINT_EVERY_MS while its subscription moves past other streams' events: an event
-      // younger than twice that past the stored checkpoint may be applied or passed already.
-      const status = await statusAt(events, projection.name, position, false);
-      return status.lagMs < 2 * CHECKPOINT_EVERY_MS ? { ...status, caughtUp: true } : status;
-    },
-    stop: () => consistency.stop(),
   };
 }

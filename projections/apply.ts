@@ -1,18 +1,18 @@
 // Applies a batch of recorded events to one generation of a projection's views: load the views
 // the batch touches, fold the events in, write the changed views and the checkpoint together.
-import type { Changes, KeyedChange, ProjectionName, ViewStore, Views } from '../read-side/read-store.js';
+import type { Change, KeyedChange, ViewStore } from '../read-side/read-store.js';
 import type { Position, RecordedEvent } from '../write-side/kernel/event-store.js';
-import type { Projection, ProjectionEvents } from './projection.js';
+import type { Projection } from './projection.js';
 
-export async function applyBatch<N extends ProjectionName>(
-  projection: Projection<N>,
-  views: ViewStore<Views[N], Changes[N]>,
+export async function applyBatch<V extends { readonly revision: number }, E extends { readonly type: string }, C extends Change>(
+  projection: Projection<string, V, E, C>,
+  views: ViewStore<V, C>,
   batch: readonly RecordedEvent[],
 ): Promise<Position | null> {
   const last = batch.at(-1);
   if (!last) return null;
   const decoded = batch
-    .filter((recorded) => projection.handles.has(recorded.type as ProjectionEvents[N]['type']))
+    .filter((recorded) => projection.handles.has(recorded.type as E['type']))
     .map((recorded) => ({ recorded, event: projection.decode(recorded), key: '' }));
   // A stream that begins inside this batch is folded here from its first event, so its stored
   // view (if this is a replay) cannot add anything, and commit() keeps it if it is newer.
@@ -25,9 +25,9 @@ export async function applyBatch<N extends ProjectionName>(
       if (item.recorded.revision > 0) toLoad.add(item.key);
     }
   }
-  const current = toLoad.size > 0 ? await views.load([...toLoad]) : new Map<string, Views[N] & { revision: number }>();
-  const changed = new Map<string, Views[N]>();
-  const changes: KeyedChange<Changes[N]>[] = [];
+  const current = toLoad.size > 0 ? await views.load([...toLoad]) : new Map<string, V & { revision: number }>();
+  const changed = new Map<string, V>();
+  const changes: KeyedChange<C>[] = [];
   for (const { recorded, event, key } of decoded) {
     const view = current.get(key) ?? null;
     // Already included: a replay after a crash, or an event delivered twice.

@@ -1,12 +1,7 @@
-// A projection is a pure evolve(view, event) plus the key of the view an event touches.
-import type { Changes, ProjectionName, Views } from '../read-side/read-store.js';
+// A projection is a pure evolve(view, event) plus the key of the view an event touches, and the
+// storage its views need (the fields and indexes its queries use). projections/registry.ts lists them.
+import type { Change, StorageDeclaration } from '../read-side/read-store.js';
 import type { Position, RecordedEvent } from '../write-side/kernel/event-store.js';
-import type { AccountEvent } from '../write-side/accounts/types.js';
-import type { ProductEvent } from '../write-side/catalogue/types.js';
-import type { CustomerEvent } from '../write-side/customers/types.js';
-import type { JobEvent } from '../write-side/jobs/types.js';
-import type { StoredOrderEvent } from '../write-side/personal-data/order-fields.js';
-import type { StockEvent } from '../write-side/stock/types.js';
 
 export interface EventContext {
   readonly revision: number;
@@ -14,27 +9,32 @@ export interface EventContext {
   readonly recordedAt: Date;
 }
 
-/** The events each projection reads. */
-export interface ProjectionEvents {
-  'order-views': StoredOrderEvent;
-  'fulfilment-queue': StoredOrderEvent;
-  jobs: JobEvent;
-  stock: StockEvent;
-  products: ProductEvent;
-  customers: CustomerEvent;
-  accounts: AccountEvent;
-}
-
-export interface Projection<N extends ProjectionName> {
+/** `N` its name, `V` its view, `E` the events it reads, `C` the changes it records (never for most). */
+export interface Projection<N extends string = string, V = any, E extends { readonly type: string } = any, C extends Change = never> {
   readonly name: N;
   /** Streams whose events this projection reads; a view's key is its stream's name after the prefix. */
   readonly streamPrefix: string;
   /** The event types evolve() handles; others move the checkpoint and change nothing. */
-  readonly handles: ReadonlySet<ProjectionEvents[N]['type']>;
-  decode(recorded: RecordedEvent): ProjectionEvents[N];
-  keyOf(event: ProjectionEvents[N]): string;
+  readonly handles: ReadonlySet<E['type']>;
+  decode(recorded: RecordedEvent): E;
+  keyOf(event: E): string;
   /** The view after the event; `current` is null before the view's first event. */
-  evolve(current: Views[N] | null, event: ProjectionEvents[N], context: EventContext): Views[N];
+  evolve(current: V | null, event: E, context: EventContext): V;
   /** What the event changed, for a projection that records its changes (compare `before` and `after`). */
-  changes?(before: Views[N] | null, after: Views[N], event: ProjectionEvents[N], context: EventContext): Changes[N][];
+  changes?(before: V | null, after: V, event: E, context: EventContext): C[];
+  /**
+   * Its views hold personal data opened (the customers': an email is looked up exactly, and
+   * forgotten on erasure), so it reads the log through the seal; the others read it as stored.
+   */
+  readonly opensPersonalData?: boolean;
+  /** What the read store keeps beside each view for the queries (read-side/read-store.ts). */
+  readonly storage: StorageDeclaration<V>;
 }
+
+/** A projection of any view, events and changes (what the projector and the wiring hold). */
+export type AnyProjection<N extends string = string> = Projection<N, any, any, any>;
+
+/** The view, events and changes of a projection. */
+export type ViewOf<P> = P extends Projection<string, infer V, infer _E, infer _C> ? V : never;
+export type EventOf<P> = P extends Projection<string, infer _V, infer E, infer _C> ? E : never;
+export type ChangeOf<P> = P extends Projection<string, infer _V, infer _E, infer C> ? C : never;

@@ -6,7 +6,7 @@ import type { EventStore, EventSubscription, Position, RecordedEvent } from '../
 import { comparePositions } from '../write-side/kernel/position.js';
 import { applyBatch } from './apply.js';
 import { rebuild } from './rebuild.js';
-import type { Projection } from './projection.js';
+import type { AnyProjection } from './projection.js';
 
 export interface ProjectorOptions {
   readonly batchSize?: number;
@@ -79,7 +79,7 @@ export function nextBatchDelay(current: number, lastBatch: number, base: number,
   return lastBatch >= BUSY_BATCH ? Math.min(current * 2, Math.max(base, max)) : base;
 }
 
-export class Projector<N extends ProjectionName> {
+export class Projector<N extends ProjectionName = ProjectionName> {
   private running = false;
   private loop: Promise<void> | null = null;
   private subscription: EventSubscription | null = null;
@@ -98,7 +98,7 @@ export class Projector<N extends ProjectionName> {
   constructor(
     private readonly events: EventStore,
     private readonly readModels: ReadModelStore,
-    readonly projection: Projection<N>,
+    readonly projection: AnyProjection<N>,
     private readonly options: ProjectorOptions = {},
   ) {
     this.batchSize = options.batchSize ?? 1000;

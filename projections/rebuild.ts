@@ -1,11 +1,11 @@
 // Rebuild: fill a fresh generation of a projection from the start of the log while the active
 // one keeps serving, then switch to it. Verify: fold every order stream afresh and compare.
 import { isDeepStrictEqual } from 'node:util';
-import type { Changes, ProjectionName, ReadModelStore, Views } from '../read-side/read-store.js';
+import type { Change, ReadModelStore } from '../read-side/read-store.js';
 import type { EventStore, Position } from '../write-side/kernel/event-store.js';
 import { comparePositions } from '../write-side/kernel/position.js';
 import { applyBatch } from './apply.js';
-import type { Projection, ProjectionEvents } from './projection.js';
+import type { Projection } from './projection.js';
 
 export interface RebuildProgress {
   readonly events: number;
@@ -13,10 +13,10 @@ export interface RebuildProgress {
   readonly head: Position | null;
 }
 
-export async function rebuild<N extends ProjectionName>(
+export async function rebuild<V extends { readonly revision: number }, E extends { readonly type: string }, C extends Change>(
   events: EventStore,
   readModels: ReadModelStore,
-  projection: Projection<N>,
+  projection: Projection<string, V, E, C>,
   options: {
     batchSize?: number;
     onProgress?: (progress: RebuildProgress) => void;
@@ -26,7 +26,7 @@ export async function rebuild<N extends ProjectionName>(
 ): Promise<{ events: number; generation: number; activated: boolean }> {
   const batchSize = options.batchSize ?? 1000;
   const generation = await readModels.createGeneration(projection.name);
-  const views = readModels.views(projection.name, generation);
+  const views = readModels.views<V, C>(projection.name, generation);
   const head = await events.headPosition();
   let after: Position | null = null;
   let count = 0;
@@ -57,14 +57,14 @@ export interface Difference {
  * Streams are found from the log (by their first event); views without a stream are differences too. With `only`,
  * just those keys are compared (a log shared with other writers holds streams of theirs).
  */
-export async function verify<N extends ProjectionName>(
+export async function verify<V extends { readonly revision: number }, E extends { readonly type: string }, C extends Change>(
   events: EventStore,
   readModels: ReadModelStore,
-  projection: Projection<N>,
+  projection: Projection<string, V, E, C>,
   onDifference: (difference: Difference) => void,
   options: { only?: ReadonlySet<string> } = {},
 ): Promise<{ checked: number; differences: number }> {
-  const views = readModels.views(projection.name, await readModels.activeGeneration(projection.name));
+  const views = readModels.views<V, C>(projection.name, await readModels.activeGeneration(projection.name));
   const orderIds = new Set<string>(options.only);
   for (let after: Position | null = null; !options.only; ) {
     const batch = await events.readAll({ after, maxCount: 5000, streamPrefixes: [projection.streamPrefix] });
@@ -83,15 +83,15 @@ export async function verify<N extends ProjectionName>(
   for (let i = 0; i < ids.length; i += 500) {
     const chunk = ids.slice(i, i + 500);
     const stored = await views.load(chunk);
-    const storedChanges = new Map<string, Changes[N][]>();
+    const storedChanges = new Map<string, C[]>();
     for (const { key, change } of await views.changesOf(chunk)) storedChanges.set(key, [...(storedChanges.get(key) ?? []), change]);
     for (const id of chunk) {
-      let expected: Views[N] | null = null;
-      const expectedChanges: Changes[N][] = [];
+      let expected: V | null = null;
+      const expectedChanges: C[] = [];
       for (const recorded of await events.readStream(`${projection.streamPrefix}${id}`)) {
-        if (!projection.handles.has(recorded.type as ProjectionEvents[N]['type'])) continue;
+        if (!projection.handles.has(recorded.type as E['type'])) continue;
         const event = projection.decode(recorded);
-        const next: Views[N] = projection.evolve(expected, event, recorded);
+        const next: V = projection.evolve(expected, event, recorded);
         if (projection.changes) expectedChanges.push(...projection.changes(expected, next, event, recorded));
         expected = next;
       }

@@ -1,36 +1,13 @@
 // The read-model store port: what projections write and queries read. Two adapters implement
 // it (adapters/sqlite-read-store.ts, adapters/mongo-read-store.ts) and both pass
-// tests/read-side/read-store.contract.ts.
+// tests/read-side/read-store.contract.ts. The port knows projections by name only: what each
+// stores (its fields and indexes) the composition root hands the adapters (ReadStorage), from
+// the projections' own declarations.
 import type { Position } from '../write-side/kernel/event-store.js';
-import type { OrderStatus } from '../write-side/orders/types.js';
-import type { AccountView, CustomerView, JobView, OrderView, ProductView, QueueChange, QueueEntry, StockView } from './views.js';
 
-export interface Views {
-  'order-views': OrderView;
-  'fulfilment-queue': QueueEntry;
-  jobs: JobView;
-  stock: StockView;
-  products: ProductView;
-  customers: CustomerView;
-  accounts: AccountView;
-}
-export type ProjectionName = keyof Views;
-/**
- * What a projection records beside its views: a log of its changes, keyed by the log position of
- * the event that made each one, in the same generation as the views and by the same commit().
- * That is one transaction on the embedded store, but three writes on MongoDB (views, changes,
- * then the checkpoint): a commit cut short there leaves some of its views and changes written
- * under the old checkpoint, and the batch applied again writes each of them once.
- */
-export interface Changes {
-  'order-views': never;
-  'fulfilment-queue': QueueChange;
-  jobs: never;
-  stock: never;
-  products: never;
-  customers: never;
-  accounts: never;
-}
+/** A projection's name, as the registry (projections/registry.ts) gives it. */
+export type ProjectionName = string;
+
 export interface Change {
   readonly position: Position;
 }
@@ -39,7 +16,6 @@ export interface KeyedChange<C> {
   readonly key: string;
   readonly change: C;
 }
-export const PROJECTION_NAMES: readonly ProjectionName[] = ['order-views', 'fulfilment-queue', 'jobs', 'products', 'customers', 'stock', 'accounts'];
 
 /** Every view carries the stream revision it includes; a view is never deleted, only changed. */
 export interface Keyed<V> {
@@ -47,11 +23,57 @@ export interface Keyed<V> {
   readonly view: V & { readonly revision: number };
 }
 
+export type FieldValue = string | number | null;
+
+/** A value a projection keeps beside each view's document, for conditions, orders and indexes. */
+export interface FieldDeclaration<V> {
+  /** What conditions and orders call it: the view's member it mirrors (`createdAt`). */
+  readonly name: string;
+  readonly type: 'text' | 'integer';
+  readonly nullable?: boolean;
+  /** How its value is read from the view. */
+  readonly value: (view: V) => FieldValue;
+  /**
+   * For a field the view does not hold as a member (a flag computed from it): it is 1 exactly
+   * when the view's members `equals` hold those values and its members `present` are not null.
+   * A store that queries the documents themselves matches that instead, and indexes the `equals` members.
+   */
+  readonly derived?: { readonly equals: Readonly<Record<string, string | number>>; readonly present: readonly string[] };
+}
+
+/**
+ * An index: declared fields, then the view's key. `embeddedOnly` is for an index a SQL plan
+ * needs and a document store does not (it merges an IN's ranges in order, SQL reads one index in order).
+ */
+export type IndexDeclaration = readonly string[] | { readonly fields: readonly string[]; readonly embeddedOnly: true };
+
+/** What a projection stores beside its views' documents. */
+export interface StorageDeclaration<V> {
+  readonly fields: readonly FieldDeclaration<V>[];
+  readonly indexes: readonly IndexDeclaration[];
+  /** It records its changes (ViewStore.commit's `changes`), each under its position, beside its views. */
+  readonly changes?: boolean;
+}
+
+/** Every projection's storage, by name: what an adapter derives its tables, collections and indexes from. */
+export type ReadStorage = ReadonlyArray<StorageDeclaration<never> & { readonly name: ProjectionName }>;
+
+/** The collection (or table) name a projection's views are stored under, before the generation. */
+export function storageName(name: ProjectionName): string {
+  return name.replaceAll('-', '_');
+}
+
 /**
  * One generation of one projection's views and its checkpoint. A rebuild fills a new
  * generation while queries keep reading the active one, then activates it.
+ *
+ * What a projection records beside its views (`changes`): a log of its changes, keyed by the log
+ * position of the event that made each one, in the same generation as the views and by the same
+ * commit(). That is one transaction on the embedded store, but three writes on MongoDB (views,
+ * changes, then the checkpoint): a commit cut short there leaves some of its views and changes
+ * written under the old checkpoint, and the batch applied again writes each of them once.
  */
-export interface ViewStore<V, C extends Change = never> {
+export interface ViewStore<V, C = never> {
   readonly name: ProjectionName;
   readonly generation: number;
   checkpoint(): Promise<Position | null>;
@@ -72,29 +94,22 @@ export interface ViewStore<V, C extends Change = never> {
 
 export type SortDirection = 'asc' | 'desc';
 
-/** Keyset position: the last item of the previous page. */
-export interface OrderKey {
-  readonly createdAt: string;
-  readonly id: string;
-}
-/** Keyset position of the accounts' page (newest first). */
-export interface AccountKey {
-  readonly createdAt: string;
-  readonly id: string;
-}
-export interface QueueKey {
-  readonly paidAt: string;
-  readonly orderId: string;
-}
+/** A condition on a declared field: a comparison with a value, or one of several values. */
+export type Condition =
+  | { readonly field: string; readonly op: '=' | '<' | '<=' | '>' | '>='; readonly value: string | number }
+  | { readonly field: string; readonly op: 'in'; readonly values: readonly (string | number)[] };
 
-export type ProductSort = 'sku' | '-updatedAt';
-/** Keyset position in the products: the sku, and for `-updatedAt` the time too. */
-export interface ProductKey {
-  readonly sku: string;
-  readonly updatedAt?: string;
-}
-export interface ProductFilter {
-  readonly status?: 'draft' | 'active';
+/**
+ * One keyset page of a projection's active views: those meeting every condition, in the order
+ * of the declared fields `by` and then the key, all in one direction, strictly after `after`
+ * (the sort values of the previous page's last view, and its key), at most `limit`. An index
+ * serves it when one leads with the equality conditions' fields, then the order's.
+ */
+export interface PageQuery {
+  readonly where?: readonly Condition[];
+  readonly order?: { readonly by: readonly string[]; readonly direction: SortDirection };
+  readonly after?: { readonly values: readonly FieldValue[]; readonly key: string } | null;
+  readonly limit: number;
 }
 
 /** An order view as stored JSON text, with its sort key: pages can be written out without re-encoding. */
@@ -104,69 +119,33 @@ export interface OrderJson {
   readonly json: string;
 }
 
-/** Keyset position of the customers' list (newest first): the last item of the previous page. */
-export interface CustomerKey {
-  readonly createdAt: string;
-  readonly id: string;
-}
-
-export interface CustomerFilter {
-  /** Only the customer whose `emailKey` is this (an exact, case-insensitive email filter). */
-  readonly emailKey?: string;
-}
-
-export interface OrderFilter {
-  readonly status?: OrderStatus;
-  readonly customerId?: string;
-  /** Inclusive lower bound on createdAt, an ISO 8601 UTC instant as the views store it. */
-  readonly createdFrom?: string;
-  /** Exclusive upper bound on createdAt. */
-  readonly createdTo?: string;
-}
-
 export interface ReadModelStore {
-  views<N extends ProjectionName>(name: N, generation: number): ViewStore<Views[N], Changes[N]>;
+  views<V, C = never>(name: ProjectionName, generation: number): ViewStore<V, C>;
   activeGeneration(name: ProjectionName): Promise<number>;
   /** A new, empty generation, not yet active. */
   createGeneration(name: ProjectionName): Promise<number>;
   /** Makes the generation the one queries read, and drops the older ones. */
   activateGeneration(name: ProjectionName, generation: number): Promise<void>;
 
-  getOrder(id: string): Promise<OrderView | null>;
-  /** Orders by (createdAt, id) in the direction, strictly after `after`, at most `limit`. */
-  listOrders(filter: OrderFilter, direction: SortDirection, after: OrderKey | null, limit: number): Promise<OrderView[]>;
-  /** The same page as listOrders, each view as its JSON text. */
-  listOrderJson(filter: OrderFilter, direction: SortDirection, after: OrderKey | null, limit: number): Promise<OrderJson[]>;
-  countOrders(filter: OrderFilter): Promise<number>;
-  /** Queued orders by (paidAt, orderId) ascending, strictly after `after`, at most `limit`. */
-  listQueue(after: QueueKey | null, limit: number): Promise<QueueEntry[]>;
+  /** The active views of these keys; a key without a view is left out. */
+  find<V>(name: ProjectionName, keys: readonly string[]): Promise<Map<string, V>>;
+  /** A keyset page of the active views (PageQuery). */
+  page<V>(name: ProjectionName, query: PageQuery): Promise<V[]>;
+  /** How many active views meet every condition. */
+  count(name: ProjectionName, where: readonly Condition[]): Promise<number>;
   /**
-   * The fulfilment queue's changes strictly after `after` in position order, at most `limit`,
+   * The projection's recorded changes strictly after `after` in position order, at most `limit`,
    * with the checkpoint of the generation they were read from, taken before them: every change
    * up to that checkpoint is in the answer unless `limit` cut it short.
    */
-  listQueueChanges(after: Position | null, limit: number): Promise<{ changes: QueueChange[]; checkpoint: Position | null }>;
-
+  changesAfter<C>(name: ProjectionName, after: Position | null, limit: number): Promise<{ changes: C[]; checkpoint: Position | null }>;
   /**
-   * Products not retired, by sku ascending or by (updatedAt, sku) descending, strictly after
-   * `after`, at most `limit`.
+   * The order-views' page (as `page`), each view as the JSON text it is stored as, with its id and
+   * createdAt for the next cursor. Its own method, not `page`: the orders' collection and exports
+   * write that text out without parsing and encoding it again, which bench:page measured as the
+   * largest share of a page's cost on the embedded store.
    */
-  listProducts(filter: ProductFilter, sort: ProductSort, after: ProductKey | null, limit: number): Promise<ProductView[]>;
-  /** Customers by (createdAt, id) descending, newest first, strictly after `after`, at most `limit`. */
-  listCustomers(filter: CustomerFilter, after: CustomerKey | null, limit: number): Promise<CustomerView[]>;
-  /** Accounts by (createdAt, id) descending, newest first, strictly after `after`, at most `limit`. */
-  listAccounts(after: AccountKey | null, limit: number): Promise<AccountView[]>;
-
-  /** Jobs not finished (queued or running), oldest first, at most `limit`: the export workers' candidates. */
-  listOpenJobs(limit: number): Promise<JobView[]>;
-  /** Succeeded jobs whose result is still kept, the earliest finished first, at most `limit`. */
-  listJobResults(limit: number): Promise<JobView[]>;
-
-  /**
-   * SKUs by sku ascending, strictly after `afterSku`, at most `limit`; with `below`, only those
-   * whose available stock is below it.
-   */
-  listStock(below: number | null, afterSku: string | null, limit: number): Promise<StockView[]>;
+  listOrderJson(query: PageQuery): Promise<OrderJson[]>;
 
   /** A background process's own position in the log (the stock reconciler's); null before it saved one. */
   processCheckpoint(name: string): Promise<Position | null>;

@@ -8,7 +8,8 @@ import { createWriteStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { OrderFilter, OrderJson, OrderKey, ReadModelStore } from '../read-side/read-store.js';
+import { orderPage, type OrderFilter, type OrderKey } from '../read-side/orders/queries.js';
+import type { OrderJson, ReadModelStore } from '../read-side/read-store.js';
 import type { ExportFormat } from '../write-side/jobs/types.js';
 
 export const CONTENT_TYPES: { readonly [F in ExportFormat]: string } = {
@@ -35,7 +36,7 @@ export async function writeExport(
   async function* pages() {
     let after: OrderKey | null = null;
     for (;;) {
-      const rows = await readModels.listOrderJson(filter, 'asc', after, pageSize);
+      const rows = await readModels.listOrderJson(orderPage(filter, 'asc', after, pageSize));
       if (rows.length === 0) return;
       yield await openPage(rows);
       count += rows.length;

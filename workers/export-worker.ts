@@ -7,8 +7,10 @@ import { randomUUID } from 'node:crypto';
 import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { OpenedViews } from '../read-side/orders/opened-views.js';
+import { keptResults, openJobs } from '../read-side/jobs/queries.js';
+import type { JobView } from '../read-side/jobs/views.js';
+import { orderConditions } from '../read-side/orders/queries.js';
 import type { ReadModelStore } from '../read-side/read-store.js';
-import type { JobView } from '../read-side/views.js';
 import { StateConflict } from '../write-side/kernel/errors.js';
 import { StoreUnavailable } from '../write-side/kernel/event-store.js';
 import type { JobService } from '../write-side/jobs/service.js';
@@ -103,7 +105,7 @@ export class ExportWorker {
   private async look(): Promise<void> {
     if (!this.current) {
       const now = new Date().toISOString();
-      const candidates = await this.readModels.listOpenJobs(CANDIDATES);
+      const candidates = await openJobs(this.readModels, CANDIDATES);
       const job = candidates.find((candidate) => claimable(candidate, now) && !this.stillLost(candidate));
       if (job && !this.stopping) {
         this.current = this.claimAndRun(job).finally(() => {
@@ -114,7 +116,7 @@ export class ExportWorker {
       }
     }
     const now = new Date().toISOString();
-    const kept = await this.readModels.listJobResults(KEPT_RESULTS);
+    const kept = await keptResults(this.readModels, KEPT_RESULTS);
     for (const job of kept.slice(0, CANDIDATES)) {
       const expiresAt = resultExpiresAt(job, this.retentionMs);
       if (expiresAt === null) continue;
@@ -124,7 +126,7 @@ export class ExportWorker {
     // Runs of other workers (or of a dead one whose lease has not lapsed yet) may have written an
     // erased customer's data into their partial files: those go too (a live run then fails, and
     // its export is started again). This worker's own run is checked once it has succeeded.
-    const running = (await this.readModels.listOpenJobs(CANDIDATES)).filter((job) => job.status === 'running' && job.lease?.workerId !== this.workerId);
+    const running = (await openJobs(this.readModels, CANDIDATES)).filter((job) => job.status === 'running' && job.lease?.workerId !== this.workerId);
     for (const job of await this.holdingErasedData([...kept, ...running])) void (job.status === 'running' ? this.removeAttempts(job, job.attempts) : this.expire(job));
   }
 
@@ -185,7 +187,7 @@ export class ExportWorker {
     };
     const reportEveryMs = Math.min(1000, this.leaseMs / 3);
     try {
-      const total = await this.readModels.countOrders(filter);
+      const total = await this.readModels.count('order-views', orderConditions(filter));
       await this.jobService.progress(job.id, this.workerId, 0, total, this.leaseMs);
       let reported = Date.now();
       const open = (rows: Parameters<OpenedViews['orderJson']>[0]) => this.personal.views.orderJson(rows, { fresh: true });

@@ -2,6 +2,8 @@
 // releases their stock. Driven by the order views (pending orders, oldest first, placed before
 // the cut-off): what it has not done yet is still there after a restart, and what it did is
 // not done again, since the order decider expires only a pending order.
+import { orderPage, type OrderKey } from '../read-side/orders/queries.js';
+import type { OrderView } from '../read-side/orders/views.js';
 import type { ReadModelStore } from '../read-side/read-store.js';
 import { serviceViewer } from '../write-side/kernel/access.js';
 import type { OrderService } from '../write-side/orders/service.js';
@@ -54,9 +56,9 @@ export class PendingOrderExpiry {
   async runOnce(): Promise<number> {
     const createdTo = new Date(this.clock().getTime() - this.options.ttlMs).toISOString();
     let cancelled = 0;
-    let after: { createdAt: string; id: string } | null = null;
+    let after: OrderKey | null = null;
     for (;;) {
-      const page = await this.readModels.listOrders({ status: 'pending', createdTo }, 'asc', after, PAGE);
+      const page: OrderView[] = await this.readModels.page<OrderView>('order-views', orderPage({ status: 'pending', createdTo }, 'asc', after, PAGE));
       for (const view of page) {
         const result = await this.orders.expire(this.viewer, view.id, { correlationId: `payment-timeout:${view.id}`, causationId: null });
         if (result.events.length > 0) cancelled++;

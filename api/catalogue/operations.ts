@@ -3,7 +3,7 @@
 // the `products` read model.
 import type { Context } from 'koa';
 import type { ProductQueries } from '../../read-side/catalogue/queries.js';
-import type { ProductSort } from '../../read-side/read-store.js';
+import type { ProductSort } from '../../read-side/catalogue/queries.js';
 import { productRepresentation } from '../../read-side/views.js';
 import { isLive, type ProductPatch } from '../../write-side/catalogue/types.js';
 import { ProductNotFound } from '../../write-side/kernel/errors.js';

@@ -26,13 +26,15 @@ import { encodeStockEvent, stockStream } from '../../write-side/stock/codec.js';
 import type { Address } from '../../write-side/orders/types.js';
 import { HOST } from '../support/free-port.js';
 import { address } from './fixtures.js';
+import { READ_STORAGE } from '../../projections/registry.js';
+import { orderPage } from '../../read-side/orders/queries.js';
 
 const [dataDir, serviceDir] = process.argv.slice(2) as [string, string];
 mkdirSync(dataDir, { recursive: true });
 const events = new SqliteEventStore({ file: join(dataDir, 'events.sqlite3') });
 const serviceEvents = new SqliteEventStore({ file: join(serviceDir, 'events.sqlite3') });
 const orders = new OrderService(serviceEvents);
-const reads = new SqliteReadStore(join(serviceDir, 'read-models.sqlite3'), { busyTimeoutMs: 250 });
+const reads = new SqliteReadStore(join(serviceDir, 'read-models.sqlite3'), READ_STORAGE, { busyTimeoutMs: 250 });
 const meta = { principal: 'floor', correlationId: 'floor', causationId: null };
 const placements = new OrderService(events);
 const floorViewer = serviceViewer('floor');
@@ -93,7 +95,7 @@ app.use(async (ctx) => {
     return;
   }
   const cursor = typeof ctx.query.cursor === 'string' ? (JSON.parse(Buffer.from(ctx.query.cursor, 'base64url').toString()) as [string, string]) : null;
-  const rows = await reads.listOrderJson({ status: 'paid' }, 'desc', cursor && { createdAt: cursor[0], id: cursor[1] }, 21);
+  const rows = await reads.listOrderJson(orderPage({ status: 'paid' }, 'desc', cursor && { createdAt: cursor[0], id: cursor[1] }, 21));
   const items = rows.slice(0, 20);
   const last = items.at(-1);
   const next = rows.length > 20 && last ? Buffer.from(JSON.stringify([last.createdAt, last.id])).toString('base64url') : null;

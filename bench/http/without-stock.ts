@@ -1,5 +1,6 @@
 // bench:http's peer without the catalogue and the stock: the service as bootstrap/main.ts wires
-// it (same config, stores, projections, HTTP app), but placement takes each line's unit price as
+// it (same config, stores, projections, HTTP app), but placement (an order service of its own over
+// the service's stores) takes each line's unit price as
 // the client sends it, and no stock worker runs. Two ways to place, switched between rows by
 // `PUT /bench-peer/reservations/{none|appended}`:
 // - none: nothing reserved. Placement as it was before the catalogue and the stock existed, the
@@ -17,7 +18,10 @@ import { pino } from 'pino';
 import { configOrExit } from '../../bootstrap/config.js';
 import { createHttpApp } from '../../bootstrap/http-app.js';
 import { openServices, type Services } from '../../bootstrap/services.js';
-import type { Catalogue } from '../../write-side/orders/service.js';
+import { OrderService, type Catalogue } from '../../write-side/orders/service.js';
+import { customerPersonalData } from '../../write-side/personal-data/customer-fields.js';
+import { orderPersonalData } from '../../write-side/personal-data/order-fields.js';
+import { SealingEventStore } from '../../write-side/personal-data/sealing-event-store.js';
 import type { Reservations } from '../../write-side/stock/service.js';
 import { encodeStockEvent, stockStream } from '../../write-side/stock/codec.js';
 
@@ -37,7 +41,16 @@ const reservations: Reservations = {
   release: async () => {},
   commit: async () => {},
 };
-services = await openServices(config, logger, 'all', { stockWorkers: false, placement: { catalogue: asSent, reservations } });
+const wired = await openServices(config, logger, 'all', { stockWorkers: false });
+// The service's own order service, but placing with the prices as sent and these reservations.
+const sealed = new SealingEventStore(wired.eventStore, wired.personalData, [orderPersonalData, customerPersonalData]);
+const orders = new OrderService(sealed, {
+  catalogue: asSent,
+  customers: wired.customers,
+  reservations,
+  ...(wired.personalData.sealing ? { keys: wired.personalData.keyring } : {}),
+});
+services = { ...wired, orders };
 const app = createHttpApp(config, services, logger).callback();
 const server = createServer((req, res) => {
   const mode = /^\/bench-peer\/reservations\/(none|appended)$/.exec(req.url ?? '');

@@ -2,12 +2,16 @@
 // own evolve; the password's hash stays in the event log and never reaches the read models.
 import { ACCOUNT_STREAM_PREFIX, decodeAccountEvent } from '../../write-side/accounts/codec.js';
 import { evolveAccount } from '../../write-side/accounts/decider.js';
-import type { Account } from '../../write-side/accounts/types.js';
-import { accountRepresentation, type AccountView } from '../../read-side/views.js';
+import type { Account, AccountEvent } from '../../write-side/accounts/types.js';
+import { accountRepresentation, type AccountView } from '../../read-side/accounts/views.js';
 import type { EventContext, Projection } from '../projection.js';
 
-export const accountsView: Projection<'accounts'> = {
+export const accountsView: Projection<'accounts', AccountView, AccountEvent> = {
   name: 'accounts',
+  storage: {
+    fields: [{ name: 'createdAt', type: 'text', value: (v) => v.createdAt }],
+    indexes: [['createdAt']],
+  },
   streamPrefix: ACCOUNT_STREAM_PREFIX,
   decode: decodeAccountEvent,
   handles: new Set(['AccountCreated', 'AccountRoleChanged', 'AccountDisabled', 'AccountEnabled', 'AccountPasswordChanged']),

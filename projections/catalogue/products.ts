@@ -1,11 +1,21 @@
 // products: one document per SKU, the product's HTTP representation; a retired product keeps its
 // document with status `retired`, which the collection leaves out (views are never deleted).
 import { decodeProductEvent, PRODUCT_STREAM_PREFIX } from '../../write-side/catalogue/codec.js';
-import type { ProductView } from '../../read-side/views.js';
+import type { ProductView } from '../../read-side/catalogue/views.js';
+import type { ProductEvent } from '../../write-side/catalogue/types.js';
 import type { EventContext, Projection } from '../projection.js';
 
-export const productsView: Projection<'products'> = {
+export const productsView: Projection<'products', ProductView, ProductEvent> = {
   name: 'products',
+  storage: {
+    fields: [
+      { name: 'status', type: 'text', value: (v) => v.status },
+      { name: 'updatedAt', type: 'text', value: (v) => v.updatedAt },
+    ],
+    // By sku or latest change first, of one status or of the two that are not retired (an IN,
+    // which SQL reads in the order of the change alone, filtering the status).
+    indexes: [['status'], { fields: ['updatedAt'], embeddedOnly: true }, ['status', 'updatedAt']],
+  },
   streamPrefix: PRODUCT_STREAM_PREFIX,
   decode: decodeProductEvent,
   handles: new Set(['ProductDefined', 'ProductChanged', 'ProductRetired']),

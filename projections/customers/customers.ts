@@ -4,11 +4,21 @@ import { CUSTOMER_STREAM_PREFIX, decodeCustomerEvent } from '../../write-side/cu
 import { evolveCustomer } from '../../write-side/customers/decider.js';
 import type { Customer } from '../../write-side/customers/types.js';
 import { normalizeValue } from '../../write-side/kernel/unique-values.js';
-import type { CustomerView } from '../../read-side/views.js';
+import type { CustomerView } from '../../read-side/customers/views.js';
+import type { CustomerEvent } from '../../write-side/customers/types.js';
 import type { EventContext, Projection } from '../projection.js';
 
-export const customersView: Projection<'customers'> = {
+export const customersView: Projection<'customers', CustomerView, CustomerEvent> = {
   name: 'customers',
+  opensPersonalData: true,
+  storage: {
+    fields: [
+      { name: 'emailKey', type: 'text', nullable: true, value: (v) => v.emailKey },
+      { name: 'createdAt', type: 'text', value: (v) => v.createdAt },
+    ],
+    // Newest first, or the one customer of an email.
+    indexes: [['createdAt'], ['emailKey', 'createdAt']],
+  },
   streamPrefix: CUSTOMER_STREAM_PREFIX,
   decode: decodeCustomerEvent,
   handles: new Set(['CustomerRegistered', 'CustomerChanged', 'CustomerErased']),

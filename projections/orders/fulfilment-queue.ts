@@ -5,11 +5,21 @@
 // the feed of GET /fulfilment-queue/changes.
 import { ORDER_STREAM_PREFIX } from '../../write-side/orders/codec.js';
 import { decodeStoredOrderEvent, type StoredOrderEvent } from '../../write-side/personal-data/order-fields.js';
-import { inFulfilmentQueue, type QueueChange, type QueueEntry } from '../../read-side/views.js';
+import { inFulfilmentQueue, type QueueChange, type QueueEntry } from '../../read-side/orders/views.js';
 import type { EventContext, Projection } from '../projection.js';
 
-export const fulfilmentQueue: Projection<'fulfilment-queue'> = {
+export const fulfilmentQueue: Projection<'fulfilment-queue', QueueEntry, StoredOrderEvent, QueueChange> = {
   name: 'fulfilment-queue',
+  storage: {
+    fields: [
+      { name: 'customerId', type: 'text', value: (v) => v.customerId },
+      { name: 'state', type: 'text', value: (v) => v.state },
+      { name: 'paidAt', type: 'text', nullable: true, value: (v) => v.paidAt },
+    ],
+    // The queue: the queued entries, oldest payment first.
+    indexes: [['state', 'paidAt']],
+    changes: true,
+  },
   streamPrefix: ORDER_STREAM_PREFIX,
   decode: decodeStoredOrderEvent,
   handles: new Set(['OrderPlaced', 'OrderAddressChanged', 'PaymentRecorded', 'ShipmentCreated', 'OrderCancelled']),

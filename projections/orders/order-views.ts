@@ -2,11 +2,20 @@
 // sealed as the events hold it (the queries open it).
 import { ORDER_STREAM_PREFIX } from '../../write-side/orders/codec.js';
 import { decodeStoredOrderEvent, type StoredOrderEvent } from '../../write-side/personal-data/order-fields.js';
-import type { OrderView } from '../../read-side/views.js';
+import type { OrderView } from '../../read-side/orders/views.js';
 import type { EventContext, Projection } from '../projection.js';
 
-export const orderViews: Projection<'order-views'> = {
+export const orderViews: Projection<'order-views', OrderView, StoredOrderEvent> = {
   name: 'order-views',
+  storage: {
+    fields: [
+      { name: 'customerId', type: 'text', value: (v) => v.customerId },
+      { name: 'status', type: 'text', value: (v) => v.status },
+      { name: 'createdAt', type: 'text', value: (v) => v.createdAt },
+    ],
+    // The orders' collection by creation, filtered by status, by customer, or by both.
+    indexes: [['createdAt'], ['status', 'createdAt'], ['customerId', 'createdAt'], ['customerId', 'status', 'createdAt']],
+  },
   streamPrefix: ORDER_STREAM_PREFIX,
   decode: decodeStoredOrderEvent,
   handles: new Set(['OrderPlaced', 'OrderAddressChanged', 'PaymentRecorded', 'ShipmentCreated', 'OrderCancelled']),

@@ -2,11 +2,16 @@
 // events alone: the stock decider appends a release or a commit only for a live reservation.
 import { decodeStockEvent, STOCK_STREAM_PREFIX } from '../../write-side/stock/codec.js';
 import type { StockEvent } from '../../write-side/stock/types.js';
-import type { StockView } from '../../read-side/views.js';
+import type { StockView } from '../../read-side/stock/views.js';
 import type { EventContext, Projection } from '../projection.js';
 
-export const stockView: Projection<'stock'> = {
+export const stockView: Projection<'stock', StockView, StockEvent> = {
   name: 'stock',
+  storage: {
+    fields: [{ name: 'available', type: 'integer', value: (v) => v.available }],
+    // By sku, those below a level.
+    indexes: [['available']],
+  },
   streamPrefix: STOCK_STREAM_PREFIX,
   decode: decodeStockEvent,
   handles: new Set(['StockAdjusted', 'StockReserved', 'ReservationReleased', 'ReservationCommitted']),

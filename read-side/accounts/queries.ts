@@ -4,8 +4,13 @@ import { isStaff, type Viewer } from '../../write-side/kernel/access.js';
 import { Forbidden } from '../../write-side/kernel/errors.js';
 import { createdKeyOf, type KeysetPages, readCreatedKey, type CreatedKey, type KeysetCollection, type PageRequest } from '../kernel/keyset-page.js';
 import type { ViewPage } from '../kernel/page.js';
-import type { ReadModelStore } from '../read-store.js';
-import type { AccountView } from '../views.js';
+import type { PageQuery, ReadModelStore } from '../read-store.js';
+import type { AccountView } from './views.js';
+
+/** Accounts by (createdAt, id) descending, newest first, strictly after `after`, at most `limit`. */
+export function accountPage(after: CreatedKey | null, limit: number): PageQuery {
+  return { order: { by: ['createdAt'], direction: 'desc' }, after: after && { values: [after.createdAt], key: after.id }, limit };
+}
 
 export class AccountQueries {
   constructor(
@@ -19,7 +24,7 @@ export class AccountQueries {
       scope: { collection: 'accounts' },
       readKey: readCreatedKey,
       keyOf: createdKeyOf,
-      fetch: (after, count) => this.store.listAccounts(after, count),
+      fetch: (after, count) => this.store.page<AccountView>('accounts', accountPage(after, count)),
     };
     return this.pages.page(request, collection, (view) => view);
   }

@@ -8,38 +8,34 @@ import {
 import { guard, mongoClientOptions, storeError } from '../../shared/adapters/mongo-errors.js';
 import type { Position } from '../../write-side/kernel/event-store.js';
 import {
-  PROJECTION_NAMES,
-  type AccountKey,
-  type Change, type Changes, type CustomerFilter, type CustomerKey, type KeyedChange,
-  type Keyed, type OrderFilter, type OrderJson, type OrderKey, type ProductFilter, type ProductKey, type ProductSort, type ProjectionName, type QueueKey, type ReadModelStore, type SortDirection,
-  type ViewStore, type Views,
+  storageName,
+  type Change, type Condition, type KeyedChange, type Keyed, type OrderJson, type PageQuery, type ProjectionName, type ReadModelStore, type ReadStorage,
+  type ViewStore,
 } from '../read-store.js';
-import type { AccountView, CustomerView, JobView, OrderView, ProductView, QueueChange, QueueEntry, StockView } from '../views.js';
 
 export { mongoClientOptions } from '../../shared/adapters/mongo-errors.js';
 
-const COLLECTIONS: { readonly [N in ProjectionName]: string } = {
-  'order-views': 'order_views', 'fulfilment-queue': 'fulfilment_queue', jobs: 'jobs', products: 'products', customers: 'customers', stock: 'stock', accounts: 'accounts',
-};
-/** The collections of the projections that record their changes (one per generation, _id the position). */
-const CHANGE_COLLECTIONS: { readonly [N in ProjectionName]?: string } = { 'fulfilment-queue': 'fulfilment_queue_changes' };
+type Declared = ReadStorage[number];
 
-/** One index per filter/sort combination the queries use, so none of them scans or sorts in memory. */
-export const INDEXES: { readonly [N in ProjectionName]: IndexDescription[] } = {
-  'order-views': [
-    { key: { createdAt: 1, _id: 1 } },
-    { key: { status: 1, createdAt: 1, _id: 1 } },
-    { key: { customerId: 1, createdAt: 1, _id: 1 } },
-    { key: { customerId: 1, status: 1, createdAt: 1, _id: 1 } },
-  ],
-  'fulfilment-queue': [{ key: { state: 1, paidAt: 1, _id: 1 } }],
-  jobs: [{ key: { status: 1, createdAt: 1, _id: 1 } }, { key: { status: 1, finishedAt: 1, _id: 1 } }],
-  products: [{ key: { status: 1, _id: 1 } }, { key: { status: 1, updatedAt: 1, _id: 1 } }],
-  customers: [{ key: { createdAt: 1, _id: 1 } }, { key: { emailKey: 1, createdAt: 1, _id: 1 } }],
-  accounts: [{ key: { createdAt: 1, _id: 1 } }],
-  // Pages go by _id (the SKU); `below` filters on available within them.
-  stock: [{ key: { available: 1, _id: 1 } }],
-};
+/**
+ * A projection's indexes on its documents: its declared indexes but those only SQL needs, each
+ * field by its name in the document (a derived field by the members an equality on it matches),
+ * then _id. One per filter/sort combination the queries use, so none of them scans or sorts in memory.
+ */
+export function mongoIndexes(declared: Declared): IndexDescription[] {
+  const indexes: IndexDescription[] = [];
+  for (const index of declared.indexes) {
+    if ('embeddedOnly' in index) continue;
+    const key: Record<string, 1> = {};
+    for (const name of index) {
+      const field = declared.fields.find((f) => f.name === name);
+      if (!field) throw new TypeError(`projection ${declared.name} declares no field ${name}`);
+      for (const path of field.derived ? Object.keys(field.derived.equals) : [name]) key[path] = 1;
+    }
+    indexes.push({ key: { ...key, _id: 1 } });
+  }
+  return indexes;
+}
 
 const DUPLICATE_KEY = 11000;
 const ACTIVE_CACHE_MS = 1000;
@@ -48,13 +44,13 @@ const COLLISION_RETRIES = 1;
 
 /** The collection that holds a projection's views of one generation. */
 export function viewCollectionName(name: ProjectionName, generation: number): string {
-  return `${COLLECTIONS[name]}_g${generation}`;
+  return `${storageName(name)}_g${generation}`;
 }
 
 type Stored = Document & { _id: string };
 /** A recorded change: _id is its position, `key` the view it belongs to. */
 type StoredChange = Document & { _id: string; key: string; change: Document };
-interface ProjectionDoc { _id: ProjectionName; active: number; latest: number }
+interface ProjectionDoc { _id: string; active: number; latest: number }
 interface CheckpointDoc { _id: string; position: string }
 interface LeaseDoc { _id: string; holder: string; expiresAt: Date }
 interface ProcessCheckpointDoc { _id: string; position: string }
@@ -66,19 +62,23 @@ export class MongoReadStore implements ReadModelStore {
   private readonly processCheckpoints: Collection<ProcessCheckpointDoc>;
   private readonly active = new Map<ProjectionName, { generation: number; until: number }>();
 
-  private constructor(private readonly client: MongoClient, private readonly db: Db) {
+  private readonly storage: ReadonlyMap<ProjectionName, Declared>;
+
+  private constructor(private readonly client: MongoClient, private readonly db: Db, storage: ReadStorage) {
+    this.storage = new Map(storage.map((declared) => [declared.name, declared]));
     this.projections = db.collection('projections');
     this.checkpoints = db.collection('checkpoints');
     this.leases = db.collection('leases');
     this.processCheckpoints = db.collection('process_checkpoints');
   }
 
-  static async connect(url: string, database: string, options: { requestTimeoutMs?: number } = {}): Promise<MongoReadStore> {
+  /** `storage` is what each projection keeps (the registry's READ_STORAGE), from which its collections' indexes are made. */
+  static async connect(url: string, database: string, storage: ReadStorage, options: { requestTimeoutMs?: number } = {}): Promise<MongoReadStore> {
     const client = new MongoClient(url, mongoClientOptions(options.requestTimeoutMs ?? 10_000));
     try {
       await client.connect();
-      const store = new MongoReadStore(client, client.db(database));
-      for (const name of PROJECTION_NAMES) {
+      const store = new MongoReadStore(client, client.db(database), storage);
+      for (const name of store.storage.keys()) {
         // A plain _id equality upsert: the server retries it on a duplicate key, so racing first starts are safe.
         await store.projections.updateOne({ _id: name }, { $setOnInsert: { active: 1, latest: 1 } }, { upsert: true });
         await store.upgrade(name);
@@ -89,6 +89,12 @@ export class MongoReadStore implements ReadModelStore {
       await client.close().catch(() => undefined);
       throw storeError(error);
     }
+  }
+
+  private declared(name: ProjectionName): Declared {
+    const declared = this.storage.get(name);
+    if (!declared) throw new TypeError(`no storage is declared for projection ${name}`);
+    return declared;
   }
 
   private collection(name: ProjectionName, generation: number): Collection<Stored> {
@@ -124,19 +130,17 @@ export class MongoReadStore implements ReadModelStore {
   }
 
   private changeCollection(name: ProjectionName, generation: number): Collection<StoredChange> | null {
-    const collection = CHANGE_COLLECTIONS[name];
-    return collection === undefined ? null : this.db.collection<StoredChange>(`${collection}_g${generation}`);
+    return this.declared(name).changes ? this.db.collection<StoredChange>(`${storageName(name)}_changes_g${generation}`) : null;
   }
 
   /** Also creates the collection. */
   private async createIndexes(name: ProjectionName, generation: number): Promise<void> {
-    await this.collection(name, generation).createIndexes(INDEXES[name]);
+    await this.collection(name, generation).createIndexes(mongoIndexes(this.declared(name)));
     await this.changeCollection(name, generation)?.createIndexes([{ key: { key: 1, _id: 1 } }]);
   }
 
-  views<N extends ProjectionName>(name: N, generation: number): ViewStore<Views[N], Changes[N]> {
-    type V = Views[N] & { readonly revision: number };
-    type C = Changes[N];
+  views<View, C = never>(name: ProjectionName, generation: number): ViewStore<View, C> {
+    type V = View & { readonly revision: number };
     const collection = this.collection(name, generation);
     const changeCollection = this.changeCollection(name, generation);
     const changeOf = (doc: StoredChange): KeyedChange<C> => ({ key: doc.key, change: doc.change as C });
@@ -150,7 +154,7 @@ export class MongoReadStore implements ReadModelStore {
         const docs = await collection.find({ _id: { $in: [...keys] } }).toArray();
         return new Map(docs.map((doc) => [doc._id, unstored<V>(doc)]));
       }),
-      commit: (views: readonly Keyed<Views[N]>[], checkpoint: Position, changes: readonly KeyedChange<C>[] = []) => guard(async () => {
+      commit: (views: readonly Keyed<View>[], checkpoint: Position, changes: readonly KeyedChange<C>[] = []) => guard(async () => {
         if (changes.length > 0 && changeCollection === null) throw new TypeError(`projection ${name} records no changes`);
         if (views.length > 0) {
           // A stored view whose revision is not older fails the filter, so the upsert collides on _id: nothing to
@@ -173,7 +177,7 @@ export class MongoReadStore implements ReadModelStore {
         // Before the checkpoint, so that changes read after a checkpoint include every change up to it.
         // A change already recorded (a batch applied again) collides on its position: nothing to write.
         if (changes.length > 0) {
-          const docs = changes.map(({ key, change }) => ({ _id: (change as Change).position, key, change: { ...change } }));
+          const docs = changes.map(({ key, change }) => ({ _id: (change as Change).position, key, change: { ...(change as Document) } }));
           await changeCollection!.insertMany(docs, { ordered: false }).catch((error: unknown) => void collidedWrites(error));
         }
         // Likewise: a collision means a newer checkpoint is stored, or another first one raced this one in.
@@ -231,7 +235,7 @@ export class MongoReadStore implements ReadModelStore {
       await this.projections.updateOne({ _id: name }, { $set: { active: generation } });
       this.active.set(name, { generation, until: Date.now() + ACTIVE_CACHE_MS });
       const older = (n: number) => Number.isInteger(n) && n < generation;
-      for (const prefix of [`${COLLECTIONS[name]}_g`, ...(CHANGE_COLLECTIONS[name] === undefined ? [] : [`${CHANGE_COLLECTIONS[name]}_g`])]) {
+      for (const prefix of [`${storageName(name)}_g`, ...(this.declared(name).changes ? [`${storageName(name)}_changes_g`] : [])]) {
         const collections = await this.db.listCollections({ name: { $regex: `^${prefix}\\d+$` } }, { nameOnly: true }).toArray();
         for (const { name: collection } of collections) {
           if (older(Number(collection.slice(prefix.length)))) await this.db.dropCollection(collection).catch(ignoreMissing);
@@ -264,52 +268,6 @@ export class MongoReadStore implements ReadModelStore {
     });
   }
 
-  getOrder(id: string): Promise<OrderView | null> {
-    return this.onActive(
-      'order-views',
-      async (g) => {
-        const doc = await this.collection('order-views', g).findOne({ _id: id });
-        return doc ? unstored<OrderView>(doc) : null;
-      },
-      (view) => view === null,
-    );
-  }
-
-  listOrders(filter: OrderFilter, direction: SortDirection, after: OrderKey | null, limit: number): Promise<OrderView[]> {
-    const { query, sort } = orderPageQuery(filter, direction, after);
-    return this.onActive(
-      'order-views',
-      async (g) => (await page(this.collection('order-views', g).find(query).sort(sort), limit)).map((doc) => unstored<OrderView>(doc)),
-      (views) => views.length === 0,
-    );
-  }
-
-  async listOrderJson(filter: OrderFilter, direction: SortDirection, after: OrderKey | null, limit: number): Promise<OrderJson[]> {
-    return (await this.listOrders(filter, direction, after, limit)).map((view) => ({ id: view.id, createdAt: view.createdAt, json: JSON.stringify(view) }));
-  }
-
-  countOrders(filter: OrderFilter): Promise<number> {
-    return this.onActive('order-views', (g) => this.collection('order-views', g).countDocuments(orderQuery(filter)), (n) => n === 0);
-  }
-
-  listQueue(after: QueueKey | null, limit: number): Promise<QueueEntry[]> {
-    const { query, sort } = queuePageQuery(after);
-    return this.onActive(
-      'fulfilment-queue',
-      async (g) => (await page(this.collection('fulfilment-queue', g).find(query).sort(sort), limit)).map((doc) => unstored<QueueEntry>(doc)),
-      (entries) => entries.length === 0,
-    );
-  }
-
-  listStock(below: number | null, afterSku: string | null, limit: number): Promise<StockView[]> {
-    const query: Filter<Stored> = { _id: { $gt: afterSku ?? '' }, ...(below === null ? {} : { available: { $lt: below } }) };
-    return this.onActive(
-      'stock',
-      async (g) => (await page(this.collection('stock', g).find(query).sort({ _id: 1 }), limit)).map((doc) => unstored<StockView>(doc)),
-      (levels) => levels.length === 0,
-    );
-  }
-
   processCheckpoint(name: string): Promise<Position | null> {
     return guard(async () => ((await this.processCheckpoints.findOne({ _id: name }))?.position ?? null) as Position | null);
   }
@@ -320,15 +278,6 @@ export class MongoReadStore implements ReadModelStore {
       underGuard(() =>
         this.processCheckpoints.updateOne({ _id: name, position: { $lt: position } }, { $set: { position } }, { upsert: true }),
       ),
-    );
-  }
-
-  listCustomers(filter: CustomerFilter, after: CustomerKey | null, limit: number): Promise<CustomerView[]> {
-    const { query, sort } = customerPageQuery(filter, after);
-    return this.onActive(
-      'customers',
-      async (g) => (await page(this.collection('customers', g).find(query).sort(sort), limit)).map((doc) => unstored<CustomerView>(doc)),
-      (views) => views.length === 0,
     );
   }
 
@@ -355,9 +304,40 @@ export class MongoReadStore implements ReadModelStore {
     return guard(async () => void (await this.leases.deleteOne({ _id: name, holder })));
   }
 
-  listQueueChanges(after: Position | null, limit: number): Promise<{ changes: QueueChange[]; checkpoint: Position | null }> {
+  find<V>(name: ProjectionName, keys: readonly string[]): Promise<Map<string, V>> {
+    return this.onActive(
+      name,
+      async (g) => {
+        const collection = this.collection(name, g);
+        const docs = keys.length === 1 ? [await collection.findOne({ _id: keys[0]! })].filter((doc) => doc !== null) : await collection.find({ _id: { $in: [...keys] } }).toArray();
+        return new Map(docs.map((doc) => [doc._id, unstored<V>(doc)]));
+      },
+      (found) => found.size === 0,
+    );
+  }
+
+  page<V>(name: ProjectionName, query: PageQuery): Promise<V[]> {
+    const { filter, sort } = mongoPage(this.declared(name), query);
+    return this.onActive(
+      name,
+      async (g) => (await page(this.collection(name, g).find(filter).sort(sort), query.limit)).map((doc) => unstored<V>(doc)),
+      (views) => views.length === 0,
+    );
+  }
+
+  async listOrderJson(query: PageQuery): Promise<OrderJson[]> {
+    const views = await this.page<{ id: string; createdAt: string }>('order-views', query);
+    return views.map((view) => ({ id: view.id, createdAt: view.createdAt, json: JSON.stringify(view) }));
+  }
+
+  count(name: ProjectionName, where: readonly Condition[]): Promise<number> {
+    const filter = mongoFilter(this.declared(name), where);
+    return this.onActive(name, (g) => this.collection(name, g).countDocuments(filter), (n) => n === 0);
+  }
+
+  changesAfter<C>(name: ProjectionName, after: Position | null, limit: number): Promise<{ changes: C[]; checkpoint: Position | null }> {
     return guard(async () => {
-      const views = this.views('fulfilment-queue', await this.activeGeneration('fulfilment-queue'));
+      const views = this.views<unknown, C>(name, await this.activeGeneration(name));
       // The checkpoint first: the changes read after it include every change up to it.
       const checkpoint = await views.checkpoint();
       const changes = (await views.changes(after, limit)).map((row) => row.change);
@@ -365,41 +345,8 @@ export class MongoReadStore implements ReadModelStore {
     });
   }
 
-  listProducts(filter: ProductFilter, sort: ProductSort, after: ProductKey | null, limit: number): Promise<ProductView[]> {
-    const { query, sort: order } = productPageQuery(filter, sort, after);
-    return this.onActive(
-      'products',
-      async (g) => (await page(this.collection('products', g).find(query).sort(order), limit)).map((doc) => unstored<ProductView>(doc)),
-      (products) => products.length === 0,
-    );
-  }
-
-  listOpenJobs(limit: number): Promise<JobView[]> {
-    return this.onActive(
-      'jobs',
-      async (g) => (await page(this.collection('jobs', g).find({ status: { $in: ['queued', 'running'] } }).sort({ createdAt: 1, _id: 1 }), limit)).map((doc) => unstored<JobView>(doc)),
-      (jobs) => jobs.length === 0,
-    );
-  }
-
-  listJobResults(limit: number): Promise<JobView[]> {
-    return this.onActive(
-      'jobs',
-      async (g) => (await page(this.collection('jobs', g).find({ status: 'succeeded', result: { $ne: null } }).sort({ finishedAt: 1, _id: 1 }), limit)).map((doc) => unstored<JobView>(doc)),
-      (jobs) => jobs.length === 0,
-    );
-  }
-
-  listAccounts(after: AccountKey | null, limit: number): Promise<AccountView[]> {
-    const { query, sort } = accountPageQuery(after);
-    return this.onActive(
-      'accounts',
-      async (g) => (await page(this.collection('accounts', g).find(query).sort(sort), limit)).map((doc) => unstored<AccountView>(doc)),
-      (accounts) => accounts.length === 0,
-    );
-  }
-
   /** For tests: removes this store's whole database. */
+
   dropDatabase(): Promise<void> {
     return guard(async () => void (await this.db.dropDatabase()));
   }
@@ -456,81 +403,60 @@ function ignoreMissing(error: unknown): void {
   throw error;
 }
 
-/**
- * One keyset page of orders: the filter and the sort its index serves. After a key, the
- * bound on createdAt is also given outside the $or, so that the index scan starts at the
- * key instead of at the start of the filter's range.
- */
-export function orderPageQuery(filter: OrderFilter, direction: SortDirection, after: OrderKey | null): { query: Filter<Stored>; sort: Record<string, 1 | -1> } {
-  const query = orderQuery(filter);
-  const order = direction === 'asc' ? 1 : -1;
-  if (after) {
-    const beyond = direction === 'asc' ? '$gt' : '$lt';
-    const from = direction === 'asc' ? '$gte' : '$lte';
-    query.$and = [{ createdAt: { [from]: after.createdAt } }];
-    query.$or = [{ createdAt: { [beyond]: after.createdAt } }, { createdAt: after.createdAt, _id: { [beyond]: after.id } }];
+/** The conditions on a projection's documents: a derived field's equality by the members it is derived from. */
+export function mongoFilter(declared: Declared, where: readonly Condition[]): Filter<Stored> {
+  const filter: Record<string, unknown> = {};
+  for (const condition of where) {
+    const derived = declaredField(declared, condition.field)?.derived;
+    if (derived) {
+      if (condition.op !== '=' || condition.value !== 1) throw new TypeError(`derived field ${condition.field} is matched as equal to 1 only`);
+      Object.assign(filter, derived.equals);
+      for (const path of derived.present) filter[path] = { $ne: null };
+      continue;
+    }
+    const path = condition.field === 'key' ? '_id' : condition.field;
+    if (condition.op === 'in') filter[path] = { $in: [...condition.values] };
+    else if (condition.op === '=') filter[path] = condition.value;
+    else {
+      const current = filter[path];
+      filter[path] = { ...(typeof current === 'object' && current !== null ? current : {}), [OPERATORS[condition.op]]: condition.value };
+    }
   }
-  return { query, sort: { createdAt: order, _id: order } };
+  return filter as Filter<Stored>;
 }
 
-/** One keyset page of accounts, newest first; the index on (createdAt, _id) serves it backwards. */
-export function accountPageQuery(after: AccountKey | null): { query: Filter<Stored>; sort: Record<string, -1> } {
-  const query: Filter<Stored> = {};
-  if (after) {
-    query.$and = [{ createdAt: { $lte: after.createdAt } }];
-    query.$or = [{ createdAt: { $lt: after.createdAt } }, { createdAt: after.createdAt, _id: { $lt: after.id } }];
-  }
-  return { query, sort: { createdAt: -1, _id: -1 } };
-}
+const OPERATORS = { '<': '$lt', '<=': '$lte', '>': '$gt', '>=': '$gte' } as const;
 
-/** One keyset page of customers, newest first; the email filter is served by its own index. */
-export function customerPageQuery(filter: CustomerFilter, after: CustomerKey | null): { query: Filter<Stored>; sort: Record<string, -1> } {
-  const query: Filter<Stored> = {};
-  if (filter.emailKey !== undefined) query['emailKey'] = filter.emailKey;
-  if (after) {
-    query.$and = [{ createdAt: { $lte: after.createdAt } }];
-    query.$or = [{ createdAt: { $lt: after.createdAt } }, { createdAt: after.createdAt, _id: { $lt: after.id } }];
-  }
-  return { query, sort: { createdAt: -1, _id: -1 } };
-}
-
-/** One keyset page of the fulfilment queue, oldest payment first. */
-export function queuePageQuery(after: QueueKey | null): { query: Filter<Stored>; sort: Record<string, 1> } {
-  const query: Filter<Stored> = { state: 'queued' };
-  if (after) {
-    query.$and = [{ paidAt: { $gte: after.paidAt } }];
-    query.$or = [{ paidAt: { $gt: after.paidAt } }, { paidAt: after.paidAt, _id: { $gt: after.orderId } }];
-  }
-  return { query, sort: { paidAt: 1, _id: 1 } };
+/** A declared field (undefined for the key), or a TypeError: a query on anything else would scan, and SQL would refuse it. */
+function declaredField(declared: Declared, name: string): Declared['fields'][number] | undefined {
+  if (name === 'key') return undefined;
+  const field = declared.fields.find((f) => f.name === name);
+  if (!field) throw new TypeError(`projection ${declared.name} declares no field ${name}`);
+  return field;
 }
 
 /**
- * One keyset page of products, retired ones left out: by sku (_id) ascending, or by (updatedAt,
- * sku) descending. The status is always an equality or an $in, so the { status, … } indexes serve both.
+ * One keyset page: the filter and the sort its index serves. After a row, the bound on the first
+ * sorted field is also given outside the $or, so that the index scan starts at the row instead of
+ * at the start of the filter's range.
  */
-export function productPageQuery(filter: ProductFilter, sort: ProductSort, after: ProductKey | null): { query: Filter<Stored>; sort: Record<string, 1 | -1> } {
-  const query: Filter<Stored> = { status: filter.status ?? { $in: ['draft', 'active'] } };
-  if (sort === 'sku') {
-    if (after) query['_id'] = { $gt: after.sku };
-    return { query, sort: { _id: 1 } };
+export function mongoPage(declared: Declared, query: PageQuery): { filter: Filter<Stored>; sort: Record<string, 1 | -1> } {
+  const filter = mongoFilter(declared, query.where ?? []);
+  const order = query.order?.direction === 'desc' ? -1 : 1;
+  for (const name of query.order?.by ?? []) declaredField(declared, name);
+  const sorted = [...(query.order?.by ?? []), '_id'];
+  if (query.after) {
+    const values = [...query.after.values, query.after.key];
+    if (values.length !== sorted.length) throw new TypeError(`a page of ${declared.name} after ${values.length - 1} sort values, for ${sorted.length - 1} sorted fields`);
+    const beyond = order === 1 ? '$gt' : '$lt';
+    if (sorted.length === 1) filter['_id'] = { [beyond]: query.after.key };
+    else {
+      filter.$and = [{ [sorted[0]!]: { [order === 1 ? '$gte' : '$lte']: values[0] } }];
+      filter.$or = sorted.map((path, i) => ({
+        ...Object.fromEntries(sorted.slice(0, i).map((earlier, j) => [earlier, values[j]])),
+        [path]: { [beyond]: values[i] },
+      }));
+    }
   }
-  if (after) {
-    const updatedAt = after.updatedAt ?? '';
-    query.$and = [{ updatedAt: { $lte: updatedAt } }];
-    query.$or = [{ updatedAt: { $lt: updatedAt } }, { updatedAt, _id: { $lt: after.sku } }];
-  }
-  return { query, sort: { updatedAt: -1, _id: -1 } };
-}
-
-function orderQuery(filter: OrderFilter): Filter<Stored> {
-  const query: Filter<Stored> = {};
-  if (filter.status !== undefined) query['status'] = filter.status;
-  if (filter.customerId !== undefined) query['customerId'] = filter.customerId;
-  if (filter.createdFrom !== undefined || filter.createdTo !== undefined) {
-    query['createdAt'] = {
-      ...(filter.createdFrom !== undefined ? { $gte: filter.createdFrom } : {}),
-      ...(filter.createdTo !== undefined ? { $lt: filter.createdTo } : {}),
-    };
-  }
-  return query;
+  return { filter, sort: Object.fromEntries(sorted.map((path) => [path, order])) };
 }

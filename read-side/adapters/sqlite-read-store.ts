@@ -7,74 +7,56 @@ import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { sqliteIo } from '../../shared/adapters/sqlite-errors.js';
 import type { Position } from '../../write-side/kernel/event-store.js';
-import type {
-  AccountKey,
-  Change,
-  Changes,
-  CustomerFilter,
-  CustomerKey,
-  Keyed,
-  KeyedChange,
-  OrderJson,
-  OrderFilter,
-  OrderKey,
-  ProductFilter,
-  ProductKey,
-  ProductSort,
-  ProjectionName,
-  QueueKey,
-  ReadModelStore,
-  SortDirection,
-  ViewStore,
-  Views,
+import {
+  storageName,
+  type Change,
+  type Condition,
+  type FieldValue,
+  type Keyed,
+  type KeyedChange,
+  type OrderJson,
+  type PageQuery,
+  type ProjectionName,
+  type ReadModelStore,
+  type ReadStorage,
+  type ViewStore,
 } from '../read-store.js';
-import { PROJECTION_NAMES } from '../read-store.js';
-import type { AccountView, CustomerView, JobView, OrderView, ProductView, QueueChange, QueueEntry, StockView } from '../views.js';
 
-const TABLES: { readonly [N in ProjectionName]: string } = {
-  'order-views': 'order_views', 'fulfilment-queue': 'fulfilment_queue', jobs: 'jobs', products: 'products', customers: 'customers', stock: 'stock', accounts: 'accounts',
-};
-/** The tables of the projections that record their changes, one per generation beside its views. */
-const CHANGE_TABLES: { readonly [N in ProjectionName]?: string } = { 'fulfilment-queue': 'fulfilment_queue_changes' };
+/** A projection's table as derived from its storage declaration: a column per declared field (its name in snake case). */
+interface TableSchema {
+  /** The tables' name before the generation (`order_views`), and its change tables' (`order_views_changes`) when it records changes. */
+  readonly table: string;
+  readonly changeTable: string | null;
+  /** The declared fields' columns, in declaration order, with how each value is read from a view. */
+  readonly columns: readonly { readonly name: string; readonly definition: string; readonly value: (view: never) => FieldValue }[];
+  /** Each index's columns, the key last; its name is `<table>_i<n>`, n its place in the declaration. */
+  readonly indexes: readonly string[];
+  /** The column of a declared field (or of the key). */
+  readonly column: ReadonlyMap<string, string>;
+}
 
-/** The columns a projection's table keeps beside the JSON document, for keys and indexes. */
-const SCHEMAS: { readonly [N in ProjectionName]: { columns: string; indexes: readonly string[]; values: (view: Views[N]) => unknown[] } } = {
-  'order-views': {
-    columns: 'customer_id TEXT NOT NULL, status TEXT NOT NULL, created_at TEXT NOT NULL',
-    indexes: ['created_at, key', 'status, created_at, key', 'customer_id, created_at, key', 'customer_id, status, created_at, key'],
-    values: (v) => [v.customerId, v.status, v.createdAt],
-  },
-  'fulfilment-queue': {
-    columns: 'customer_id TEXT NOT NULL, state TEXT NOT NULL, paid_at TEXT',
-    indexes: ['state, paid_at, key'],
-    values: (v) => [v.customerId, v.state, v.paidAt],
-  },
-  jobs: {
-    columns: 'status TEXT NOT NULL, created_at TEXT NOT NULL, finished_at TEXT, has_result INTEGER NOT NULL',
-    indexes: ['status, created_at, key', 'has_result, finished_at, key'],
-    values: (v) => [v.status, v.createdAt, v.finishedAt, v.result ? 1 : 0],
-  },
-  products: {
-    columns: 'status TEXT NOT NULL, updated_at TEXT NOT NULL',
-    indexes: ['status, key', 'updated_at, key', 'status, updated_at, key'],
-    values: (v) => [v.status, v.updatedAt],
-  },
-  customers: {
-    columns: 'email_key TEXT, created_at TEXT NOT NULL',
-    indexes: ['created_at, key', 'email_key, created_at, key'],
-    values: (v) => [v.emailKey, v.createdAt],
-  },
-  accounts: {
-    columns: 'created_at TEXT NOT NULL',
-    indexes: ['created_at, key'],
-    values: (v) => [v.createdAt],
-  },
-  stock: {
-    columns: 'available INTEGER NOT NULL',
-    indexes: ['available, key'],
-    values: (v) => [v.available],
-  },
-};
+function columnName(field: string): string {
+  return field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+}
+
+function tableSchema(declared: ReadStorage[number]): TableSchema {
+  const table = storageName(declared.name);
+  const columns = declared.fields.map((field) => ({
+    name: columnName(field.name),
+    definition: `${columnName(field.name)} ${field.type === 'integer' ? 'INTEGER' : 'TEXT'}${field.nullable ? '' : ' NOT NULL'}`,
+    value: field.value,
+  }));
+  const column = new Map([['key', 'key'], ...declared.fields.map((field) => [field.name, columnName(field.name)] as const)]);
+  const indexes = declared.indexes.map((index) => {
+    const fields = 'fields' in index ? index.fields : index;
+    return [...fields.map((field) => column.get(field) ?? missingField(declared.name, field)), 'key'].join(', ');
+  });
+  return { table, changeTable: declared.changes ? `${table}_changes` : null, columns, indexes, column };
+}
+
+function missingField(name: ProjectionName, field: string): never {
+  throw new TypeError(`projection ${name} declares no field ${field}`);
+}
 
 // Copies the WAL back into the database file from a thread of its own, with its own connection:
 // a checkpoint writes and flushes megabytes at a time, which on the thread that commits the
@@ -152,8 +134,15 @@ export class SqliteReadStore implements ReadModelStore {
    * `busyTimeoutMs` is how long a write waits for a lock held by another process. The wait
    * blocks this thread, so a long-running service keeps it short and lets the projector retry.
    */
+  private readonly schemas: ReadonlyMap<ProjectionName, TableSchema>;
+
+  /**
+   * `storage` is what each projection keeps beside its views (the registry's READ_STORAGE), from which
+   * the tables and indexes are made, named as they always were, so that a file made before opens as it is.
+   */
   constructor(
     file: string,
+    storage: ReadStorage,
     options: {
       busyTimeoutMs?: number;
       /** Checkpoint the WAL from a background thread (every this many ms) instead of in the commits. */
@@ -162,6 +151,7 @@ export class SqliteReadStore implements ReadModelStore {
       walLimitBytes?: number;
     } = {},
   ) {
+    this.schemas = new Map(storage.map((declared) => [declared.name, tableSchema(declared)]));
     this.db = new Database(file);
     this.wal = `${file}-wal`;
     this.walLimitBytes = options.walLimitBytes ?? WAL_LIMIT_BYTES;
@@ -179,7 +169,7 @@ export class SqliteReadStore implements ReadModelStore {
       CREATE TABLE IF NOT EXISTS leases (name TEXT PRIMARY KEY, holder TEXT NOT NULL, expires_at INTEGER NOT NULL) STRICT;
       CREATE TABLE IF NOT EXISTS process_checkpoints (name TEXT PRIMARY KEY, position TEXT NOT NULL) STRICT;`);
     this.db.transaction(() => {
-      for (const name of PROJECTION_NAMES) {
+      for (const name of this.schemas.keys()) {
         const inserted = this.db.prepare('INSERT OR IGNORE INTO projections (name, active, latest) VALUES (?, 1, 1)').run(name);
         if (inserted.changes > 0) this.createTable(name, 1, true);
         else this.upgrade(name);
@@ -279,20 +269,26 @@ export class SqliteReadStore implements ReadModelStore {
     }
   }
 
+  private schema(name: ProjectionName): TableSchema {
+    const schema = this.schemas.get(name);
+    if (!schema) throw new TypeError(`no storage is declared for projection ${name}`);
+    return schema;
+  }
+
   private table(name: ProjectionName, generation: number): string {
-    return `${TABLES[name]}_g${generation}`;
+    return `${this.schema(name).table}_g${generation}`;
   }
 
   private createTable(name: ProjectionName, generation: number, indexed: boolean): void {
     const table = this.table(name, generation);
-    this.db.exec(`CREATE TABLE IF NOT EXISTS ${table} (key TEXT PRIMARY KEY, revision INTEGER NOT NULL, ${SCHEMAS[name].columns}, doc TEXT NOT NULL) STRICT`);
+    this.db.exec(`CREATE TABLE IF NOT EXISTS ${table} (key TEXT PRIMARY KEY, revision INTEGER NOT NULL, ${this.schema(name).columns.map((c) => `${c.definition}, `).join('')}doc TEXT NOT NULL) STRICT`);
     this.createChangeTable(name, generation);
     if (indexed) this.createIndexes(name, generation);
   }
 
   private changeTable(name: ProjectionName, generation: number): string | null {
-    const table = CHANGE_TABLES[name];
-    return table === undefined ? null : `${table}_g${generation}`;
+    const table = this.schema(name).changeTable;
+    return table === null ? null : `${table}_g${generation}`;
   }
 
   private createChangeTable(name: ProjectionName, generation: number): void {
@@ -304,7 +300,7 @@ export class SqliteReadStore implements ReadModelStore {
 
   private createIndexes(name: ProjectionName, generation: number): void {
     const table = this.table(name, generation);
-    SCHEMAS[name].indexes.forEach((columns, i) => this.db.exec(`CREATE INDEX IF NOT EXISTS ${table}_i${i} ON ${table} (${columns})`));
+    this.schema(name).indexes.forEach((columns, i) => this.db.exec(`CREATE INDEX IF NOT EXISTS ${table}_i${i} ON ${table} (${columns})`));
   }
 
   private statement<R>(sql: string): Database.Statement<unknown[], R> {
@@ -316,17 +312,17 @@ export class SqliteReadStore implements ReadModelStore {
     return statement as Database.Statement<unknown[], R>;
   }
 
-  views<N extends ProjectionName>(name: N, generation: number): ViewStore<Views[N], Changes[N]> {
+  views<View, C = never>(name: ProjectionName, generation: number): ViewStore<View, C> {
     const table = this.table(name, generation);
     const changeTable = this.changeTable(name, generation);
-    const schema = SCHEMAS[name] as (typeof SCHEMAS)[N];
-    const extra = schema.columns.split(',').map((c) => c.trim().split(' ')[0]!);
-    const upsert = `INSERT INTO ${table} (key, revision, ${extra.join(', ')}, doc) VALUES (?, ?, ${extra.map(() => '?').join(', ')}, ?)
-      ON CONFLICT (key) DO UPDATE SET revision = excluded.revision, ${extra.map((c) => `${c} = excluded.${c}`).join(', ')}, doc = excluded.doc
+    const { columns } = this.schema(name);
+    const extra = columns.map((c) => c.name);
+    const upsert = `INSERT INTO ${table} (key, revision, ${extra.map((c) => `${c}, `).join('')}doc) VALUES (?, ?, ${extra.map(() => '?, ').join('')}?)
+      ON CONFLICT (key) DO UPDATE SET revision = excluded.revision, ${extra.map((c) => `${c} = excluded.${c}, `).join('')}doc = excluded.doc
       WHERE excluded.revision > ${table}.revision`;
+    const values = (view: View) => columns.map((c) => (c.value as (view: View) => FieldValue)(view));
     const store = this;
-    type V = Views[N] & { readonly revision: number };
-    type C = Changes[N];
+    type V = View & { readonly revision: number };
     const changeRows = (rows: { key: string; doc: string }[]) => rows.map((row) => ({ key: row.key, change: JSON.parse(row.doc) as C }));
     return {
       name,
@@ -345,7 +341,7 @@ export class SqliteReadStore implements ReadModelStore {
         for (const row of rows) found.set(row.key, JSON.parse(row.doc) as V);
         return found;
       },
-      async commit(views: readonly Keyed<Views[N]>[], checkpoint: Position, changes: readonly KeyedChange<C>[] = []) {
+      async commit(views: readonly Keyed<View>[], checkpoint: Position, changes: readonly KeyedChange<C>[] = []) {
         if (changes.length > 0 && changeTable === null) throw new TypeError(`projection ${name} records no changes`);
         const record = changes.length > 0 ? store.statement(`INSERT OR IGNORE INTO ${changeTable} (position, key, doc) VALUES (?, ?, ?)`) : null;
         const write = store.statement(upsert);
@@ -354,7 +350,7 @@ export class SqliteReadStore implements ReadModelStore {
            ON CONFLICT (name, generation) DO UPDATE SET position = excluded.position WHERE excluded.position > checkpoints.position`,
         );
         const transaction = store.db.transaction(() => {
-          for (const { key, view } of views) write.run(key, view.revision, ...schema.values(view), JSON.stringify(view));
+          for (const { key, view } of views) write.run(key, view.revision, ...values(view), JSON.stringify(view));
           for (const { key, change } of changes) record!.run((change as Change).position, key, JSON.stringify(change));
           move.run(name, generation, checkpoint);
         });
@@ -405,7 +401,7 @@ export class SqliteReadStore implements ReadModelStore {
     // million orders. The generation is not read before the switch below, so a stop in between
     // leaves indexes that the next activation finds built.
     const table = this.table(name, generation);
-    for (const [i, columns] of SCHEMAS[name].indexes.entries()) {
+    for (const [i, columns] of this.schema(name).indexes.entries()) {
       sqliteIo(WRITE, () => this.db.exec(`CREATE INDEX IF NOT EXISTS ${table}_i${i} ON ${table} (${columns})`));
       await this.boundWal();
     }
@@ -420,46 +416,72 @@ export class SqliteReadStore implements ReadModelStore {
       this.db.prepare('DELETE FROM checkpoints WHERE name = ? AND generation < ?').run(name, generation);
     });
     sqliteIo(WRITE, () => transaction.immediate());
-    for (const sql of this.statements.keys()) if (sql.includes(`${TABLES[name]}_g`) || sql.includes(`${TABLES[name]}_changes_g`)) this.statements.delete(sql);
+    const { table: base } = this.schema(name);
+    for (const sql of this.statements.keys()) if (sql.includes(`${base}_g`) || sql.includes(`${base}_changes_g`)) this.statements.delete(sql);
   }
 
-  async getOrder(id: string): Promise<OrderView | null> {
-    const table = this.table('order-views', await this.activeGeneration('order-views'));
-    const doc = sqliteIo(READ, () => this.statement<string>(`SELECT doc FROM ${table} WHERE key = ?`).pluck().get(id));
-    return doc === undefined ? null : (JSON.parse(doc) as OrderView);
+  async find<V>(name: ProjectionName, keys: readonly string[]): Promise<Map<string, V>> {
+    const table = this.table(name, await this.activeGeneration(name));
+    const rows = sqliteIo(READ, () =>
+      keys.length === 1
+        ? this.statement<{ key: string; doc: string }>(`SELECT key, doc FROM ${table} WHERE key = ?`).all(keys[0])
+        : this.statement<{ key: string; doc: string }>(`SELECT key, doc FROM ${table} WHERE key IN (SELECT value FROM json_each(?))`).all(JSON.stringify(keys)),
+    );
+    return new Map(rows.map((row) => [row.key, JSON.parse(row.doc) as V]));
   }
 
-  async listOrders(filter: OrderFilter, direction: SortDirection, after: OrderKey | null, limit: number): Promise<OrderView[]> {
-    return (await this.listOrderJson(filter, direction, after, limit)).map((row) => JSON.parse(row.json) as OrderView);
+  async page<V>(name: ProjectionName, query: PageQuery): Promise<V[]> {
+    const { sql, args } = this.pageSql(name, await this.activeGeneration(name), 'doc', query);
+    return sqliteIo(READ, () => this.statement<string>(sql).pluck().all(...args)).map((doc) => JSON.parse(doc) as V);
   }
 
-  async listOrderJson(filter: OrderFilter, direction: SortDirection, after: OrderKey | null, limit: number): Promise<OrderJson[]> {
-    const table = this.table('order-views', await this.activeGeneration('order-views'));
-    const { where, args } = orderConditions(filter);
-    if (after) where.push(`(created_at, key) ${direction === 'asc' ? '>' : '<'} (?, ?)`), args.push(after.createdAt, after.id);
-    const order = direction === 'asc' ? 'ASC' : 'DESC';
-    const sql = `SELECT key AS id, created_at AS createdAt, doc AS json FROM ${table} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY created_at ${order}, key ${order} LIMIT ?`;
-    return sqliteIo(READ, () => this.statement<OrderJson>(sql).all(...args, limit));
+  async listOrderJson(query: PageQuery): Promise<OrderJson[]> {
+    const { sql, args } = this.pageSql('order-views', await this.activeGeneration('order-views'), 'key AS id, created_at AS createdAt, doc AS json', query);
+    return sqliteIo(READ, () => this.statement<OrderJson>(sql).all(...args));
   }
 
-  async countOrders(filter: OrderFilter): Promise<number> {
-    const table = this.table('order-views', await this.activeGeneration('order-views'));
-    const { where, args } = orderConditions(filter);
-    return sqliteIo(READ, () => this.statement<number>(`SELECT count(*) FROM ${table} ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`).pluck().get(...args)!);
+  async count(name: ProjectionName, where: readonly Condition[]): Promise<number> {
+    const table = this.table(name, await this.activeGeneration(name));
+    const { clauses, args } = this.conditions(name, where);
+    return sqliteIo(READ, () => this.statement<number>(`SELECT count(*) FROM ${table}${whereClause(clauses)}`).pluck().get(...args)!);
   }
 
-  async listQueue(after: QueueKey | null, limit: number): Promise<QueueEntry[]> {
-    const table = this.table('fulfilment-queue', await this.activeGeneration('fulfilment-queue'));
-    const sql = `SELECT doc FROM ${table} WHERE state = 'queued' ${after ? 'AND (paid_at, key) > (?, ?)' : ''} ORDER BY paid_at, key LIMIT ?`;
-    const args = after ? [after.paidAt, after.orderId, limit] : [limit];
-    return sqliteIo(READ, () => this.statement<string>(sql).pluck().all(...args)).map((doc) => JSON.parse(doc) as QueueEntry);
+  async changesAfter<C>(name: ProjectionName, after: Position | null, limit: number): Promise<{ changes: C[]; checkpoint: Position | null }> {
+    const views = this.views<unknown, C>(name, await this.activeGeneration(name));
+    // The checkpoint first: the changes read after it include every change up to it.
+    const checkpoint = await views.checkpoint();
+    const changes = (await views.changes(after, limit)).map((row) => row.change);
+    return { changes, checkpoint };
   }
 
-  async listStock(below: number | null, afterSku: string | null, limit: number): Promise<StockView[]> {
-    const table = this.table('stock', await this.activeGeneration('stock'));
-    const sql = `SELECT doc FROM ${table} WHERE key > ? ${below === null ? '' : 'AND available < ?'} ORDER BY key LIMIT ?`;
-    const args = below === null ? [afterSku ?? '', limit] : [afterSku ?? '', below, limit];
-    return sqliteIo(READ, () => this.statement<string>(sql).pluck().all(...args)).map((doc) => JSON.parse(doc) as StockView);
+  /** The conditions as SQL on the declared fields' columns, in the order given. */
+  private conditions(name: ProjectionName, where: readonly Condition[]): { clauses: string[]; args: unknown[] } {
+    const { column } = this.schema(name);
+    const clauses: string[] = [];
+    const args: unknown[] = [];
+    for (const condition of where) {
+      const col = column.get(condition.field) ?? missingField(name, condition.field);
+      if (condition.op === 'in') clauses.push(`${col} IN (${condition.values.map(() => '?').join(', ')})`), args.push(...condition.values);
+      else clauses.push(`${col} ${condition.op} ?`), args.push(condition.value);
+    }
+    return { clauses, args };
+  }
+
+  /** A keyset page's statement: the conditions, then the bound after the last page's row as one row-value comparison, the order, the limit. */
+  private pageSql(name: ProjectionName, generation: number, select: string, query: PageQuery): { sql: string; args: unknown[] } {
+    const { column } = this.schema(name);
+    const { clauses, args } = this.conditions(name, query.where ?? []);
+    const sorted = [...(query.order?.by ?? []).map((field) => column.get(field) ?? missingField(name, field)), 'key'];
+    const direction = query.order?.direction ?? 'asc';
+    if (query.after) {
+      if (query.after.values.length !== sorted.length - 1) throw new TypeError(`a page of ${name} after ${query.after.values.length} sort values, for ${sorted.length - 1} sorted fields`);
+      const beyond = direction === 'asc' ? '>' : '<';
+      clauses.push(sorted.length === 1 ? `key ${beyond} ?` : `(${sorted.join(', ')}) ${beyond} (${sorted.map(() => '?').join(', ')})`);
+      args.push(...query.after.values, query.after.key);
+    }
+    const order = sorted.map((col) => `${col} ${direction === 'asc' ? 'ASC' : 'DESC'}`).join(', ');
+    args.push(query.limit);
+    return { sql: `SELECT ${select} FROM ${this.table(name, generation)}${whereClause(clauses)} ORDER BY ${order} LIMIT ?`, args };
   }
 
   async processCheckpoint(name: string): Promise<Position | null> {
@@ -474,16 +496,6 @@ export class SqliteReadStore implements ReadModelStore {
          ON CONFLICT (name) DO UPDATE SET position = excluded.position WHERE excluded.position > process_checkpoints.position`,
       ).run(name, position),
     );
-  }
-
-  async listCustomers(filter: CustomerFilter, after: CustomerKey | null, limit: number): Promise<CustomerView[]> {
-    const table = this.table('customers', await this.activeGeneration('customers'));
-    const where: string[] = [];
-    const args: unknown[] = [];
-    if (filter.emailKey !== undefined) where.push('email_key = ?'), args.push(filter.emailKey);
-    if (after) where.push('(created_at, key) < (?, ?)'), args.push(after.createdAt, after.id);
-    const sql = `SELECT doc FROM ${table} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY created_at DESC, key DESC LIMIT ?`;
-    return sqliteIo(READ, () => this.statement<string>(sql).pluck().all(...args, limit)).map((doc) => JSON.parse(doc) as CustomerView);
   }
 
   async acquireLease(name: string, holder: string, ttlMs: number): Promise<boolean> {
@@ -503,47 +515,6 @@ export class SqliteReadStore implements ReadModelStore {
     await this.backgroundWrite(() => this.statement('DELETE FROM leases WHERE name = ? AND holder = ?').run(name, holder));
   }
 
-  async listQueueChanges(after: Position | null, limit: number): Promise<{ changes: QueueChange[]; checkpoint: Position | null }> {
-    const views = this.views('fulfilment-queue', await this.activeGeneration('fulfilment-queue'));
-    // The checkpoint first: the changes read after it include every change up to it.
-    const checkpoint = await views.checkpoint();
-    const changes = (await views.changes(after, limit)).map((row) => row.change);
-    return { changes, checkpoint };
-  }
-
-  async listProducts(filter: ProductFilter, sort: ProductSort, after: ProductKey | null, limit: number): Promise<ProductView[]> {
-    const table = this.table('products', await this.activeGeneration('products'));
-    const where = [filter.status === undefined ? "status IN ('draft', 'active')" : 'status = ?'];
-    const args: unknown[] = filter.status === undefined ? [] : [filter.status];
-    if (sort === 'sku') {
-      if (after) where.push('key > ?'), args.push(after.sku);
-    } else if (after) {
-      where.push('(updated_at, key) < (?, ?)'), args.push(after.updatedAt ?? '', after.sku);
-    }
-    const order = sort === 'sku' ? 'key' : 'updated_at DESC, key DESC';
-    const sql = `SELECT doc FROM ${table} WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ?`;
-    return sqliteIo(READ, () => this.statement<string>(sql).pluck().all(...args, limit)).map((doc) => JSON.parse(doc) as ProductView);
-  }
-
-  async listOpenJobs(limit: number): Promise<JobView[]> {
-    const table = this.table('jobs', await this.activeGeneration('jobs'));
-    const sql = `SELECT doc FROM ${table} WHERE status IN ('queued', 'running') ORDER BY created_at, key LIMIT ?`;
-    return sqliteIo(READ, () => this.statement<string>(sql).pluck().all(limit)).map((doc) => JSON.parse(doc) as JobView);
-  }
-
-  async listJobResults(limit: number): Promise<JobView[]> {
-    const table = this.table('jobs', await this.activeGeneration('jobs'));
-    const sql = `SELECT doc FROM ${table} WHERE has_result = 1 ORDER BY finished_at, key LIMIT ?`;
-    return sqliteIo(READ, () => this.statement<string>(sql).pluck().all(limit)).map((doc) => JSON.parse(doc) as JobView);
-  }
-
-  async listAccounts(after: AccountKey | null, limit: number): Promise<AccountView[]> {
-    const table = this.table('accounts', await this.activeGeneration('accounts'));
-    const sql = `SELECT doc FROM ${table} ${after ? 'WHERE (created_at, key) < (?, ?)' : ''} ORDER BY created_at DESC, key DESC LIMIT ?`;
-    const args = after ? [after.createdAt, after.id, limit] : [limit];
-    return sqliteIo(READ, () => this.statement<string>(sql).pluck().all(...args)).map((doc) => JSON.parse(doc) as AccountView);
-  }
-
   async close(): Promise<void> {
     if (this.checkpointer) {
       // Held until it has stopped, so that its last checkpoint is not cut off by the process ending.
@@ -555,12 +526,6 @@ export class SqliteReadStore implements ReadModelStore {
   }
 }
 
-function orderConditions(filter: OrderFilter): { where: string[]; args: unknown[] } {
-  const where: string[] = [];
-  const args: unknown[] = [];
-  if (filter.status !== undefined) where.push('status = ?'), args.push(filter.status);
-  if (filter.customerId !== undefined) where.push('customer_id = ?'), args.push(filter.customerId);
-  if (filter.createdFrom !== undefined) where.push('created_at >= ?'), args.push(filter.createdFrom);
-  if (filter.createdTo !== undefined) where.push('created_at < ?'), args.push(filter.createdTo);
-  return { where, args };
+function whereClause(clauses: readonly string[]): string {
+  return clauses.length === 0 ? '' : ` WHERE ${clauses.join(' AND ')}`;
 }

@@ -6,8 +6,18 @@ import { Forbidden } from '../../write-side/kernel/errors.js';
 import { normalizeValue } from '../../write-side/kernel/unique-values.js';
 import { createdKeyOf, type KeysetPages, readCreatedKey, type CreatedKey, type KeysetCollection } from '../kernel/keyset-page.js';
 import type { ViewPage } from '../kernel/page.js';
-import type { ReadModelStore } from '../read-store.js';
-import { customerRepresentation, type CustomerRepresentation, type CustomerView } from '../views.js';
+import type { PageQuery, ReadModelStore } from '../read-store.js';
+import { customerRepresentation, type CustomerRepresentation, type CustomerView } from './views.js';
+
+/** Customers by (createdAt, id) descending, newest first, strictly after `after`, at most `limit`; with `emailKey`, only the customer whose email key it is. */
+export function customerPage(emailKey: string | undefined, after: CreatedKey | null, limit: number): PageQuery {
+  return {
+    where: emailKey === undefined ? [] : [{ field: 'emailKey', op: '=', value: emailKey }],
+    order: { by: ['createdAt'], direction: 'desc' },
+    after: after && { values: [after.createdAt], key: after.id },
+    limit,
+  };
+}
 
 export interface CustomerListRequest {
   readonly email?: string;
@@ -29,7 +39,7 @@ export class CustomerQueries {
       scope: { collection: 'customers', email: emailKey },
       readKey: readCreatedKey,
       keyOf: createdKeyOf,
-      fetch: (after, count) => this.store.listCustomers(emailKey === undefined ? {} : { emailKey }, after, count),
+      fetch: (after, count) => this.store.page<CustomerView>('customers', customerPage(emailKey, after, count)),
     };
     return this.pages.page(request, collection, customerRepresentation);
   }

@@ -1,8 +1,8 @@
 // The Consistency-Token wait, the one for every read of projected views: parse the token, wait
 // (up to a limit) until the views include its position, and tell the position the answer reflects.
 import { ValidationFailed, ViewsBehind } from '../../write-side/kernel/errors.js';
-import type { Position } from '../../write-side/kernel/event-store.js';
-import { encodePosition, parsePosition } from '../../write-side/kernel/position.js';
+import type { EventStore, Position } from '../../write-side/kernel/event-store.js';
+import { comparePositions, encodePosition, parsePosition } from '../../write-side/kernel/position.js';
 
 /**
  * How far a projection's views have come. The projector implements it in its own process; a
@@ -42,4 +42,19 @@ export class Consistency {
     }
     return this.progress.position ?? encodePosition(0n);
   }
+}
+
+/**
+ * The Consistency-Token waits of a service: on the views of a projection that reads the streams
+ * under `streamPrefix`, which a write to other streams never holds up (PendingEvents).
+ */
+export function consistencyOn(log: Pick<EventStore, 'headPosition' | 'readAll'>, waitMs: number) {
+  return (progress: ProjectionProgress, streamPrefix: string, views: string): Consistency =>
+    new Consistency(progress, views, waitMs, async (after, upTo) => {
+      // A position the log has not reached is no write's: the views wait for it as for any other.
+      const head = await log.headPosition();
+      if (head === null || comparePositions(upTo, head) > 0) return true;
+      const [next] = await log.readAll({ after, maxCount: 1, streamPrefixes: [streamPrefix] });
+      return next !== undefined && comparePositions(next.position, upTo) <= 0;
+    });
 }

@@ -7,7 +7,7 @@ import type { PersonalData } from '../../write-side/personal-data/personal-data.
 import { ERASED_ADDRESS, orderAddressPlace } from '../../write-side/personal-data/order-fields.js';
 import type { Address, ErasedAddress } from '../../write-side/orders/types.js';
 import type { OrderJson } from '../read-store.js';
-import type { OrderRepresentation, OrderView, QueueEntry, QueueEntryRepresentation } from '../views.js';
+import type { OrderRepresentation, OrderView, QueueEntry, QueueEntryRepresentation } from './views.js';
 
 /** An order's address as last opened: the sealed text it was opened from, whose key opened it, and the address as JSON. */
 interface OpenedAddress {

@@ -8,11 +8,51 @@ import type { Consistency } from '../kernel/consistency.js';
 import { CursorCodec, InvalidCursor } from '../kernel/cursor.js';
 import { assertLimit, type ViewPage } from '../kernel/page.js';
 import type { OpenedViews } from './opened-views.js';
-import type { OrderJson, ReadModelStore } from '../read-store.js';
-import type { OrderRepresentation, QueueEntryRepresentation } from '../views.js';
-
+import type { Condition, OrderJson, PageQuery, ReadModelStore, SortDirection } from '../read-store.js';
+import type { OrderRepresentation, QueueEntry, QueueEntryRepresentation } from './views.js';
 
 export type OrderSort = 'createdAt' | '-createdAt';
+
+export interface OrderFilter {
+  readonly status?: OrderStatus;
+  readonly customerId?: string;
+  /** Inclusive lower bound on createdAt, an ISO 8601 UTC instant as the views store it. */
+  readonly createdFrom?: string;
+  /** Exclusive upper bound on createdAt. */
+  readonly createdTo?: string;
+}
+
+/** Keyset position in the orders: the last order of the previous page. */
+export interface OrderKey {
+  readonly createdAt: string;
+  readonly id: string;
+}
+
+/** The order views a filter selects (an index leads with its equalities: customer, status, then createdAt). */
+export function orderConditions(filter: OrderFilter): Condition[] {
+  const where: Condition[] = [];
+  if (filter.status !== undefined) where.push({ field: 'status', op: '=', value: filter.status });
+  if (filter.customerId !== undefined) where.push({ field: 'customerId', op: '=', value: filter.customerId });
+  if (filter.createdFrom !== undefined) where.push({ field: 'createdAt', op: '>=', value: filter.createdFrom });
+  if (filter.createdTo !== undefined) where.push({ field: 'createdAt', op: '<', value: filter.createdTo });
+  return where;
+}
+
+/** Orders by (createdAt, id) in the direction, strictly after `after`, at most `limit`. */
+export function orderPage(filter: OrderFilter, direction: SortDirection, after: OrderKey | null, limit: number): PageQuery {
+  return { where: orderConditions(filter), order: { by: ['createdAt'], direction }, after: after && { values: [after.createdAt], key: after.id }, limit };
+}
+
+/** Keyset position in the fulfilment queue. */
+export interface QueueKey {
+  readonly paidAt: string;
+  readonly orderId: string;
+}
+
+/** Queued orders by (paidAt, orderId) ascending, strictly after `after`, at most `limit`. */
+export function queuePage(after: QueueKey | null, limit: number): PageQuery {
+  return { where: [{ field: 'state', op: '=', value: 'queued' }], order: { by: ['paidAt'], direction: 'asc' }, after: after && { values: [after.paidAt], key: after.orderId }, limit };
+}
 
 export interface OrderListRequest {
   readonly status?: OrderStatus;
@@ -57,7 +97,7 @@ export class OrderQueries {
       after = { createdAt: key.createdAt, id: key.id };
     }
     const filter = { ...(status === undefined ? {} : { status }), ...(customerId === undefined ? {} : { customerId }) };
-    const rows = await this.store.listOrderJson(filter, sort === 'createdAt' ? 'asc' : 'desc', after, limit + 1);
+    const rows = await this.store.listOrderJson(orderPage(filter, sort === 'createdAt' ? 'asc' : 'desc', after, limit + 1));
     const items = await this.opened.orderJson(rows.slice(0, limit));
     const last = items.at(-1);
     const nextCursor = rows.length > limit && last ? this.cursors.encode(scope, { createdAt: last.createdAt, id: last.id }) : null;
@@ -76,7 +116,7 @@ export class OrderQueries {
       if (typeof key.paidAt !== 'string' || typeof key.orderId !== 'string') throw new InvalidCursor('undecodable');
       after = { paidAt: key.paidAt, orderId: key.orderId };
     }
-    const rows = await this.store.listQueue(after, request.limit + 1);
+    const rows = await this.store.page<QueueEntry>('fulfilment-queue', queuePage(after, request.limit + 1));
     const items = await this.opened.queue(rows.slice(0, request.limit));
     const last = items.at(-1);
     const nextCursor = rows.length > request.limit && last?.paidAt ? this.cursors.encode(scope, { paidAt: last.paidAt, orderId: last.orderId }) : null;

@@ -7,7 +7,7 @@ import type { Position } from '../../write-side/kernel/event-store.js';
 import { comparePositions, encodePosition, parsePosition, successorOf } from '../../write-side/kernel/position.js';
 import { Consistency, type ProjectionProgress } from '../kernel/consistency.js';
 import type { ReadModelStore } from '../read-store.js';
-import type { QueueChange } from '../views.js';
+import type { QueueChange } from './views.js';
 
 /** Where the log ends: a feed position beyond it is one the log never gave out. */
 export interface LogHead {
@@ -97,7 +97,7 @@ export class QueueFeed {
   }
 
   private async page(after: Position | null, limit: number): Promise<FeedPage> {
-    const { changes, checkpoint } = await this.store.listQueueChanges(after, limit);
+    const { changes, checkpoint } = await this.store.changesAfter<QueueChange>('fulfilment-queue', after, limit);
     const last = changes.at(-1)?.position ?? null;
     // A full page may stop short of the checkpoint; otherwise every change up to it was read.
     const next = changes.length === limit ? last : latest(latest(after, last), checkpoint);

@@ -168,7 +168,7 @@ describe('order exports', () => {
   });
 
   it('answers 409 for the result of a job that has not succeeded', async () => {
-    const slow = await startService({}, { leaseMs: 2000, readModels: (real) => Object.create(real, { countOrders: { value: () => new Promise(() => {}) } }) });
+    const slow = await startService({}, { leaseMs: 2000, readModels: (real) => Object.create(real, { count: { value: () => new Promise(() => {}) } }) });
     await receiveStock(slow.events, TEST_SKUS);
     try {
       const as = client(slow, await slow.token());

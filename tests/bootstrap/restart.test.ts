@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SqliteReadStore } from '../../read-side/adapters/sqlite-read-store.js';
-import { PROJECTION_NAMES } from '../../read-side/read-store.js';
+import { PROJECTION_NAMES, READ_STORAGE } from '../../projections/registry.js';
 import type { Position } from '../../write-side/kernel/event-store.js';
 import { SqliteEventStore } from '../../write-side/adapters/sqlite-event-store.js';
 import { comparePositions } from '../../write-side/kernel/position.js';
@@ -34,7 +34,7 @@ async function writeOrders(events: SqliteEventStore, count: number): Promise<voi
 
 /** Each projection's checkpoint, in its active generation. */
 async function checkpoints(dir: string): Promise<Array<Position | null>> {
-  const reads = new SqliteReadStore(join(dir, 'read-models.sqlite3'));
+  const reads = new SqliteReadStore(join(dir, 'read-models.sqlite3'), READ_STORAGE);
   try {
     return await Promise.all(PROJECTION_NAMES.map(async (name) => reads.views(name, await reads.activeGeneration(name)).checkpoint()));
   } finally {

@@ -10,6 +10,7 @@ import { verify, type Difference } from '../../projections/rebuild.js';
 import { SqliteEventStore } from '../../write-side/adapters/sqlite-event-store.js';
 import { tempDir } from '../support/event-stores.js';
 import { seedOrders } from '../support/seed.js';
+import { READ_STORAGE } from '../../projections/registry.js';
 
 async function runAndKill(eventsFile: string, readsFile: string, afterBatches: number): Promise<void> {
   const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'fixtures/project-until-killed.ts'), eventsFile, readsFile], {
@@ -36,7 +37,7 @@ describe('projector crash safety (embedded)', () => {
     const progress: Array<string | null> = [];
     for (let kill = 0; kill < 4; kill++) {
       await runAndKill(eventsFile, readsFile, 1 + Math.floor(Math.random() * 200));
-      const reads = new SqliteReadStore(readsFile);
+      const reads = new SqliteReadStore(readsFile, READ_STORAGE);
       progress.push(await reads.views('order-views', 1).checkpoint());
       await reads.close();
     }
@@ -44,7 +45,7 @@ describe('projector crash safety (embedded)', () => {
     const head = await events.headPosition();
     expect(progress.some((p) => p !== null && p !== head)).toBe(true);
 
-    const reads = new SqliteReadStore(readsFile);
+    const reads = new SqliteReadStore(readsFile, READ_STORAGE);
     const projectors = [new Projector(events, reads, orderViews), new Projector(events, reads, fulfilmentQueue as unknown as typeof orderViews)];
     projectors.forEach((p) => p.start());
     for (const p of projectors) expect(await p.waitFor(head!, 20_000)).toBe(true);

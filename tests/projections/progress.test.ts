@@ -6,6 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { productsView } from '../../projections/catalogue/products.js';
 import { orderViews } from '../../projections/orders/order-views.js';
 import { Projector } from '../../projections/projector.js';
+import type { OrderView } from '../../read-side/orders/views.js';
 import type { NewEvent, ReadAllOptions } from '../../write-side/kernel/event-store.js';
 import { comparePositions } from '../../write-side/kernel/position.js';
 import { serviceViewer } from '../../write-side/kernel/access.js';
@@ -59,11 +60,11 @@ for (const [name, openEvents, openReads] of combos) {
           expect(await reads.store.activeGeneration('order-views')).toBeGreaterThan(before);
           for (const id of ids) {
             const last = await events.store.readLastEvent(orderStream(id));
-            expect((await reads.store.getOrder(id))?.revision).toBe(last!.revision);
+            expect((await reads.store.find<OrderView>('order-views', [id])).get(id)?.revision).toBe(last!.revision);
           }
           const written = await new OrderService(events.store, ORDERS_ONLY).cancel(serviceViewer('p'), ids[0]!, 'after the fill', { correlationId: 'c' });
           expect(await projector.waitFor(written.position!, 30_000)).toBe(true);
-          expect((await reads.store.getOrder(ids[0]!))!.status).toBe('cancelled');
+          expect((await reads.store.find<OrderView>('order-views', [ids[0]!])).get(ids[0]!)!.status).toBe('cancelled');
         } finally {
           await projector.stop();
         }

@@ -4,6 +4,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { SqliteReadStore } from '../../read-side/adapters/sqlite-read-store.js';
 import { PROJECTOR_LEASE, ProjectorLease, type Runnable } from '../../projections/projector-lease.js';
 import { tempDir } from '../support/event-stores.js';
+import { READ_STORAGE } from '../../projections/registry.js';
 
 class Counting implements Runnable {
   running = false;
@@ -26,7 +27,7 @@ describe('projector lease', () => {
   const dir = tempDir('lease-');
   const stores: SqliteReadStore[] = [];
   const open = () => {
-    const store = new SqliteReadStore(join(dir.path, 'read-models.sqlite3'));
+    const store = new SqliteReadStore(join(dir.path, 'read-models.sqlite3'), READ_STORAGE);
     stores.push(store);
     return store;
   };

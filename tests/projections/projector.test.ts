@@ -3,7 +3,11 @@
 // or TEST_SHARED_EVENT_STORE: see .ci/shared-store).
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { QueueKey, ReadModelStore } from '../../read-side/read-store.js';
+import type { ReadModelStore } from '../../read-side/read-store.js';
+import { queuePage, type QueueKey } from '../../read-side/orders/queries.js';
+import type { OrderView, QueueChange, QueueEntry } from '../../read-side/orders/views.js';
+import type { JobView } from '../../read-side/jobs/views.js';
+import { keptResults, openJobs } from '../../read-side/jobs/queries.js';
 import { applyBatch } from '../../projections/apply.js';
 import { fulfilmentQueue } from '../../projections/orders/fulfilment-queue.js';
 import { jobsView } from '../../projections/jobs/jobs.js';
@@ -72,6 +76,7 @@ for (const [name, openEvents, openReads] of combos) {
     let reads: ReadStoreFixture;
     let store: EventStore;
     let readModels: ReadModelStore;
+    const orderOf = async (id: string) => (await readModels.find<OrderView>('order-views', [id])).get(id) ?? null;
     const running: Array<Projector<'order-views'> | Projector<'fulfilment-queue'> | Projector<'jobs'>> = [];
     const start = <P extends Projector<'order-views'> | Projector<'fulfilment-queue'> | Projector<'jobs'>>(p: P) => {
       running.push(p);
@@ -96,7 +101,7 @@ for (const [name, openEvents, openReads] of combos) {
       const own = new Set(ids);
       const entries = [];
       for (let after: QueueKey | null = null; ; ) {
-        const page = await readModels.listQueue(after, 500);
+        const page: QueueEntry[] = await readModels.page<QueueEntry>('fulfilment-queue', queuePage(after, 500));
         if (page.length === 0) return entries;
         entries.push(...page.filter((e) => own.has(e.orderId)));
         const last = page.at(-1)!;
@@ -123,12 +128,12 @@ for (const [name, openEvents, openReads] of combos) {
       const ids = await seedOrders(store, 40);
       const projector = start(new Projector(store, readModels, orderViews, { batchSize: 16 }));
       await settle(projector, store, ids);
-      expect((await readModels.getOrder(ids[3]!))!.status).toBe('shipped');
+      expect((await orderOf(ids[3]!))!.status).toBe('shipped');
 
       const service = new OrderService(store, ORDERS_ONLY);
       const written = await service.changeAddress(serviceViewer('p'), ids[1]!, { ...address, city: 'Paris' }, { correlationId: 'c' });
       expect(await projector.waitFor(written.position!, 5000)).toBe(true);
-      expect(await readModels.getOrder(ids[1]!)).toMatchObject({ address: { city: 'Paris' }, revision: written.revision });
+      expect(await orderOf(ids[1]!)).toMatchObject({ address: { city: 'Paris' }, revision: written.revision });
       const status = await caughtUp(projector);
       expect(status).toMatchObject({ caughtUp: true, lagMs: 0 });
       expect(status.position! >= written.position!).toBe(true);
@@ -156,7 +161,7 @@ for (const [name, openEvents, openReads] of combos) {
       const before = await store.headPosition();
       const ids = await seedOrders(store, 15);
       const batch = await eventsOf(store, ids, before);
-      const views = readModels.views('order-views', 1);
+      const views = readModels.views<OrderView>('order-views', 1);
       await applyBatch(orderViews, views, batch);
       const once = await views.scan(null, 1000);
       await applyBatch(orderViews, views, batch);
@@ -170,7 +175,7 @@ for (const [name, openEvents, openReads] of combos) {
       const ids = await seedOrders(store, 6);
       const placedOnly = { ...orderViews, handles: new Set(['OrderPlaced'] as const) };
       const batch = await eventsOf(store, ids, before);
-      const views = readModels.views('order-views', 1);
+      const views = readModels.views<OrderView>('order-views', 1);
       await applyBatch(placedOnly, views, batch);
       const stored = await views.scan(null, 100);
       expect(stored).toHaveLength(6);
@@ -234,7 +239,7 @@ for (const [name, openEvents, openReads] of combos) {
       const service = new OrderService(store, ORDERS_ONLY);
       const written = await service.cancel(serviceViewer('p'), ids[0]!, 'after rebuild', { correlationId: 'c' });
       expect(await projector.waitFor(written.position!, 5000)).toBe(true);
-      expect((await readModels.getOrder(ids[0]!))!.status).toBe('cancelled');
+      expect((await orderOf(ids[0]!))!.status).toBe('cancelled');
     });
 
     it("records the queue's changes with their events' positions; rebuild makes them again and verify checks them", async () => {
@@ -258,7 +263,7 @@ for (const [name, openEvents, openReads] of combos) {
       const ownChanges = async () => {
         const out = [];
         for (let after: Position | null = null; ; ) {
-          const page = await readModels.listQueueChanges(after, 1000);
+          const page: { changes: QueueChange[] } = await readModels.changesAfter<QueueChange>('fulfilment-queue', after, 1000);
           out.push(...page.changes.filter((c) => own.has(c.orderId)));
           if (page.changes.length === 0) return out;
           after = page.changes.at(-1)!.position;
@@ -270,7 +275,7 @@ for (const [name, openEvents, openReads] of combos) {
       await noDifferences(fulfilmentQueue, ids);
 
       // A change the events do not make, and one missing, are both differences.
-      const views = readModels.views('fulfilment-queue', await readModels.activeGeneration('fulfilment-queue'));
+      const views = readModels.views<QueueEntry, QueueChange>('fulfilment-queue', await readModels.activeGeneration('fulfilment-queue'));
       const made = recordedChanges[0]!;
       await views.commit([], (await store.headPosition())!, [{ key: ids[0]!, change: { ...made, position: encodePosition(0n, 1n), orderId: ids[0]! } }]);
       const found: Difference[] = [];
@@ -305,13 +310,13 @@ for (const [name, openEvents, openReads] of combos) {
         const { job, revision } = (await service.get(viewer, id))!;
         expect((await readModels.views('jobs', generation).load([id])).get(id)).toEqual({ ...job, revision });
       }
-      expect(mine(await readModels.listOpenJobs(10_000)).map((j) => [j.id, j.status])).toEqual([[queued, 'queued'], [running, 'running']]);
-      expect(mine(await readModels.listJobResults(10_000)).map((j) => j.id)).toEqual([done]);
+      expect(mine<JobView>(await openJobs(readModels, 10_000)).map((j) => [j.id, j.status])).toEqual([[queued, 'queued'], [running, 'running']]);
+      expect(mine<JobView>(await keptResults(readModels, 10_000)).map((j) => j.id)).toEqual([done]);
       // A later start resumes from the checkpoint and follows on.
       const started = await service.start(queued, 'w2', 60_000);
       const second = start(new Projector(store, readModels, jobsView));
       expect(await second.waitFor(started.position!, 10_000)).toBe(true);
-      expect(mine(await readModels.listOpenJobs(10_000)).map((j) => j.status)).toEqual(['running', 'running']);
+      expect(mine<JobView>(await openJobs(readModels, 10_000)).map((j) => j.status)).toEqual(['running', 'running']);
       await noDifferences(jobsView as unknown as typeof orderViews, own);
       await rebuild(store, readModels, jobsView as unknown as typeof orderViews);
       expect((await noDifferences(jobsView as unknown as typeof orderViews, own)).checked).toBe(3);
@@ -321,7 +326,7 @@ for (const [name, openEvents, openReads] of combos) {
       const ids = await seedOrders(store, 10);
       const projector = start(new Projector(store, readModels, orderViews));
       await settle(projector, store, ids);
-      const views = readModels.views('order-views', 1);
+      const views = readModels.views<OrderView>('order-views', 1);
       const [view] = (await views.load([ids[2]!])).values();
       await views.commit([{ key: ids[2]!, view: { ...view!, total: 1, revision: view!.revision + 1 } }], await lastPositionOf(store, ids));
       const found: Difference[] = [];

@@ -4,15 +4,19 @@
 // plans) run when MONGO_URL is set, each on a database of its own.
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { MongoClient, MongoNetworkTimeoutError, MongoParseError, MongoServerError, type Document } from 'mongodb';
+import { MongoClient, MongoNetworkTimeoutError, MongoParseError, MongoServerError, type Document, type IndexDescription } from 'mongodb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toProblem } from '../../api/problem.js';
 import { storeError } from '../../shared/adapters/mongo-errors.js';
-import {
-  accountPageQuery, INDEXES, MongoReadStore, customerPageQuery, mongoClientOptions, orderPageQuery, productPageQuery, queuePageQuery, underGuard, viewCollectionName,
-} from '../../read-side/adapters/mongo-read-store.js';
-import type { OrderFilter, SortDirection } from '../../read-side/read-store.js';
-import type { OrderView, ProductView, QueueEntry } from '../../read-side/views.js';
+import { MongoReadStore, mongoClientOptions, mongoIndexes, mongoPage, underGuard, viewCollectionName } from '../../read-side/adapters/mongo-read-store.js';
+import type { PageQuery, SortDirection } from '../../read-side/read-store.js';
+import { accountPage } from '../../read-side/accounts/queries.js';
+import { productPage } from '../../read-side/catalogue/queries.js';
+import { customerPage } from '../../read-side/customers/queries.js';
+import { orderPage, queuePage, type OrderFilter } from '../../read-side/orders/queries.js';
+import type { ProductView } from '../../read-side/catalogue/views.js';
+import type { OrderView, QueueEntry } from '../../read-side/orders/views.js';
+import { READ_STORAGE, type ProjectionName } from '../../projections/registry.js';
 import { StoreUnavailable, type Position } from '../../write-side/kernel/event-store.js';
 import { encodeSequence } from '../../write-side/kernel/position.js';
 import { mongoUrl } from '../support/read-stores.js';
@@ -29,6 +33,21 @@ const FILTERS: OrderFilter[] = [
 const DIRECTIONS: SortDirection[] = ['asc', 'desc'];
 /** The driver's own class for a pool that had no free connection in time; it does not export it, nor type it. */
 const { WaitQueueTimeoutError } = createRequire(import.meta.url)('mongodb/lib/cmap/errors.js') as { WaitQueueTimeoutError: new (message: string, address: string) => Error };
+/** A projection's declared storage, as the composition root hands it to the adapter. */
+const declared = (name: string) => READ_STORAGE.find((storage) => storage.name === name)!;
+/** Each projection's index keys, as the adapter creates them. */
+const INDEXES = Object.fromEntries(READ_STORAGE.map((storage) => [storage.name, mongoIndexes(storage)])) as Record<ProjectionName, IndexDescription[]>;
+/** A page query of a projection as the adapter sends it: its filter (`query`) and its sort. */
+const pageOf = (name: string, page: PageQuery) => {
+  const { filter, sort } = mongoPage(declared(name), page);
+  return { query: filter, sort };
+};
+const orderPageQuery = (filter: OrderFilter, direction: SortDirection, after: { createdAt: string; id: string } | null) => pageOf('order-views', orderPage(filter, direction, after, 10));
+const queuePageQuery = (after: { paidAt: string; orderId: string } | null) => pageOf('fulfilment-queue', queuePage(after, 10));
+const accountPageQuery = (after: { createdAt: string; id: string } | null) => pageOf('accounts', accountPage(after, 10));
+const customerPageQuery = (filter: { emailKey?: string }, after: { createdAt: string; id: string } | null) => pageOf('customers', customerPage(filter.emailKey, after, 10));
+const productPageQuery = (filter: { status?: 'draft' | 'active' }, sort: 'sku' | '-updatedAt', after: { sku: string; updatedAt: string } | null) =>
+  pageOf('products', productPage(filter.status, sort, after, 10));
 const duplicateKey = () => new MongoServerError({ message: 'E11000 duplicate key error', code: 11000 });
 
 describe('MongoDB read store, without a server', () => {
@@ -79,14 +98,14 @@ describe('MongoDB read store, without a server', () => {
   it('gives up on a server it cannot reach within the request timeout, as unavailable', async () => {
     const started = Date.now();
     // Port 1 refuses connections: the driver keeps selecting a server until its bound.
-    const error = await MongoReadStore.connect('mongodb://127.0.0.1:1/?directConnection=true', 'unreachable', { requestTimeoutMs: 1_000 }).catch((e: unknown) => e);
+    const error = await MongoReadStore.connect('mongodb://127.0.0.1:1/?directConnection=true', 'unreachable', READ_STORAGE, { requestTimeoutMs: 1_000 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StoreUnavailable);
     expect(Date.now() - started).toBeLessThan(1_000);
   });
 
   it('takes a replica set\'s host list, and answers "unavailable" when none of its members can be reached', async () => {
     // Ports 1 and 2 of loopback refuse connections; the driver parses the list and selects until its bound.
-    const error = await MongoReadStore.connect('mongodb://127.0.0.1:1,127.0.0.1:2/?replicaSet=rs0', 'unreachable', { requestTimeoutMs: 1_000 }).catch((e: unknown) => e);
+    const error = await MongoReadStore.connect('mongodb://127.0.0.1:1,127.0.0.1:2/?replicaSet=rs0', 'unreachable', READ_STORAGE, { requestTimeoutMs: 1_000 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StoreUnavailable);
     expect(error).not.toBeInstanceOf(MongoParseError);
   });
@@ -166,7 +185,7 @@ describe.skipIf(!mongoUrl)('MongoDB read store on a live server (MONGO_URL)', ()
   let database: string;
   const stores: MongoReadStore[] = [];
   const open = async () => {
-    const store = await MongoReadStore.connect(mongoUrl!, database);
+    const store = await MongoReadStore.connect(mongoUrl!, database, READ_STORAGE);
     stores.push(store);
     return store;
   };
@@ -202,7 +221,7 @@ describe.skipIf(!mongoUrl)('MongoDB read store on a live server (MONGO_URL)', ()
     await client.db(database).collection('projections').drop();
     await new Promise((r) => setTimeout(r, 1_100)); // past the cached active generation
     expect(await store.activeGeneration('order-views')).toBe(1);
-    expect(await store.getOrder(view(1, 1).id)).toMatchObject({ revision: 1 });
+    expect((await store.find('order-views', [view(1, 1).id])).get(view(1, 1).id)).toMatchObject({ revision: 1 });
     expect(await store.createGeneration('order-views')).toBe(2);
   });
 

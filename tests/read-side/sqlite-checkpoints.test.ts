@@ -9,6 +9,7 @@ import type { OrderView } from '../../read-side/views.js';
 import type { Position } from '../../write-side/kernel/event-store.js';
 import { encodeSequence } from '../../write-side/kernel/position.js';
 import { tempDir } from '../support/event-stores.js';
+import { READ_STORAGE } from '../../projections/registry.js';
 
 const view = (id: string): OrderView => ({
   id, customerId: 'cus_1', status: 'pending', currency: 'EUR', lines: [{ sku: 'SKU-1', name: 'Blue mug', quantity: 1, unitPrice: 100, lineTotal: 100 }], total: 100,
@@ -20,7 +21,7 @@ describe('SqliteReadStore with background checkpoints', () => {
   it('copies committed views into the database file while the store stays open, and closes cleanly', async () => {
     const dir = tempDir('checkpoints-');
     const file = join(dir.path, 'read-models.sqlite3');
-    const store = new SqliteReadStore(file, { backgroundCheckpointMs: 10 });
+    const store = new SqliteReadStore(file, READ_STORAGE, { backgroundCheckpointMs: 10 });
     try {
       const before = statSync(file).size;
       const views = store.views('order-views', await store.activeGeneration('order-views'));
@@ -29,7 +30,7 @@ describe('SqliteReadStore with background checkpoints', () => {
         await views.commit(batch, encodeSequence(i + 1) as Position);
       }
       await expect.poll(() => statSync(file).size, { timeout: 5000 }).toBeGreaterThan(before);
-      expect(await store.getOrder('o-19-49')).toMatchObject({ id: 'o-19-49' });
+      expect((await store.find('order-views', ['o-19-49'])).get('o-19-49')).toMatchObject({ id: 'o-19-49' });
     } finally {
       await store.close();
       dir.remove();
@@ -54,7 +55,7 @@ describe('SqliteReadStore WAL bound', () => {
     // The background checkpointer as good as never runs here (once an hour), as when the commits
     // never leave it a moment: what bounds the WAL is the committing connection's own checkpoint.
     const limit = 1024 * 1024;
-    const store = new SqliteReadStore(file, { backgroundCheckpointMs: 3_600_000, walLimitBytes: limit });
+    const store = new SqliteReadStore(file, READ_STORAGE, { backgroundCheckpointMs: 3_600_000, walLimitBytes: limit });
     let largest = 0;
     try {
       // About 40 MB of views through the WAL, forty times the bound.
@@ -62,7 +63,7 @@ describe('SqliteReadStore WAL bound', () => {
       expect(store.walStats.restarts).toBeGreaterThan(0);
       // Past the bound by at most one commit's pages (200 views, well under 1 MiB).
       expect(largest).toBeLessThan(2 * limit);
-      expect(await store.getOrder('o-149-199')).toMatchObject({ id: 'o-149-199' });
+      expect((await store.find('order-views', ['o-149-199'])).get('o-149-199')).toMatchObject({ id: 'o-149-199' });
     } finally {
       await store.close();
       dir.remove();
@@ -73,7 +74,7 @@ describe('SqliteReadStore WAL bound', () => {
     const dir = tempDir('wal-bound-');
     const file = join(dir.path, 'read-models.sqlite3');
     const limit = 1024 * 1024;
-    const store = new SqliteReadStore(file, { backgroundCheckpointMs: 3_600_000, walLimitBytes: limit, busyTimeoutMs: 50 });
+    const store = new SqliteReadStore(file, READ_STORAGE, { backgroundCheckpointMs: 3_600_000, walLimitBytes: limit, busyTimeoutMs: 50 });
     const reader = new Database(file);
     try {
       await commitMany(store, 5, () => {});
@@ -98,7 +99,7 @@ describe('SqliteReadStore background writes', () => {
   it("waits out another connection's write lock held longer than its busy timeout, without blocking the thread, instead of failing as locked", async () => {
     const dir = tempDir('background-write-');
     const file = join(dir.path, 'read-models.sqlite3');
-    const store = new SqliteReadStore(file, { busyTimeoutMs: 50 });
+    const store = new SqliteReadStore(file, READ_STORAGE, { busyTimeoutMs: 50 });
     const other = new Database(file);
     try {
       // Another thread's long commit (a catch-up batch, a WAL checkpoint): held for six busy timeouts.

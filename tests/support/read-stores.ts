@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { MongoReadStore } from '../../read-side/adapters/mongo-read-store.js';
 import { SqliteReadStore } from '../../read-side/adapters/sqlite-read-store.js';
+import { READ_STORAGE } from '../../projections/registry.js';
 import type { ReadModelStore } from '../../read-side/read-store.js';
 import { tempDir } from './event-stores.js';
 
@@ -16,11 +17,11 @@ export interface ReadStoreFixture {
 export async function openEmbeddedReadStore(): Promise<ReadStoreFixture> {
   const dir = tempDir('read-');
   const file = join(dir.path, 'read-models.sqlite3');
-  const opened: ReadModelStore[] = [new SqliteReadStore(file)];
+  const opened: ReadModelStore[] = [new SqliteReadStore(file, READ_STORAGE)];
   return {
     store: opened[0]!,
     reopen: async () => {
-      const store = new SqliteReadStore(file);
+      const store = new SqliteReadStore(file, READ_STORAGE);
       opened.push(store);
       return store;
     },
@@ -36,11 +37,11 @@ export const mongoUrl = process.env.MONGO_URL;
 export async function openMongoReadStore(): Promise<ReadStoreFixture> {
   if (!mongoUrl) throw new Error('MONGO_URL is not set');
   const database = `orders_test_${randomUUID().slice(0, 8)}`;
-  const opened: MongoReadStore[] = [await MongoReadStore.connect(mongoUrl, database)];
+  const opened: MongoReadStore[] = [await MongoReadStore.connect(mongoUrl, database, READ_STORAGE)];
   return {
     store: opened[0]!,
     reopen: async () => {
-      const store = await MongoReadStore.connect(mongoUrl, database);
+      const store = await MongoReadStore.connect(mongoUrl, database, READ_STORAGE);
       opened.push(store);
       return store;
     },

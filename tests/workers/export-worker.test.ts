@@ -10,12 +10,13 @@ import { serviceViewer } from '../../write-side/kernel/access.js';
 import { JobService } from '../../write-side/jobs/service.js';
 import { inMemoryPersonalData } from '../support/personal-data.js';
 import { tempDir } from '../support/event-stores.js';
+import { READ_STORAGE } from '../../projections/registry.js';
 
 describe('export workers', () => {
   it('never run one job twice at once: three workers, twelve jobs, each started and finished once', async () => {
     const dir = tempDir('workers-');
     const events = new SqliteEventStore({ file: join(dir.path, 'events.sqlite3') });
-    const reads = new SqliteReadStore(join(dir.path, 'read-models.sqlite3'));
+    const reads = new SqliteReadStore(join(dir.path, 'read-models.sqlite3'), READ_STORAGE);
     const exportsDir = join(dir.path, 'exports');
     mkdirSync(exportsDir);
     const jobs = new JobService(events);

@@ -4,6 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { productsView } from '../../../projections/catalogue/products.js';
 import { rebuild, verify } from '../../../projections/rebuild.js';
+import { productPage } from '../../../read-side/catalogue/queries.js';
+import type { ProductView } from '../../../read-side/catalogue/views.js';
 import { serviceViewer } from '../../../write-side/kernel/access.js';
 import { ProductService } from '../../../write-side/catalogue/service.js';
 import { openEmbedded } from '../../support/event-stores.js';
@@ -25,12 +27,12 @@ describe('the products projection', () => {
       await products.retire(staff, retired, context);
 
       await rebuild(events.store, reads.store, productsView);
-      const views = await reads.store.views('products', await reads.store.activeGeneration('products')).load([kept, changed, retired]);
+      const views = await reads.store.views<ProductView>('products', await reads.store.activeGeneration('products')).load([kept, changed, retired]);
       expect(views.get(kept)).toMatchObject({ sku: kept, name: 'Kept', status: 'active', revision: 0 });
       expect(views.get(changed)).toMatchObject({ sku: changed, description: 'd', prices: { EUR: 200 }, status: 'active', revision: 1 });
       expect(views.get(changed)!.prices).not.toHaveProperty('USD');
       expect(views.get(retired)).toMatchObject({ sku: retired, status: 'retired', revision: 1 });
-      expect((await reads.store.listProducts({}, 'sku', null, 100)).map((p) => p.sku)).not.toContain(retired);
+      expect((await reads.store.page<ProductView>('products', productPage(undefined, 'sku', null, 100))).map((p) => p.sku)).not.toContain(retired);
       expect(await verify(events.store, reads.store, productsView, () => {})).toMatchObject({ differences: 0 });
     } finally {
       await reads.dispose();

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { customersView } from '../../../projections/customers/customers.js';
 import { rebuild, verify } from '../../../projections/rebuild.js';
 import type { ReadModelStore } from '../../../read-side/read-store.js';
+import { customerPage } from '../../../read-side/customers/queries.js';
 import { encodeCustomerEvent, customerStream } from '../../../write-side/customers/codec.js';
 import type { CustomerEvent } from '../../../write-side/customers/types.js';
 import type { EventStore } from '../../../write-side/kernel/event-store.js';
@@ -44,7 +45,7 @@ describe('customers projection', () => {
       { type: 'CustomerChanged', schemaVersion: 1, data: { customerId: id, changes: { phone: '+49 1' }, changedAt: '2026-12-01T11:00:00.000Z' } },
     ], 0);
     await rebuild(store, readModels, customersView);
-    expect(await readModels.listCustomers({ emailKey: `${id}@example.org` }, null, 5)).toEqual([
+    expect(await readModels.page('customers', customerPage(`${id}@example.org`, null, 5))).toEqual([
       { id, email: `${id.toUpperCase()}@Example.org`, name: 'Ada', phone: '+49 1', defaultAddress: null, status: 'active', createdAt: '2026-12-01T10:00:00.000Z', updatedAt: '2026-12-01T11:00:00.000Z', erasedAt: null, revision: 2, emailKey: `${id}@example.org` },
     ]);
     await append(id, [{ type: 'CustomerErased', schemaVersion: 1, data: { customerId: id, erasedAt: '2026-12-02T00:00:00.000Z' } }], 2);

@@ -38,7 +38,7 @@ describe.each(availableReadStores)('checkpoint consistency: %s', (_name, open) =
     await views.commit([{ key: order(3).id, view: order(3) }], pos(12));
     expect(await waiting).toBe(true);
     expect(consistency.position).toBe(pos(12));
-    expect(await reader.getOrder(order(3).id)).toEqual(order(3));
+    expect((await reader.find('order-views', [order(3).id])).get(order(3).id)).toEqual(order(3));
   });
 
   it('answers false after the timeout when the checkpoint does not get there', async () => {
