@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { jobsView } from '../projections/jobs/jobs.js';
 import { Projector } from '../projections/projector.js';
 import { SqliteReadStore } from '../read-side/adapters/sqlite-read-store.js';
-import type { OrderView } from '../read-side/views.js';
+import type { OrderView } from '../read-side/orders/views.js';
 import { ExportWorker } from '../workers/export-worker.js';
 import { SqliteEventStore } from '../write-side/adapters/sqlite-event-store.js';
 import { serviceViewer } from '../write-side/kernel/access.js';

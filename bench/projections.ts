@@ -13,7 +13,7 @@ import { SqliteReadStore } from '../read-side/adapters/sqlite-read-store.js';
 import { Consistency } from '../read-side/kernel/consistency.js';
 import { CursorCodec } from '../read-side/kernel/cursor.js';
 import { OrderQueries } from '../read-side/orders/queries.js';
-import type { OrderView } from '../read-side/views.js';
+import type { OrderView } from '../read-side/orders/views.js';
 import { fulfilmentQueue } from '../projections/orders/fulfilment-queue.js';
 import { orderViews } from '../projections/orders/order-views.js';
 import { rebuild } from '../projections/rebuild.js';

@@ -15,7 +15,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SqliteReadStore } from '../read-side/adapters/sqlite-read-store.js';
-import type { OrderView } from '../read-side/views.js';
+import type { OrderView } from '../read-side/orders/views.js';
 import { Projector } from '../projections/projector.js';
 import { SqliteEventStore } from '../write-side/adapters/sqlite-event-store.js';
 import type { Position } from '../write-side/kernel/event-store.js';

@@ -8,7 +8,7 @@ import { ROLES, serviceViewer, type Role } from '../write-side/kernel/access.js'
 import { AccountService } from '../write-side/accounts/service.js';
 import { CustomerService } from '../write-side/customers/service.js';
 import { argon2Passwords } from '../write-side/adapters/argon2-passwords.js';
-import { accountRepresentation } from '../read-side/views.js';
+import { accountRepresentation } from '../read-side/accounts/views.js';
 import { isKnownError } from '../write-side/kernel/errors.js';
 import { configOrExit } from './config.js';
 import { openEventStore } from './services.js';

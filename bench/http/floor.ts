@@ -17,7 +17,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Koa from 'koa';
 import { SqliteReadStore } from '../../read-side/adapters/sqlite-read-store.js';
-import { orderRepresentation } from '../../read-side/views.js';
+import { orderRepresentation } from '../../read-side/orders/views.js';
 import { SqliteEventStore } from '../../write-side/adapters/sqlite-event-store.js';
 import { serviceViewer } from '../../write-side/kernel/access.js';
 import { OrderService } from '../../write-side/orders/service.js';

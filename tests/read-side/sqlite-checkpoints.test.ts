@@ -5,7 +5,7 @@ import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SqliteReadStore } from '../../read-side/adapters/sqlite-read-store.js';
-import type { OrderView } from '../../read-side/views.js';
+import type { OrderView } from '../../read-side/orders/views.js';
 import type { Position } from '../../write-side/kernel/event-store.js';
 import { encodeSequence } from '../../write-side/kernel/position.js';
 import { tempDir } from '../support/event-stores.js';

@@ -2,7 +2,7 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OpenedViews } from '../../../read-side/orders/opened-views.js';
-import type { OrderView } from '../../../read-side/views.js';
+import type { OrderView } from '../../../read-side/orders/views.js';
 import { SqliteKeyStore } from '../../../write-side/adapters/sqlite-key-store.js';
 import { KEY_CACHE_TTL_MS, Keyring } from '../../../write-side/personal-data/keyring.js';
 import { ERASED_ADDRESS, orderAddressPlace } from '../../../write-side/personal-data/order-fields.js';
