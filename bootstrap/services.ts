@@ -33,8 +33,7 @@ import { SqliteKeyStore } from '../write-side/adapters/sqlite-key-store.js';
 import { CustomerErasure } from '../write-side/personal-data/erasure.js';
 import type { KeyStore } from '../write-side/personal-data/key-store.js';
 import { Keyring } from '../write-side/personal-data/keyring.js';
-import { customerPersonalData } from '../write-side/personal-data/customer-fields.js';
-import { orderPersonalData } from '../write-side/personal-data/order-fields.js';
+import { PERSONAL_DATA } from '../write-side/areas.js';
 import { PersonalData } from '../write-side/personal-data/personal-data.js';
 import { SealingEventStore } from '../write-side/personal-data/sealing-event-store.js';
 import type { EventStore } from '../write-side/kernel/event-store.js';
@@ -200,7 +199,7 @@ export async function openStores(config: Config, logger: Logger, use: ReadStoreU
  */
 export function projectionSource(stores: Stores, config: Config, name: ProjectionName): EventStore {
   if (!PROJECTIONS[name].opensPersonalData) return stores.eventStore;
-  return new SealingEventStore(stores.eventStore, new PersonalData(new Keyring(stores.keys), { seal: config.personalData.seal }), [orderPersonalData, customerPersonalData]);
+  return new SealingEventStore(stores.eventStore, new PersonalData(new Keyring(stores.keys), { seal: config.personalData.seal }), PERSONAL_DATA);
 }
 
 export async function openServices(config: Config, logger: Logger, role: Role = config.role, overrides: ServiceOverrides = {}): Promise<Services> {
@@ -212,7 +211,7 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
   const keyring = new Keyring(overrides.keyStore ? overrides.keyStore(stores.keys) : stores.keys);
   const personalData = new PersonalData(keyring, { seal: config.personalData.seal });
   // The write side reads and writes personal data through the seal; the projections read the log as stored.
-  const sealed = new SealingEventStore(eventStore, personalData, [orderPersonalData, customerPersonalData]);
+  const sealed = new SealingEventStore(eventStore, personalData, PERSONAL_DATA);
   const erasure = new CustomerErasure(keyring);
   const opened = new OpenedViews(personalData);
   const jobs = new JobService(eventStore);

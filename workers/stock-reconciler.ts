@@ -17,7 +17,7 @@ import type { EventStore, RecordedEvent } from '../write-side/kernel/event-store
 import type { OrderService, OrderSnapshot } from '../write-side/orders/service.js';
 import type { WriteContext } from '../write-side/kernel/write-context.js';
 import { ORDER_STREAM_PREFIX } from '../write-side/orders/codec.js';
-import { decodeStoredOrderEvent } from '../write-side/personal-data/order-fields.js';
+import { decodeStoredOrderEvent } from '../write-side/orders/personal-data.js';
 import type { Reservations } from '../write-side/stock/service.js';
 import { decodeStockEvent, isStockEvent, STOCK_STREAM_PREFIX } from '../write-side/stock/codec.js';
 

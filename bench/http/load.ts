@@ -8,7 +8,7 @@ import { SqliteEventStore } from '../../write-side/adapters/sqlite-event-store.j
 import { SqliteKeyStore } from '../../write-side/adapters/sqlite-key-store.js';
 import type { EventStore } from '../../write-side/kernel/event-store.js';
 import { Keyring } from '../../write-side/personal-data/keyring.js';
-import { orderPersonalData } from '../../write-side/personal-data/order-fields.js';
+import { orderPersonalData } from '../../write-side/orders/personal-data.js';
 import { PersonalData } from '../../write-side/personal-data/personal-data.js';
 import { SealingEventStore } from '../../write-side/personal-data/sealing-event-store.js';
 import { encodeOrderEvent, orderStream } from '../../write-side/orders/codec.js';

@@ -4,7 +4,7 @@
 // Every entry into and exit from the queue is recorded as a change, with the event's position:
 // the feed of GET /fulfilment-queue/changes.
 import { ORDER_STREAM_PREFIX } from '../../write-side/orders/codec.js';
-import { decodeStoredOrderEvent, type StoredOrderEvent } from '../../write-side/personal-data/order-fields.js';
+import { decodeStoredOrderEvent, type StoredOrderEvent } from '../../write-side/orders/personal-data.js';
 import { inFulfilmentQueue, type QueueChange, type QueueEntry } from '../../read-side/orders/views.js';
 import type { EventContext, Projection } from '../projection.js';
 

@@ -1,7 +1,7 @@
 // order-views: one document per order, the order's full HTTP representation with its address
 // sealed as the events hold it (the queries open it).
 import { ORDER_STREAM_PREFIX } from '../../write-side/orders/codec.js';
-import { decodeStoredOrderEvent, type StoredOrderEvent } from '../../write-side/personal-data/order-fields.js';
+import { decodeStoredOrderEvent, type StoredOrderEvent } from '../../write-side/orders/personal-data.js';
 import type { OrderView } from '../../read-side/orders/views.js';
 import type { EventContext, Projection } from '../projection.js';
 

@@ -4,7 +4,7 @@
 import { LRUCache } from 'lru-cache';
 import { isSealed } from '../../write-side/personal-data/cipher.js';
 import type { PersonalData } from '../../write-side/personal-data/personal-data.js';
-import { ERASED_ADDRESS, orderAddressPlace } from '../../write-side/personal-data/order-fields.js';
+import { ERASED_ADDRESS, orderAddressPlace } from '../../write-side/orders/personal-data.js';
 import type { Address, ErasedAddress } from '../../write-side/orders/types.js';
 import type { OrderJson } from '../read-store.js';
 import type { OrderRepresentation, OrderView, QueueEntry, QueueEntryRepresentation } from './views.js';

@@ -2,7 +2,7 @@
 // HTTP-CONTRACT.md, with the address sealed), and its entry in the fulfilment queue.
 import type { Position } from '../../write-side/kernel/event-store.js';
 import type { Address, ErasedAddress, OrderLine, OrderStatus, PlacedOrder } from '../../write-side/orders/types.js';
-import type { StoredAddress } from '../../write-side/personal-data/order-fields.js';
+import type { StoredAddress } from '../../write-side/orders/personal-data.js';
 
 /**
  * An order view as the read models store it: its address sealed with its customer's key (in clear

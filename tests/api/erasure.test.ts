@@ -9,7 +9,7 @@ import { rebuild, verify } from '../../projections/rebuild.js';
 import { PROJECTIONS } from '../../bootstrap/services.js';
 import { serviceViewer } from '../../write-side/kernel/access.js';
 import { StoreUnavailable } from '../../write-side/kernel/errors.js';
-import { ERASED_ADDRESS } from '../../write-side/personal-data/order-fields.js';
+import { ERASED_ADDRESS } from '../../write-side/orders/personal-data.js';
 import { orderStream } from '../../write-side/orders/codec.js';
 import { filesHolding } from '../support/disk-scan.js';
 import { ALL_SCOPES, client, startService, type TestService } from '../support/http.js';

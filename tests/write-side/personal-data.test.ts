@@ -9,7 +9,7 @@ import { orderStream } from '../../write-side/orders/codec.js';
 import { OrderService } from '../../write-side/orders/service.js';
 import { isSealed, seal } from '../../write-side/personal-data/cipher.js';
 import { KEY_CACHE_TTL_MS, Keyring } from '../../write-side/personal-data/keyring.js';
-import { ERASED_ADDRESS, orderPersonalData } from '../../write-side/personal-data/order-fields.js';
+import { ERASED_ADDRESS, orderPersonalData } from '../../write-side/orders/personal-data.js';
 import { PersonalData } from '../../write-side/personal-data/personal-data.js';
 import { SealingEventStore } from '../../write-side/personal-data/sealing-event-store.js';
 import { defineProducts } from '../support/catalogue.js';

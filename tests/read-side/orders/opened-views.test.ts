@@ -5,7 +5,7 @@ import { OpenedViews } from '../../../read-side/orders/opened-views.js';
 import type { OrderView } from '../../../read-side/orders/views.js';
 import { SqliteKeyStore } from '../../../write-side/adapters/sqlite-key-store.js';
 import { KEY_CACHE_TTL_MS, Keyring } from '../../../write-side/personal-data/keyring.js';
-import { ERASED_ADDRESS, orderAddressPlace } from '../../../write-side/personal-data/order-fields.js';
+import { ERASED_ADDRESS, orderAddressPlace } from '../../../write-side/orders/personal-data.js';
 import { PersonalData } from '../../../write-side/personal-data/personal-data.js';
 import { tempDir } from '../../support/event-stores.js';
 import { inMemoryPersonalData } from '../../support/personal-data.js';

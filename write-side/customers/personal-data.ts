@@ -1,8 +1,8 @@
 // The personal data of customers: email, name, phone and default address, sealed with the
 // customer's own key. The customers' views hold them opened (their email is looked up exactly);
 // the customers projection forgets them on CustomerErased.
-import { CUSTOMER_STREAM_PREFIX } from '../customers/codec.js';
-import type { PersonalDataRule } from './rules.js';
+import { CUSTOMER_STREAM_PREFIX } from './codec.js';
+import type { PersonalDataRule } from '../personal-data/rules.js';
 
 export const customerPersonalData: PersonalDataRule = {
   streamPrefix: CUSTOMER_STREAM_PREFIX,

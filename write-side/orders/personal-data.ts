@@ -3,10 +3,10 @@
 // never hold an address in clear, and a query opens it when it answers (read-side/).
 import type { JsonObject } from '../kernel/event-store.js';
 import type { RecordedEvent } from '../kernel/event-store.js';
-import { decodeOrderEvent, ORDER_STREAM_PREFIX, orderStream } from '../orders/codec.js';
-import type { Address, ErasedAddress, OrderEvent } from '../orders/types.js';
-import type { Sealed } from './cipher.js';
-import { placeOf, type PersonalDataRule } from './rules.js';
+import { decodeOrderEvent, ORDER_STREAM_PREFIX, orderStream } from './codec.js';
+import type { Address, ErasedAddress, OrderEvent } from './types.js';
+import type { Sealed } from '../personal-data/cipher.js';
+import { placeOf, type PersonalDataRule } from '../personal-data/rules.js';
 
 export const ERASED_ADDRESS: ErasedAddress = { name: null, line1: null, line2: null, city: null, postalCode: null, region: null, country: null };
 
