@@ -1,6 +1,6 @@
 // The one registry of API areas. The app mounts what it lists, the OpenAPI document takes its
-// paths and tags from it, and the auth matrix its route list. An area is its folder
-// (api/<area>/operations.ts), one line here, and one line wiring its dependencies in
+// paths, tags and schemas from it, and the auth matrix its route list. An area is its folder
+// (api/<area>/operations.ts, api/<area>/schemas.ts), one line here, and one line wiring its dependencies in
 // bootstrap/http-app.ts (its member of AppDeps is typed from here).
 import type Router from '@koa/router';
 import type { Scope } from './auth.js';
@@ -14,6 +14,7 @@ import { fulfilmentArea } from './fulfilment/operations.js';
 import { jobsArea } from './jobs/operations.js';
 import { mount, routerPath, type Area, type CoreDeps, type Operation, type Shared, type Tag } from './operation.js';
 import { ordersArea } from './orders/operations.js';
+import { sharedSchemas, type SchemaSet } from './schemas.js';
 import { stockArea } from './stock/operations.js';
 
 /** Keyed by the area's member of AppDeps; in the order of the document's tags. */
@@ -30,8 +31,12 @@ const AREAS = {
 
 type AreaName = keyof typeof AREAS;
 // Each area's dependencies are its own type; the registry handles them alike.
-type AnyArea = Area<any, any>;
-type OwnOf<A> = A extends Area<infer Own, infer _Deps> ? Own : never;
+type AnyArea = Area<any, any, SchemaSet>;
+type OwnOf<A> = A extends Area<infer Own, infer _Deps, infer _Schemas> ? Own : never;
+type SchemasOf<A> = A extends Area<infer _Own, infer _Deps, infer Schemas> ? Schemas : never;
+
+/** The name of a schema of the document: a shared one (api/schemas.ts) or an area's own. */
+export type SchemaName = keyof typeof sharedSchemas | { [K in AreaName]: keyof SchemasOf<(typeof AREAS)[K]> }[AreaName];
 
 /** One optional member per area with dependencies of its own: without it, the area is not served. */
 export type AreaDeps = { readonly [K in AreaName as [OwnOf<(typeof AREAS)[K]>] extends [void] ? never : K]?: OwnOf<(typeof AREAS)[K]> };
@@ -95,6 +100,27 @@ export function areaProblems(): AreaProblems {
     }
   }
   return problems;
+}
+
+/**
+ * Every schema of the document, by name: the shared ones, then each area's own in registry order.
+ * Two areas (or an area and the shared part) declaring one name is a mistake caught here: the
+ * document and the validators could then disagree on what the name means.
+ */
+export function areaSchemas(): Readonly<Record<SchemaName, object>> {
+  return gatherSchemas(sharedSchemas, areas()) as Record<SchemaName, object>;
+}
+
+/** The shared schemas and the areas' own, refusing a name declared twice. */
+export function gatherSchemas(shared: SchemaSet, declared: Iterable<readonly [string, { readonly schemas?: SchemaSet }]>): Readonly<Record<string, object>> {
+  const schemas: Record<string, object> = { ...shared };
+  for (const [name, area] of declared) {
+    for (const [schemaName, schema] of Object.entries(area.schemas ?? {})) {
+      if (Object.hasOwn(schemas, schemaName)) throw new TypeError(`area ${name} declares schema ${schemaName}, which is declared already`);
+      schemas[schemaName] = schema;
+    }
+  }
+  return schemas;
 }
 
 /**

@@ -11,6 +11,7 @@ import type { Scope } from './auth.js';
 import type { InFlight } from './idempotency.js';
 import { requireScope, type AccountStandings } from './middleware/auth.js';
 import type { AreaProblem } from './problem.js';
+import type { SchemaSet } from './schemas.js';
 import type { WaitingRequests } from './waiting.js';
 
 export type Method = 'get' | 'put' | 'post' | 'patch' | 'delete';
@@ -65,8 +66,9 @@ export interface Shared {
 /**
  * An API area: its tags and its operations, and how its handlers' dependencies come from the
  * app's (`Own` is the area's member of AppDeps; undefined when not wired: the area is not served).
+ * `Schemas` are the area's own JSON Schemas (api/<area>/schemas.ts), by name.
  */
-export interface Area<Own, Deps> {
+export interface Area<Own, Deps, Schemas extends SchemaSet = {}> {
   readonly tags: readonly Tag[];
   readonly operations: readonly Operation<Deps>[];
   readonly deps: (core: CoreDeps & Shared, own: Own | undefined) => Deps | undefined;
@@ -74,10 +76,15 @@ export interface Area<Own, Deps> {
   readonly standings?: (own: Own) => AccountStandings;
   /** How the API answers the area's own rules (AreaRuleBroken), by their codes. */
   readonly problems?: Readonly<Record<string, AreaProblem>>;
+  /**
+   * The area's own schemas (its bodies, queries and answers), listed in the document's
+   * components.schemas beside the shared ones (api/schemas.ts); a name is declared once in all.
+   */
+  readonly schemas?: Schemas;
 }
 
 /** An area declared with its types checked; Own is void for an area that needs only the core. */
-export function area<Own, Deps>(declared: Area<Own, Deps>): Area<Own, Deps> {
+export function area<Own, Deps, Schemas extends SchemaSet = {}>(declared: Area<Own, Deps, Schemas>): Area<Own, Deps, Schemas> {
   return declared;
 }
 

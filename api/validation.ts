@@ -1,13 +1,24 @@
-// Request validation with ajv, from the schemas the OpenAPI document is built of.
+// Request validation with ajv, from the schemas the OpenAPI document is built of. Each area
+// validates against its own schemas (api/<area>/schemas.ts) and the shared ones (api/schemas.ts),
+// which it passes to validators(): so this module needs no registry of areas (api/areas.ts imports
+// the areas' operations, which make their validators as they load).
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import type { FieldError } from '../write-side/kernel/errors.js';
 import { validationFailed } from './problem.js';
-import { schemas, TEXT_PATTERN, type SchemaName } from './schemas.js';
+import { TEXT_PATTERN, type SchemaSet } from './schemas.js';
 
 const DOCUMENT_ID = 'order-service-api';
 const MAX_ERRORS = 20;
 
-function compiler(options: { coerceTypes: boolean }) {
+function compiler(schemas: SchemaSet, options: { coerceTypes: boolean }) {
+  let ajv: Ajv2020 | undefined;
+  return (name: string): ValidateFunction => {
+    ajv ??= documentOf(schemas, options);
+    return ajv.compile({ $ref: `${DOCUMENT_ID}#/components/schemas/${name}` });
+  };
+}
+
+function documentOf(schemas: SchemaSet, options: { coerceTypes: boolean }): Ajv2020 {
   const ajv = new Ajv2020({
     allErrors: true,
     strict: true,
@@ -18,11 +29,8 @@ function compiler(options: { coerceTypes: boolean }) {
   // The schemas live where the OpenAPI document has them, so their $refs read the same in both.
   ajv.addKeyword('components');
   ajv.addSchema({ $id: DOCUMENT_ID, components: { schemas } });
-  return (name: SchemaName): ValidateFunction => ajv.compile({ $ref: `${DOCUMENT_ID}#/components/schemas/${name}` });
+  return ajv;
 }
-
-const bodies = compiler({ coerceTypes: false });
-const queries = compiler({ coerceTypes: true });
 
 export function toFieldErrors(errors: readonly ErrorObject[] | null | undefined, base = ''): FieldError[] {
   const seen = new Set<string>();
@@ -46,8 +54,22 @@ export function toFieldErrors(errors: readonly ErrorObject[] | null | undefined,
   return result;
 }
 
+/**
+ * The validators of request bodies and queries against a set of schemas: an area's own with the
+ * shared ones ({ ...sharedSchemas, ...orderSchemas }), whose names they take, typed. One ajv
+ * document each for bodies and queries, made at the first validator.
+ */
+export function validators<Schemas extends SchemaSet>(schemas: Schemas) {
+  const bodies = compiler(schemas, { coerceTypes: false });
+  const queries = compiler(schemas, { coerceTypes: true });
+  return {
+    bodyValidator: <T>(name: keyof Schemas & string) => bodyValidator<T>(bodies, name),
+    queryValidator: <T>(name: keyof Schemas & string) => queryValidator<T>(schemas, queries, name),
+  };
+}
+
 /** A validator that returns the typed value or throws a 400 validation-failed problem. */
-export function bodyValidator<T>(name: SchemaName): (value: unknown) => T {
+function bodyValidator<T>(bodies: (name: string) => ValidateFunction, name: string): (value: unknown) => T {
   const validate = bodies(name);
   return (value) => {
     if (!validate(value)) throw validationFailed(toFieldErrors(validate.errors));
@@ -56,7 +78,7 @@ export function bodyValidator<T>(name: SchemaName): (value: unknown) => T {
 }
 
 /** Query strings: values are coerced to the schema's types and defaults filled in. Repeated parameters are refused. */
-export function queryValidator<T>(name: SchemaName): (query: Record<string, string | string[] | undefined>) => T {
+function queryValidator<T>(schemas: SchemaSet, queries: (name: string) => ValidateFunction, name: string): (query: Record<string, string | string[] | undefined>) => T {
   const validate = queries(name);
   const properties = (schemas[name] as { properties?: Record<string, { type?: string }> }).properties ?? {};
   const integers = new Set(Object.keys(properties).filter((key) => properties[key]!.type === 'integer'));

@@ -16,8 +16,9 @@ import { writeContext } from '../middleware/context.js';
 import { area, type Operation, type Shared } from '../operation.js';
 import { authProblems, commonHeaders, consistencyToken, everyRequest, header, headerRef, idempotencyKey, json, mergePatchOnly, problem, queryParameters, rateLimitHeaders, ref, responseRef, retryAfter } from '../openapi-parts.js';
 import { validationFailed } from '../problem.js';
-import { ORDER_ID_PATTERN } from '../schemas.js';
-import { bodyValidator, queryValidator } from '../validation.js';
+import { ORDER_ID_PATTERN, sharedSchemas } from '../schemas.js';
+import { validators } from '../validation.js';
+import { accountSchemas } from './schemas.js';
 import { holdingSlotIf } from '../waiting.js';
 
 /** What a sign-in answers: an access token for the account (made by bootstrap/, which holds the signing key). */
@@ -35,6 +36,7 @@ export interface AccountDeps {
 type Deps = AccountDeps & Shared;
 
 type NewAccount = { email: string; password: string; role: Role; customerId?: string };
+const { bodyValidator, queryValidator } = validators({ ...sharedSchemas, ...accountSchemas });
 const validNewAccount = bodyValidator<NewAccount>('NewAccount');
 const validPatch = bodyValidator<{ role?: Role; disabled?: boolean }>('AccountPatch');
 const validPasswordChange = bodyValidator<{ currentPassword: string; newPassword: string }>('PasswordChange');
@@ -247,7 +249,8 @@ const operations: Operation<Deps>[] = [
   },
 ];
 
-export const accountsArea = area<AccountDeps, Deps>({
+export const accountsArea = area<AccountDeps, Deps, typeof accountSchemas>({
+  schemas: accountSchemas,
   tags: [{ name: 'accounts', description: 'Accounts and sign-in' }],
   operations,
   deps: ({ inFlight, waiting }, own) => own && { ...own, inFlight, waiting },

@@ -3,10 +3,13 @@
 import { area, type CoreDeps, type Operation } from '../operation.js';
 import { authProblems, commonHeaders, headerRef, json, queryParameters, rateLimitHeaders, ref, responseRef } from '../openapi-parts.js';
 import { orderId, orderIdOf } from '../orders/operations.js';
-import { queryValidator } from '../validation.js';
+import { sharedSchemas } from '../schemas.js';
+import { validators } from '../validation.js';
+import { auditSchemas } from './schemas.js';
 
 type Deps = Pick<CoreDeps, 'history'>;
 
+const { queryValidator } = validators({ ...sharedSchemas, ...auditSchemas });
 const validHistoryQuery = queryValidator<{ limit: number; cursor?: string }>('PageQuery');
 
 const operations: Operation<Deps>[] = [
@@ -35,7 +38,8 @@ const operations: Operation<Deps>[] = [
   },
 ];
 
-export const auditArea = area<void, Deps>({
+export const auditArea = area<void, Deps, typeof auditSchemas>({
+  schemas: auditSchemas,
   tags: [{ name: 'audit', description: 'Order history and point-in-time reads' }],
   operations,
   deps: (core) => core,

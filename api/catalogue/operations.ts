@@ -14,8 +14,9 @@ import { area, type Operation, type Shared } from '../operation.js';
 import { authProblems, commonHeaders, consistencyToken, header, headerRef, json, queryParameters, rateLimitHeaders, ref, responseRef } from '../openapi-parts.js';
 import { ifMatchRevision, matchesNoneMatch } from '../preconditions.js';
 import { validationFailed } from '../problem.js';
-import { SKU_PATTERN, schemas } from '../schemas.js';
-import { bodyValidator, queryValidator } from '../validation.js';
+import { SKU_PATTERN, sharedSchemas } from '../schemas.js';
+import { validators } from '../validation.js';
+import { catalogueSchemas } from './schemas.js';
 import { holdingSlotIf } from '../waiting.js';
 
 export interface CatalogueDeps {
@@ -27,6 +28,7 @@ type Deps = CatalogueDeps & Pick<Shared, 'waiting'>;
 type ProductInput = { name: string; description?: string | null; prices: Record<string, number>; status: 'draft' | 'active' };
 type ListQuery = { status?: 'draft' | 'active'; sort: ProductSort; limit: number; cursor?: string };
 
+const { bodyValidator, queryValidator } = validators({ ...sharedSchemas, ...catalogueSchemas });
 const validProduct = bodyValidator<ProductInput>('ProductInput');
 const validPatch = bodyValidator<ProductPatch>('ProductPatch');
 const validListQuery = queryValidator<ListQuery>('ProductListQuery');
@@ -46,7 +48,7 @@ const operations: Operation<Deps>[] = [
     summary: 'List products, a page at a time',
     description: 'Needs catalogue:read (customer tokens have it). Retired products are left out. From the products projection: the same paging and Consistency-Token rules as GET /orders; sort by sku (default) or -updatedAt (newest change first).',
     parameters: [
-      ...queryParameters('ProductListQuery', Object.keys(schemas.ProductListQuery.properties)),
+      ...queryParameters('ProductListQuery', Object.keys(catalogueSchemas.ProductListQuery.properties)),
       consistencyToken,
     ],
     responses: {
@@ -190,7 +192,8 @@ const operations: Operation<Deps>[] = [
   },
 ];
 
-export const catalogueArea = area<CatalogueDeps, Deps>({
+export const catalogueArea = area<CatalogueDeps, Deps, typeof catalogueSchemas>({
+  schemas: catalogueSchemas,
   tags: [{ name: 'catalogue', description: 'Products and their prices: what orders are priced from' }],
   operations,
   deps: ({ waiting }, own) => own && { ...own, waiting },

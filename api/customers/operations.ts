@@ -15,8 +15,9 @@ import { writeContext } from '../middleware/context.js';
 import { area, type Operation, type Shared } from '../operation.js';
 import { authProblems, commonHeaders, consistencyToken, header, headerRef, idempotencyKey, json, mergePatchOnly, problem, queryParameters, rateLimitHeaders, ref, responseRef, retryAfter } from '../openapi-parts.js';
 import { validationFailed } from '../problem.js';
-import { CUSTOMER_ID_PATTERN, schemas } from '../schemas.js';
-import { bodyValidator, queryValidator } from '../validation.js';
+import { CUSTOMER_ID_PATTERN, sharedSchemas } from '../schemas.js';
+import { validators } from '../validation.js';
+import { customerSchemas } from './schemas.js';
 import { holdingSlotIf } from '../waiting.js';
 import { ifMatchRevision, matchesNoneMatch } from '../preconditions.js';
 import { withNulls, type AddressInput } from '../orders/operations.js';
@@ -29,6 +30,7 @@ type Deps = CustomerDeps & Shared;
 
 type NewCustomer = { email: string; name: string; phone?: string | null; defaultAddress?: AddressInput | null };
 
+const { bodyValidator, queryValidator } = validators({ ...sharedSchemas, ...customerSchemas });
 const validNewCustomer = bodyValidator<NewCustomer>('NewCustomer');
 const validPatch = bodyValidator<CustomerPatch>('CustomerPatch');
 const validListQuery = queryValidator<{ email?: string; limit: number; cursor?: string }>('CustomerListQuery');
@@ -96,7 +98,7 @@ const operations: Operation<Deps>[] = [
       'Needs customers:read and a staff token: the list belongs to no single customer, so a customer token is 403 whatever its scopes (it reads its own record at /customers/{id}). ' +
       '`email` is an exact, case-insensitive filter. Erased customers stay in the list with their personal members null, and match no email. Served from a projection, with the same Consistency-Token and cursor rules as GET /orders.',
     parameters: [
-      ...queryParameters('CustomerListQuery', Object.keys(schemas.CustomerListQuery.properties)),
+      ...queryParameters('CustomerListQuery', Object.keys(customerSchemas.CustomerListQuery.properties)),
       consistencyToken,
     ],
     responses: {
@@ -209,7 +211,8 @@ const operations: Operation<Deps>[] = [
   },
 ];
 
-export const customersArea = area<CustomerDeps, Deps>({
+export const customersArea = area<CustomerDeps, Deps, typeof customerSchemas>({
+  schemas: customerSchemas,
   tags: [{ name: 'customers', description: 'Customers, their one email each, and erasure' }],
   operations,
   deps: ({ inFlight, waiting }, own) => own && { ...own, inFlight, waiting },

@@ -5,7 +5,9 @@ import { PassThrough } from 'node:stream';
 import type { FeedStart, QueueFeed } from '../../read-side/orders/queue-feed.js';
 import { area, type CoreDeps, type Operation, type Shared } from '../operation.js';
 import { authProblems, commonHeaders, consistencyToken, header, headerRef, json, queryParameters, rateLimitHeaders, ref } from '../openapi-parts.js';
-import { queryValidator } from '../validation.js';
+import { sharedSchemas } from '../schemas.js';
+import { validators } from '../validation.js';
+import { fulfilmentSchemas } from './schemas.js';
 import { holdingSlotIf } from '../waiting.js';
 
 export interface FulfilmentDeps {
@@ -14,6 +16,7 @@ export interface FulfilmentDeps {
 }
 type Deps = FulfilmentDeps & Pick<CoreDeps, 'queries'> & Pick<Shared, 'waiting'>;
 
+const { queryValidator } = validators({ ...sharedSchemas, ...fulfilmentSchemas });
 const validQueueQuery = queryValidator<{ limit: number; cursor?: string }>('PageQuery');
 const validChangesQuery = queryValidator<{ after?: string; wait: number; limit: number }>('ChangesQuery');
 
@@ -92,7 +95,8 @@ const operations: Operation<Deps>[] = [
   },
 ];
 
-export const fulfilmentArea = area<FulfilmentDeps, Deps>({
+export const fulfilmentArea = area<FulfilmentDeps, Deps, typeof fulfilmentSchemas>({
+  schemas: fulfilmentSchemas,
   tags: [{ name: 'fulfilment', description: 'The fulfilment queue and its changes' }],
   operations,
   deps: ({ queries, waiting }, own) => own && { ...own, queries, waiting },

@@ -12,8 +12,9 @@ import { keyedPost } from '../idempotency.js';
 import { area, type Operation, type Shared } from '../operation.js';
 import { authProblems, commonHeaders, header, headerRef, idempotencyKey, json, problem, rateLimitHeaders, ref, responseRef, retryAfter } from '../openapi-parts.js';
 import { EXPORT_LIMIT_RETRY_AFTER_SECONDS, HttpProblem, jobErrorProblem, validationFailed } from '../problem.js';
-import { ORDER_ID_PATTERN } from '../schemas.js';
-import { bodyValidator } from '../validation.js';
+import { ORDER_ID_PATTERN, sharedSchemas } from '../schemas.js';
+import { validators } from '../validation.js';
+import { jobSchemas } from './schemas.js';
 
 export interface ExportDeps {
   readonly jobs: JobService;
@@ -24,6 +25,7 @@ export interface ExportDeps {
 type Deps = ExportDeps & Pick<Shared, 'inFlight'>;
 
 type NewExport = { format: ExportFormat; filter?: ExportFilter };
+const { bodyValidator } = validators({ ...sharedSchemas, ...jobSchemas });
 const validNewExport = bodyValidator<NewExport>('NewExport');
 const JOB_ID = new RegExp(ORDER_ID_PATTERN);
 const POLL_AFTER_SECONDS = '1';
@@ -133,7 +135,8 @@ const operations: Operation<Deps>[] = [
   },
 ];
 
-export const jobsArea = area<ExportDeps, Deps>({
+export const jobsArea = area<ExportDeps, Deps, typeof jobSchemas>({
+  schemas: jobSchemas,
   tags: [{ name: 'jobs', description: 'Long-running work: order exports' }],
   operations,
   deps: ({ inFlight }, own) => own && { ...own, inFlight },

@@ -16,8 +16,9 @@ import { area, type CoreDeps, type Operation, type Shared } from '../operation.j
 import { authProblems, commonHeaders, consistencyToken, header, headerRef, idempotencyKey, json, queryParameters, rateLimitHeaders, ref, responseRef } from '../openapi-parts.js';
 import { ifMatchRevision, matchesNoneMatch } from '../preconditions.js';
 import { HttpProblem, validationFailed } from '../problem.js';
-import { ORDER_ID_PATTERN, schemas } from '../schemas.js';
-import { bodyValidator, queryValidator } from '../validation.js';
+import { ORDER_ID_PATTERN, sharedSchemas } from '../schemas.js';
+import { validators } from '../validation.js';
+import { orderSchemas } from './schemas.js';
 import { CURRENT_API_VERSION, DEPRECATED_API_VERSION } from '../versions.js';
 import { holdingSlotIf } from '../waiting.js';
 
@@ -28,6 +29,7 @@ type NewOrder = { customerId: string; currency: string; lines: LineInput[]; addr
 type OrderPatch = { address: AddressPatch };
 type ListQuery = { status?: OrderStatus; customerId?: string; sort: 'createdAt' | '-createdAt'; limit: number; cursor?: string };
 
+const { bodyValidator, queryValidator } = validators({ ...sharedSchemas, ...orderSchemas });
 const validNewOrder = bodyValidator<NewOrder>('NewOrder');
 const validPatch = bodyValidator<OrderPatch>('OrderPatch');
 const validPayment = bodyValidator<{ amount: number; reference: string; method?: PaymentMethod }>('NewPayment');
@@ -92,7 +94,7 @@ const operations: Operation<Deps>[] = [
     summary: 'List orders, a page at a time',
     description: 'Needs orders:read. Served from projections, which may lag: send the Consistency-Token of a write to wait (up to 5 s) until the page includes it. Keyset paging: a cursor continues the exact filter and sort it came from.',
     parameters: [
-      ...queryParameters('OrderListQuery', Object.keys(schemas.OrderListQuery.properties)),
+      ...queryParameters('OrderListQuery', Object.keys(orderSchemas.OrderListQuery.properties)),
       consistencyToken,
     ],
     responses: {
@@ -273,7 +275,8 @@ const operations: Operation<Deps>[] = [
   },
 ];
 
-export const ordersArea = area<void, Deps>({
+export const ordersArea = area<void, Deps, typeof orderSchemas>({
+  schemas: orderSchemas,
   tags: [{ name: 'orders', description: 'Orders and their lifecycle' }],
   operations,
   deps: (core) => core,

@@ -11,8 +11,9 @@ import { keyedPost } from '../idempotency.js';
 import { area, type Operation, type Shared } from '../operation.js';
 import { authProblems, commonHeaders, consistencyToken, headerRef, idempotencyKey, json, problem, queryParameters, rateLimitHeaders, ref, responseRef, retryAfter } from '../openapi-parts.js';
 import { validationFailed } from '../problem.js';
-import { SKU_PATTERN, schemas } from '../schemas.js';
-import { bodyValidator, queryValidator } from '../validation.js';
+import { SKU_PATTERN, sharedSchemas } from '../schemas.js';
+import { validators } from '../validation.js';
+import { stockSchemas } from './schemas.js';
 import { holdingSlotIf } from '../waiting.js';
 
 export interface StockDeps {
@@ -21,6 +22,7 @@ export interface StockDeps {
 }
 type Deps = StockDeps & Shared;
 
+const { bodyValidator, queryValidator } = validators({ ...sharedSchemas, ...stockSchemas });
 const validAdjustment = bodyValidator<{ delta: number; reason: AdjustmentReason; note?: string | null }>('NewStockAdjustment');
 const validListQuery = queryValidator<{ below?: number; limit: number; cursor?: string }>('StockListQuery');
 const SKU = new RegExp(SKU_PATTERN);
@@ -35,7 +37,7 @@ const operations: Operation<Deps>[] = [
     summary: 'Stock levels, a page at a time, by SKU',
     description: 'Needs stock:read and a token that is not a customer\'s (403 otherwise, whatever its scopes). From the stock projection, which may lag: send the Consistency-Token of a write to wait (up to 5 s) until the page includes it. `below` keeps the SKUs whose available stock is below it. Only SKUs whose stock ever changed are listed.',
     parameters: [
-      ...queryParameters('StockListQuery', Object.keys(schemas.StockListQuery.properties)),
+      ...queryParameters('StockListQuery', Object.keys(stockSchemas.StockListQuery.properties)),
       consistencyToken,
     ],
     responses: {
@@ -129,7 +131,8 @@ const operations: Operation<Deps>[] = [
   },
 ];
 
-export const stockArea = area<StockDeps, Deps>({
+export const stockArea = area<StockDeps, Deps, typeof stockSchemas>({
+  schemas: stockSchemas,
   tags: [{ name: 'stock', description: 'Stock levels and adjustments' }],
   operations,
   deps: ({ inFlight, waiting }, own) => own && { ...own, inFlight, waiting },

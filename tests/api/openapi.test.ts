@@ -1,10 +1,13 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Router from '@koa/router';
-import { declaredRoutes, documentedOperations } from '../../api/areas.js';
+import { areaSchemas, declaredRoutes, documentedOperations, gatherSchemas } from '../../api/areas.js';
+import { auditSchemas } from '../../api/audit/schemas.js';
+import { fulfilmentSchemas } from '../../api/fulfilment/schemas.js';
 import { openApiDocument } from '../../api/openapi.js';
 import { mount } from '../../api/operation.js';
-import { schemas } from '../../api/schemas.js';
+import { orderSchemas } from '../../api/orders/schemas.js';
+import { sharedSchemas } from '../../api/schemas.js';
 import { MAX_ACTIVE_EXPORTS } from '../../write-side/jobs/service.js';
 import { startService, type TestService } from '../support/http.js';
 import { ResponseConformance, type Exchange } from '../support/response-conformance.js';
@@ -24,8 +27,19 @@ describe('OpenAPI document', () => {
         .map(([method, operation]) => ({ path, method, operation: operation as Json })),
     );
 
-  it('is built from the very schemas that validate requests', () => {
-    expect(document.components.schemas).toBe(schemas);
+  it('is built from the very schemas that validate requests: the shared ones and each area\'s own', () => {
+    const gathered = areaSchemas();
+    expect(Object.keys(document.components.schemas).sort()).toEqual(Object.keys(gathered).sort());
+    for (const [name, schema] of Object.entries(gathered)) expect(document.components.schemas[name], name).toBe(schema);
+    for (const [name, schema] of Object.entries(sharedSchemas)) expect(gathered[name as keyof typeof gathered], name).toBe(schema);
+    expect(gathered.NewOrder).toBe(orderSchemas.NewOrder);
+  });
+
+  it('refuses a schema name declared twice, by two areas or by an area and the shared part', () => {
+    const schema = { type: 'object' };
+    expect(gatherSchemas({ Problem: schema }, [['a', { schemas: { Thing: schema } }], ['b', { schemas: { Other: schema } }], ['c', {}]])).toEqual({ Problem: schema, Thing: schema, Other: schema });
+    expect(() => gatherSchemas({}, [['a', { schemas: { Thing: schema } }], ['b', { schemas: { Thing: schema } }]])).toThrow(/area b declares schema Thing/);
+    expect(() => gatherSchemas({ Problem: schema }, [['a', { schemas: { Problem: schema } }]])).toThrow(/area a declares schema Problem/);
   });
 
   it('documents every route of every area with its method, HEAD and OPTIONS included, and nothing that is not served', () => {
@@ -99,8 +113,8 @@ describe('OpenAPI document', () => {
   });
 
   it('gives history and queue items their fields', () => {
-    expect(schemas.QueueEntry.required).toEqual(expect.arrayContaining(['orderId', 'total', 'lines', 'address', 'paidAt']));
-    expect(schemas.HistoryEvent.oneOf.map((event) => event.properties.type.const)).toEqual(['OrderPlaced', 'OrderAddressChanged', 'PaymentRecorded', 'ShipmentCreated', 'OrderCancelled', 'CustomerErased']);
+    expect(fulfilmentSchemas.QueueEntry.required).toEqual(expect.arrayContaining(['orderId', 'total', 'lines', 'address', 'paidAt']));
+    expect(auditSchemas.HistoryEvent.oneOf.map((event) => event.properties.type.const)).toEqual(['OrderPlaced', 'OrderAddressChanged', 'PaymentRecorded', 'ShipmentCreated', 'OrderCancelled', 'CustomerErased']);
   });
 
   it('documents the cap on queued-or-running exports: 429 rate-limited with Retry-After on POST /exports', () => {
@@ -118,7 +132,7 @@ describe('OpenAPI document', () => {
   });
 
   it('accepts for asOf only date-times that name a real instant', () => {
-    const asOf = new RegExp(schemas.PointInTimeQuery.properties.asOf.pattern);
+    const asOf = new RegExp(orderSchemas.PointInTimeQuery.properties.asOf.pattern);
     for (const good of ['2026-11-22T10:00:00Z', '2024-02-29T23:59:59.5+01:00', '2000-02-29T00:00:00Z']) expect(asOf.test(good), good).toBe(true);
     for (const bad of ['2026-13-45T99:99:99Z', '2026-02-29T00:00:00Z', '1900-02-29T00:00:00Z', '2026-04-31T00:00:00Z', '2026-01-01T24:00:00Z', '2026-01-01T00:00:60Z', '2026-01-01T00:00:00+24:00']) {
       expect(asOf.test(bad), bad).toBe(false);

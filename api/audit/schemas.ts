@@ -1,0 +1,105 @@
+// Audit: the JSON Schemas (2020-12) of the area's bodies, queries and answers, which its
+// operations validate requests with and the OpenAPI document lists in components.schemas
+// (gathered by api/areas.ts with the shared ones of api/schemas.ts, which these may $ref).
+// A schema another area uses too belongs in api/schemas.ts.
+
+export const auditSchemas = {
+  HistoryEvent: {
+    description: 'One event of an order, its data upcast to the current schema version.',
+    oneOf: [
+      historyEvent('OrderPlaced', 2, {
+        required: ['orderId', 'customerId', 'currency', 'lines', 'total', 'address', 'placedAt'],
+        properties: {
+          orderId: { type: 'string', format: 'uuid' },
+          customerId: { type: 'string' },
+          currency: { type: 'string' },
+          lines: { type: 'array', items: { $ref: '#/components/schemas/OrderLine' } },
+          total: { type: 'integer' },
+          address: { $ref: '#/components/schemas/OrderAddress' },
+          placedAt: { type: 'string', format: 'date-time' },
+        },
+      }),
+      historyEvent('OrderAddressChanged', 1, {
+        required: ['orderId', 'address', 'changedAt'],
+        properties: { orderId: { type: 'string', format: 'uuid' }, address: { $ref: '#/components/schemas/OrderAddress' }, changedAt: { type: 'string', format: 'date-time' } },
+      }),
+      historyEvent('PaymentRecorded', 2, {
+        required: ['orderId', 'paymentId', 'amount', 'reference', 'method', 'recordedAt'],
+        properties: {
+          orderId: { type: 'string', format: 'uuid' },
+          paymentId: { type: 'string' },
+          amount: { type: 'integer' },
+          reference: { type: 'string' },
+          method: { $ref: '#/components/schemas/PaymentMethod' },
+          recordedAt: { type: 'string', format: 'date-time' },
+        },
+      }),
+      historyEvent('ShipmentCreated', 1, {
+        required: ['orderId', 'shipmentId', 'carrier', 'trackingNumber', 'createdAt'],
+        properties: {
+          orderId: { type: 'string', format: 'uuid' },
+          shipmentId: { type: 'string' },
+          carrier: { type: 'string' },
+          trackingNumber: { type: 'string' },
+          createdAt: { type: 'string', format: 'date-time' },
+        },
+      }),
+      historyEvent('OrderCancelled', 1, {
+        required: ['orderId', 'reason', 'cancelledAt'],
+        properties: { orderId: { type: 'string', format: 'uuid' }, reason: { type: ['string', 'null'] }, cancelledAt: { type: 'string', format: 'date-time' } },
+      }),
+      historyEvent(
+        'CustomerErased',
+        1,
+        {
+          required: ['customerId', 'erasedAt'],
+          properties: { customerId: { type: 'string' }, erasedAt: { type: 'string', format: 'date-time' } },
+        },
+        {
+          description: "The erasure of the order's customer (DELETE /customers/{id}), recorded on the customer's stream and shown at its place in the log: from it on, the personal data of every event of the order reads as null. It holds none itself.",
+          revision: "its revision in the customer's stream",
+        },
+      ),
+    ],
+  },
+  HistoryPage: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['items', 'nextCursor'],
+    properties: {
+      items: { type: 'array', items: { $ref: '#/components/schemas/HistoryEvent' } },
+      nextCursor: { type: ['string', 'null'] },
+    },
+  },
+} as const;
+
+/** An event of the history: its type, versions, position and metadata, and its data. */
+function historyEvent(
+  type: string,
+  schemaVersion: number,
+  data: { required: readonly string[]; properties: Record<string, unknown> },
+  { description, revision = 'its revision in the order stream' }: { description?: string; revision?: string } = {},
+) {
+  return {
+    title: type,
+    ...(description ? { description } : {}),
+    type: 'object',
+    additionalProperties: false,
+    required: ['type', 'schemaVersion', 'recordedSchemaVersion', 'revision', 'position', 'recordedAt', 'data', 'metadata'],
+    properties: {
+      type: { const: type },
+      schemaVersion: { const: schemaVersion, description: 'the version `data` is given in (stored events are upcast on read)' },
+      recordedSchemaVersion: { type: 'integer', minimum: 1, maximum: schemaVersion, description: 'the version the event was stored in' },
+      revision: { type: 'integer', minimum: 0, description: revision },
+      position: { type: 'string', pattern: '^[0-9a-f]{32}$', description: 'its position in the log' },
+      recordedAt: { type: 'string', format: 'date-time', description: 'when the store recorded it' },
+      data: { type: 'object', additionalProperties: false, ...data },
+      metadata: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['principal', 'correlationId', 'causationId'],
+        properties: { principal: { type: 'string' }, correlationId: { type: 'string' }, causationId: { type: ['string', 'null'] } },
+      },
+    },
+  } as const;
+}

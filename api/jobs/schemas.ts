@@ -1,0 +1,69 @@
+// Exports (jobs): the JSON Schemas (2020-12) of the area's bodies, queries and answers, which its
+// operations validate requests with and the OpenAPI document lists in components.schemas
+// (gathered by api/areas.ts with the shared ones of api/schemas.ts, which these may $ref).
+// A schema another area uses too belongs in api/schemas.ts.
+import { RFC3339_PATTERN as RFC3339 } from '../schemas.js';
+
+export const jobSchemas = {
+  NewExport: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['format'],
+    properties: {
+      format: { type: 'string', enum: ['ndjson', 'csv'] },
+      filter: {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          status: { type: 'string', enum: ['pending', 'paid', 'shipped', 'cancelled'] },
+          createdFrom: { type: 'string', pattern: RFC3339, description: 'inclusive' },
+          createdTo: { type: 'string', pattern: RFC3339, description: 'exclusive' },
+        },
+      },
+    },
+  },
+  Job: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['id', 'type', 'status', 'progress', 'createdAt', 'startedAt', 'finishedAt', 'result', 'error'],
+    properties: {
+      id: { type: 'string', format: 'uuid' },
+      type: { type: 'string', enum: ['order-export'] },
+      status: { type: 'string', enum: ['queued', 'running', 'succeeded', 'failed'] },
+      format: { type: 'string', enum: ['ndjson', 'csv'] },
+      filter: {
+        type: 'object',
+        additionalProperties: false,
+        description: 'the filter as applied: bounds as UTC instants',
+        properties: {
+          status: { type: 'string', enum: ['pending', 'paid', 'shipped', 'cancelled'] },
+          createdFrom: { type: 'string', format: 'date-time' },
+          createdTo: { type: 'string', format: 'date-time' },
+        },
+      },
+      progress: { type: 'object', required: ['processed', 'total'], properties: { processed: { type: 'integer' }, total: { type: 'integer' } } },
+      createdAt: { type: 'string', format: 'date-time' },
+      startedAt: { type: ['string', 'null'], format: 'date-time' },
+      finishedAt: { type: ['string', 'null'], format: 'date-time' },
+      result: {
+        type: ['object', 'null'],
+        required: ['href', 'contentType', 'count', 'bytes'],
+        properties: { href: { type: 'string' }, contentType: { type: 'string' }, count: { type: 'integer' }, bytes: { type: 'integer' } },
+      },
+      resultExpiresAt: { type: ['string', 'null'], format: 'date-time', description: 'when the result file will be removed' },
+      resultExpiredAt: { type: ['string', 'null'], format: 'date-time', description: 'when the result file was removed; result is then null' },
+      error: {
+        description: 'why the job failed (an RFC 9457 problem); null unless it failed',
+        oneOf: [
+          { type: 'null' },
+          {
+            type: 'object',
+            additionalProperties: false,
+            required: ['type', 'title', 'status', 'detail'],
+            properties: { type: { type: 'string', format: 'uri' }, title: { type: 'string' }, status: { type: 'integer' }, detail: { type: 'string' } },
+          },
+        ],
+      },
+    },
+  },
+} as const;
