@@ -4,7 +4,7 @@
 // its password) the caller's own, which only a token the service issued to an account has.
 import type { Context } from 'koa';
 import type { AccountQueries } from '../../read-side/accounts/queries.js';
-import { accountRepresentation } from '../../read-side/views.js';
+import { accountRepresentation } from '../../read-side/accounts/views.js';
 import type { Role } from '../../write-side/kernel/access.js';
 import type { AccountResult, AccountService } from '../../write-side/accounts/service.js';
 import { SIGN_IN_FAILURE_LIMIT, SIGN_IN_WINDOW_MS } from '../../write-side/accounts/sign-in-failures.js';

@@ -4,7 +4,7 @@
 import type { Context } from 'koa';
 import type { ProductQueries } from '../../read-side/catalogue/queries.js';
 import type { ProductSort } from '../../read-side/catalogue/queries.js';
-import { productRepresentation } from '../../read-side/views.js';
+import { productRepresentation } from '../../read-side/catalogue/views.js';
 import { isLive, type ProductPatch } from '../../write-side/catalogue/types.js';
 import { ProductNotFound } from '../../write-side/kernel/errors.js';
 import type { ProductResult, ProductService, ProductWriteContext } from '../../write-side/catalogue/service.js';

@@ -3,7 +3,7 @@
 // case with the viewer (which confines what it reads and changes), and represents the result;
 // the scope each operation needs is checked before it, from its declaration.
 import type { Context } from 'koa';
-import { orderRepresentation } from '../../read-side/views.js';
+import { orderRepresentation } from '../../read-side/orders/views.js';
 import type { Position } from '../../write-side/kernel/event-store.js';
 import type { OrderResult } from '../../write-side/orders/service.js';
 import { OrderNotFound } from '../../write-side/kernel/errors.js';
