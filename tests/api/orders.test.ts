@@ -466,6 +466,7 @@ describe('GET /orders', () => {
     expect(paid.body.items.map((o: { id: string }) => o.id)).toEqual([a.id]);
   });
 
+  // 2 minutes: it starts a second service, which alone can take most of the default 30 s on a loaded 2-core machine.
   it('waits for a Consistency-Token, and answers 503 with Retry-After when the projections cannot reach it in time', async () => {
     const { headers, body } = await place(newOrder(`cus_wait_${Date.now()}`));
     const page = await api('GET', `/orders?customerId=${body.customerId}`, { headers: { 'Consistency-Token': headers.get('consistency-token')! } });
@@ -481,7 +482,7 @@ describe('GET /orders', () => {
       await impatient.stop();
     }
     expectProblem(await api('GET', '/orders', { headers: { 'Consistency-Token': 'nonsense' } }), 400, 'validation-failed');
-  });
+  }, 120_000);
 
   it.each(['0', '101', '-1', '1.5', 'ten'])('refuses limit=%s with 400, never clamping', async (limit) => {
     expectProblem(await api('GET', `/orders?limit=${limit}`), 400, 'validation-failed');
