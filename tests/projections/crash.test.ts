@@ -47,7 +47,7 @@ describe('projector crash safety (embedded)', () => {
     const reads = new SqliteReadStore(readsFile);
     const projectors = [new Projector(events, reads, orderViews), new Projector(events, reads, fulfilmentQueue as unknown as typeof orderViews)];
     projectors.forEach((p) => p.start());
-    for (const p of projectors) expect(await p.waitFor(head!, 20_000)).toBe(true);
+    for (const p of projectors) expect(await p.waitFor(head!, 60_000)).toBe(true); // as soon as they are there; 60 s (was 20) only bounds a catch-up that never ends
     await Promise.all(projectors.map((p) => p.stop()));
 
     for (const projection of [orderViews, fulfilmentQueue as unknown as typeof orderViews]) {
