@@ -10,6 +10,11 @@ import { receiveStockOverHttp } from '../support/http.js';
 import { startServiceProcess } from '../support/service-process.js';
 import { until } from '../support/until.js';
 
+// These tests start the service (or a command) as processes: node with tsx, seconds of CPU each,
+// which a loaded 2-core machine stretches past the default 30 s (half a minute at load 16 was seen);
+// 3 minutes is generous.
+const PROCESS_TEST_MS = 180_000;
+
 const SECRET = 'roles-test-secret-roles-test-secret-123';
 
 function start(role: string, env: Record<string, string>) {
@@ -59,7 +64,7 @@ describe('process roles', () => {
       expect(projectorCode).toBe(0);
       dir.remove();
     }
-  });
+  }, PROCESS_TEST_MS);
 
   it('refuses an unknown role', async () => {
     const service = start('chef', {});
@@ -68,5 +73,5 @@ describe('process roles', () => {
     const fromEnv = startServiceProcess({ ROLE: 'chef' });
     expect(await fromEnv.exit).toBe(2);
     expect(fromEnv.output()).toContain('ROLE');
-  });
+  }, PROCESS_TEST_MS);
 });

@@ -26,7 +26,8 @@ describe('scaled-out topology (embedded, separate processes)', () => {
     await defineProductsIn(dir.path);
     // A 5 s lease (renewed every 1.7 s), not 1 s: a loaded machine can hold a projector process back
     // for more than the 0.7 s a 1 s lease allows, and then the standby rightly takes over mid-test.
-    topology = new Topology({ DATA_DIR: dir.path, AUTH_JWT_SECRET: SECRET, PROJECTOR_LEASE_SECONDS: '5' });
+    // Each member may take 2 minutes to come up (was 30 s): a start needs seconds of CPU, and half a minute was seen at load 16.
+    topology = new Topology({ DATA_DIR: dir.path, AUTH_JWT_SECRET: SECRET, PROJECTOR_LEASE_SECONDS: '5' }, {}, { startTimeoutMs: 120_000 });
     await topology.start();
     const [one, other] = [await topology.url('api-1'), await topology.url('api-2')];
     const token = await signDevToken(SECRET, { sub: 'ops', scope: 'orders:read orders:write payments:write shipments:write exports:write' });
@@ -95,5 +96,5 @@ describe('scaled-out topology (embedded, separate processes)', () => {
 
     const codes = await topology.stopAll();
     expect([...codes.values()]).toEqual([0, 0, 0, 0, 0]);
-  }, 120_000);
+  }, 300_000); // six process starts, one after another for the most part, on a loaded machine: 5 minutes (was 2)
 });

@@ -11,6 +11,11 @@ import { SqliteEventStore } from '../../write-side/adapters/sqlite-event-store.j
 import { tempDir } from '../support/event-stores.js';
 import { seedOrders } from '../support/seed.js';
 
+// These tests start the service (or a command) as processes: node with tsx, seconds of CPU each,
+// which a loaded 2-core machine stretches past the default 30 s (half a minute at load 16 was seen);
+// 3 minutes is generous.
+const PROCESS_TEST_MS = 180_000;
+
 async function runAndKill(eventsFile: string, readsFile: string, afterBatches: number): Promise<void> {
   const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'fixtures/project-until-killed.ts'), eventsFile, readsFile], {
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -59,5 +64,5 @@ describe('projector crash safety (embedded)', () => {
     await reads.close();
     await events.close();
     dir.remove();
-  });
+  }, PROCESS_TEST_MS);
 });
