@@ -9,6 +9,7 @@ import { declaredRoutes } from '../../api/areas.js';
 import { adminScriptPath } from '../support/admin-build.js';
 import { ALL_SCOPES, client, newOrder, SECRET, startService, type TestService } from '../support/http.js';
 import { receiveStock, TEST_SKUS } from '../support/seed.js';
+import { until } from '../support/until.js';
 
 const OTHER_SECRET = 'another-secret-that-is-also-at-least-32-bytes-long';
 const PROBLEM_BASE = 'https://errors.orders.example/';
@@ -547,15 +548,15 @@ async function matrixJob(owner: Owner): Promise<string> {
   return started.body.id as string;
 }
 
+/** The job once it succeeded, polled with no deadline but the test's: the export worker runs in the background. */
 async function finished(who: Who, jobId: string): Promise<Record<string, any>> {
-  for (let i = 0; i < 400; i++) {
+  const job = await until(async () => {
     const job = await call(who)('GET', `/jobs/${jobId}`);
     expect(job.status).toBe(200);
-    if (job.body.status === 'succeeded') return job.body;
     expect(job.body.status).not.toBe('failed');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`job ${jobId} did not finish`);
+    return job;
+  }, (job) => job.body.status === 'succeeded');
+  return job.body;
 }
 
 async function exportedCustomers(who: Who, jobId: string): Promise<Set<string>> {
@@ -825,8 +826,8 @@ describe('the access matrix, from the router’s own routes', () => {
     }
     as.A = client(matrix, await matrix.token({ sub: 'matrix-a', customerId: CUSTOMER.A, scope }));
     as.B = client(matrix, await matrix.token({ sub: 'matrix-b', customerId: CUSTOMER.B, scope }));
-    // Readiness is part of the matrix: wait until the projections caught up once.
-    for (let i = 0; i < 200 && (await call('staff')('GET', '/health/ready')).status !== 200; i++) await new Promise((r) => setTimeout(r, 25));
+    // Readiness is part of the matrix: wait until the projections caught up once (as long as that takes, not 5 s).
+    await until(async () => (await call('staff')('GET', '/health/ready')).status === 200);
   });
   afterAll(() => matrix?.stop());
 

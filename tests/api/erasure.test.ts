@@ -15,6 +15,7 @@ import { filesHolding } from '../support/disk-scan.js';
 import { ALL_SCOPES, client, startService, type TestService } from '../support/http.js';
 import { receiveStock, TEST_SKUS } from '../support/seed.js';
 import { runScript } from '../support/service-process.js';
+import { until as poll } from '../support/until.js';
 
 const services: TestService[] = [];
 afterEach(async () => {
@@ -24,13 +25,9 @@ afterEach(async () => {
 const addressOf = (marker: string) => ({ name: `Ada ${marker}`, line1: `1 ${marker} Street`, city: 'Berlin', postalCode: '10115', country: 'DE' });
 const order = (customerId: string, marker: string) => ({ customerId, currency: 'EUR', lines: [{ sku: 'SKU-1', quantity: 3, unitPrice: 1999 }], address: addressOf(marker) });
 
+/** Polls `probe` until it gives a value, with no deadline but the test's: `what` is the worker's or the projections' background work. */
 async function until<T>(what: string, probe: () => Promise<T | undefined>): Promise<T> {
-  for (let i = 0; i < 200; i++) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`${what} did not happen`);
+  return (await poll(probe, (value) => value !== undefined)) as T;
 }
 
 describe('erasure of a customer (crypto-shredding)', () => {

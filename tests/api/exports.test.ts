@@ -11,6 +11,11 @@ import { OrderService } from '../../write-side/orders/service.js';
 import { MAX_ACTIVE_EXPORTS } from '../../write-side/jobs/service.js';
 import { client, newOrder, startService, type TestService } from '../support/http.js';
 import { receiveStock, TEST_SKUS } from '../support/seed.js';
+import { until } from '../support/until.js';
+
+// For the tests that start a service of their own (and its worker) and wait on it: seconds of
+// CPU, which a loaded 2-core machine stretches past the default 30 s; 2 minutes is generous.
+const OWN_SERVICE_MS = 120_000;
 
 let service: TestService;
 let api: ReturnType<typeof client>;
@@ -36,19 +41,19 @@ async function placeOrders(customer: string, count: number, payEvery = 2): Promi
       token = paid.headers.get('consistency-token')!;
     }
   }
-  expect(await service.projector.waitFor(token as never, 5000)).toBe(true);
+  // Resolves as the views reach the token; 60 s only bounds a projection that never does (the test's timeout comes first).
+  expect(await service.projector.waitFor(token as never, 60_000)).toBe(true);
   return { ids, token };
 }
 
-async function waitForJob(id: string, as = api, until: (status: string) => boolean = (status) => status === 'succeeded' || status === 'failed') {
-  for (let i = 0; i < 200; i++) {
+/** Polls the job until `reached` holds for its status, with no deadline but the test's: the worker runs in the background. */
+async function waitForJob(id: string, as = api, reached: (status: string) => boolean = (status) => status === 'succeeded' || status === 'failed') {
+  return until(async () => {
     const job = await as('GET', `/jobs/${id}`);
     expect(job.status).toBe(200);
-    if (until(job.body.status)) return job;
-    expect(job.headers.get('retry-after')).toBe('1');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`job ${id} did not finish`);
+    if (!reached(job.body.status)) expect(job.headers.get('retry-after')).toBe('1');
+    return job;
+  }, (job) => reached(job.body.status));
 }
 
 describe('order exports', () => {
@@ -112,7 +117,7 @@ describe('order exports', () => {
     const customer = `cus_csv_${Date.now()}`;
     const tricky = { name: 'Lovelace, Ada "Countess"', line1: '1 Main St\r\nBack building', line2: 'a,b', city: 'Berlin', postalCode: '10115', region: '"Mitte"', country: 'DE' };
     const placed = await orders.place(serviceViewer('seed'), { customerId: customer, currency: 'EUR', lines: [{ sku: 'A', quantity: 3 }], address: tricky }, { correlationId: 'c', idempotency: { key: key(), fingerprint: 'f' } });
-    expect(await service.projector.waitFor(placed.position!, 5000)).toBe(true);
+    expect(await service.projector.waitFor(placed.position!, 60_000)).toBe(true); // resolves as the views reach it; 60 s only bounds a projection that never does
     const customerToken = await service.token({ sub: 'csv-customer', customerId: customer });
     const asCustomer = client(service, customerToken);
     const started = await asCustomer('POST', '/exports', { body: { format: 'csv' }, headers: { 'Idempotency-Key': key() } });
@@ -134,7 +139,7 @@ describe('order exports', () => {
     const customer = `cus_formula_${Date.now()}`;
     const hostile = { name: '=HYPERLINK("http://evil.example","x")', line1: '+1+1', line2: '-2+3', city: '@SUM(A1)', postalCode: '\t10115', region: '\rMitte', country: 'DE' };
     const placed = await orders.place(serviceViewer('seed'), { customerId: customer, currency: 'EUR', lines: [{ sku: 'A', quantity: 1 }], address: hostile }, { correlationId: 'c', idempotency: { key: key(), fingerprint: 'f' } });
-    expect(await service.projector.waitFor(placed.position!, 5000)).toBe(true);
+    expect(await service.projector.waitFor(placed.position!, 60_000)).toBe(true); // resolves as the views reach it; 60 s only bounds a projection that never does
     const customerToken = await service.token({ sub: 'formula-customer', customerId: customer });
     const asCustomer = client(service, customerToken);
     const started = await asCustomer('POST', '/exports', { body: { format: 'csv' }, headers: { 'Idempotency-Key': key() } });
@@ -181,7 +186,7 @@ describe('order exports', () => {
     } finally {
       await slow.stop();
     }
-  });
+  }, OWN_SERVICE_MS);
 
   it('records a failing export as failed, with a problem, never stuck in running', async () => {
     const broken = await startService({}, { readModels: (real) => Object.create(real, { listOrderJson: { value: async () => { throw new Error('disk on fire at /var/lib/x'); } } }) });
@@ -199,10 +204,12 @@ describe('order exports', () => {
     } finally {
       await broken.stop();
     }
-  });
+  }, OWN_SERVICE_MS);
 
   it('removes results after the retention, and the job says so', async () => {
-    const brief = await startService({}, { retentionMs: 300 });
+    // The result must still be there when the test first sees the job succeeded, however slow the
+    // machine, so it is kept 5 s (the test then waits those 5 s for it to go), not a few hundred ms.
+    const brief = await startService({}, { retentionMs: 5_000 });
     await receiveStock(brief.events, TEST_SKUS);
     try {
       const as = client(brief, await brief.token());
@@ -211,11 +218,7 @@ describe('order exports', () => {
       const done = await waitForJob(started.body.id, as);
       expect(done.body.result).not.toBeNull();
       expect(readdirSync(brief.exportsDir)).toHaveLength(1);
-      let expired = done;
-      for (let i = 0; i < 100 && expired.body.result !== null; i++) {
-        await new Promise((r) => setTimeout(r, 50));
-        expired = await as('GET', `/jobs/${started.body.id}`);
-      }
+      const expired = await until(() => as('GET', `/jobs/${started.body.id}`), (job) => job.body.result === null, 50);
       expect(expired.body).toMatchObject({ status: 'succeeded', result: null, resultExpiredAt: expect.any(String), resultExpiresAt: null });
       expect(readdirSync(brief.exportsDir)).toEqual([]);
       const gone = await as('GET', `/jobs/${started.body.id}/result`);
@@ -224,7 +227,7 @@ describe('order exports', () => {
     } finally {
       await brief.stop();
     }
-  });
+  }, OWN_SERVICE_MS);
 
   it('finishes a job whose worker died mid-export, once its lease lapses', async () => {
     // The first worker hangs inside the export, then dies without a word (as a killed process would).
@@ -256,7 +259,7 @@ describe('order exports', () => {
     } finally {
       await hanging.stop().catch(() => {});
     }
-  });
+  }, OWN_SERVICE_MS);
 
   it('removes the whole file of a dead run that wrote it but never recorded it, once another worker takes the job over', async () => {
     const plain = await startService();
@@ -269,7 +272,7 @@ describe('order exports', () => {
       // The first worker writes its whole file, then dies before its success is recorded (as a process killed between the two would).
       const dying = new ExportWorker(Object.create(plain.jobs, { complete: { value: () => new Promise(() => {}) } }), plain.reads, personal, { exportsDir: plain.exportsDir, leaseMs: 400, pollMs: 50 });
       dying.start();
-      for (let i = 0; i < 200 && !readdirSync(plain.exportsDir).includes(`${started.body.id}-1.csv`); i++) await new Promise((r) => setTimeout(r, 25));
+      await until(() => readdirSync(plain.exportsDir).includes(`${started.body.id}-1.csv`));
       expect(readdirSync(plain.exportsDir)).toEqual([`${started.body.id}-1.csv`]);
       void dying.stop(0);
 
@@ -287,21 +290,20 @@ describe('order exports', () => {
     } finally {
       await plain.stop().catch(() => {});
     }
-  });
+  }, OWN_SERVICE_MS);
 });
 
 /**
  * Erases the customer while another export worker runs beside the service's (one that cannot
- * take a job over for a minute); the files left in the exports directory once it is empty or
- * after 5 s.
+ * take a job over for a minute); the files left in the exports directory once it is empty
+ * (waited for with no deadline but the test's).
  */
 async function eraseBesideAnotherWorker(running: TestService, personal: ConstructorParameters<typeof ExportWorker>[2], customerId: string): Promise<string[]> {
   const other = new ExportWorker(running.jobs, running.reads, personal, { exportsDir: running.exportsDir, leaseMs: 60_000, pollMs: 50 });
   other.start();
   try {
     await running.erasure.eraseCustomerData(serviceViewer('dpo'), customerId);
-    for (let i = 0; i < 100 && readdirSync(running.exportsDir).length > 0; i++) await new Promise((r) => setTimeout(r, 50));
-    return readdirSync(running.exportsDir);
+    return await until(() => readdirSync(running.exportsDir), (files) => files.length === 0, 50);
   } finally {
     await other.stop();
   }
@@ -319,7 +321,7 @@ describe('an erasure while an export runs', () => {
       const started = await as('POST', '/exports', { body: { format: 'csv' }, headers: { 'Idempotency-Key': 'k' } });
       await waitForJob(started.body.id, as, (status) => status === 'running');
       // The job reads as running once its start is projected, which (in the projections' thread) may be before its worker opened the file.
-      for (let i = 0; i < 100 && readdirSync(hanging.exportsDir).length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+      await until(() => readdirSync(hanging.exportsDir).length > 0, Boolean, 50);
       void hanging.worker!.stop(0);
       expect(readdirSync(hanging.exportsDir)).toEqual([`${started.body.id}-1.csv.partial`]);
 
@@ -328,7 +330,7 @@ describe('an erasure while an export runs', () => {
     } finally {
       await hanging.stop().catch(() => {});
     }
-  });
+  }, OWN_SERVICE_MS);
 });
 
 describe('an erasure after a dead run wrote its whole file', () => {
@@ -344,7 +346,7 @@ describe('an erasure after a dead run wrote its whole file', () => {
       // The first worker writes its whole file, then dies before its success is recorded; its lease holds for a minute.
       const dying = new ExportWorker(Object.create(plain.jobs, { complete: { value: () => new Promise(() => {}) } }), plain.reads, personal, { exportsDir: plain.exportsDir, leaseMs: 60_000, pollMs: 50 });
       dying.start();
-      for (let i = 0; i < 200 && !readdirSync(plain.exportsDir).includes(`${started.body.id}-1.csv`); i++) await new Promise((r) => setTimeout(r, 25));
+      await until(() => readdirSync(plain.exportsDir).includes(`${started.body.id}-1.csv`));
       expect(readdirSync(plain.exportsDir)).toEqual([`${started.body.id}-1.csv`]);
       void dying.stop(0);
 
@@ -352,7 +354,7 @@ describe('an erasure after a dead run wrote its whole file', () => {
     } finally {
       await plain.stop().catch(() => {});
     }
-  });
+  }, OWN_SERVICE_MS);
 });
 
 describe('the cap on queued-or-running exports per principal', () => {

@@ -9,6 +9,11 @@ import { openServices } from '../../bootstrap/services.js';
 import { tempDir } from '../support/event-stores.js';
 import { runScript } from '../support/service-process.js';
 
+// These tests start the service (or a command) as processes: node with tsx, seconds of CPU each,
+// which a loaded 2-core machine stretches past the default 30 s (half a minute at load 16 was seen);
+// 3 minutes is generous.
+const PROCESS_TEST_MS = 180_000;
+
 const dirs: { remove: () => void }[] = [];
 afterEach(() => dirs.splice(0).forEach((dir) => dir.remove()));
 const silent = pino({ level: 'silent' });
@@ -43,7 +48,7 @@ describe('the first administrator', () => {
     } finally {
       await second.close();
     }
-  });
+  }, PROCESS_TEST_MS);
 
   it('is not made without ADMIN_EMAIL', async () => {
     const services = await start({ DATA_DIR: dataDir() });
@@ -52,7 +57,7 @@ describe('the first administrator', () => {
     } finally {
       await services.close();
     }
-  });
+  }, PROCESS_TEST_MS);
 
   it.each([
     [{ ADMIN_EMAIL: 'a@shop.example' }, 'ADMIN_PASSWORD'],
@@ -89,7 +94,7 @@ describe('npm run accounts -- create', () => {
     } finally {
       await services.close();
     }
-  });
+  }, PROCESS_TEST_MS);
 
   it('refuses an email in use (exit 1), a short password (exit 1) and a missing role (exit 2)', () => {
     const dir = dataDir();
@@ -99,5 +104,5 @@ describe('npm run accounts -- create', () => {
     expect(again.stderr).toMatch(/email/);
     expect(cli(dir, ['create', '--email', 'b@shop.example', '--role', 'staff'], 'short\n').status).toBe(1);
     expect(cli(dir, ['create', '--email', 'c@shop.example'], `${PASSWORD}\n`).status).toBe(2);
-  });
+  }, PROCESS_TEST_MS);
 });

@@ -6,6 +6,11 @@ import { tempDir } from '../support/event-stores.js';
 import { seedOrders } from '../support/seed.js';
 import { runScript } from '../support/service-process.js';
 
+// These tests start the service (or a command) as processes: node with tsx, seconds of CPU each,
+// which a loaded 2-core machine stretches past the default 30 s (half a minute at load 16 was seen);
+// 3 minutes is generous.
+const PROCESS_TEST_MS = 180_000;
+
 const cli = (dataDir: string, ...args: string[]) => runScript('bootstrap/projections-cli.ts', args, { DATA_DIR: dataDir });
 
 describe('projections command', () => {
@@ -30,7 +35,7 @@ describe('projections command', () => {
     expect(clean.stdout).toContain('order-views: 25 orders checked, 0 difference(s)');
     expect(clean.stdout).toContain('fulfilment-queue: 25 orders checked, 0 difference(s)');
     dir.remove();
-  });
+  }, PROCESS_TEST_MS);
 
   it('explains its usage on a wrong command', () => {
     const dir = tempDir('cli-');
@@ -38,5 +43,5 @@ describe('projections command', () => {
     expect(result.status).toBe(2);
     expect(result.stderr).toContain('usage: npm run projections');
     dir.remove();
-  });
+  }, PROCESS_TEST_MS);
 });

@@ -8,6 +8,7 @@ import { openServices, openStores, PROJECTIONS, type Services } from '../../boot
 import { serviceViewer } from '../../write-side/kernel/access.js';
 import { comparePositions } from '../../write-side/kernel/position.js';
 import { tempDir } from '../support/event-stores.js';
+import { until } from '../support/until.js';
 
 const silent = pino({ level: 'silent' });
 const opened: Array<{ services: Services; remove(): void }> = [];
@@ -45,8 +46,9 @@ describe('the projections thread of the all role', () => {
   it('applies a write to the views while the thread that serves the requests is blocked, and reports how far it got', async () => {
     const services = await start();
     const { position } = await services.products.put(serviceViewer('test'), 'LAMP-1', product, { correlationId: 'c' });
-    expect(await checkpointWhileBlocked(services, position!, 100)).toBe(true);
-    expect(await services.progress.products.waitFor(position!, 5000)).toBe(true);
+    // Up to 60 s blocked (was 10): it returns as soon as the thread got there, which a loaded machine may take long over (starting the thread included).
+    expect(await checkpointWhileBlocked(services, position!, 600)).toBe(true);
+    expect(await services.progress.products.waitFor(position!, 60_000)).toBe(true); // as soon as it is there; 60 s (was 5) only bounds a wait that never ends
     await expect(services.checkReady()).resolves.toBeUndefined();
   });
 
@@ -54,7 +56,7 @@ describe('the projections thread of the all role', () => {
     const services = await start({ PROJECTOR_THREAD: 'false' });
     const { position } = await services.products.put(serviceViewer('test'), 'LAMP-1', product, { correlationId: 'c' });
     expect(await checkpointWhileBlocked(services, position!, 10)).toBe(false);
-    expect(await services.progress.products.waitFor(position!, 5000)).toBe(true);
+    expect(await services.progress.products.waitFor(position!, 60_000)).toBe(true); // as soon as it is there; 60 s (was 5) only bounds a wait that never ends
   });
 
   it('is started again when it dies, and the service is not ready meanwhile: the failure names the thread', async () => {
@@ -62,20 +64,22 @@ describe('the projections thread of the all role', () => {
     const config = parseConfig({ DATA_DIR: dir.path });
     const stores = await openStores(config, silent);
     const thread = startProjectorThread(config, stores.eventStore, PROJECTIONS, silent, {
-      restartMs: 500,
+      // Not ready for 2 s (was 0.5) before the restart: long enough that the polling below, however delayed by a loaded machine, sees it.
+      restartMs: 2_000,
       entry: new URL('./fixtures/thread-that-dies-once.ts', import.meta.url),
     });
     try {
       const seen: string[] = [];
-      for (let i = 0; i < 500 && (seen.length === 0 || thread.failing() !== null); i++) {
+      // Polled until it has failed and recovered, with no deadline but the test's (was 10 s).
+      await until(() => {
         const failing = thread.failing();
         if (failing) seen.push(failing.what);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+        return seen.length > 0 && failing === null;
+      }, Boolean, 20);
       expect(seen[0]).toBe("the projections' thread");
       expect(thread.failing()).toBeNull();
       // Started again: every projection reported, and the (empty) log holds nothing more for them.
-      await thread.started(10_000);
+      await thread.started(60_000); // as soon as it has; 60 s (was 10) only bounds a start that never comes
       expect((await thread.progress.products.status()).caughtUp).toBe(true);
     } finally {
       await thread.stop();

@@ -8,6 +8,11 @@ import { signDevToken } from '../../api/auth.js';
 import { tempDir } from '../support/event-stores.js';
 import { startServiceProcess } from '../support/service-process.js';
 
+// These tests start the service (or a command) as processes: node with tsx, seconds of CPU each,
+// which a loaded 2-core machine stretches past the default 30 s (half a minute at load 16 was seen);
+// 3 minutes is generous.
+const PROCESS_TEST_MS = 180_000;
+
 /** A loopback port nothing listens on: bound by the system, then let go. */
 async function closedPort(): Promise<number> {
   const server = createServer();
@@ -37,11 +42,12 @@ describe('starting the service', () => {
     expect(code).toBe(0);
     expect(service.output()).toContain('stopped');
     dir.remove();
-  });
+  }, PROCESS_TEST_MS);
 
   it('finishes in-flight requests on SIGTERM, then exits', async () => {
     const dir = tempDir('stop-');
-    const service = start({ DATA_DIR: dir.path, REQUEST_TIMEOUT_MS: '1500' });
+    // 4 s (was 1.5): the request must still be in flight when the SIGTERM comes, 2 s after it was sent (below).
+    const service = start({ DATA_DIR: dir.path, REQUEST_TIMEOUT_MS: '4000' });
     const port = await service.port;
     const token = await signDevToken(readFileSync(join(dir.path, 'dev-jwt-secret'), 'utf8').trim(), { sub: 'me', scope: 'orders:read' });
     // Waits for a position the projections never reach, until the request timeout answers it.
@@ -49,17 +55,19 @@ describe('starting the service', () => {
     const inFlight = fetch(`http://127.0.0.1:${port}/orders`, {
       headers: { Authorization: `Bearer ${token}`, 'Consistency-Token': 'ffffffffffffff00ffffffffffffff00' },
     });
-    await new Promise((r) => setTimeout(r, 300));
+    // Time for the request to reach the process (a few ms, or far more on a loaded machine): 2 s, not 300 ms; nothing the test can see tells when it has.
+    await new Promise((r) => setTimeout(r, 2000));
     service.child.kill('SIGTERM');
     const response = await inFlight;
     expect(response.status).toBe(503);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(1400);
+    // Answered by its timeout (4 s after it was sent), not cut short by the stop.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(3900);
     const [code] = await once(service.child, 'exit');
     expect(code).toBe(0);
     expect(service.output()).toMatch(/stopping[\s\S]*stopped/);
     await expect(fetch(`http://127.0.0.1:${port}/health/live`)).rejects.toThrow();
     dir.remove();
-  });
+  }, PROCESS_TEST_MS);
 
   it('says at start-up how to mint a token when no secret is configured', async () => {
     const dir = tempDir('hint-');
@@ -69,7 +77,7 @@ describe('starting the service', () => {
     service.child.kill('SIGTERM');
     await once(service.child, 'exit');
     dir.remove();
-  });
+  }, PROCESS_TEST_MS);
 
   it('says in one line that the port is busy and exits non-zero, before it opens the stores', async () => {
     const dir = tempDir('busy-');
@@ -87,7 +95,7 @@ describe('starting the service', () => {
       other.close();
       dir.remove();
     }
-  });
+  }, PROCESS_TEST_MS);
 
   it('starts on a cluster\'s host list it cannot reach, and answers readiness with "unavailable"', async () => {
     const dir = tempDir('cluster-');
@@ -104,11 +112,11 @@ describe('starting the service', () => {
       await service.stop();
       dir.remove();
     }
-  });
+  }, PROCESS_TEST_MS);
 
   it('refuses to start on a bad variable and names it', async () => {
     const service = start({ PORT: 'eighty' });
     expect(await service.exit).toBe(2);
     expect(service.output()).toContain('PORT');
-  });
+  }, PROCESS_TEST_MS);
 });

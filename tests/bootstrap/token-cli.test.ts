@@ -7,6 +7,11 @@ import { loadOrCreateSecret } from '../../bootstrap/secrets.js';
 import { tempDir } from '../support/event-stores.js';
 import { runScript } from '../support/service-process.js';
 
+// These tests start the service (or a command) as processes: node with tsx, seconds of CPU each,
+// which a loaded 2-core machine stretches past the default 30 s (half a minute at load 16 was seen);
+// 3 minutes is generous.
+const PROCESS_TEST_MS = 180_000;
+
 const dirs: { remove: () => void }[] = [];
 afterEach(() => dirs.splice(0).forEach((dir) => dir.remove()));
 
@@ -43,7 +48,7 @@ describe('token command', () => {
 
     const claims = claimsOf(result.stdout.trim());
     expect(Number(claims.exp) - Number(claims.iat)).toBe(900);
-  });
+  }, PROCESS_TEST_MS);
 
   it('reuses the dev secret and honours --ttl', async () => {
     const dir = serverDataDir();
@@ -55,7 +60,7 @@ describe('token command', () => {
     await expect(verifier.verify(second.stdout.trim())).resolves.toMatchObject({ sub: 'b' });
     const claims = claimsOf(second.stdout.trim());
     expect(Number(claims.exp) - Number(claims.iat)).toBe(60);
-  });
+  }, PROCESS_TEST_MS);
 
   it('signs with AUTH_JWT_SECRET when it is set, with the configured issuer and audience', async () => {
     const dir = dataDir();
@@ -68,7 +73,7 @@ describe('token command', () => {
     expect([...principal.scopes].sort()).toEqual([...SCOPES].sort());
     await expect(createTokenVerifier({ secret, audience: 'another-api' }).verify(token)).rejects.toThrow(/aud/);
     expect(() => readFileSync(join(dir, 'dev-jwt-secret'))).toThrow(/ENOENT/);
-  });
+  }, PROCESS_TEST_MS);
 
   it('takes the lifetime from TOKEN_TTL_SECONDS, and refuses a --ttl over MAX_TOKEN_LIFETIME_SECONDS', () => {
     const dir = serverDataDir();
@@ -81,7 +86,7 @@ describe('token command', () => {
     expect(tooLong.status).toBe(2);
     expect(tooLong.stdout).toBe('');
     expect(tooLong.stderr).toContain('MAX_TOKEN_LIFETIME_SECONDS');
-  });
+  }, PROCESS_TEST_MS);
 
   it("refuses to mint in a DATA_DIR without the server's dev secret, and makes none there", () => {
     const dir = dataDir();
@@ -91,7 +96,7 @@ describe('token command', () => {
     expect(result.stderr).toContain(`No development secret in ${dir}`);
     expect(result.stderr).toContain('AUTH_JWT_SECRET');
     expect(() => readFileSync(join(dir, 'dev-jwt-secret'))).toThrow(/ENOENT/);
-  });
+  }, PROCESS_TEST_MS);
 
   it('refuses an unknown scope and lists the valid ones', () => {
     const result = cli({ DATA_DIR: dataDir() }, '--sub', 'alice', '--scope', 'orders:read orders:delete');
@@ -99,7 +104,7 @@ describe('token command', () => {
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain('orders:delete');
     for (const scope of SCOPES) expect(result.stderr).toContain(scope);
-  });
+  }, PROCESS_TEST_MS);
 
   it('explains its usage without --sub or with an unknown option', () => {
     const missing = cli({ DATA_DIR: dataDir() }, '--scope', 'orders:read');
@@ -110,7 +115,7 @@ describe('token command', () => {
     const unknown = cli({ DATA_DIR: dataDir() }, '--sub', 'a', '--scope', 'orders:read', '--admin');
     expect(unknown.status).toBe(2);
     expect(unknown.stderr).toContain('usage: npm run token');
-  });
+  }, PROCESS_TEST_MS);
 
   it('refuses a bad --ttl', () => {
     for (const ttl of ['0', '-5', 'soon', '1.5']) {
@@ -118,7 +123,7 @@ describe('token command', () => {
       expect(result.status).toBe(2);
       expect(result.stderr).toContain('--ttl');
     }
-  });
+  }, PROCESS_TEST_MS);
 
   it('mints nothing when tokens come from an identity provider', () => {
     const dir = dataDir();
@@ -127,11 +132,11 @@ describe('token command', () => {
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain('identity provider');
     expect(() => readFileSync(join(dir, 'dev-jwt-secret'))).toThrow(/ENOENT/);
-  });
+  }, PROCESS_TEST_MS);
 
   it('stops on a configuration error naming the variable', () => {
     const result = cli({ DATA_DIR: dataDir(), AUTH_JWT_SECRET: 'too-short' }, '--sub', 'a', '--scope', 'orders:read');
     expect(result.status).toBe(2);
     expect(result.stderr).toContain('AUTH_JWT_SECRET');
-  });
+  }, PROCESS_TEST_MS);
 });

@@ -12,6 +12,11 @@ import { tempDir } from '../support/event-stores.js';
 import { seedOrders } from '../support/seed.js';
 import { READ_STORAGE } from '../../projections/registry.js';
 
+// These tests start the service (or a command) as processes: node with tsx, seconds of CPU each,
+// which a loaded 2-core machine stretches past the default 30 s (half a minute at load 16 was seen);
+// 3 minutes is generous.
+const PROCESS_TEST_MS = 180_000;
+
 async function runAndKill(eventsFile: string, readsFile: string, afterBatches: number): Promise<void> {
   const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'fixtures/project-until-killed.ts'), eventsFile, readsFile], {
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -48,7 +53,7 @@ describe('projector crash safety (embedded)', () => {
     const reads = new SqliteReadStore(readsFile, READ_STORAGE);
     const projectors = [new Projector(events, reads, orderViews), new Projector(events, reads, fulfilmentQueue as unknown as typeof orderViews)];
     projectors.forEach((p) => p.start());
-    for (const p of projectors) expect(await p.waitFor(head!, 20_000)).toBe(true);
+    for (const p of projectors) expect(await p.waitFor(head!, 60_000)).toBe(true); // as soon as they are there; 60 s (was 20) only bounds a catch-up that never ends
     await Promise.all(projectors.map((p) => p.stop()));
 
     for (const projection of [orderViews, fulfilmentQueue as unknown as typeof orderViews]) {
@@ -60,5 +65,5 @@ describe('projector crash safety (embedded)', () => {
     await reads.close();
     await events.close();
     dir.remove();
-  });
+  }, PROCESS_TEST_MS);
 });

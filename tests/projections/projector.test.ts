@@ -35,15 +35,19 @@ describe('the batch window', () => {
   });
 });
 
+// The projector's waits below resolve as soon as it gets there; their 60 s (were 5 and 10 s) only
+// bound one that never does: a loaded 2-core machine may take many times the usual milliseconds.
+const PROJECTED_MS = 60_000;
+
 /** Waits until the projector has applied every event of these orders. */
 async function settle(projector: Projector<'order-views'> | Projector<'fulfilment-queue'> | Projector<'jobs'>, events: EventStore, ids: readonly string[]) {
-  expect(await projector.waitFor(await lastPositionOf(events, ids), 10_000)).toBe(true);
+  expect(await projector.waitFor(await lastPositionOf(events, ids), PROJECTED_MS)).toBe(true);
 }
 
 /** Waits until the projector has applied the whole log (for a test whose store holds its events alone). */
 async function settleAll(projector: Projector<'order-views'> | Projector<'fulfilment-queue'> | Projector<'jobs'>, events: EventStore) {
   const head = await events.headPosition();
-  if (head) expect(await projector.waitFor(head, 10_000)).toBe(true);
+  if (head) expect(await projector.waitFor(head, PROJECTED_MS)).toBe(true);
 }
 
 /** Caught up: other writers to a shared store may need a moment to be applied too. */
@@ -54,7 +58,7 @@ async function caughtUp(projector: Projector<'order-views'> | Projector<'fulfilm
       expect(status.caughtUp).toBe(true);
       return status;
     },
-    { timeout: 10_000, interval: 20 },
+    { timeout: PROJECTED_MS, interval: 20 },
   );
 }
 
@@ -132,7 +136,7 @@ for (const [name, openEvents, openReads] of combos) {
 
       const service = new OrderService(store, ORDERS_ONLY);
       const written = await service.changeAddress(serviceViewer('p'), ids[1]!, { ...address, city: 'Paris' }, { correlationId: 'c' });
-      expect(await projector.waitFor(written.position!, 5000)).toBe(true);
+      expect(await projector.waitFor(written.position!, PROJECTED_MS)).toBe(true);
       expect(await orderOf(ids[1]!)).toMatchObject({ address: { city: 'Paris' }, revision: written.revision });
       const status = await caughtUp(projector);
       expect(status).toMatchObject({ caughtUp: true, lagMs: 0 });
@@ -152,7 +156,7 @@ for (const [name, openEvents, openReads] of combos) {
 
       const service = new OrderService(store, ORDERS_ONLY);
       const shipped = await service.createShipment(serviceViewer(`p-${ids[0]}`), queued[0]!.orderId, { carrier: 'UPS', trackingNumber: '1Z' }, { correlationId: 'c', idempotency: { key: 'k', fingerprint: 'f' } });
-      expect(await projector.waitFor(shipped.position!, 5000)).toBe(true);
+      expect(await projector.waitFor(shipped.position!, PROJECTED_MS)).toBe(true);
       expect((await queueOf(ids)).map((e) => e.orderId)).not.toContain(queued[0]!.orderId);
       await noDifferences(fulfilmentQueue, ids);
     });
@@ -238,7 +242,7 @@ for (const [name, openEvents, openReads] of combos) {
 
       const service = new OrderService(store, ORDERS_ONLY);
       const written = await service.cancel(serviceViewer('p'), ids[0]!, 'after rebuild', { correlationId: 'c' });
-      expect(await projector.waitFor(written.position!, 5000)).toBe(true);
+      expect(await projector.waitFor(written.position!, PROJECTED_MS)).toBe(true);
       expect((await orderOf(ids[0]!))!.status).toBe('cancelled');
     });
 
@@ -303,7 +307,7 @@ for (const [name, openEvents, openReads] of combos) {
       const completed = await service.complete(done, 'w1', { file: 'x.csv', contentType: 'text/csv', count: 3, bytes: 30 });
       const first = new Projector(store, readModels, jobsView);
       first.start();
-      expect(await first.waitFor(completed.position!, 10_000)).toBe(true);
+      expect(await first.waitFor(completed.position!, PROJECTED_MS)).toBe(true);
       await first.stop();
       const generation = await readModels.activeGeneration('jobs');
       for (const id of own) {
@@ -315,7 +319,7 @@ for (const [name, openEvents, openReads] of combos) {
       // A later start resumes from the checkpoint and follows on.
       const started = await service.start(queued, 'w2', 60_000);
       const second = start(new Projector(store, readModels, jobsView));
-      expect(await second.waitFor(started.position!, 10_000)).toBe(true);
+      expect(await second.waitFor(started.position!, PROJECTED_MS)).toBe(true);
       expect(mine<JobView>(await openJobs(readModels, 10_000)).map((j) => j.status)).toEqual(['running', 'running']);
       await noDifferences(jobsView as unknown as typeof orderViews, own);
       await rebuild(store, readModels, jobsView as unknown as typeof orderViews);

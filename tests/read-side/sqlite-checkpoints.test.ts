@@ -29,7 +29,8 @@ describe('SqliteReadStore with background checkpoints', () => {
         const batch = Array.from({ length: 50 }, (_, k) => ({ key: `o-${i}-${k}`, view: view(`o-${i}-${k}`) }));
         await views.commit(batch, encodeSequence(i + 1) as Position);
       }
-      await expect.poll(() => statSync(file).size, { timeout: 5000 }).toBeGreaterThan(before);
+      // As soon as a background checkpoint (every 10 ms) copied them; 60 s (was 5) only bounds one that never does, on a loaded machine.
+      await expect.poll(() => statSync(file).size, { timeout: 60_000 }).toBeGreaterThan(before);
       expect((await store.find('order-views', ['o-19-49'])).get('o-19-49')).toMatchObject({ id: 'o-19-49' });
     } finally {
       await store.close();

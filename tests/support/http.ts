@@ -67,7 +67,10 @@ export async function startService(
   } = {},
   worker?: WorkerSettings,
 ): Promise<TestService> {
-  const { consistencyWaitMs, products = true, keyStore, dataDir, ...overrides } = options;
+  // A Consistency-Token read waits up to a minute here, not the service's 5 s: on a loaded machine
+  // the projections may take a while to catch up, and a test must not fail on that. A test of the
+  // 503 after the wait names its own (short) wait.
+  const { consistencyWaitMs = 60_000, products = true, keyStore, dataDir, ...overrides } = options;
   const dir = dataDir ? { path: dataDir, remove: () => {} } : tempDir('api-');
   const config = parseConfig({
     DATA_DIR: dir.path,
@@ -84,7 +87,7 @@ export async function startService(
     exportWorker: worker !== undefined,
     worker: { pollMs: 50, ...workerOptions },
     ...(readModels ? { workerReadModels: readModels } : {}),
-    ...(consistencyWaitMs === undefined ? {} : { consistencyWaitMs }),
+    consistencyWaitMs,
     ...(keyStore ? { keyStore } : {}),
   });
   if (products) await defineProducts(services.products);
@@ -92,6 +95,9 @@ export async function startService(
     // Heartbeats a test can wait for, and a result kept as long as the test's worker keeps it.
     fulfilment: { ...composed.fulfilment!, heartbeatMs: 200 },
     exports: { ...composed.exports!, ...(worker?.retentionMs === undefined ? {} : { retentionMs: worker.retentionMs }) },
+    // A minute, not 10 s, before a request is answered 503 as too slow (so that the minute's wait above
+    // can run); a test of that 503 names its own.
+    requestTimeoutMs: 60_000,
     ...overrides,
   }));
   const server = createServer({ headersTimeout: 1_000, requestTimeout: 5_000, connectionsCheckingInterval: 200 }, app.callback());

@@ -26,10 +26,11 @@ describe('the stock reconciler, held back', () => {
     });
     reconciler.start();
     try {
-      await vi.waitFor(() => expect(asked).toBeGreaterThanOrEqual(3), { timeout: 10_000, interval: 5 });
+      // Each wait ends as soon as it holds; 60 s (was 10) only bounds one that never does, on however loaded a machine.
+      await vi.waitFor(() => expect(asked).toBeGreaterThanOrEqual(3), { timeout: 60_000, interval: 5 });
       expect(reads.checkpoints).toBe(0);
       may = true;
-      await vi.waitFor(() => expect(reads.checkpoints).toBeGreaterThan(0), { timeout: 10_000, interval: 5 });
+      await vi.waitFor(() => expect(reads.checkpoints).toBeGreaterThan(0), { timeout: 60_000, interval: 5 });
     } finally {
       await reconciler.stop();
     }
