@@ -8,7 +8,10 @@ export default defineConfig({
     // The typed client's types (tests/client/order-service.ts) are generated, not committed: written
     // from the current OpenAPI document once, before any test file is loaded.
     globalSetup: ['tests/client/global-setup.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
+    // Generous: no test waits on a short window any more (each waits for what it needs, or has a
+    // bound with its reason beside it), so this only cuts a test that is stuck; on a 2-core
+    // machine with both cores busy, starting a service process alone can take more than 30 s.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
   },
 });

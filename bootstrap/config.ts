@@ -32,6 +32,8 @@ export interface Config {
   readonly admin: { readonly email: string; readonly password: string } | null;
   readonly rateLimit: { readonly perSecond: number; readonly burst: number };
   readonly requestTimeoutMs: number;
+  /** How long a read that carries a Consistency-Token waits for the views to include that write. */
+  readonly consistencyWaitMs: number;
   readonly corsOrigins: readonly string[];
   readonly maxInFlight: number;
   readonly exports: { readonly retentionMs: number; readonly leaseMs: number };
@@ -163,6 +165,7 @@ export function parseConfig(env: Env): Config {
     admin: adminEmail !== null && adminPassword !== null ? Object.freeze({ email: adminEmail, password: adminPassword }) : null,
     rateLimit: Object.freeze({ perSecond: positive('RATE_LIMIT_PER_SECOND', 100), burst: positive('RATE_LIMIT_BURST', 200) }),
     requestTimeoutMs: positive('REQUEST_TIMEOUT_MS', 10_000),
+    consistencyWaitMs: positive('CONSISTENCY_WAIT_MS', 5_000),
     corsOrigins: Object.freeze(origins(text('CORS_ORIGINS'))),
     maxInFlight: positive('MAX_IN_FLIGHT', 512),
     exports: Object.freeze({ retentionMs: positive('EXPORT_RETENTION_SECONDS', 86_400) * 1000, leaseMs: positive('EXPORT_LEASE_SECONDS', 30) * 1000 }),

@@ -63,9 +63,6 @@ export interface Stores {
 /** How long a start waits for its projections' thread to report where each projection starts from. */
 const PROJECTOR_THREAD_START_MS = 30_000;
 
-/** How long a collection read waits for the write of a Consistency-Token (HTTP-CONTRACT.md). */
-const CONSISTENCY_WAIT_MS = 5000;
-
 export type { Role } from './config.js';
 
 export type { ProjectionProgress } from '../projections/projector.js';
@@ -266,7 +263,7 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
   });
 
   const cursors = new CursorCodec(cursorSecret(config));
-  const consistencyWaitMs = overrides.consistencyWaitMs ?? CONSISTENCY_WAIT_MS;
+  const consistencyWaitMs = overrides.consistencyWaitMs ?? config.consistencyWaitMs;
   const waitOn = consistencyOn(eventStore, consistencyWaitMs);
   const consistency = (name: ProjectionName, views: string) => waitOn(progress[name], PROJECTIONS[name].streamPrefix, views);
   const products = new ProductService(eventStore);

@@ -29,6 +29,12 @@ describe('configuration', () => {
     expect(() => parseConfig({ TOKEN_TTL_SECONDS: '7200', MAX_TOKEN_LIFETIME_SECONDS: '3600' })).toThrow(/^TOKEN_TTL_SECONDS: .*MAX_TOKEN_LIFETIME_SECONDS/);
   });
 
+  it('waits 5 s for a Consistency-Token by default, as the contract says, or as long as CONSISTENCY_WAIT_MS', () => {
+    expect(parseConfig({}).consistencyWaitMs).toBe(5000);
+    expect(parseConfig({ CONSISTENCY_WAIT_MS: '60000' }).consistencyWaitMs).toBe(60_000);
+    for (const value of ['0', 'soon', '-5']) expect(() => parseConfig({ CONSISTENCY_WAIT_MS: value })).toThrow(/^CONSISTENCY_WAIT_MS: /);
+  });
+
   it('reads the allowed CORS origins', () => {
     expect(parseConfig({ CORS_ORIGINS: 'https://shop.example, http://localhost:5173' }).corsOrigins).toEqual(['https://shop.example', 'http://localhost:5173']);
     expect(parseConfig({}).corsOrigins).toEqual([]);

@@ -26,7 +26,10 @@ export interface ServiceProcess {
 export function startServiceProcess(env: Record<string, string>, args: readonly string[] = []): ServiceProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', 'bootstrap/main.ts', ...args], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH, PORT: '0', LOG_LEVEL: 'info', ...env },
+    // A read with a Consistency-Token waits up to a minute (5 s in production): a loaded machine's
+    // projector may take longer than 5 s to reach a write, and these tests assert what the read
+    // then shows, not how fast it came. A test that needs the short wait sets its own.
+    env: { PATH: process.env.PATH, PORT: '0', LOG_LEVEL: 'info', CONSISTENCY_WAIT_MS: '60000', REQUEST_TIMEOUT_MS: '90000', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
