@@ -127,7 +127,8 @@ describe('example fulfilment worker', () => {
   }, WORKER_TEST_MS);
 
   it("is told by the README to keep its position under data/, where git ignores it", () => {
-    const readme = readFileSync(join(import.meta.dirname, '../../README.md'), 'utf8');
+    // The README's section on the queue moved whole to docs/fulfilment-and-audit.md, linked from it.
+    const readme = readFileSync(join(import.meta.dirname, '../../docs/fulfilment-and-audit.md'), 'utf8');
     const command = /npx tsx examples\/fulfilment-worker\.ts[^`]*--state (\S+)/.exec(readme);
     expect(command?.[1]).toBe('./data/worker.position');
     const root = join(import.meta.dirname, '../..');
