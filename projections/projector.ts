@@ -79,6 +79,26 @@ export function nextBatchDelay(current: number, lastBatch: number, base: number,
   return lastBatch >= BUSY_BATCH ? Math.min(current * 2, Math.max(base, max)) : base;
 }
 
+/**
+ * The views' checkpoint lies past the end of the event log: the log was replaced (wiped, or
+ * restored from an older copy) under read models that outlived it. Followed on from there, the
+ * projection would skip every event until the log grew past the old checkpoint, and the views
+ * would silently miss them; so it stops, failing readiness, until the views are rebuilt.
+ */
+export class CheckpointBeyondLog extends Error {
+  override readonly name = 'CheckpointBeyondLog';
+  constructor(
+    readonly projection: ProjectionName,
+    readonly checkpoint: Position,
+    readonly end: Position | null,
+  ) {
+    super(
+      `projection ${projection}: its views' checkpoint ${checkpoint} lies past the end of the event log (${end ?? 'an empty log'}); ` +
+        'the log was replaced or restored from an older copy. Rebuild the views from this log: npm run projections -- rebuild',
+    );
+  }
+}
+
 export class Projector<N extends ProjectionName = ProjectionName> {
   private running = false;
   private loop: Promise<void> | null = null;
@@ -195,6 +215,10 @@ export class Projector<N extends ProjectionName = ProjectionName> {
       // date through it (bench:restart). Then followed from the checkpoint it reached.
       await rebuild(this.events, this.readModels, this.projection, { goOn: () => this.running });
       return;
+    }
+    if (this.current !== null) {
+      const end = await (this.events.endPosition ? this.events.endPosition() : this.events.headPosition());
+      if (end === null || comparePositions(this.current, end) > 0) throw new CheckpointBeyondLog(name, this.current, end);
     }
     let stored = this.current;
     this.endAt = null;

@@ -126,6 +126,14 @@ describe('EventStoreDB adapter, without a server', () => {
     expect((error as Error).message).toMatch(/no answer to a read within 20 ms/);
   });
 
+  it("tells the log's end (system events included, where filtered checkpoints may lie) from its head (the last event a subscriber sees)", async () => {
+    const record = (streamId: string, n: bigint) => ({ id: `e${n}`, streamId, revision: 0n, type: 'T', data: {}, metadata: {}, created: new Date(), position: { commit: n, prepare: n } });
+    // Backwards from the end: a system event last, then the last event of a stream of ours.
+    const store = storeOn({ readAll: () => streamOf([record('$stats-127.0.0.1:2113', 12n), record('order-a', 9n)]) });
+    expect(await store.headPosition()).toBe(encodePosition(9n, 9n));
+    expect(await store.endPosition()).toBe(encodePosition(12n, 12n));
+  });
+
   it('refuses an event without a position, as client 6.2.1 reads it (0/0), instead of handing on position 0', async () => {
     const positionless = { id: 'e', streamId: 'order-a', revision: 0n, type: 'T', data: {}, metadata: {}, created: new Date(), position: { commit: 0n, prepare: 0n } };
     const store = storeOn({ readStream: () => streamOf([positionless]) });

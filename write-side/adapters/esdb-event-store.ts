@@ -194,14 +194,23 @@ export class EsdbEventStore implements EventStore {
   }
 
   async headPosition(): Promise<Position | null> {
+    // The tail of $all is mostly system events ($stats and the like), which no reader of this
+    // port ever sees; the head is the last event a subscriber can reach.
+    return this.lastPosition((stream) => matches(stream, undefined));
+  }
+
+  /** The last record of $all, system events included: a filtered subscription's checkpoints lie at most there. */
+  async endPosition(): Promise<Position | null> {
+    return this.lastPosition(() => true);
+  }
+
+  private async lastPosition(counts: (stream: string) => boolean): Promise<Position | null> {
     const timeoutMs = this.options.headPositionTimeoutMs ?? HEAD_POSITION_TIMEOUT_MS;
     // The read's own deadline ends the call on the server's side; the timer also bounds the
     // wait for a channel (a cluster's discovery), which that deadline does not cover.
     const head = (async () => {
-      // The tail of $all is mostly system events ($stats and the like), which no reader of this
-      // port ever sees; the head is the last event a subscriber can reach.
       for await (const event of this.scanAll(BACKWARDS, null, 100, timeoutMs)) {
-        if (matches(event.streamId, undefined)) return encodePosition(event.position.commit, event.position.prepare);
+        if (counts(event.streamId)) return encodePosition(event.position.commit, event.position.prepare);
       }
       return null;
     })();

@@ -102,6 +102,12 @@ export interface EventStore {
   /** The position of the last event in the log, or null when it is empty. */
   headPosition(): Promise<Position | null>;
   /**
+   * Optional, for a store whose log holds records past the last event a subscriber sees
+   * (EventStoreDB's system events, where its filtered subscriptions' checkpoints may lie): the
+   * position of the log's very last record. Without it, headPosition is the end.
+   */
+  endPosition?(): Promise<Position | null>;
+  /**
    * Optional, for stores that can tell at no cost: a stamp that two calls return alike only
    * when nothing was appended in between, by this process or any other. What a caller read
    * after taking a stamp is still current as long as the stamp has not changed.

@@ -33,6 +33,7 @@ export class StoreHealth {
       readAll: (options) => store.readAll(options),
       subscribeToAll: (options) => store.subscribeToAll(options),
       headPosition: () => store.headPosition(),
+      ...(store.endPosition ? { endPosition: () => store.endPosition!() } : {}),
       close: () => store.close(),
       ...(store.changeStamp ? { changeStamp: () => store.changeStamp!() } : {}),
     };

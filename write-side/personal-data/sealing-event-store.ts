@@ -71,6 +71,10 @@ export class SealingEventStore implements EventStore {
     return this.inner.headPosition();
   }
 
+  endPosition() {
+    return this.inner.endPosition ? this.inner.endPosition() : this.inner.headPosition();
+  }
+
   close(): Promise<void> {
     return this.inner.close();
   }
