@@ -2,15 +2,17 @@
 // stop on SIGTERM/SIGINT. ROLE (or `--role`) picks what this process runs: all of it (the
 // default), `api` (HTTP only), `projector` (the projections, under a lease) or `worker` (exports).
 import { once } from 'node:events';
-import { createServer } from 'node:http';
-import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import { createServer, type RequestListener } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { pino, type Logger } from 'pino';
 import { answerClientErrors } from '../api/client-errors.js';
+import { createStartingApp } from '../api/starting-app.js';
 import { configOrExit, ROLES, type Config, type Role } from './config.js';
 import { createFirstAdmin } from './first-admin.js';
 import { createHttpApp } from './http-app.js';
 import { openServices, type Services } from './services.js';
+import { untilReachable } from './until-reachable.js';
 
 /** `--role`, when given, stands for ROLE. */
 function configure(): { config: Config; role: Role } {
@@ -23,22 +25,28 @@ function configure(): { config: Config; role: Role } {
   return { config, role: config.role };
 }
 
-async function serveHttp(config: Config, services: Services, logger: Logger): Promise<() => Promise<void>> {
-  const app = createHttpApp(config, services, logger);
+/**
+ * The HTTP listener, opened before the stores: it answers with `handler()` as it is at each
+ * request, which is the starting app until the stores are open and the service's app after.
+ * A busy port ends the start here, before the stores are opened (and the embedded ones locked).
+ */
+async function listen(config: Config, handler: () => RequestListener, logger: Logger): Promise<{ url: string; port: number; stop: () => Promise<void> }> {
   // Slow clients cannot hold a connection open for ever (slow-drip headers or bodies): the
   // timeouts are checked every second, not every 30 s as by default. Rule: keepAliveTimeout is
   // longer than the idle timeout of any proxy that keeps connections to the service alive
   // (deploy/nginx.conf's keepalive_timeout, 4 s), or the proxy reuses connections the service
   // has closed and answers 502 (tests/bootstrap/compose.test.ts checks it).
-  const server = createServer({ headersTimeout: 10_000, requestTimeout: 30_000, keepAliveTimeout: 5_000, connectionsCheckingInterval: 1_000 }, app.callback());
+  const server = createServer({ headersTimeout: 10_000, requestTimeout: 30_000, keepAliveTimeout: 5_000, connectionsCheckingInterval: 1_000 }, (req, res) =>
+    handler()(req, res),
+  );
   answerClientErrors(server);
   server.listen(config.port, config.host);
-  // Taken between the check at start-up and now: the same one line.
   await once(server, 'listening').catch((error: unknown) => cannotListen(config, error));
   const { address, port } = server.address() as AddressInfo;
-  logger.info({ address, port }, `listening on http://${address}:${port}`);
+  const url = `http://${address}:${port}`;
+  logger.info({ address, port }, `listening on ${url}`);
 
-  return async () => {
+  const stop = async () => {
     server.close();
     // Kept-alive connections close as soon as their last response is out; stragglers are cut
     // when the request timeout has passed, since by then every request has been answered.
@@ -48,18 +56,7 @@ async function serveHttp(config: Config, services: Services, logger: Logger): Pr
     clearInterval(sweep);
     clearTimeout(deadline);
   };
-}
-
-/** A second `npm start` on a busy port says so in one line and exits, before it opens (and locks) the stores. */
-async function exitIfPortBusy(config: Config): Promise<void> {
-  if (config.port === 0) return;
-  const probe = createNetServer();
-  try {
-    await new Promise<void>((resolve, reject) => probe.once('error', reject).listen(config.port, config.host, resolve));
-  } catch (error) {
-    cannotListen(config, error);
-  }
-  await new Promise((resolve) => probe.close(resolve));
+  return { url, port, stop };
 }
 
 function cannotListen(config: Config, error: unknown): never {
@@ -70,8 +67,6 @@ function cannotListen(config: Config, error: unknown): never {
 }
 
 const { config, role } = configure();
-// Only the roles with an HTTP listener need the port.
-if (role === 'all' || role === 'api') await exitIfPortBusy(config);
 const logger = pino({
   level: config.logLevel,
   base: { service: 'order-service', role },
@@ -81,21 +76,33 @@ const logger = pino({
     censor: '[redacted]',
   },
 });
-const services = await openServices(config, logger, role);
-if (role === 'all' || role === 'api') await createFirstAdmin(config, services.accounts, logger);
-const stopHttp = role === 'all' || role === 'api' ? await serveHttp(config, services, logger) : null;
-if (role === 'worker') logger.info('export worker running, without an HTTP listener');
-if (role === 'projector') logger.info('projector running, without an HTTP listener');
+
+// Until the stores are open, the listener says so: alive, not ready, 503 for the rest.
+let waiting = 'opening the stores';
+let app: RequestListener = createStartingApp(logger, () => waiting).callback();
+const http = role === 'all' || role === 'api' ? await listen(config, () => app, logger) : null;
+let services: Services | null = null;
 
 let stopping = false;
 async function stop(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
   logger.info({ signal }, 'stopping: no new connections, finishing in-flight requests; running exports are left to their lease');
-  await stopHttp?.();
-  await services.close();
+  await http?.stop();
+  await services?.close();
   logger.info('stopped');
   process.exit(0);
 }
 process.on('SIGTERM', (signal) => void stop(signal));
 process.on('SIGINT', (signal) => void stop(signal));
+
+const retrying = { logger, onWaiting: (reason: string) => (waiting = reason) };
+const opened = await untilReachable('opening the stores', () => openServices(config, logger, role), retrying);
+services = opened;
+if (http && !stopping) {
+  await untilReachable('creating the first administrator', () => createFirstAdmin(config, opened.accounts, logger), retrying);
+  app = createHttpApp(config, opened, logger).callback();
+  logger.info({ port: http.port }, `serving on ${http.url}`);
+}
+if (role === 'worker') logger.info('export worker running, without an HTTP listener');
+if (role === 'projector') logger.info('projector running, without an HTTP listener');

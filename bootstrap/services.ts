@@ -176,8 +176,9 @@ export async function openKeyStore(config: Config, logger: Logger): Promise<KeyS
 
 export async function openStores(config: Config, logger: Logger, use: ReadStoreUse = 'requests'): Promise<Stores> {
   const eventStore = await openEventStore(config, logger);
-  const readModels = await openReadStore(config, logger, use);
-  const keys = await openKeyStore(config, logger);
+  // A store that cannot be opened closes those opened before it: a start that retries opens them again.
+  const readModels = await openReadStore(config, logger, use).catch(closing(eventStore));
+  const keys = await openKeyStore(config, logger).catch(closing(readModels, eventStore));
   return {
     eventStore,
     readModels,
@@ -187,6 +188,13 @@ export async function openStores(config: Config, logger: Logger, use: ReadStoreU
       await readModels.close();
       await eventStore.close();
     },
+  };
+}
+
+function closing(...opened: { close(): Promise<void> }[]): (error: unknown) => Promise<never> {
+  return async (error) => {
+    for (const store of opened) await store.close().catch(() => undefined);
+    throw error;
   };
 }
 

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { signDevToken } from '../../api/auth.js';
 import { tempDir } from '../support/event-stores.js';
 import { startServiceProcess } from '../support/service-process.js';
+import { until } from '../support/until.js';
 
 // These tests start the service (or a command) as processes: node with tsx, seconds of CPU each,
 // which a loaded 2-core machine stretches past the default 30 s (half a minute at load 16 was seen);
@@ -108,6 +109,39 @@ describe('starting the service', () => {
       expect(ready.status).toBe(503);
       expect(((await ready.json()) as { reason: string }).reason).toMatch(/^EventStoreDB unavailable/);
       expect(service.output()).not.toContain('Configuration error');
+    } finally {
+      await service.stop();
+      dir.remove();
+    }
+  }, PROCESS_TEST_MS);
+
+  it('starts on a replica set\'s host list it cannot reach: alive, not ready (naming MongoDB), 503 for the rest, retrying', async () => {
+    const dir = tempDir('replica-set-');
+    // Nothing answers on these loopback ports: neither the replica set nor the cluster.
+    const [a, b, c, d] = await Promise.all([closedPort(), closedPort(), closedPort(), closedPort()]);
+    const service = start({
+      DATA_DIR: dir.path,
+      MONGO_URL: `mongodb://127.0.0.1:${a},127.0.0.1:${b}/?replicaSet=rs0`,
+      EVENTSTORE_URL: `esdb://127.0.0.1:${c},127.0.0.1:${d}?tls=false`,
+      AUTH_JWT_SECRET: 'x'.repeat(32),
+      REQUEST_TIMEOUT_MS: '2000',
+    });
+    try {
+      const port = await service.listening;
+      expect((await fetch(`http://127.0.0.1:${port}/health/live`)).status).toBe(200);
+      // The first attempt may still be running: wait for its failure (each takes the driver's 1 s server selection).
+      await until(() => service.output().includes('a store cannot be reached; retrying'));
+      const ready = await fetch(`http://127.0.0.1:${port}/health/ready`);
+      expect(ready.status).toBe(503);
+      expect(((await ready.json()) as { reason: string }).reason).toMatch(/^starting: MongoDB unavailable/);
+      const orders = await fetch(`http://127.0.0.1:${port}/orders`);
+      expect(orders.status).toBe(503);
+      expect(orders.headers.get('retry-after')).not.toBeNull();
+      // It keeps trying rather than exiting: a second attempt fails too, and the process is still up.
+      await until(() => service.output().split('a store cannot be reached; retrying').length > 2);
+      expect(service.child.exitCode).toBeNull();
+      expect(service.output()).not.toMatch(/Configuration error|MongoParseError|is not a URL/);
+      expect(await service.stop()).toBe(0);
     } finally {
       await service.stop();
       dir.remove();

@@ -13,8 +13,10 @@ export function runScript(script: string, args: readonly string[], env: Record<s
 
 export interface ServiceProcess {
   readonly child: ChildProcess;
-  /** The port it listens on, once it says so; rejects if it exits first. */
+  /** The port it serves on, once it says so (its stores open); rejects if it exits first. */
   readonly port: Promise<number>;
+  /** The port it listens on, once it says so (before its stores are open: it answers 503 until then). */
+  readonly listening: Promise<number>;
   /** Everything it printed so far, stdout and stderr. */
   output(): string;
   /** Resolves with the exit code when it exits by itself. */
@@ -34,19 +36,26 @@ export function startServiceProcess(env: Record<string, string>, args: readonly 
   });
   let output = '';
   const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
-  const port = new Promise<number>((resolve, reject) => {
-    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
-      output += chunk;
-      const match = /"port":(\d+)/.exec(output);
-      if (match) resolve(Number(match[1]));
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  const said = (line: RegExp) => {
+    const port = new Promise<number>((resolve, reject) => {
+      child.stdout!.on('data', () => {
+        const match = line.exec(output);
+        if (match) resolve(Number(match[1]));
+      });
+      void exited.then(([code]) => reject(new Error(`the service exited with ${code}: ${output.slice(-2000)}`)));
     });
-    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-    void exited.then(([code]) => reject(new Error(`the service exited with ${code}: ${output.slice(-2000)}`)));
-  });
-  port.catch(() => {});
+    port.catch(() => {});
+    return port;
+  };
+  // pino writes the message last, after the line's fields.
+  const port = said(/"port":(\d+),"msg":"serving on /);
+  const listening = said(/"port":(\d+),"msg":"listening on /);
   return {
     child,
     port,
+    listening,
     exit: exited.then(([code]) => code),
     output: () => output,
     stop: async (signal = 'SIGTERM') => {
