@@ -61,7 +61,7 @@ async function loadOrders(dir: string, count: number): Promise<void> {
             { type: 'OrderPlaced', schemaVersion: 2, data: { orderId, customerId: `cus_${i % 5000}`, currency: 'EUR', lines: [{ sku: `SKU-${i % 300}`, name: `Product ${i % 300}`, quantity: 1 + (i % 3), unitPrice: 1299, lineTotal: 1299 * (1 + (i % 3)) }], total: 1299 * (1 + (i % 3)), address, placedAt: at(0) } },
           ];
           if (i % 4 === 1 || i % 4 === 2) lifecycle.push({ type: 'PaymentRecorded', schemaVersion: 2, data: { orderId, paymentId: randomUUID(), amount: 1299 * (1 + (i % 3)), reference: `psp-${i}`, method: 'card', recordedAt: at(1) } });
-          if (i % 4 === 2) lifecycle.push({ type: 'ShipmentCreated', schemaVersion: 1, data: { orderId, shipmentId: randomUUID(), carrier: 'DHL', trackingNumber: `T${i}`, createdAt: at(2) } });
+          if (i % 4 === 2) lifecycle.push({ type: 'ShipmentCreated', schemaVersion: 2, data: { orderId, lines: null, shipmentId: randomUUID(), carrier: 'DHL', trackingNumber: `T${i}`, createdAt: at(2) } });
           if (i % 4 === 3) lifecycle.push({ type: 'OrderCancelled', schemaVersion: 1, data: { orderId, reason: null, cancelledAt: at(1) } });
           return events.appendToStream(orderStream(orderId), lifecycle.map((event) => encodeOrderEvent(event, meta)), 'no_stream');
         }),

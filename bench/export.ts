@@ -72,7 +72,7 @@ try {
       const name = i % 10 === 0 ? `Lovelace, Ada "${i}"` : 'Ada Lovelace';
       batch.push({ key: id, view: {
         id, customerId: `cus_${i % 1000}`, status: (['pending', 'paid', 'shipped', 'cancelled'] as const)[i % 4]!, currency: 'EUR',
-        lines: [{ sku: 'SKU-1', name: 'Blue mug', quantity: 2, unitPrice: 1999, lineTotal: 3998 }], total: 3998,
+        lines: [{ sku: 'SKU-1', name: 'Blue mug', quantity: 2, unitPrice: 1999, lineTotal: 3998, shipped: 0, cancelled: 0, returned: 0 }], total: 3998, balance: { charged: 3998, paid: 0, refunded: 0, due: 3998 },
         address: { name, line1: '1 Main St', line2: null, city: 'Berlin', postalCode: '10115', region: null, country: 'DE' },
         createdAt: at, updatedAt: at, revision: 2,
       } });

@@ -58,7 +58,7 @@ try {
       (orderId, i) => ({ type: 'PaymentRecorded', schemaVersion: 2, data: { orderId, paymentId: `pay-${orderId}`, amount: 3998, reference: 'psp', method: 'card', recordedAt: new Date(t0 + (base + i) * 1000 + 20).toISOString() } }),
       // Half the orders ship; the other half change address again and stay in the queue.
       (orderId, i) => i % 2 === 0
-        ? { type: 'ShipmentCreated', schemaVersion: 1, data: { orderId, shipmentId: `shp-${orderId}`, carrier: 'DHL', trackingNumber: `T${i}`, createdAt: new Date(t0 + (base + i) * 1000 + 30).toISOString() } }
+        ? { type: 'ShipmentCreated', schemaVersion: 2, data: { orderId, lines: null, shipmentId: `shp-${orderId}`, carrier: 'DHL', trackingNumber: `T${i}`, createdAt: new Date(t0 + (base + i) * 1000 + 30).toISOString() } }
         : { type: 'OrderAddressChanged', schemaVersion: 1, data: { orderId, address: { ...address, line1: `${i} Other St` }, changedAt: new Date(t0 + (base + i) * 1000 + 30).toISOString() } },
     ];
     for (const [phase, make] of phases.entries()) {
@@ -95,7 +95,7 @@ try {
       for (let i = filled; i < filled + 10_000; i++) {
         const id = `page-${String(i).padStart(7, '0')}`;
         const at = new Date(t0 + i * 1000).toISOString();
-        batch.push({ key: id, view: { id, customerId: `cus_${i % 1000}`, status: (['pending', 'paid', 'shipped', 'cancelled'] as const)[i % 4]!, currency: 'EUR', lines: [{ sku: 'SKU-1', name: 'Blue mug', quantity: 2, unitPrice: 1999, lineTotal: 3998 }], total: 3998, address, createdAt: at, updatedAt: at, revision: 2 } });
+        batch.push({ key: id, view: { id, customerId: `cus_${i % 1000}`, status: (['pending', 'paid', 'shipped', 'cancelled'] as const)[i % 4]!, currency: 'EUR', lines: [{ sku: 'SKU-1', name: 'Blue mug', quantity: 2, unitPrice: 1999, lineTotal: 3998, shipped: 0, cancelled: 0, returned: 0 }], total: 3998, balance: { charged: 3998, paid: 0, refunded: 0, due: 3998 }, address, createdAt: at, updatedAt: at, revision: 2 } });
       }
       await views.commit(batch, encodePosition(BigInt(filled + 1)));
     }

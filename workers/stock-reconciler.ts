@@ -2,9 +2,14 @@
 // streams, which no single append can change together. It follows the log (order and stock
 // streams) from its checkpoint in the read store, ORPHAN_AFTER behind the head, and for each
 //  - reservation: when its order was never placed, gives the placement up (a no_stream append
-//    to the order's stream, which a late OrderPlaced then fails against) and releases it; when
-//    the order is cancelled, or lacks that SKU, releases it; when the order shipped, commits it;
-//  - cancellation or shipment: releases or commits the order's reservations.
+//    to the order's stream, which a late OrderPlaced then fails against) and releases it;
+//    otherwise settles it to what the order says (orders/after-payment.ts, stockTargets): what
+//    shipped committed, what was cancelled, edited away or never the order's released. An edit's
+//    raise whose edit never came (the order is still below the revision the raise was fenced at)
+//    is released past its fence;
+//  - cancellation, shipment or edit: settles the order's reservations the same way;
+//  - return received: puts its restocked units back on hand (once per return and SKU).
+// A repair only lowers and commits, never reserves more.
 // Every step is idempotent (the deciders append nothing twice), so a restart that runs a part of
 // the log again changes nothing, and the checkpoint moves only past what was handled.
 // A reservation whose order's OrderPlaced, naming its SKU, comes later in the same batch is its
@@ -18,10 +23,13 @@ import type { OrderService, OrderSnapshot } from '../write-side/orders/service.j
 import type { WriteContext } from '../write-side/kernel/write-context.js';
 import { ORDER_STREAM_PREFIX } from '../write-side/orders/codec.js';
 import { decodeStoredOrderEvent } from '../write-side/orders/personal-data.js';
+import { stockTargets } from '../write-side/orders/after-payment.js';
 import type { Reservations } from '../write-side/stock/service.js';
 import { decodeStockEvent, isStockEvent, STOCK_STREAM_PREFIX } from '../write-side/stock/codec.js';
 
 export const RECONCILER_CHECKPOINT = 'stock-reconciler';
+/** The order events after which the order's stock is settled (or, for a receipt, restocked). */
+const SETTLED_AFTER = new Set(['OrderCancelled', 'ShipmentCreated', 'OrderEdited', 'ReturnReceived']);
 /** The longest the reconciler keeps the thread before it lets requests be served (then again after each batch). */
 const SLICE_MS = 2;
 const PRINCIPAL = 'service:stock-reconciler';
@@ -146,25 +154,34 @@ export class StockReconciler {
         await this.stock.release(orderId, [sku], 'order-abandoned', this.stockContext(context));
         return;
       }
-      // Not abandoned: placed meanwhile, and read again.
-      await this.settle(orderId, sku, context, snapshot ?? (await this.orders.get(this.viewer, orderId)));
+      // Not abandoned: placed meanwhile, and read again. An edit's raise names the revision its edit would have.
+      const order = snapshot ?? (await this.orders.get(this.viewer, orderId));
+      const orphaned = event.data.orderRevision !== undefined && order !== null && order.revision < event.data.orderRevision;
+      await this.settle([sku], context, order, orphaned);
       return;
     }
-    if (recorded.type === 'OrderCancelled' || recorded.type === 'ShipmentCreated') {
-      const orderId = recorded.streamName.slice(ORDER_STREAM_PREFIX.length);
-      await this.settle(orderId, null, context, await this.orders.get(this.viewer, orderId));
+    if (!recorded.streamName.startsWith(ORDER_STREAM_PREFIX) || !SETTLED_AFTER.has(recorded.type)) return;
+    const orderId = recorded.streamName.slice(ORDER_STREAM_PREFIX.length);
+    const snapshot = await this.orders.get(this.viewer, orderId);
+    if (!snapshot) return;
+    const event = decodeStoredOrderEvent(recorded);
+    if (event.type === 'ReturnReceived') {
+      await this.orders.restock(this.viewer, snapshot.order, event.data.returnId, context);
+      return;
     }
+    // An edit's SKUs before it too: those it removed are released.
+    const before = event.type === 'OrderEdited' ? event.data.before.map((line) => line.sku) : [];
+    await this.settle([...before, ...snapshot.order.lines.map((line) => line.sku)], context, snapshot, false);
   }
 
-  /** Brings the order's reservations (of one SKU, or of all its lines) in line with its status. */
-  private async settle(orderId: string, sku: string | null, context: WriteContext, snapshot: OrderSnapshot | null): Promise<void> {
+  /** Brings the order's reservations of `skus` in line with the order (none where it does not hold the SKU). */
+  private async settle(skus: readonly string[], context: WriteContext, snapshot: OrderSnapshot | null, force: boolean): Promise<void> {
     if (!snapshot) return;
-    const { order } = snapshot;
-    const lines = [...new Set(order.lines.map((line) => line.sku))];
-    const skus = sku === null ? lines : [sku];
-    if (order.status === 'cancelled') await this.stock.release(orderId, skus, 'order-cancelled', this.stockContext(context));
-    else if (order.status === 'shipped') await this.stock.commit(orderId, skus, this.stockContext(context));
-    else if (sku !== null && !lines.includes(sku)) await this.stock.release(orderId, [sku], 'not-in-order', this.stockContext(context));
+    const { order, revision } = snapshot;
+    const own = stockTargets(order);
+    const targets = new Map([...new Set(skus)].map((sku) => [sku, own.get(sku) ?? { reserved: 0, shipped: 0 }]));
+    const reason = order.status === 'cancelled' ? 'order-cancelled' : skus.every((sku) => own.has(sku)) ? 'order-edited' : 'not-in-order';
+    await this.stock.settle(order.id, targets, { reason, orderRevision: revision, raise: false, force }, this.stockContext(context));
   }
 
   private stockContext(context: WriteContext) {

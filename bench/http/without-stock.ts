@@ -39,7 +39,7 @@ const reservations: Reservations = {
       store.appendToStream(stockStream(sku), [encodeStockEvent({ type: 'StockReserved', schemaVersion: 1, data: { sku, orderId, quantity, reservedAt } }, context)], 'any')));
   },
   release: async () => {},
-  commit: async () => {},
+  settle: async () => {},
 };
 const wired = await openServices(config, logger, 'all', { stockWorkers: false });
 // The service's own order service, but placing with the prices as sent and these reservations.

@@ -1,8 +1,9 @@
-// fulfilment-queue: paid orders that are neither shipped nor cancelled, oldest payment first.
+// fulfilment-queue: paid orders with something left to ship and not cancelled, oldest payment first.
 // An order's entry stays after it leaves (state `left`), so that a replayed older event
 // can never bring it back: the stored revision tells that the event was already seen.
 // Every entry into and exit from the queue is recorded as a change, with the event's position:
 // the feed of GET /fulfilment-queue/changes.
+import { lineState, shipLines, shippingStatus } from '../../write-side/orders/after-payment.js';
 import { ORDER_STREAM_PREFIX } from '../../write-side/orders/codec.js';
 import { decodeStoredOrderEvent, type StoredOrderEvent } from '../../write-side/orders/personal-data.js';
 import { inFulfilmentQueue, type QueueChange, type QueueEntry } from '../../read-side/orders/views.js';
@@ -22,12 +23,12 @@ export const fulfilmentQueue: Projection<'fulfilment-queue', QueueEntry, StoredO
   },
   streamPrefix: ORDER_STREAM_PREFIX,
   decode: decodeStoredOrderEvent,
-  handles: new Set(['OrderPlaced', 'OrderAddressChanged', 'PaymentRecorded', 'ShipmentCreated', 'OrderCancelled']),
+  handles: new Set(['OrderPlaced', 'OrderAddressChanged', 'PaymentRecorded', 'ShipmentCreated', 'OrderCancelled', 'OrderEdited']),
   keyOf: (event) => event.data.orderId,
   evolve(entry: QueueEntry | null, event: StoredOrderEvent, { revision }: EventContext): QueueEntry {
     if (event.type === 'OrderPlaced') {
-      const { orderId, customerId, currency, total, lines, address } = event.data;
-      return { orderId, customerId, state: 'awaiting-payment', currency, total, lines, address, paidAt: null, revision };
+      const { orderId, customerId, currency, total, address } = event.data;
+      return { orderId, customerId, state: 'awaiting-payment', currency, total, lines: event.data.lines.map(lineState), address, paidAt: null, revision };
     }
     if (!entry) throw new TypeError(`${event.type} for order ${event.data.orderId}, which has no OrderPlaced`);
     switch (event.type) {
@@ -35,9 +36,21 @@ export const fulfilmentQueue: Projection<'fulfilment-queue', QueueEntry, StoredO
         return { ...entry, address: event.data.address, revision };
       case 'PaymentRecorded':
         return { ...entry, state: 'queued', paidAt: event.data.recordedAt, revision };
-      case 'ShipmentCreated':
+      case 'ShipmentCreated': {
+        // A partial shipment leaves the order queued, its lines saying what is left to ship.
+        const { lines } = shipLines(entry.lines, event.data.lines);
+        return { ...entry, lines, state: shippingStatus(lines) === 'shipped' ? 'left' : entry.state, revision };
+      }
       case 'OrderCancelled':
         return { ...entry, state: 'left', revision };
+      case 'OrderEdited':
+        return { ...entry, lines: event.data.after.map(lineState), total: event.data.total, revision };
+      // Returns and refunds come after shipping: the queue has nothing to do with them.
+      case 'ReturnRequested':
+      case 'ReturnReceived':
+      case 'ReturnCancelled':
+      case 'RefundRecorded':
+        return entry;
       case 'OrderPlacementAbandoned':
         throw new TypeError(`order ${event.data.orderId} was never placed: an abandoned placement has no view`);
       default: {

@@ -1,5 +1,6 @@
 // order-views: one document per order, the order's full HTTP representation with its address
 // sealed as the events hold it (the queries open it).
+import { balanceOf, cancelledStatus, cancelRemaining, lineState, receiveLines, shipLines, shippingStatus } from '../../write-side/orders/after-payment.js';
 import { ORDER_STREAM_PREFIX } from '../../write-side/orders/codec.js';
 import { decodeStoredOrderEvent, type StoredOrderEvent } from '../../write-side/orders/personal-data.js';
 import type { OrderView } from '../../read-side/orders/views.js';
@@ -18,23 +19,42 @@ export const orderViews: Projection<'order-views', OrderView, StoredOrderEvent> 
   },
   streamPrefix: ORDER_STREAM_PREFIX,
   decode: decodeStoredOrderEvent,
-  handles: new Set(['OrderPlaced', 'OrderAddressChanged', 'PaymentRecorded', 'ShipmentCreated', 'OrderCancelled']),
+  handles: new Set(['OrderPlaced', 'OrderAddressChanged', 'PaymentRecorded', 'ShipmentCreated', 'OrderCancelled', 'ReturnReceived', 'RefundRecorded', 'OrderEdited']),
   keyOf: (event) => event.data.orderId,
   evolve(view: OrderView | null, event: StoredOrderEvent, { revision }: EventContext): OrderView {
     if (event.type === 'OrderPlaced') {
-      const { orderId: id, customerId, currency, lines, total, address, placedAt } = event.data;
-      return { id, customerId, status: 'pending', currency, lines, total, address, createdAt: placedAt, updatedAt: placedAt, revision };
+      const { orderId: id, customerId, currency, total, address, placedAt } = event.data;
+      const lines = event.data.lines.map(lineState);
+      return { id, customerId, status: 'pending', currency, lines, total, balance: balanceOf(lines, 0, 0), address, createdAt: placedAt, updatedAt: placedAt, revision };
     }
     if (!view) throw new TypeError(`${event.type} for order ${event.data.orderId}, which has no OrderPlaced`);
     switch (event.type) {
       case 'OrderAddressChanged':
         return { ...view, address: event.data.address, updatedAt: event.data.changedAt, revision };
       case 'PaymentRecorded':
-        return { ...view, status: 'paid', updatedAt: event.data.recordedAt, revision };
-      case 'ShipmentCreated':
-        return { ...view, status: 'shipped', updatedAt: event.data.createdAt, revision };
-      case 'OrderCancelled':
-        return { ...view, status: 'cancelled', updatedAt: event.data.cancelledAt, revision };
+        return { ...view, status: 'paid', balance: balanceOf(view.lines, event.data.amount, view.balance.refunded), updatedAt: event.data.recordedAt, revision };
+      case 'ShipmentCreated': {
+        const { lines } = shipLines(view.lines, event.data.lines);
+        return { ...view, status: shippingStatus(lines), lines, updatedAt: event.data.createdAt, revision };
+      }
+      case 'OrderCancelled': {
+        const lines = cancelRemaining(view.lines);
+        return { ...view, status: cancelledStatus(lines), lines, balance: balanceOf(lines, view.balance.paid, view.balance.refunded), updatedAt: event.data.cancelledAt, revision };
+      }
+      case 'ReturnReceived': {
+        const lines = receiveLines(view.lines, event.data.lines);
+        return { ...view, lines, balance: balanceOf(lines, view.balance.paid, view.balance.refunded), updatedAt: event.data.receivedAt, revision };
+      }
+      case 'RefundRecorded':
+        return { ...view, balance: balanceOf(view.lines, view.balance.paid, view.balance.refunded + event.data.amount), updatedAt: event.data.recordedAt, revision };
+      case 'OrderEdited': {
+        const lines = event.data.after.map(lineState);
+        return { ...view, lines, total: event.data.total, balance: balanceOf(lines, view.balance.paid, view.balance.refunded), updatedAt: event.data.editedAt, revision };
+      }
+      // A return requested or cancelled changes nothing the order's representation shows.
+      case 'ReturnRequested':
+      case 'ReturnCancelled':
+        return view;
       case 'OrderPlacementAbandoned':
         throw new TypeError(`order ${event.data.orderId} was never placed: an abandoned placement has no view`);
       default: {

@@ -1,7 +1,7 @@
 // The orders' views: an order as the order-views projection keeps it (its HTTP representation,
 // HTTP-CONTRACT.md, with the address sealed), and its entry in the fulfilment queue.
 import type { Position } from '../../write-side/kernel/event-store.js';
-import type { Address, ErasedAddress, OrderLine, OrderStatus, PlacedOrder } from '../../write-side/orders/types.js';
+import type { Address, Balance, ErasedAddress, LineState, OrderStatus, PlacedOrder } from '../../write-side/orders/types.js';
 import type { StoredAddress } from '../../write-side/orders/personal-data.js';
 
 /**
@@ -13,8 +13,10 @@ export interface OrderView {
   readonly customerId: string;
   readonly status: OrderStatus;
   readonly currency: string;
-  readonly lines: readonly OrderLine[];
+  /** Each line with what of it shipped, was cancelled and came back. */
+  readonly lines: readonly LineState[];
   readonly total: number;
+  readonly balance: Balance;
   readonly address: StoredAddress;
   readonly createdAt: string;
   readonly updatedAt: string;
@@ -25,14 +27,14 @@ export interface OrderView {
 /** The order's HTTP representation (HTTP-CONTRACT.md): the view with its address opened, or erased. */
 export type OrderRepresentation = Omit<OrderView, 'address'> & { readonly address: Address | ErasedAddress };
 
-/** An order as the fulfilment queue sees it: queued from payment until shipment or cancellation. */
+/** An order as the fulfilment queue sees it: queued from payment until nothing remains to ship, or cancellation. */
 export interface QueueEntry {
   readonly orderId: string;
   readonly customerId: string;
   readonly state: 'awaiting-payment' | 'queued' | 'left';
   readonly currency: string;
   readonly total: number;
-  readonly lines: readonly OrderLine[];
+  readonly lines: readonly LineState[];
   /** Sealed, as in OrderView. */
   readonly address: StoredAddress;
   /** When the payment was recorded; the queue's order. */
@@ -63,6 +65,6 @@ export interface QueueChange {
 export type QueueEntryRepresentation = Omit<QueueEntry, 'address'> & { readonly address: Address | ErasedAddress };
 
 export function orderRepresentation(order: PlacedOrder, revision: number): OrderRepresentation {
-  const { id, customerId, status, currency, lines, total, address, createdAt, updatedAt } = order;
-  return { id, customerId, status, currency, lines, total, address, createdAt, updatedAt, revision };
+  const { id, customerId, status, currency, lines, total, balance, address, createdAt, updatedAt } = order;
+  return { id, customerId, status, currency, lines, total, balance, address, createdAt, updatedAt, revision };
 }

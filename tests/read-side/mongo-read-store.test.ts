@@ -176,6 +176,7 @@ const view = (i: number, revision: number): OrderView => ({
   currency: 'EUR',
   lines: [{ sku: 'A', quantity: 1, unitPrice: 100 }] as unknown as OrderView['lines'],
   total: 100,
+  balance: { charged: 100, paid: 0, refunded: 0, due: 100 },
   address: { name: 'A', line1: 'B', line2: null, city: 'C', postalCode: 'D', region: null, country: 'DE' },
   createdAt: new Date(Date.UTC(2026, 0, 1) + i * 3_600_000).toISOString(),
   updatedAt: new Date(Date.UTC(2026, 0, 1) + i * 3_600_000).toISOString(),

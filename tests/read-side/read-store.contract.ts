@@ -32,7 +32,7 @@ const staff = { sub: 'staff', scopes: new Set<string>(), customerId: null };
 export function order(n: number, overrides: Partial<OrderView> = {}): OrderView {
   return {
     id: `ord-${String(n).padStart(6, '0')}`, customerId: `cus_${n % 3}`, status: (['pending', 'paid', 'shipped'] as const)[n % 3]!,
-    currency: 'EUR', lines: [{ sku: 'A', name: 'Product A', quantity: 1, unitPrice: n, lineTotal: n }], total: n, address,
+    currency: 'EUR', lines: [{ sku: 'A', name: 'Product A', quantity: 1, unitPrice: n, lineTotal: n, shipped: 0, cancelled: 0, returned: 0 }], total: n, balance: { charged: n, paid: 0, refunded: 0, due: n }, address,
     createdAt: at(n), updatedAt: at(n), revision: 0, ...overrides,
   };
 }

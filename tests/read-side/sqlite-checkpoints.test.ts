@@ -12,7 +12,7 @@ import { tempDir } from '../support/event-stores.js';
 import { READ_STORAGE } from '../../projections/registry.js';
 
 const view = (id: string): OrderView => ({
-  id, customerId: 'cus_1', status: 'pending', currency: 'EUR', lines: [{ sku: 'SKU-1', name: 'Blue mug', quantity: 1, unitPrice: 100, lineTotal: 100 }], total: 100,
+  id, customerId: 'cus_1', status: 'pending', currency: 'EUR', lines: [{ sku: 'SKU-1', name: 'Blue mug', quantity: 1, unitPrice: 100, lineTotal: 100, shipped: 0, cancelled: 0, returned: 0 }], total: 100, balance: { charged: 100, paid: 0, refunded: 0, due: 100 },
   address: { name: 'Ada', line1: '1 Main St', line2: null, city: 'Berlin', postalCode: '10115', region: null, country: 'DE' },
   createdAt: '2026-11-22T10:00:00.000Z', updatedAt: '2026-11-22T10:00:00.000Z', revision: 0,
 });

@@ -16,7 +16,7 @@ export const address: Address = { name: 'Ada Lovelace', line1: '1 Main St', line
  * in tests/api/stock.test.ts and tests/workers/stock-reconciler.test.ts.
  */
 export const ORDERS_ONLY: { readonly reservations: Reservations } = {
-  reservations: { reserve: async () => {}, release: async () => {}, commit: async () => {} },
+  reservations: { reserve: async () => {}, release: async () => {}, settle: async () => {} },
 };
 
 /** The SKUs the API tests order (newOrder's and a few more): receiveStock them before placing. */

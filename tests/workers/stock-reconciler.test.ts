@@ -53,7 +53,7 @@ const levels = (sku: string) => stock.get(staff, sku);
 const started = new Date(Date.now() - 60_000);
 const reconciler = (clock = later(31_000)) => new StockReconciler(store, readModels, orders, stock, { clock, startedAt: started });
 /** Reservations whose order-side steps never ran: a process that died right after the order's event. */
-const crashing: Reservations = { reserve: async () => {}, release: async () => {}, commit: async () => {} };
+const crashing: Reservations = { reserve: async () => {}, release: async () => {}, settle: async () => {} };
 
 describe('the stock reconciler', () => {
   it('releases a reservation whose order was never placed, and the late placement then fails and holds nothing', async () => {

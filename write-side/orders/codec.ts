@@ -11,9 +11,14 @@ const CURRENT_VERSIONS: { readonly [T in OrderEventType]: number } = {
   OrderPlaced: 2,
   OrderAddressChanged: 1,
   PaymentRecorded: 2,
-  ShipmentCreated: 1,
+  ShipmentCreated: 2,
   OrderCancelled: 1,
   OrderPlacementAbandoned: 1,
+  ReturnRequested: 1,
+  ReturnReceived: 1,
+  ReturnCancelled: 1,
+  RefundRecorded: 1,
+  OrderEdited: 1,
 };
 
 type Upcaster = (data: JsonObject) => JsonObject;
@@ -25,6 +30,8 @@ type Upcaster = (data: JsonObject) => JsonObject;
  */
 const UPCASTERS: { readonly [T in OrderEventType]?: readonly Upcaster[] } = {
   PaymentRecorded: [(v1) => ({ ...v1, method: 'unknown' })],
+  // A shipment before shipments by line shipped everything that remained: `lines: null` says so.
+  ShipmentCreated: [(v1) => ({ ...v1, lines: null })],
   // Placed before the catalogue: the client named a SKU and a price, never a product name.
   OrderPlaced: [(v1) => ({ ...v1, lines: (v1['lines'] as readonly JsonObject[]).map(({ sku, ...rest }) => ({ sku: sku ?? null, name: null, ...rest })) })],
 };

@@ -5,7 +5,7 @@
 import { v4 as uuidv4 } from 'uuid';
 import { isStaff, sees, type Viewer } from '../kernel/access.js';
 import { CommandHandler, type CommandContext, type CommandResult } from '../kernel/command-handler.js';
-import { Forbidden, OrderNotFound, PriceChanged, ProductUnavailable, StateConflict, UnknownCustomer } from '../kernel/errors.js';
+import { Forbidden, InsufficientStock, OrderNotFound, PriceChanged, ProductUnavailable, StateConflict, UnknownCustomer } from '../kernel/errors.js';
 import type { EventStore, Position, ReadStreamOptions, RecordedEvent } from '../kernel/event-store.js';
 import { keyHolder, keyId, type Idempotent, type IdempotencyRequest } from '../kernel/idempotency.js';
 import type { WriteContext } from '../kernel/write-context.js';
@@ -14,8 +14,12 @@ import { KeptFolds } from '../kernel/kept-folds.js';
 import { ProductService } from '../catalogue/service.js';
 import { decodeOrderEvent, encodeOrderEvent, orderStream } from './codec.js';
 import { orderDecider } from './decider.js';
-import { StockService, type Reservations, type StockContext } from '../stock/service.js';
-import type { Address, AddressPatch, CataloguedLine, LineInput, OrderLine, Order, OrderCommand, OrderEvent, PaymentMethod, PlacedOrder } from './types.js';
+import { restocked, stockTargets } from './after-payment.js';
+import { StockService, type Reservations, type StockContext, type StockTarget } from '../stock/service.js';
+import type { ReleaseReason } from '../stock/types.js';
+import type {
+  Address, AddressPatch, CataloguedLine, LineInput, OrderLine, Order, OrderCommand, OrderEvent, PaymentMethod, PlacedOrder, ReceivedLine, RefundReason, SkuQuantity,
+} from './types.js';
 
 export type OrderResult = CommandResult<Order, OrderEvent>;
 
@@ -34,6 +38,14 @@ export interface OrderSnapshot {
   readonly order: PlacedOrder;
   readonly revision: number;
   readonly position: Position;
+}
+
+/**
+ * Puts units of a SKU back on hand, once per `key` however often it is asked (a stock adjustment
+ * with reason `returned`, under that idempotency key): the stock area's StockService.
+ */
+export interface Restocking {
+  restock(sku: string, units: number, key: string, note: string, context: StockContext): Promise<void>;
 }
 
 /** Prices order lines from the catalogue as it is at that moment (ProductService). */
@@ -62,6 +74,8 @@ export interface OrderServiceOptions {
   readonly reservations?: Reservations;
   /** Where placement asks whether the customer may order; without it every customer may (tools, benchmarks). */
   readonly customers?: CustomerStandings;
+  /** Where a return's restocked units go back on hand; the SKU streams of the same store by default. */
+  readonly restocking?: Restocking;
 }
 
 export class OrderService {
@@ -73,6 +87,7 @@ export class OrderService {
   private readonly keys: Keyring | null;
   private readonly reservations: Reservations;
   private readonly customers: CustomerStandings | null;
+  private readonly restocking: Restocking;
 
   constructor(
     private readonly store: EventStore,
@@ -82,7 +97,9 @@ export class OrderService {
     this.clock = options.clock ?? (() => new Date());
     this.newId = options.newId ?? uuidv4;
     this.keys = options.keys ?? null;
-    this.reservations = options.reservations ?? new StockService(store, { clock: this.clock });
+    const stock = new StockService(store, { clock: this.clock });
+    this.reservations = options.reservations ?? stock;
+    this.restocking = options.restocking ?? stock;
     this.customers = options.customers ?? null;
     this.catalogue = options.catalogue ?? new ProductService(store, { clock: this.clock });
     this.folded = new KeptFolds(store, {
@@ -195,8 +212,9 @@ export class OrderService {
     return this.run(viewer, orderId, { type: 'RecordPayment', data, metadata: this.meta(viewer) }, context);
   }
 
-  async createShipment(viewer: Viewer, orderId: string, input: { carrier: string; trackingNumber: string }, context: WriteContext & Idempotent): Promise<OrderResult> {
-    const data = { orderId, shipmentId: this.newId(), ...input };
+  /** Ships what `lines` names of the order, or without them everything that remains. */
+  async createShipment(viewer: Viewer, orderId: string, input: { carrier: string; trackingNumber: string; lines?: readonly SkuQuantity[] }, context: WriteContext & Idempotent): Promise<OrderResult> {
+    const data = { orderId, shipmentId: this.newId(), carrier: input.carrier, trackingNumber: input.trackingNumber, ...(input.lines ? { lines: input.lines } : {}) };
     const result = await this.run(viewer, orderId, { type: 'CreateShipment', data, metadata: this.meta(viewer) }, context);
     await this.settleStock(viewer, result, context);
     return result;
@@ -205,6 +223,73 @@ export class OrderService {
   async cancel(viewer: Viewer, orderId: string, reason: string | null, context: WriteContext): Promise<OrderResult> {
     const result = await this.run(viewer, orderId, { type: 'CancelOrder', data: { orderId, reason }, metadata: this.meta(viewer) }, context);
     await this.settleStock(viewer, result, context);
+    return result;
+  }
+
+  requestReturn(viewer: Viewer, orderId: string, input: { lines: readonly SkuQuantity[]; reason: string }, context: WriteContext & Idempotent): Promise<OrderResult> {
+    return this.run(viewer, orderId, { type: 'RequestReturn', data: { orderId, returnId: this.newId(), ...input }, metadata: this.meta(viewer) }, context);
+  }
+
+  /** Records what came back; the units with `restock` go back on hand (repeatable: see restock). */
+  async receiveReturn(viewer: Viewer, orderId: string, returnId: string, lines: readonly ReceivedLine[], context: WriteContext): Promise<OrderResult> {
+    const result = await this.run(viewer, orderId, { type: 'ReceiveReturn', data: { orderId, returnId, lines }, metadata: this.meta(viewer) }, context);
+    await this.restock(viewer, result.state, returnId, context);
+    return result;
+  }
+
+  cancelReturn(viewer: Viewer, orderId: string, returnId: string, context: WriteContext): Promise<OrderResult> {
+    return this.run(viewer, orderId, { type: 'CancelReturn', data: { orderId, returnId }, metadata: this.meta(viewer) }, context);
+  }
+
+  recordRefund(viewer: Viewer, orderId: string, input: { amount: number; reason: RefundReason; note: string | null }, context: WriteContext & Idempotent): Promise<OrderResult> {
+    return this.run(viewer, orderId, { type: 'RecordRefund', data: { orderId, refundId: this.newId(), ...input }, metadata: this.meta(viewer) }, context);
+  }
+
+  /**
+   * The order's lines replaced by `lines`. A dry run answers the order as it would become and
+   * writes nothing. Otherwise stock first, then the order, as placement does: every increase is
+   * reserved (all or none) before the order's event is appended, and every decrease released
+   * after it. A failure between the two leaves an increase the order does not hold, which the
+   * stock reconciler releases (as a placement's), and a decrease the order no longer holds,
+   * which the retry, or the reconciler, releases.
+   */
+  async edit(viewer: Viewer, orderId: string, input: { lines: readonly SkuQuantity[]; dryRun: boolean }, context: WriteContext & Partial<Idempotent> & { expectedRevision?: number }): Promise<OrderResult & { dryRun?: true }> {
+    const current = await this.get(viewer, orderId);
+    if (!current) throw new OrderNotFound(orderId);
+    const held = new Set(current.order.lines.map((line) => line.sku));
+    const added = input.lines.filter((line) => !held.has(line.sku));
+    const prices = added.length > 0 ? await this.catalogue.price(added, current.order.currency).catch((error: unknown) => {
+      // The catalogue names the added lines by their place among them: named by their place in the request.
+      if (error instanceof ProductUnavailable) throw new ProductUnavailable(error.errors.map((e) => ({ ...e, pointer: repoint(e.pointer, added, input.lines) })));
+      throw error;
+    }) : [];
+    const command: OrderCommand = { type: 'EditOrder', data: { orderId, editId: this.newId(), lines: input.lines, prices }, metadata: this.meta(viewer) };
+    if (input.dryRun) {
+      if (context.expectedRevision !== undefined && context.expectedRevision !== current.revision) return this.run(viewer, orderId, command, context);
+      const events = orderDecider.decide(command, current.order);
+      const state = events.reduce(orderDecider.evolve, current.order as Order);
+      return { state, events, revision: current.revision, position: current.position, replayed: false, dryRun: true } as OrderResult & { dryRun: true };
+    }
+    const before = stockTargets(current.order);
+    const planned = orderDecider.decide(command, current.order).reduce(orderDecider.evolve, current.order as Order);
+    if (planned.status === 'absent') throw new OrderNotFound(orderId);
+    // Raised now (every SKU at the larger of its two targets), all or none.
+    const raised = new Map([...union(before, stockTargets(planned))].map(([sku, [was, will]]) => [sku, { reserved: Math.max(was.reserved, will.reserved), shipped: was.shipped }]));
+    // Fenced at the revision the edit will have: the reconciler's settles of the order as it is now are stale meanwhile.
+    const raising = { reason: 'order-edited' as const, orderRevision: current.revision + 1, raise: true };
+    await this.reservations.settle(orderId, raised, raising, this.stockContext(viewer, context), before).catch((error: unknown) => {
+      if (error instanceof InsufficientStock) throw new InsufficientStock(error.errors.map((e) => ({ ...e, pointer: `/lines/${Math.max(0, input.lines.findIndex((l) => l.sku === e.pointer))}/quantity` })));
+      throw error;
+    });
+    let result: OrderResult;
+    try {
+      result = await this.run(viewer, orderId, command, context);
+    } catch (error) {
+      // Refused after all (the order moved on): back to what it holds now, past this edit's own fence.
+      if (error instanceof StateConflict) await this.settleTargets(viewer, orderId, raised, context, true);
+      throw error;
+    }
+    await this.settleTargets(viewer, orderId, raised, context);
     return result;
   }
 
@@ -229,14 +314,37 @@ export class OrderService {
   }
 
   /**
-   * A cancelled order's reservations are released, a shipped order's deducted from stock on hand.
-   * Also on a repeat (the order was cancelled or shipped already): both are no-ops once done, and
-   * a repeat finishes what a crash between the order's event and this left undone.
+   * The order's stock brought to what the order says: a shipment's part of each reservation
+   * deducted from stock on hand, a cancellation's remainder released. Also on a repeat (the
+   * order was cancelled or shipped already): settling is a no-op once done, and a repeat
+   * finishes what a crash between the order's event and this left undone.
    */
   private async settleStock(viewer: Viewer, result: OrderResult, context: WriteContext): Promise<void> {
     const order = result.state;
-    if (order.status === 'cancelled') await this.reservations.release(order.id, skusOf(order.lines), 'order-cancelled', this.stockContext(viewer, context));
-    if (order.status === 'shipped') await this.reservations.commit(order.id, skusOf(order.lines), this.stockContext(viewer, context));
+    if (order.status === 'absent') return;
+    await this.reservations.settle(order.id, stockTargets(order), { reason: releaseReason(order), orderRevision: result.revision ?? -1, raise: false }, this.stockContext(viewer, context));
+  }
+
+  /** Settles the SKUs of `also` (an edit's, some of which the order may no longer hold) and the order's own to what the order says now. */
+  private async settleTargets(viewer: Viewer, orderId: string, also: ReadonlyMap<string, StockTarget>, context: WriteContext, force = false): Promise<void> {
+    const now = await this.load(orderId);
+    if (!now) return;
+    const targets = new Map([...also.keys()].map((sku) => [sku, { reserved: 0, shipped: 0 }]));
+    for (const [sku, target] of stockTargets(now.order)) targets.set(sku, target);
+    const how = { reason: releaseReason(now.order), orderRevision: now.revision, raise: true, force };
+    await this.reservations.settle(orderId, targets, how, this.stockContext(viewer, context));
+  }
+
+  /**
+   * The received return's restocked units back on hand, each SKU once per return whoever asks
+   * (the receipt, or the stock reconciler after a crash): the adjustment's key is the return's.
+   */
+  async restock(viewer: Viewer, order: Order, returnId: string, context: WriteContext): Promise<void> {
+    if (order.status === 'absent') return;
+    const ret = order.returns.find((r) => r.id === returnId);
+    if (!ret || ret.status !== 'received') return;
+    const stockContext = this.stockContext(viewer, context);
+    await Promise.all([...restocked(ret)].map(([sku, units]) => this.restocking.restock(sku, units, `return:${returnId}:${sku}`, `return ${returnId} of order ${order.id}`, stockContext)));
   }
 
   private stockContext(viewer: Viewer, context: WriteContext): StockContext {
@@ -321,6 +429,22 @@ export class OrderService {
   private meta(viewer: Viewer) {
     return { now: this.clock().toISOString(), principal: viewer.sub };
   }
+}
+
+/** Why a settle releases: the order was cancelled, or edited. */
+function releaseReason(order: PlacedOrder): ReleaseReason {
+  return order.status === 'cancelled' || order.lines.some((line) => line.cancelled > 0) ? 'order-cancelled' : 'order-edited';
+}
+
+/** Each SKU of either map with its two targets (none: nothing held, nothing shipped). */
+function union(a: ReadonlyMap<string, StockTarget>, b: ReadonlyMap<string, StockTarget>): Map<string, [StockTarget, StockTarget]> {
+  const none = { reserved: 0, shipped: 0 };
+  return new Map([...new Set([...a.keys(), ...b.keys()])].map((sku) => [sku, [a.get(sku) ?? none, b.get(sku) ?? none]]));
+}
+
+/** `/lines/<i>/…` of the added lines, as the place of that line in the whole request. */
+function repoint(pointer: string, added: readonly SkuQuantity[], all: readonly SkuQuantity[]): string {
+  return pointer.replace(/^\/lines\/(\d+)/, (_, i: string) => `/lines/${all.indexOf(added[Number(i)]!)}`);
 }
 
 function skusOf(lines: readonly { readonly sku: string }[]): string[] {

@@ -5,7 +5,11 @@ import type { CommandMetadata } from '../kernel/write-context.js';
 export type { Address, AddressPatch, ErasedAddress } from '../kernel/address.js';
 export type { CommandMetadata } from '../kernel/write-context.js';
 
-export type OrderStatus = 'pending' | 'paid' | 'shipped' | 'cancelled';
+/**
+ * `partially_shipped` (since 2027-01-01): paid, part of it shipped, the rest still to ship.
+ * Clients of earlier API versions read it as `paid` (api/orders/).
+ */
+export type OrderStatus = 'pending' | 'paid' | 'partially_shipped' | 'shipped' | 'cancelled';
 
 /** An order line as a client sends it: the price, when sent, must be the catalogue's. */
 export interface LineInput {
@@ -31,6 +35,38 @@ export interface OrderLine {
   readonly unitPrice: number;
   readonly lineTotal: number;
 }
+
+/** A SKU and a quantity of it: what a shipment, a return or an edit names. */
+export interface SkuQuantity {
+  readonly sku: string;
+  readonly quantity: number;
+}
+
+/** A line of a return's receipt: `restock` units go back on hand, the others (damaged) do not. */
+export interface ReceivedLine extends SkuQuantity {
+  readonly restock: boolean;
+}
+
+/** An order line as the order holds it now: what of it has shipped, was cancelled and came back. */
+export interface LineState extends OrderLine {
+  readonly shipped: number;
+  readonly cancelled: number;
+  readonly returned: number;
+}
+
+/**
+ * The order's money, in minor units (HTTP-CONTRACT "Orders after payment"):
+ * charged = Σ unitPrice × (quantity − cancelled − returned); due = charged − paid + refunded.
+ */
+export interface Balance {
+  readonly charged: number;
+  readonly paid: number;
+  readonly refunded: number;
+  readonly due: number;
+}
+
+export type RefundReason = 'return' | 'cancellation' | 'goodwill' | 'other';
+export const REFUND_REASONS: readonly RefundReason[] = ['return', 'cancellation', 'goodwill', 'other'];
 
 // ---- events (past tense; schemaVersion changes when `data` changes shape) ----
 
@@ -78,15 +114,58 @@ export type PaymentRecorded = {
   };
 };
 
+/**
+ * Version 2 added `lines`, what the shipment holds. A version 1 shipment shipped everything that
+ * remained, which is what its upcast `lines: null` says (the decider's evolve knows what remained).
+ */
 export type ShipmentCreated = {
   readonly type: 'ShipmentCreated';
-  readonly schemaVersion: 1;
+  readonly schemaVersion: 2;
   readonly data: {
     readonly orderId: string;
     readonly shipmentId: string;
     readonly carrier: string;
     readonly trackingNumber: string;
+    readonly lines: readonly SkuQuantity[] | null;
     readonly createdAt: string;
+  };
+};
+
+export type ReturnRequested = {
+  readonly type: 'ReturnRequested';
+  readonly schemaVersion: 1;
+  readonly data: { readonly orderId: string; readonly returnId: string; readonly lines: readonly SkuQuantity[]; readonly reason: string; readonly requestedAt: string };
+};
+
+export type ReturnReceived = {
+  readonly type: 'ReturnReceived';
+  readonly schemaVersion: 1;
+  readonly data: { readonly orderId: string; readonly returnId: string; readonly lines: readonly ReceivedLine[]; readonly receivedAt: string };
+};
+
+export type ReturnCancelled = {
+  readonly type: 'ReturnCancelled';
+  readonly schemaVersion: 1;
+  readonly data: { readonly orderId: string; readonly returnId: string; readonly cancelledAt: string };
+};
+
+export type RefundRecorded = {
+  readonly type: 'RefundRecorded';
+  readonly schemaVersion: 1;
+  readonly data: { readonly orderId: string; readonly refundId: string; readonly amount: number; readonly reason: RefundReason; readonly note: string | null; readonly recordedAt: string };
+};
+
+/** The order's lines replaced by a complete new set: kept SKUs keep their price, new ones took the catalogue's. */
+export type OrderEdited = {
+  readonly type: 'OrderEdited';
+  readonly schemaVersion: 1;
+  readonly data: {
+    readonly orderId: string;
+    readonly editId: string;
+    readonly before: readonly OrderLine[];
+    readonly after: readonly OrderLine[];
+    readonly total: number;
+    readonly editedAt: string;
   };
 };
 
@@ -108,7 +187,18 @@ export type OrderPlacementAbandoned = {
   readonly data: { readonly orderId: string; readonly abandonedAt: string };
 };
 
-export type OrderEvent = OrderPlaced | OrderAddressChanged | PaymentRecorded | ShipmentCreated | OrderCancelled | OrderPlacementAbandoned;
+export type OrderEvent =
+  | OrderPlaced
+  | OrderAddressChanged
+  | PaymentRecorded
+  | ShipmentCreated
+  | OrderCancelled
+  | OrderPlacementAbandoned
+  | ReturnRequested
+  | ReturnReceived
+  | ReturnCancelled
+  | RefundRecorded
+  | OrderEdited;
 export type OrderEventType = OrderEvent['type'];
 
 // ---- commands (imperative; the clock and ids arrive inside them) ----
@@ -139,9 +229,44 @@ export type RecordPayment = {
   readonly metadata: CommandMetadata;
 };
 
+/** Without `lines`, ships everything that remains. */
 export type CreateShipment = {
   readonly type: 'CreateShipment';
-  readonly data: { readonly orderId: string; readonly shipmentId: string; readonly carrier: string; readonly trackingNumber: string };
+  readonly data: { readonly orderId: string; readonly shipmentId: string; readonly carrier: string; readonly trackingNumber: string; readonly lines?: readonly SkuQuantity[] };
+  readonly metadata: CommandMetadata;
+};
+
+export type RequestReturn = {
+  readonly type: 'RequestReturn';
+  readonly data: { readonly orderId: string; readonly returnId: string; readonly lines: readonly SkuQuantity[]; readonly reason: string };
+  readonly metadata: CommandMetadata;
+};
+
+export type ReceiveReturn = {
+  readonly type: 'ReceiveReturn';
+  readonly data: { readonly orderId: string; readonly returnId: string; readonly lines: readonly ReceivedLine[] };
+  readonly metadata: CommandMetadata;
+};
+
+export type CancelReturn = {
+  readonly type: 'CancelReturn';
+  readonly data: { readonly orderId: string; readonly returnId: string };
+  readonly metadata: CommandMetadata;
+};
+
+export type RecordRefund = {
+  readonly type: 'RecordRefund';
+  readonly data: { readonly orderId: string; readonly refundId: string; readonly amount: number; readonly reason: RefundReason; readonly note: string | null };
+  readonly metadata: CommandMetadata;
+};
+
+/**
+ * The order's complete new set of lines. `prices` holds today's catalogue line (name and price)
+ * of every SKU the order does not hold yet: kept SKUs keep the line they were placed with.
+ */
+export type EditOrder = {
+  readonly type: 'EditOrder';
+  readonly data: { readonly orderId: string; readonly editId: string; readonly lines: readonly SkuQuantity[]; readonly prices: readonly CataloguedLine[] };
   readonly metadata: CommandMetadata;
 };
 
@@ -165,7 +290,19 @@ export type AbandonPlacement = {
   readonly metadata: CommandMetadata;
 };
 
-export type OrderCommand = PlaceOrder | ChangeAddress | RecordPayment | CreateShipment | CancelOrder | ExpirePendingOrder | AbandonPlacement;
+export type OrderCommand =
+  | PlaceOrder
+  | ChangeAddress
+  | RecordPayment
+  | CreateShipment
+  | CancelOrder
+  | ExpirePendingOrder
+  | AbandonPlacement
+  | RequestReturn
+  | ReceiveReturn
+  | CancelReturn
+  | RecordRefund
+  | EditOrder;
 
 // ---- state ----
 
@@ -181,6 +318,30 @@ export interface Shipment {
   readonly id: string;
   readonly carrier: string;
   readonly trackingNumber: string;
+  /** What it shipped of each SKU. */
+  readonly lines: readonly SkuQuantity[];
+  readonly createdAt: string;
+}
+
+export type ReturnStatus = 'requested' | 'received' | 'cancelled';
+
+export interface Return {
+  readonly id: string;
+  readonly status: ReturnStatus;
+  /** What was asked to come back. */
+  readonly lines: readonly SkuQuantity[];
+  readonly reason: string;
+  /** What came back, once received. */
+  readonly received: readonly ReceivedLine[] | null;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+export interface Refund {
+  readonly id: string;
+  readonly amount: number;
+  readonly reason: RefundReason;
+  readonly note: string | null;
   readonly createdAt: string;
 }
 
@@ -189,13 +350,17 @@ export interface PlacedOrder {
   readonly id: string;
   readonly customerId: string;
   readonly currency: string;
-  readonly lines: readonly OrderLine[];
+  readonly lines: readonly LineState[];
   readonly total: number;
   readonly address: Address | ErasedAddress;
   readonly createdAt: string;
   readonly updatedAt: string;
   readonly payment: Payment | null;
-  readonly shipment: Shipment | null;
+  /** Oldest first. */
+  readonly shipments: readonly Shipment[];
+  readonly returns: readonly Return[];
+  readonly refunds: readonly Refund[];
+  readonly balance: Balance;
   readonly cancellationReason: string | null;
 }
 

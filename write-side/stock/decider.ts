@@ -6,7 +6,7 @@ import type { LiveReservations, Stock, StockCommand, StockEvent } from './types.
 
 const NO_RESERVATIONS: LiveReservations = ImmutableMap<string, number>();
 
-export const initialStock = (sku = ''): Stock => ({ sku, onHand: 0, reserved: 0, live: NO_RESERVATIONS, updatedAt: null });
+export const initialStock = (sku = ''): Stock => ({ sku, onHand: 0, reserved: 0, live: NO_RESERVATIONS, committed: NO_RESERVATIONS, fences: NO_RESERVATIONS, updatedAt: null });
 
 export const available = (stock: Pick<Stock, 'onHand' | 'reserved'>): number => Math.max(0, stock.onHand - stock.reserved);
 
@@ -20,30 +20,37 @@ export function liveReservations(live: LiveReservations): Map<string, number> {
   return new Map(live);
 }
 
-function withReservation(live: LiveReservations, orderId: string, quantity: number | null): LiveReservations {
-  return quantity === null ? live.delete(orderId) : live.set(orderId, quantity);
+/** The order's reservation less `quantity`: gone, with what was committed of it and its fence, once nothing is left. */
+function lessOf(state: Stock, orderId: string, quantity: number, committed: number, orderRevision: number | undefined): Pick<Stock, 'live' | 'committed' | 'fences'> {
+  const left = (state.live.get(orderId) ?? 0) - quantity;
+  if (left <= 0) return { live: state.live.delete(orderId), committed: state.committed.delete(orderId), fences: state.fences.delete(orderId) };
+  const total = (state.committed.get(orderId) ?? 0) + committed;
+  return { live: state.live.set(orderId, left), committed: total > 0 ? state.committed.set(orderId, total) : state.committed, fences: fenced(state, orderId, orderRevision) };
+}
+
+function fenced(state: Stock, orderId: string, orderRevision: number | undefined): LiveReservations {
+  if (orderRevision === undefined) return state.fences;
+  return state.fences.set(orderId, Math.max(orderRevision, state.fences.get(orderId) ?? -1));
 }
 
 export function evolveStock(state: Stock, event: StockEvent): Stock {
   switch (event.type) {
     case 'StockAdjusted':
       return { ...state, sku: event.data.sku, onHand: state.onHand + event.data.delta, updatedAt: event.data.adjustedAt };
-    case 'StockReserved':
-      return {
-        ...state,
-        sku: event.data.sku,
-        reserved: state.reserved + event.data.quantity,
-        live: withReservation(state.live, event.data.orderId, event.data.quantity),
-        updatedAt: event.data.reservedAt,
-      };
+    case 'StockReserved': {
+      const { sku, orderId, quantity, reservedAt } = event.data;
+      // A reservation an order holds already grows (an edit that raised a line).
+      const live = state.live.set(orderId, (state.live.get(orderId) ?? 0) + quantity);
+      return { ...state, sku, reserved: state.reserved + quantity, live, fences: fenced(state, orderId, event.data.orderRevision), updatedAt: reservedAt };
+    }
     case 'ReservationReleased':
-      return { ...state, reserved: state.reserved - event.data.quantity, live: withReservation(state.live, event.data.orderId, null), updatedAt: event.data.releasedAt };
+      return { ...state, reserved: state.reserved - event.data.quantity, ...lessOf(state, event.data.orderId, event.data.quantity, 0, event.data.orderRevision), updatedAt: event.data.releasedAt };
     case 'ReservationCommitted':
       return {
         ...state,
         onHand: state.onHand - event.data.quantity,
         reserved: state.reserved - event.data.quantity,
-        live: withReservation(state.live, event.data.orderId, null),
+        ...lessOf(state, event.data.orderId, event.data.quantity, event.data.quantity, event.data.orderRevision),
         updatedAt: event.data.committedAt,
       };
     default: {
@@ -83,11 +90,29 @@ export function decideStock(command: StockCommand, state: Stock): StockEvent[] {
       if (quantity === undefined) return [];
       return [{ type: 'ReservationReleased', schemaVersion: 1, data: { sku, orderId, quantity, reason, releasedAt: now } }];
     }
-    case 'CommitReservation': {
-      const { sku, orderId } = command.data;
-      const quantity = reservationOf(state.live, orderId);
-      if (quantity === undefined) return [];
-      return [{ type: 'ReservationCommitted', schemaVersion: 1, data: { sku, orderId, quantity, committedAt: now } }];
+    case 'SettleReservation': {
+      const { sku, orderId, reserved, shipped, reason, orderRevision, raise, force } = command.data;
+      const held = reservationOf(state.live, orderId);
+      if (held === undefined) {
+        // Nothing held: settled already (a reservation is forgotten once nothing is left of it),
+        // or a SKU the order did not hold yet (an edit added it), which nothing shipped of.
+        if (!raise || shipped > 0 || reserved === 0) return [];
+        if (reserved > available(state)) throw new InsufficientStock([{ pointer: '/quantity', message: `${sku}: ${reserved} asked, ${available(state)} available`, available: available(state) }]);
+        return [{ type: 'StockReserved', schemaVersion: 1, data: { sku, orderId, quantity: reserved, reservedAt: now, orderRevision } }];
+      }
+      // Stale: a settle of a newer revision of the order was applied (an edit's raise before its append).
+      if (!force && orderRevision < (state.fences.get(orderId) ?? -1)) return [];
+      const events: StockEvent[] = [];
+      const commit = Math.min(held, Math.max(0, shipped - (state.committed.get(orderId) ?? 0)));
+      if (commit > 0) events.push({ type: 'ReservationCommitted', schemaVersion: 1, data: { sku, orderId, quantity: commit, committedAt: now, orderRevision } });
+      const left = held - commit;
+      if (reserved < left) events.push({ type: 'ReservationReleased', schemaVersion: 1, data: { sku, orderId, quantity: left - reserved, reason, releasedAt: now, orderRevision } });
+      if (reserved > left && raise) {
+        const more = reserved - left;
+        if (more > available(state)) throw new InsufficientStock([{ pointer: '/quantity', message: `${sku}: ${more} more asked, ${available(state)} available`, available: available(state) }]);
+        events.push({ type: 'StockReserved', schemaVersion: 1, data: { sku, orderId, quantity: more, reservedAt: now, orderRevision } });
+      }
+      return events;
     }
     default: {
       const unknown: never = command;

@@ -9,7 +9,7 @@
 // reads only the events after it.
 import { LRUCache } from 'lru-cache';
 import { MAX_ATTEMPTS } from '../kernel/command-handler.js';
-import { isStaff, type Viewer } from '../kernel/access.js';
+import { isStaff, serviceViewer, type Viewer } from '../kernel/access.js';
 import { ConcurrencyExhausted, Forbidden, IdempotencyKeyReused, InsufficientStock, type ShortLine } from '../kernel/errors.js';
 import { RevisionConflict, type EventMetadata, type EventStore, type ExpectedRevision, type NewEvent, type Position } from '../kernel/event-store.js';
 import { heldKey, keyId, takeKey, type IdempotencyRequest } from '../kernel/idempotency.js';
@@ -17,6 +17,9 @@ import { decodeStockEvent, encodeStockEvent, stockStream } from './codec.js';
 import { available, decideStock, evolveStock, initialStock, reservationOf } from './decider.js';
 import { decodeStockSnapshotParts, encodeStockSnapshotParts, snapshotFits, snapshotSpan, stockSnapshotStream, type StockSnapshot } from './snapshot.js';
 import type { AdjustmentReason, ReleaseReason, Stock, StockAdjusted, StockCommand, StockEvent } from './types.js';
+
+/** Who puts a received return's units back on hand: the key of each restock is this principal's. */
+const RESTOCKING = 'service:returns';
 
 /** Who acts, and for which request: the metadata of the events a command appends. */
 export interface StockContext {
@@ -35,8 +38,34 @@ export interface Reservations {
   reserve(orderId: string, lines: readonly { readonly sku: string; readonly quantity: number }[], context: StockContext): Promise<void>;
   /** Releases what the order holds of these SKUs; nothing where it holds nothing. */
   release(orderId: string, skus: readonly string[], reason: ReleaseReason, context: StockContext): Promise<void>;
-  /** Turns what the order holds of these SKUs into a deduction from stock on hand. */
-  commit(orderId: string, skus: readonly string[], context: StockContext): Promise<void>;
+  /**
+   * Brings the order's stock of each SKU to what the order says (`targets`, from the order's
+   * stockTargets): what it shipped in all deducted from stock on hand, what remains to ship held.
+   * Repeatable: a settle done already changes nothing, so a crash between an order's event and
+   * this is repaired by running it again. A SKU that needs more reserved than is available fails
+   * with InsufficientStock; with `allOrNone`, the SKUs settled by this call are then settled back
+   * to `allOrNone` (their targets before) and nothing is left changed.
+   */
+  settle(orderId: string, targets: ReadonlyMap<string, StockTarget>, how: SettleHow, context: StockContext, allOrNone?: ReadonlyMap<string, StockTarget>): Promise<void>;
+}
+
+/**
+ * How a settle goes: `orderRevision`, the order revision its targets are of (a settle of an older
+ * one than a settle applied before changes nothing); `raise`, whether it may reserve more (an
+ * edit's raise, a request's settle after its append) or only lower and commit (the reconciler's
+ * repairs); `force`, applied whatever the fence.
+ */
+export interface SettleHow {
+  readonly reason: ReleaseReason;
+  readonly orderRevision: number;
+  readonly raise: boolean;
+  readonly force?: boolean;
+}
+
+/** What an order should hold of a SKU: `reserved` still held, `shipped` deducted from stock on hand in all. */
+export interface StockTarget {
+  readonly reserved: number;
+  readonly shipped: number;
 }
 
 /** A SKU's levels as the API represents them. */
@@ -190,6 +219,16 @@ export class StockService implements Reservations {
     return { adjustment: event.data, levels: levels(sku, decided.stock, decided.revision), position: decided.position, replayed: false };
   }
 
+  /**
+   * A received return's units back on hand: an adjustment with reason `returned`, made by the
+   * service under `key` (the return's and the SKU's), so that however often it is asked (the
+   * receipt, then the reconciler after a crash) it is made once. A SKU without stock (a product
+   * retired since) takes nothing back.
+   */
+  async restock(sku: string, units: number, key: string, note: string, context: StockContext): Promise<void> {
+    await this.adjust(serviceViewer(RESTOCKING), sku, { delta: units, reason: 'returned', note }, { correlationId: context.correlationId, causationId: context.causationId, idempotency: { key, fingerprint: key } });
+  }
+
   async reserve(orderId: string, lines: readonly { readonly sku: string; readonly quantity: number }[], context: StockContext): Promise<void> {
     // One reservation per SKU, in SKU order: two orders over the same SKUs reserve them in the
     // same order, so one of them always gets through (no livelock of mutual releases). A SKU is
@@ -237,8 +276,18 @@ export class StockService implements Reservations {
     await Promise.all([...new Set(skus)].map((sku) => this.submit(sku, { type: 'ReleaseReservation', data: { sku, orderId, reason }, metadata: this.meta() }, context)));
   }
 
-  async commit(orderId: string, skus: readonly string[], context: StockContext): Promise<void> {
-    await Promise.all([...new Set(skus)].map((sku) => this.submit(sku, { type: 'CommitReservation', data: { sku, orderId }, metadata: this.meta() }, context)));
+  async settle(orderId: string, targets: ReadonlyMap<string, StockTarget>, how: SettleHow, context: StockContext, allOrNone?: ReadonlyMap<string, StockTarget>): Promise<void> {
+    const skus = [...targets.keys()].sort();
+    const settle = (sku: string, { reserved, shipped }: StockTarget) =>
+      this.submit(sku, { type: 'SettleReservation', data: { sku, orderId, reserved, shipped, ...how }, metadata: this.meta() }, context);
+    const outcomes = await Promise.allSettled(skus.map((sku) => settle(sku, targets.get(sku)!)));
+    const failures = outcomes.flatMap((outcome, i) => (outcome.status === 'rejected' ? [{ sku: skus[i]!, error: outcome.reason as unknown }] : []));
+    if (failures.length === 0) return;
+    const other = failures.find(({ error }) => !(error instanceof InsufficientStock));
+    if (other || !allOrNone) throw (other ?? failures[0]!).error;
+    // Back to where they were: what this call raised is released again (nothing it did stays).
+    await Promise.all(skus.filter((_, i) => outcomes[i]!.status === 'fulfilled').map((sku) => settle(sku, allOrNone.get(sku) ?? { reserved: 0, shipped: 0 })));
+    throw new InsufficientStock(failures.flatMap(({ sku, error }) => (error as InsufficientStock).errors.map((e) => ({ ...e, pointer: sku }))));
   }
 
   /** What the order holds of the SKU (for the reconciler and the auditor's tools). */

@@ -17,7 +17,7 @@ export const STOCK_SNAPSHOT_TYPE = 'StockSnapshotted';
  * The shape of the state and the fold that made it. Raise it whenever `Stock` or `evolveStock`
  * changes what a fold gives: snapshots of another version are then ignored, never trusted.
  */
-export const STOCK_SNAPSHOT_VERSION = 1;
+export const STOCK_SNAPSHOT_VERSION = 2;
 
 export interface StockSnapshot {
   /** The fold of the SKU's events 0 … revision. */
@@ -35,7 +35,22 @@ export const STOCK_SNAPSHOT_PART_CHARS = 512 * 1024;
 
 /** The snapshot as one event, whatever its size. */
 export function encodeStockSnapshot(snapshot: StockSnapshot, metadata: Omit<EventMetadata, 'schemaVersion'>): NewEvent {
-  return snapshotEvent(snapshot, [...liveReservations(snapshot.stock.live)], null, metadata);
+  return snapshotEvent(snapshot, entries(snapshot.stock), null, metadata);
+}
+
+/**
+ * Each live reservation as [orderId, quantity], or [orderId, quantity, committed, fence] when part
+ * of it was committed already or a settle fenced it (-1: no fence). Version 2: version 1
+ * snapshots, without them, are ignored.
+ */
+type Entry = readonly [string, number] | readonly [string, number, number, number];
+
+function entries(stock: Stock): Entry[] {
+  return [...liveReservations(stock.live)].map(([orderId, quantity]): Entry => {
+    const committed = stock.committed.get(orderId);
+    const fence = stock.fences.get(orderId);
+    return committed === undefined && fence === undefined ? [orderId, quantity] : [orderId, quantity, committed ?? 0, fence ?? -1];
+  });
 }
 
 /**
@@ -45,9 +60,9 @@ export function encodeStockSnapshot(snapshot: StockSnapshot, metadata: Omit<Even
  * no snapshot.
  */
 export function encodeStockSnapshotParts(snapshot: StockSnapshot, metadata: Omit<EventMetadata, 'schemaVersion'>, partChars = STOCK_SNAPSHOT_PART_CHARS): NewEvent[] {
-  const chunks: [string, number][][] = [[]];
+  const chunks: Entry[][] = [[]];
   let size = 0;
-  for (const entry of liveReservations(snapshot.stock.live)) {
+  for (const entry of entries(snapshot.stock)) {
     // Order ids are ASCII (UUIDs): a character is a byte.
     const chars = JSON.stringify(entry).length + 1;
     if (size + chars > partChars && chunks.at(-1)!.length > 0) chunks.push([]), (size = 0);
@@ -60,14 +75,14 @@ export function encodeStockSnapshotParts(snapshot: StockSnapshot, metadata: Omit
 
 function snapshotEvent(
   { stock, revision }: StockSnapshot,
-  reservations: readonly (readonly [string, number])[],
+  reservations: readonly Entry[],
   place: { readonly part: number; readonly parts: number } | null,
   metadata: Omit<EventMetadata, 'schemaVersion'>,
 ): NewEvent {
   const { sku, onHand, reserved, updatedAt } = stock;
   return {
     type: STOCK_SNAPSHOT_TYPE,
-    data: { sku, revision, onHand, reserved, updatedAt, ...place, reservations: reservations.map(([orderId, quantity]) => [orderId, quantity]) },
+    data: { sku, revision, onHand, reserved, updatedAt, ...place, reservations: reservations.map((entry) => [...entry]) },
     metadata: { ...metadata, schemaVersion: STOCK_SNAPSHOT_VERSION },
   };
 }
@@ -110,17 +125,24 @@ export function decodeStockSnapshot(recorded: Pick<RecordedEvent, 'type' | 'data
   const { onHand, reserved, updatedAt } = data;
   if (!count(onHand) || !count(reserved) || reserved > onHand || typeof updatedAt !== 'string') return null;
   const base = new Map<string, number>();
+  const committed = new Map<string, number>();
+  const fences = new Map<string, number>();
   let sum = 0;
   for (const entry of data.reservations as unknown[]) {
-    if (!Array.isArray(entry) || entry.length !== 2) return null;
-    const [orderId, quantity] = entry as unknown[];
+    if (!Array.isArray(entry) || (entry.length !== 2 && entry.length !== 4)) return null;
+    const [orderId, quantity, shipped, fence] = entry as unknown[];
     if (typeof orderId !== 'string' || !count(quantity) || quantity === 0 || base.has(orderId)) return null;
+    if (entry.length === 4) {
+      if (!count(shipped) || !Number.isSafeInteger(fence) || (fence as number) < -1) return null;
+      if (shipped > 0) committed.set(orderId, shipped);
+      if ((fence as number) >= 0) fences.set(orderId, fence as number);
+    }
     base.set(orderId, quantity);
     sum += quantity;
   }
   // The counters are the reservations' sum in every fold; a snapshot where they differ is damaged.
   if (sum !== reserved) return null;
-  return { stock: { sku, onHand, reserved, updatedAt, live: ImmutableMap(base) }, revision: data.revision };
+  return { stock: { sku, onHand, reserved, updatedAt, live: ImmutableMap(base), committed: ImmutableMap(committed), fences: ImmutableMap(fences) }, revision: data.revision };
 }
 
 /**

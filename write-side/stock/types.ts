@@ -6,7 +6,7 @@ export type AdjustmentReason = 'received' | 'count' | 'damaged' | 'returned' | '
 export const ADJUSTMENT_REASONS: readonly AdjustmentReason[] = ['received', 'count', 'damaged', 'returned', 'other'];
 
 /** Why a reservation ended without a shipment. */
-export type ReleaseReason = 'order-cancelled' | 'placement-failed' | 'order-abandoned' | 'not-in-order';
+export type ReleaseReason = 'order-cancelled' | 'placement-failed' | 'order-abandoned' | 'not-in-order' | 'order-edited';
 
 export type StockAdjusted = {
   readonly type: 'StockAdjusted';
@@ -27,20 +27,21 @@ export type StockAdjusted = {
 export type StockReserved = {
   readonly type: 'StockReserved';
   readonly schemaVersion: 1;
-  readonly data: { readonly sku: string; readonly orderId: string; readonly quantity: number; readonly reservedAt: string };
+  /** `orderRevision`: the order revision of the settle that made it (none for a placement's). */
+  readonly data: { readonly sku: string; readonly orderId: string; readonly quantity: number; readonly reservedAt: string; readonly orderRevision?: number };
 };
 
 export type ReservationReleased = {
   readonly type: 'ReservationReleased';
   readonly schemaVersion: 1;
-  readonly data: { readonly sku: string; readonly orderId: string; readonly quantity: number; readonly reason: ReleaseReason; readonly releasedAt: string };
+  readonly data: { readonly sku: string; readonly orderId: string; readonly quantity: number; readonly reason: ReleaseReason; readonly releasedAt: string; readonly orderRevision?: number };
 };
 
-/** The order shipped: its reserved quantity leaves the stock on hand. */
+/** The order shipped (all of its reservation, or part of it): that quantity leaves the stock on hand. */
 export type ReservationCommitted = {
   readonly type: 'ReservationCommitted';
   readonly schemaVersion: 1;
-  readonly data: { readonly sku: string; readonly orderId: string; readonly quantity: number; readonly committedAt: string };
+  readonly data: { readonly sku: string; readonly orderId: string; readonly quantity: number; readonly committedAt: string; readonly orderRevision?: number };
 };
 
 export type StockEvent = StockAdjusted | StockReserved | ReservationReleased | ReservationCommitted;
@@ -54,7 +55,28 @@ export type StockCommand =
   | { readonly type: 'AdjustStock'; readonly data: { readonly sku: string; readonly adjustmentId: string; readonly delta: number; readonly reason: AdjustmentReason; readonly note: string | null }; readonly metadata: StockCommandMetadata }
   | { readonly type: 'ReserveStock'; readonly data: { readonly sku: string; readonly orderId: string; readonly quantity: number }; readonly metadata: StockCommandMetadata }
   | { readonly type: 'ReleaseReservation'; readonly data: { readonly sku: string; readonly orderId: string; readonly reason: ReleaseReason }; readonly metadata: StockCommandMetadata }
-  | { readonly type: 'CommitReservation'; readonly data: { readonly sku: string; readonly orderId: string }; readonly metadata: StockCommandMetadata };
+  /**
+   * Brings the order's reservation of the SKU to what the order says (orders/after-payment.ts,
+   * stockTargets): `shipped` deducted from stock on hand in all, `reserved` still held.
+   */
+  | { readonly type: 'SettleReservation'; readonly data: SettleReservation; readonly metadata: StockCommandMetadata };
+
+/**
+ * A settle's targets came from the order at `orderRevision`: a settle of an older revision than
+ * one applied before is stale and changes nothing (the reconciler's read of an order that an edit
+ * is changing). `raise` false: it may only lower and commit (the reconciler's repairs), never
+ * reserve more. `force`: applied whatever the fence (a raise whose edit never came, see the reconciler).
+ */
+export interface SettleReservation {
+  readonly sku: string;
+  readonly orderId: string;
+  readonly reserved: number;
+  readonly shipped: number;
+  readonly reason: ReleaseReason;
+  readonly orderRevision: number;
+  readonly raise: boolean;
+  readonly force?: boolean;
+}
 
 /**
  * The live reservations (order id → quantity), as a persistent map (immutable's, a hash array
@@ -69,6 +91,14 @@ export interface Stock {
   readonly onHand: number;
   readonly reserved: number;
   readonly live: LiveReservations;
+  /**
+   * What each order with a live reservation has had committed of it so far (a partial shipment),
+   * for the orders with some: a settle commits only what its order shipped beyond it. Forgotten
+   * with the reservation, once nothing of it is left.
+   */
+  readonly committed: LiveReservations;
+  /** The newest order revision a settle of each live reservation came from (its fence), for the orders with one. */
+  readonly fences: LiveReservations;
   /** When the last event was recorded by the decider's clock; null before the first. */
   readonly updatedAt: string | null;
 }

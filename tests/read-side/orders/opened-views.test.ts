@@ -24,7 +24,7 @@ function personalData() {
 
 function view(id: string, customerId: string, stored: unknown, lineName = 'Blue mug'): OrderView {
   return {
-    id, customerId, status: 'paid', currency: 'EUR', lines: [{ sku: 'SKU-1', name: lineName, quantity: 2, unitPrice: 1999, lineTotal: 3998 }], total: 3998,
+    id, customerId, status: 'paid', currency: 'EUR', lines: [{ sku: 'SKU-1', name: lineName, quantity: 2, unitPrice: 1999, lineTotal: 3998, shipped: 0, cancelled: 0, returned: 0 }], total: 3998, balance: { charged: 3998, paid: 3998, refunded: 0, due: 0 },
     address: stored as OrderView['address'], createdAt: '2026-11-22T10:00:00.000Z', updatedAt: '2026-11-22T10:05:00.000Z', revision: 1,
   };
 }

@@ -32,7 +32,7 @@ const placed: OrderEvent = {
 };
 const addressChanged: OrderEvent = { type: 'OrderAddressChanged', schemaVersion: 1, data: { orderId: id, address: work, changedAt: later.now } };
 const paid: OrderEvent = { type: 'PaymentRecorded', schemaVersion: 2, data: { orderId: id, paymentId: 'pay-1', amount: 3999, reference: 'psp-9', method: 'card', recordedAt: later.now } };
-const shipped: OrderEvent = { type: 'ShipmentCreated', schemaVersion: 1, data: { orderId: id, shipmentId: 'shp-1', carrier: 'DHL', trackingNumber: 'T1', createdAt: later.now } };
+const shipped: OrderEvent = { type: 'ShipmentCreated', schemaVersion: 2, data: { orderId: id, shipmentId: 'shp-1', carrier: 'DHL', trackingNumber: 'T1', lines: [{ sku: 'SKU-1', quantity: 2 }, { sku: 'SKU-2', quantity: 1 }], createdAt: later.now } };
 const cancelled: OrderEvent = { type: 'OrderCancelled', schemaVersion: 1, data: { orderId: id, reason: 'changed my mind', cancelledAt: later.now } };
 
 describe('order decider', () => {
@@ -117,7 +117,8 @@ describe('order decider', () => {
       const order = [placed, addressChanged, paid, shipped].reduce(evolve, initialState());
       expect(order).toMatchObject({
         status: 'shipped', id, total: 3999, address: work, createdAt: meta.now, updatedAt: later.now,
-        payment: { id: 'pay-1', amount: 3999 }, shipment: { id: 'shp-1', carrier: 'DHL' },
+        payment: { id: 'pay-1', amount: 3999 }, shipments: [{ id: 'shp-1', carrier: 'DHL', lines: [{ sku: 'SKU-1', quantity: 2 }, { sku: 'SKU-2', quantity: 1 }] }],
+        balance: { charged: 3999, paid: 3999, refunded: 0, due: 0 },
       });
     });
   });

@@ -15,7 +15,7 @@ const received = (delta: number): StockEvent => ({
 const reserved = (orderId: string, quantity: number): StockEvent => ({ type: 'StockReserved', schemaVersion: 1, data: { sku: 'S', orderId, quantity, reservedAt: now } });
 const reserve = (orderId: string, quantity: number): StockCommand => ({ type: 'ReserveStock', data: { sku: 'S', orderId, quantity }, metadata: meta });
 const release = (orderId: string): StockCommand => ({ type: 'ReleaseReservation', data: { sku: 'S', orderId, reason: 'order-cancelled' }, metadata: meta });
-const commit = (orderId: string): StockCommand => ({ type: 'CommitReservation', data: { sku: 'S', orderId }, metadata: meta });
+const commit = (orderId: string): StockCommand => ({ type: 'SettleReservation', data: { sku: 'S', orderId, reserved: 0, shipped: Number.MAX_SAFE_INTEGER, reason: 'order-cancelled', orderRevision: 0, raise: false }, metadata: meta });
 const adjust = (delta: number): StockCommand => ({ type: 'AdjustStock', data: { sku: 'S', adjustmentId: 'adj', delta, reason: 'damaged', note: null }, metadata: meta });
 
 describe('the stock decider', () => {

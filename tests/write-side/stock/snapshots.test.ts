@@ -131,7 +131,7 @@ describe('stock snapshots', () => {
     for (let i = 0; i < 40; i++) {
       await writer.reserve(`ord-${i}`, [{ sku: SKU, quantity: 1 + (i % 4) }], context);
       if (i % 4 === 1) await writer.release(`ord-${i - 1}`, [SKU], 'order-cancelled', context);
-      if (i % 5 === 2) await writer.commit(`ord-${i - 2}`, [SKU], context);
+      if (i % 5 === 2) await writer.settle(`ord-${i - 2}`, new Map([[SKU, { reserved: 0, shipped: Number.MAX_SAFE_INTEGER }]]), { reason: 'order-cancelled', orderRevision: 0, raise: false }, context);
     }
     await writer.idle();
     const snapshots = await snapshotRevisions();
@@ -327,7 +327,7 @@ describe('a stock snapshot, decoded', () => {
       case 'release':
         return { type: 'ReleaseReservation', data: { sku: SKU, orderId: `o-${c.order}`, reason: 'order-cancelled' }, metadata };
       case 'commit':
-        return { type: 'CommitReservation', data: { sku: SKU, orderId: `o-${c.order}` }, metadata };
+        return { type: 'SettleReservation', data: { sku: SKU, orderId: `o-${c.order}`, reserved: 0, shipped: Number.MAX_SAFE_INTEGER, reason: 'order-cancelled', orderRevision: 0, raise: false }, metadata };
     }
   };
   /** The events a command decides on the state, or the error's name. */
