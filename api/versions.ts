@@ -2,10 +2,12 @@
 // version is a request header, never in the URL; a request without one is served under the
 // deprecated version until its sunset, so that clients written before 2026-12-01 keep working.
 
-export const CURRENT_API_VERSION = '2026-12-01';
+export const CURRENT_API_VERSION = '2027-01-01';
+/** The version before the current one: the catalogue's prices and the store's other areas, without `partially_shipped`. */
+export const PREVIOUS_API_VERSION = '2026-12-01';
 export const DEPRECATED_API_VERSION = '2026-11-01';
-export type ApiVersion = typeof CURRENT_API_VERSION | typeof DEPRECATED_API_VERSION;
-export const SUPPORTED_API_VERSIONS: readonly ApiVersion[] = [CURRENT_API_VERSION, DEPRECATED_API_VERSION];
+export type ApiVersion = typeof CURRENT_API_VERSION | typeof PREVIOUS_API_VERSION | typeof DEPRECATED_API_VERSION;
+export const SUPPORTED_API_VERSIONS: readonly ApiVersion[] = [CURRENT_API_VERSION, PREVIOUS_API_VERSION, DEPRECATED_API_VERSION];
 /** What a request that names no version is served under. */
 export const DEFAULT_API_VERSION: ApiVersion = DEPRECATED_API_VERSION;
 
@@ -16,6 +18,7 @@ const SUNSET = new Date(Date.UTC(2027, 5, 1)).toUTCString();
 
 const HEADERS: { readonly [V in ApiVersion]: Readonly<Record<string, string>> } = {
   [CURRENT_API_VERSION]: { 'Api-Version': CURRENT_API_VERSION },
+  [PREVIOUS_API_VERSION]: { 'Api-Version': PREVIOUS_API_VERSION },
   [DEPRECATED_API_VERSION]: { 'Api-Version': DEPRECATED_API_VERSION, Deprecation: DEPRECATED_SINCE, Sunset: SUNSET },
 };
 
@@ -31,3 +34,11 @@ export function versionHeaders(version: ApiVersion): Readonly<Record<string, str
 }
 
 export const VERSION_HEADERS = { deprecation: DEPRECATED_SINCE, sunset: SUNSET } as const;
+
+/**
+ * Whether clients of the version know the `partially_shipped` status (2027-01-01): to those that
+ * do not, such an order reads as `paid` (HTTP-CONTRACT "Orders after payment").
+ */
+export function knowsPartialShipments(version: ApiVersion): boolean {
+  return version === CURRENT_API_VERSION;
+}

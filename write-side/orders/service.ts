@@ -24,10 +24,10 @@ import type {
 export type OrderResult = CommandResult<Order, OrderEvent>;
 
 /**
- * The API version an order is placed under (HTTP-CONTRACT "Changes since 2026-11-01"): under
+ * The API version an order is placed under (HTTP-CONTRACT "Changes since 2026-11-01"): since
  * 2026-12-01 the customer must have a record; under 2026-11-01 any well-formed id is a guest.
  */
-export type PlacementVersion = '2026-12-01' | '2026-11-01';
+export type PlacementVersion = '2027-01-01' | '2026-12-01' | '2026-11-01';
 
 /** Whether a customer has an active record, none (a guest) or an erased one (customer-service.ts). */
 export interface CustomerStandings {
