@@ -5,7 +5,7 @@
 import { v4 as uuidv4 } from 'uuid';
 import { isStaff, sees, type Viewer } from '../kernel/access.js';
 import { CommandHandler, type CommandContext, type CommandResult } from '../kernel/command-handler.js';
-import { Forbidden, InsufficientStock, OrderNotFound, PriceChanged, ProductUnavailable, StateConflict, UnknownCustomer } from '../kernel/errors.js';
+import { Forbidden, InsufficientStock, OrderNotFound, PreconditionFailed, PriceChanged, ProductUnavailable, StateConflict, StoreUnavailable, UnknownCustomer } from '../kernel/errors.js';
 import type { EventStore, Position, ReadStreamOptions, RecordedEvent } from '../kernel/event-store.js';
 import { keyHolder, keyId, type Idempotent, type IdempotencyRequest } from '../kernel/idempotency.js';
 import type { WriteContext } from '../kernel/write-context.js';
@@ -264,8 +264,9 @@ export class OrderService {
       throw error;
     }) : [];
     const command: OrderCommand = { type: 'EditOrder', data: { orderId, editId: this.newId(), lines: input.lines, prices }, metadata: this.meta(viewer) };
+    // An If-Match that names another revision is refused before anything is reserved.
+    if (context.expectedRevision !== undefined && context.expectedRevision !== current.revision) throw new PreconditionFailed(context.expectedRevision, current.revision);
     if (input.dryRun) {
-      if (context.expectedRevision !== undefined && context.expectedRevision !== current.revision) return this.run(viewer, orderId, command, context);
       const events = orderDecider.decide(command, current.order);
       const state = events.reduce(orderDecider.evolve, current.order as Order);
       return { state, events, revision: current.revision, position: current.position, replayed: false, dryRun: true } as OrderResult & { dryRun: true };
@@ -285,8 +286,9 @@ export class OrderService {
     try {
       result = await this.run(viewer, orderId, command, context);
     } catch (error) {
-      // Refused after all (the order moved on): back to what it holds now, past this edit's own fence.
-      if (error instanceof StateConflict) await this.settleTargets(viewer, orderId, raised, context, true);
+      // Refused after all (the order moved on): back to what it holds now, past this edit's own
+      // fence. A store failure may have written the edit or not: the reconciler settles it then.
+      if (!(error instanceof StoreUnavailable)) await this.settleTargets(viewer, orderId, raised, context, true);
       throw error;
     }
     await this.settleTargets(viewer, orderId, raised, context);
