@@ -4,7 +4,7 @@
 // as an unknown one, and a customer's token places orders only for its own customer.
 import { v4 as uuidv4 } from 'uuid';
 import { isStaff, sees, type Viewer } from '../kernel/access.js';
-import { CommandHandler, type CommandContext, type CommandResult } from '../kernel/command-handler.js';
+import { CommandHandler, MAX_ATTEMPTS, type CommandContext, type CommandResult } from '../kernel/command-handler.js';
 import { Forbidden, InsufficientStock, OrderNotFound, PreconditionFailed, PriceChanged, ProductUnavailable, StateConflict, StoreUnavailable, UnknownCustomer } from '../kernel/errors.js';
 import type { EventStore, Position, ReadStreamOptions, RecordedEvent } from '../kernel/event-store.js';
 import { keyHolder, keyId, type Idempotent, type IdempotencyRequest } from '../kernel/idempotency.js';
@@ -254,6 +254,18 @@ export class OrderService {
    * which the retry, or the reconciler, releases.
    */
   async edit(viewer: Viewer, orderId: string, input: { lines: readonly SkuQuantity[]; dryRun: boolean }, context: WriteContext & Partial<Idempotent> & { expectedRevision?: number }): Promise<OrderResult & { dryRun?: true }> {
+    // The edit is appended at the revision its stock was raised for; when the order moved on
+    // meanwhile (and the caller pinned none), the raise is settled back and the edit made again.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.editOnce(viewer, orderId, input, context);
+      } catch (error) {
+        if (!(error instanceof PreconditionFailed) || context.expectedRevision !== undefined || attempt >= MAX_ATTEMPTS) throw error;
+      }
+    }
+  }
+
+  private async editOnce(viewer: Viewer, orderId: string, input: { lines: readonly SkuQuantity[]; dryRun: boolean }, context: WriteContext & Partial<Idempotent> & { expectedRevision?: number }): Promise<OrderResult & { dryRun?: true }> {
     const current = await this.get(viewer, orderId);
     if (!current) throw new OrderNotFound(orderId);
     const held = new Set(current.order.lines.map((line) => line.sku));
@@ -284,7 +296,7 @@ export class OrderService {
     });
     let result: OrderResult;
     try {
-      result = await this.run(viewer, orderId, command, context);
+      result = await this.run(viewer, orderId, command, { ...context, expectedRevision: current.revision });
     } catch (error) {
       // Refused after all (the order moved on): back to what it holds now, past this edit's own
       // fence. A store failure may have written the edit or not: the reconciler settles it then.
