@@ -9,6 +9,10 @@
 // meanwhile, and some of them are erased during the kills: once the service has stopped, no file
 // under DATA_DIR and no log line holds an erased customer's marker, and the others' personal data
 // and orders read back as acknowledged.
+// Aftercare clients work on their orders after payment (2027-01-01): they edit them before paying,
+// ship them in parts, request returns, receive (restocking or not) or cancel them, cancel the rest
+// of a partly shipped order and refund: each acknowledged change is there once, every order's
+// lines and balance keep the contract's invariants, and every SKU's stock agrees with the orders.
 //
 // `npm run chaos` runs it in full (20 kills); tests/chaos/chaos.test.ts runs a short one.
 // `topology: 'scaled'` runs the service scaled out instead, as separate processes with the kills
@@ -26,7 +30,10 @@ import type { Position, RecordedEvent } from '../../write-side/kernel/event-stor
 import { KEY_STREAM_PREFIX, keyStream } from '../../write-side/kernel/idempotency.js';
 import { decodeStockEvent, STOCK_STREAM_PREFIX, stockStream } from '../../write-side/stock/codec.js';
 import { evolveStock, initialStock } from '../../write-side/stock/decider.js';
-import { PAYMENT_TIMEOUT } from '../../write-side/orders/decider.js';
+import { orderDecider, PAYMENT_TIMEOUT } from '../../write-side/orders/decider.js';
+import { decodeOrderEvent } from '../../write-side/orders/codec.js';
+import { restocked, stockTargets } from '../../write-side/orders/after-payment.js';
+import type { Order } from '../../write-side/orders/types.js';
 import { ROOT, runScript } from '../support/service-process.js';
 import { deployment, type TopologyMode } from './deployments.js';
 
@@ -39,6 +46,8 @@ export interface ChaosOptions {
   readonly reusers?: number;
   /** Further clients that all buy one hot SKU with little stock, while a stock clerk receives more now and then. */
   readonly buyers?: number;
+  /** Clients that work on their orders after payment: edits, partial shipments, returns, receipts, refunds. */
+  readonly aftercare?: number;
   /** Customers with personal data, each ordering now and then; every other one is erased during the kills. */
   readonly subjects?: number;
   /** How long the service runs between a restart and the next kill, at random within. */
@@ -60,11 +69,13 @@ export interface ChaosResult {
   readonly checks: readonly ChaosCheck[];
   readonly passed: number;
   readonly failed: number;
-  readonly stats: { kills: number; requests: number; retries: number; acknowledged: number; reusedKeys: number; erasures: number; slowestRestartMs: number; soldOut: number };
+  readonly stats: { kills: number; requests: number; retries: number; acknowledged: number; reusedKeys: number; erasures: number; slowestRestartMs: number; soldOut: number; aftercare: number };
 }
 
 const HOT_SKU = 'HOT-1';
-const SCOPES = 'orders:read orders:write payments:write shipments:write exports:write customers:write stock:read stock:write audit:read';
+const SCOPES = 'orders:read orders:write payments:write shipments:write refunds:write returns:write exports:write customers:write stock:read stock:write audit:read';
+/** The aftercare clients' SKUs: SKU-A0…A4. */
+const AFTERCARE_SKUS = Array.from({ length: 5 }, (_, i) => `SKU-A${i}`);
 const SHOP = 'chaos-shop';
 const WORKER = 'fulfilment-worker';
 /** Written into every address, so that the log check can look for it. */
@@ -99,6 +110,13 @@ interface Subject {
   erased: boolean;
   readonly orders: { readonly id: string; readonly total: number; readonly line1: string }[];
 }
+/** A change after payment that was acknowledged, and what it must have left in its order's history. */
+interface AfterAck {
+  readonly orderId: string;
+  readonly what: 'edit' | 'shipment' | 'return' | 'receipt' | 'return-cancellation' | 'refund';
+  /** The edit's, shipment's, return's or refund's id. */
+  readonly id: string;
+}
 /** One request to send again: its method, path and body. */
 interface Sent {
   readonly method: 'POST';
@@ -120,7 +138,7 @@ interface Reuse {
 
 /** The SKUs the clients order: the regular clients' SKU-0…6, the key reusers' SKU-R0…4 and SKU-R9. */
 const CHAOS_PRODUCTS = Object.fromEntries(
-  [...Array.from({ length: 7 }, (_, i) => `SKU-${i}`), ...Array.from({ length: 5 }, (_, i) => `SKU-R${i}`), 'SKU-R9'].map((sku, i) => [
+  [...Array.from({ length: 7 }, (_, i) => `SKU-${i}`), ...Array.from({ length: 5 }, (_, i) => `SKU-R${i}`), 'SKU-R9', ...AFTERCARE_SKUS].map((sku, i) => [
     sku,
     { name: `Chaos ${sku}`, description: null, prices: { EUR: 500 + i }, status: 'active' as const },
   ]).concat([[HOT_SKU, { name: 'Chaos hot product', description: null, prices: { EUR: 100 }, status: 'active' as const }]]),
@@ -132,6 +150,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
   const reusers = options.reusers ?? 2;
   const buyers = options.buyers ?? 2;
   const subjectCount = options.subjects ?? 4;
+  const aftercareClients = options.aftercare ?? 2;
   const [minUp, maxUp] = options.uptimeMs ?? [300, 1500];
   const random = mulberry32(options.seed ?? Date.now());
   const dataDir = mkdtempSync(join(tmpdir(), 'chaos-'));
@@ -155,7 +174,8 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
   const workerToken = await signDevToken(secret, { sub: WORKER, scope: 'shipments:write' }, 3600);
   // The data protection officer, who erases customers and checks what is left of them.
   const dpo = { Authorization: `Bearer ${await signDevToken(secret, { sub: 'chaos-dpo', scope: 'customers:read customers:erase audit:read' }, 3600)}` };
-  const stats = { kills: 0, requests: 0, retries: 0, acknowledged: 0, reusedKeys: 0, erasures: 0, slowestRestartMs: 0, soldOut: 0 };
+  const stats = { kills: 0, requests: 0, retries: 0, acknowledged: 0, reusedKeys: 0, erasures: 0, slowestRestartMs: 0, soldOut: 0, aftercare: 0 };
+  const afterAcks: AfterAck[] = [];
   const outputs: string[] = [];
   const placed: Placed[] = [];
   const acks: Ack[] = [];
@@ -201,7 +221,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
   /** Stock adjustments acknowledged (201): the receipts of every SKU and the clerk's deliveries of the hot one. */
   const adjustments: { readonly sku: string; readonly id: string }[] = [];
   // Placing reserves stock: every SKU the clients order is received first (retried with its key until answered).
-  for (const sku of [...Array.from({ length: 7 }, (_, i) => `SKU-${i}`), ...Array.from({ length: 5 }, (_, i) => `SKU-R${i}`), 'SKU-R9']) {
+  for (const sku of [...Array.from({ length: 7 }, (_, i) => `SKU-${i}`), ...Array.from({ length: 5 }, (_, i) => `SKU-R${i}`), 'SKU-R9', ...AFTERCARE_SKUS]) {
     const { status, json } = await send('POST', `/stock/${sku}/adjustments`, { delta: 1_000_000, reason: 'received' }, { 'Idempotency-Key': `receive-${sku}` });
     if (status !== 201) unexpected.push(`receiving ${sku}: ${status}`);
     else adjustments.push({ sku, id: json.id as string });
@@ -452,6 +472,91 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
     }
   }
 
+  /**
+   * A client that works on its orders after payment, as a shop does: sometimes edits an order
+   * before paying, pays, ships part of it (racing the fulfilment worker, which ships what remains),
+   * sometimes cancels the rest, requests a return of a shipped unit, receives it (restocking or
+   * not) or cancels it, and refunds. Every change is sent as a current client (2027-01-01). A
+   * refusal the race explains (the worker shipped first, the payment timeout cancelled) is not
+   * acknowledged; a receipt or a return's cancellation answered 409 with the state it asked for
+   * was made by an attempt a kill cut off before its answer, so it is acknowledged.
+   */
+  async function aftercareClient(n: number, stop: () => boolean): Promise<void> {
+    const v = { 'Api-Version': '2027-01-01' };
+    const ack = (orderId: string, what: AfterAck['what'], id: string) => {
+      afterAcks.push({ orderId, what, id });
+      stats.acknowledged++;
+      stats.aftercare++;
+    };
+    for (let i = 0; !stop(); i++) {
+      const key = `after-${n}-${i}`;
+      const skus = [AFTERCARE_SKUS[i % 5]!, AFTERCARE_SKUS[(i + 1 + n) % 5]!].filter((sku, k, all) => all.indexOf(sku) === k);
+      const body = JSON.stringify({
+        customerId: customerIds.get(`aftercare-${n}`)!,
+        currency: 'EUR',
+        lines: skus.map((sku, k) => ({ sku, quantity: 2 + ((i + k) % 3) })),
+        address: { name: `Aftercare ${n}-${i}`, line1: `${i} ${ADDRESS_MARK}`, city: 'Berlin', postalCode: '10115', country: 'DE' },
+      });
+      const response = await send('POST', '/orders', body, { 'Idempotency-Key': key });
+      if (givenUp(response)) continue;
+      if (!answered('POST /orders (aftercare)', response.status, [201], response.json)) continue;
+      const id = response.json.id as string;
+      placed.push({ key, id, body, total: response.json.total });
+      acknowledge(id, 0);
+      let total = response.json.total as number;
+      if (random() < 0.3) {
+        // The complete new set of lines: one quantity changed, and a SKU added.
+        const lines = [{ sku: skus[0]!, quantity: 1 + Math.floor(random() * 4) }, { sku: AFTERCARE_SKUS[(i + 3) % 5]!, quantity: 1 }].filter((l, k, all) => all.findIndex((x) => x.sku === l.sku) === k);
+        const edited = await send('POST', `/orders/${id}/edits`, { lines }, { ...v, 'Idempotency-Key': `edit-${id}` });
+        if (edited.status === 201) {
+          ack(id, 'edit', edited.json.id);
+          total = (edited.json.after as { lineTotal: number }[]).reduce((sum, line) => sum + line.lineTotal, 0);
+        } else if (!expiredOrder(edited)) answered('POST /orders/{id}/edits', edited.status, [201], edited.json);
+      }
+      const paid = await send('POST', `/orders/${id}/payments`, { amount: total, reference: `psp-${key}` }, { 'Idempotency-Key': `pay-${id}` });
+      if (expiredOrder(paid) || !answered('POST /orders/{id}/payments (aftercare)', paid.status, [201], paid.json)) continue;
+      acks.push({ id, what: 'payment', key: `pay-${id}`, paymentId: paid.json.id, amount: paid.json.amount });
+      stats.acknowledged++;
+      // One unit of the first line that has two or more left; the worker may have shipped it all first.
+      const order = await send('GET', `/orders/${id}`, undefined, v);
+      const open = (order.json?.lines as { sku: string; quantity: number; shipped: number; cancelled: number }[] | undefined)?.find((l) => l.quantity - l.cancelled - l.shipped >= 2);
+      if (open) {
+        const shipped = await send('POST', `/orders/${id}/shipments`, { carrier: 'DHL', trackingNumber: `A${n}-${i}`, lines: [{ sku: open.sku, quantity: 1 }] }, { ...v, 'Idempotency-Key': `ship-${id}` });
+        if (shipped.status === 201) ack(id, 'shipment', shipped.json.id);
+        else if (!(shipped.status === 409 && /quantity-unavailable|state-conflict/.test(String(shipped.json?.type)))) answered('POST /orders/{id}/shipments with lines', shipped.status, [201], shipped.json);
+      }
+      if (random() < 0.2) {
+        // The rest of a partly shipped order cancelled (or the whole order, when the worker has not shipped yet).
+        const cancelled = await send('POST', `/orders/${id}/cancellation`, { reason: 'aftercare' }, v);
+        if (cancelled.status === 200) acknowledge(id, cancelled.json.revision);
+        else if (!(cancelled.status === 409 && cancelled.json?.currentStatus === 'shipped')) answered('POST /orders/{id}/cancellation (aftercare)', cancelled.status, [200], cancelled.json);
+      }
+      const now = await send('GET', `/orders/${id}`, undefined, v);
+      const back = (now.json?.lines as { sku: string; shipped: number; returned: number }[] | undefined)?.find((l) => l.shipped > l.returned);
+      if (back) {
+        const requested = await send('POST', `/orders/${id}/returns`, { lines: [{ sku: back.sku, quantity: 1 }], reason: 'chaos' }, { ...v, 'Idempotency-Key': `return-${id}` });
+        if (answered('POST /orders/{id}/returns', requested.status, [201], requested.json)) {
+          const returnId = requested.json.id as string;
+          ack(id, 'return', returnId);
+          if (random() < 0.7) {
+            const received = await send('POST', `/orders/${id}/returns/${returnId}/receipt`, { lines: [{ sku: back.sku, quantity: 1, restock: random() < 0.5 }] }, v);
+            if (received.status === 200 || (received.status === 409 && received.json?.currentStatus === 'received')) ack(id, 'receipt', returnId);
+            else answered('POST /orders/{id}/returns/{returnId}/receipt', received.status, [200], received.json);
+          } else {
+            const dropped = await send('POST', `/orders/${id}/returns/${returnId}/cancellation`, undefined, v);
+            if (dropped.status === 200 || (dropped.status === 409 && dropped.json?.currentStatus === 'cancelled')) ack(id, 'return-cancellation', returnId);
+            else answered('POST /orders/{id}/returns/{returnId}/cancellation', dropped.status, [200], dropped.json);
+          }
+        }
+      }
+      if (random() < 0.6) {
+        const refunded = await send('POST', `/orders/${id}/refunds`, { amount: 1 + Math.floor(random() * 600), reason: 'goodwill' }, { ...v, 'Idempotency-Key': `refund-${id}` });
+        if (refunded.status === 201) ack(id, 'refund', refunded.json.id);
+        else if (!(refunded.status === 409 && String(refunded.json?.type).endsWith('/refund-exceeds-payment'))) answered('POST /orders/{id}/refunds', refunded.status, [201], refunded.json);
+      }
+    }
+  }
+
   /** Erases the customers picked for it, spread over the kills, each at a random moment of an uptime; retried until acknowledged. */
   async function eraser(): Promise<void> {
     const targets = subjects.filter((s) => s.erase);
@@ -471,7 +576,11 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
 
   // Under 2026-12-01 an order's customer must exist: each client orders for a customer of its own.
   const customerIds = new Map<string, string>();
-  for (const who of [...Array.from({ length: clients }, (_, n) => `client-${n}`), ...Array.from({ length: reusers }, (_, n) => `reuser-${n}`)]) {
+  for (const who of [
+    ...Array.from({ length: clients }, (_, n) => `client-${n}`),
+    ...Array.from({ length: reusers }, (_, n) => `reuser-${n}`),
+    ...Array.from({ length: aftercareClients }, (_, n) => `aftercare-${n}`),
+  ]) {
     const registered = await send('POST', '/customers', { email: `${who}@chaos.example`, name: `Chaos ${who}` }, { 'Idempotency-Key': `customer-${who}` });
     if (answered(`POST /customers for ${who}`, registered.status, [201])) customerIds.set(who, registered.json.id as string);
   }
@@ -495,6 +604,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
     ...Array.from({ length: clients }, (_, n) => client(n, () => stopping)),
     ...Array.from({ length: reusers }, (_, n) => reuser(n, () => stopping)),
     ...Array.from({ length: buyers }, (_, n) => buyer(n, () => stopping)),
+    ...Array.from({ length: aftercareClients }, (_, n) => aftercareClient(n, () => stopping)),
     clerk(() => stopping),
     ...subjects.map((subject) => subjectClient(subject, () => stopping)),
     eraser(),
@@ -636,7 +746,14 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
     const created = [...accounts.values()].filter((events) => events.some((e) => e.type === 'AccountCreated'));
     check('however the starts were killed, ADMIN_EMAIL made exactly one administrator', created.length === 1 ? [] : [`${created.length} accounts created`]);
     check('the fulfilment queue drained', drained ? [] : ['orders still queued after 60 s']);
-    check('the fulfilment worker shipped every paid order exactly once', shippedOnce(history));
+    check('every paid order that was not cancelled shipped all of it, and none shipped more than it held', shippedInFull(history));
+    check('every acknowledged edit, shipment, return, receipt, return cancellation and refund is there exactly once', afterAckFindings(afterAcks, history), `${afterAcks.length} changes after payment`);
+    check('every order keeps quantity − cancelled ≥ shipped ≥ returned on each line, and its balance as the contract defines it', orderInvariantFindings(history), `${history.size} orders`);
+    check(
+      "every SKU's stock agrees with the orders: reserved = Σ what live orders have left to ship, onHand = received − shipped + restocked",
+      stockAgreementFindings(history, stock),
+      `${stock.size} SKUs`,
+    );
     check('the hot SKU was never oversold: 0 ≤ reserved ≤ onHand after every event, and its levels read as folded', hotSkuFindings(stockHistory, hotLevels.json), `${hotOrders.length} hot orders`);
     check(
       'no SKU was ever oversold: 0 ≤ reserved ≤ onHand after every event of every SKU',
@@ -647,7 +764,8 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
       'every acknowledged stock adjustment is there exactly once, and every acknowledged placement reserved each line once, released it once if cancelled, committed it once if shipped',
       [
         ...adjustments.filter(({ sku, id }) => (stock.get(stockStream(sku)) ?? []).filter((e) => e.type === 'StockAdjusted' && e.data.adjustmentId === id).length !== 1).map(({ id }) => `adjustment ${id}`),
-        ...placed.flatMap((p) => reservationFindings(p, history.get(`order-${p.id}`) ?? [], stock)),
+        // The aftercare orders' stock moves by parts: the stock agreement check covers them.
+        ...placed.filter((p) => !p.key.startsWith('after-')).flatMap((p) => reservationFindings(p, history.get(`order-${p.id}`) ?? [], stock)),
       ],
       `${adjustments.length} adjustments, ${placed.length} placements, ${hotOrders.length} of them of the hot SKU`,
     );
@@ -809,10 +927,9 @@ function duplicateEffects(history: Map<string, RecordedEvent[]>): string[] {
       const id = `${event.metadata.principal} ${event.type} ${key}`;
       seen.set(id, (seen.get(id) ?? 0) + 1);
     }
-    for (const type of ['PaymentRecorded', 'ShipmentCreated']) {
-      const count = events.filter((e) => e.type === type).length;
-      if (count > 1) failures.push(`${count} × ${type} in ${stream}`);
-    }
+    // Shipments by line: an order may ship in several, each under a key of its own (counted above).
+    const payments = events.filter((e) => e.type === 'PaymentRecorded').length;
+    if (payments > 1) failures.push(`${payments} × PaymentRecorded in ${stream}`);
   }
   for (const [id, count] of seen) if (count > 1) failures.push(`${count} × ${id}`);
   return failures;
@@ -840,13 +957,86 @@ function reusedKeysActedOnce(reuses: readonly Reuse[], orders: Map<string, Recor
   });
 }
 
-function shippedOnce(history: Map<string, RecordedEvent[]>): string[] {
+/** An order folded from its history as stored (the address stays sealed: the fold never reads it). */
+function folded(events: readonly RecordedEvent[]): Order {
+  return events.reduce((order: Order, e) => orderDecider.evolve(order, decodeOrderEvent(e)), orderDecider.initialState());
+}
+
+function shippedInFull(history: Map<string, RecordedEvent[]>): string[] {
   const failures: string[] = [];
   for (const [stream, events] of history) {
-    const types = events.map((e) => e.type);
-    if (!types.includes('PaymentRecorded') || types.includes('OrderCancelled')) continue;
-    const shipments = events.filter((e) => e.type === 'ShipmentCreated');
-    if (shipments.length !== 1 || shipments[0]!.metadata.principal !== WORKER) failures.push(`${stream}: ${shipments.length} shipments`);
+    const order = folded(events);
+    if (order.status === 'absent' || !order.payment) continue;
+    const left = order.lines.filter((l) => l.quantity - l.cancelled - l.shipped !== 0);
+    if (left.length > 0) failures.push(`${stream}: ${left.map((l) => `${l.sku} ${l.quantity - l.cancelled - l.shipped} left`).join(', ')}`);
+  }
+  return failures;
+}
+
+/** Each acknowledged change after payment, found once in its order's history. */
+function afterAckFindings(acks: readonly AfterAck[], history: Map<string, RecordedEvent[]>): string[] {
+  const field = { edit: ['OrderEdited', 'editId'], shipment: ['ShipmentCreated', 'shipmentId'], return: ['ReturnRequested', 'returnId'], receipt: ['ReturnReceived', 'returnId'], 'return-cancellation': ['ReturnCancelled', 'returnId'], refund: ['RefundRecorded', 'refundId'] } as const;
+  return acks.flatMap(({ orderId, what, id }) => {
+    const [type, name] = field[what];
+    const found = (history.get(`order-${orderId}`) ?? []).filter((e) => e.type === type && (e.data as Record<string, unknown>)[name] === id).length;
+    return found === 1 ? [] : [`${what} ${id} of ${orderId}: ${found} times`];
+  });
+}
+
+/** The contract's invariants, after every event of every order. */
+function orderInvariantFindings(history: Map<string, RecordedEvent[]>): string[] {
+  const failures: string[] = [];
+  for (const [stream, events] of history) {
+    let order = orderDecider.initialState();
+    for (const e of events) {
+      order = orderDecider.evolve(order, decodeOrderEvent(e));
+      if (order.status === 'absent') continue;
+      const bad = order.lines.filter((l) => !(l.quantity - l.cancelled >= l.shipped && l.shipped >= l.returned && l.returned >= 0 && l.cancelled >= 0));
+      if (bad.length > 0) failures.push(`${stream}#${e.revision}: lines ${JSON.stringify(bad)}`);
+      const charged = order.lines.reduce((sum, l) => sum + l.unitPrice * (l.quantity - l.cancelled - l.returned), 0);
+      const paid = order.payment?.amount ?? 0;
+      const refunded = order.refunds.reduce((sum, r) => sum + r.amount, 0);
+      const { balance } = order;
+      if (balance.charged !== charged || balance.paid !== paid || balance.refunded !== refunded || balance.due !== charged - paid + refunded || refunded > paid) {
+        failures.push(`${stream}#${e.revision}: balance ${JSON.stringify(balance)}`);
+      }
+    }
+  }
+  return failures;
+}
+
+/**
+ * Each SKU's folded stock against the orders: reserved is what the orders have left to ship
+ * (orders/after-payment.ts stockTargets), onHand what was received less what shipped plus what
+ * came back restocked.
+ */
+function stockAgreementFindings(history: Map<string, RecordedEvent[]>, stock: Map<string, RecordedEvent[]>): string[] {
+  const reserved = new Map<string, number>();
+  const shipped = new Map<string, number>();
+  const back = new Map<string, number>();
+  const add = (map: Map<string, number>, sku: string, n: number) => map.set(sku, (map.get(sku) ?? 0) + n);
+  for (const events of history.values()) {
+    const order = folded(events);
+    if (order.status === 'absent') continue;
+    for (const [sku, target] of stockTargets(order)) {
+      add(reserved, sku, target.reserved);
+      add(shipped, sku, target.shipped);
+    }
+    for (const ret of order.returns) for (const [sku, units] of restocked(ret)) add(back, sku, units);
+  }
+  const failures: string[] = [];
+  for (const [stream, events] of stock) {
+    const sku = stream.slice(STOCK_STREAM_PREFIX.length);
+    let levels = initialStock(sku);
+    let received = 0;
+    for (const e of events) {
+      const event = decodeStockEvent(e);
+      levels = evolveStock(levels, event);
+      if (event.type === 'StockAdjusted' && event.data.reason !== 'returned') received += event.data.delta;
+    }
+    if (levels.reserved !== (reserved.get(sku) ?? 0)) failures.push(`${sku}: reserved ${levels.reserved}, the orders have ${reserved.get(sku) ?? 0} left to ship`);
+    const onHand = received - (shipped.get(sku) ?? 0) + (back.get(sku) ?? 0);
+    if (levels.onHand !== onHand) failures.push(`${sku}: onHand ${levels.onHand}, received − shipped + restocked = ${onHand}`);
   }
   return failures;
 }
