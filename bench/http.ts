@@ -55,6 +55,9 @@
 // (about 16% of a core for POST /orders run alone, 2% after 10 s). BENCH_SERVICE_NODE_ARGS adds
 // node flags to the sealing service (an experiment with V8's heap settings, --trace-gc).
 //
+// Two rows measure orders after payment: a shipment of one unit of a paid order's line (each paid
+// order shipped once, so each becomes partially_shipped) and an edit's dry run on a pending order.
+//
 // This file is the driver; the servers it starts are in bench/http/ (servers.ts starts them).
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -84,6 +87,8 @@ async function main(): Promise<void> {
   const MANY_ROUTE = `POST /orders, 1-3 lines of ${fmt(MANY_SKUS)} SKUs`;
   const PEER_ROUTE = `${MANY_ROUTE}, without catalogue and stock (peer)`;
   const BLIND_ROUTE = `${MANY_ROUTE}, reservations appended blind (peer)`;
+  const SHIP_ROUTE = 'POST /orders/{id}/shipments, one line in part';
+  const EDIT_ROUTE = 'POST /orders/{id}/edits, dryRun';
 
   // Under the working directory, not /tmp: a tmpfs would make every flush free.
   const dir = mkdtempSync(join(process.cwd(), '.bench-http-'));
@@ -192,6 +197,26 @@ async function main(): Promise<void> {
       setupRequest: (req) => ({ ...req, body: orderOf(benchSku(Math.floor(Math.random() * PRODUCTS))), headers: { ...req.headers, 'idempotency-key': randomUUID() } }),
       onResponse: sampler(route),
     }];
+    // The loaded orders alternate: even places paid, odd ones pending (http/load.ts).
+    let nextPaid = 0;
+    const partialShipments = (route: string): AcRequest[] => [{
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      setupRequest: (req) => {
+        const id = ids[(2 * nextPaid++) % ids.length]!;
+        const body = JSON.stringify({ carrier: 'DHL', trackingNumber: `B${nextPaid}`, lines: [{ sku: 'SKU-1', quantity: 1 }] });
+        return { ...req, path: `/orders/${id}/shipments`, body, headers: { ...req.headers, 'idempotency-key': randomUUID() } };
+      },
+      onResponse: sampler(route),
+    }];
+    const randomPending = () => ids[(2 * Math.floor(Math.random() * (ids.length / 2)) + 1) % ids.length]!;
+    const editDryRuns = (route: string): AcRequest[] => [{
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ lines: [{ sku: 'SKU-1', quantity: 3 }], dryRun: true }),
+      setupRequest: (req) => ({ ...req, path: `/orders/${randomPending()}/edits`, headers: { ...req.headers, 'idempotency-key': randomUUID() } }),
+      onResponse: sampler(route),
+    }];
     // Every placement buys the same product (the one the settling write buys too).
     const hotPlacements = (route: string): AcRequest[] => [{
       method: 'POST', path: '/orders', body: newOrder,
@@ -267,6 +292,11 @@ async function main(): Promise<void> {
       // always the first of its pair (the first read of each service also warms it up).
       { route: 'GET /orders/{id}, personal data in clear (again)', url: inClear.url, minRatio: null, requests: randomClearReads },
       { route: 'GET /orders/{id} (again)', url: serviceUrl, minRatio: null, requests: randomReads },
+      // After payment (issue 32): one unit of a paid order's line shipped, each paid order once
+      // (its other unit stays to ship, so the order becomes partially_shipped), and an edit's dry
+      // run on a pending order (the decision and the balance, nothing written or reserved).
+      { route: SHIP_ROUTE, url: serviceUrl, minRatio: null, requests: partialShipments },
+      { route: EDIT_ROUTE, url: serviceUrl, minRatio: null, requests: editDryRuns },
       {
         route: MANY_ROUTE,
         url: serviceUrl,
