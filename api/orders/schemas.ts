@@ -70,7 +70,13 @@ export const orderSchemas = {
     type: 'object',
     additionalProperties: false,
     properties: {
-      status: { type: 'string', enum: ['pending', 'paid', 'shipped', 'cancelled'] },
+      status: {
+        type: 'string',
+        enum: ['pending', 'paid', 'partially_shipped', 'shipped', 'cancelled'],
+        description:
+          'the orders whose status reads so under the request\'s Api-Version. Under 2027-01-01, paid selects paid orders only and partially_shipped those partly shipped; ' +
+          'under 2026-11-01 and 2026-12-01, whose clients read a partially shipped order as paid, paid selects both (each shown as paid), and partially_shipped is a 400 validation-failed (pointer /status): they know no such status.',
+      },
       customerId: { type: 'string', pattern: CUSTOMER_ID_PATTERN },
       sort: { type: 'string', enum: ['createdAt', '-createdAt'], default: '-createdAt' },
       limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
