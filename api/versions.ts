@@ -36,9 +36,8 @@ export function versionHeaders(version: ApiVersion): Readonly<Record<string, str
 export const VERSION_HEADERS = { deprecation: DEPRECATED_SINCE, sunset: SUNSET } as const;
 
 /**
- * Whether clients of the version know the `partially_shipped` status (2027-01-01): to those that
- * do not, such an order reads as `paid` (HTTP-CONTRACT "Orders after payment").
+ * Whether clients of a version know the `partially_shipped` status (2027-01-01): to those that do
+ * not, such an order reads as `paid` (HTTP-CONTRACT "Orders after payment"). The rule and the
+ * mapping itself (statusFor) live with the orders' reads, which the export worker shares.
  */
-export function knowsPartialShipments(version: ApiVersion): boolean {
-  return version === CURRENT_API_VERSION;
-}
+export { knowsPartialShipments, statusFor } from '../read-side/orders/status.js';

@@ -104,7 +104,7 @@ try {
       const i = Math.floor(Math.random() * size);
       const cursor = codec.encode({ collection: 'orders', status: 'paid', sort: '-createdAt' }, { createdAt: new Date(t0 + i * 1000).toISOString(), id: `page-${String(i).padStart(7, '0')}` });
       const start = performance.now();
-      await queries.listOrders({ sub: 'bench', scopes: new Set(), customerId: null }, { status: 'paid', sort: '-createdAt', limit: 20, cursor });
+      await queries.listOrders({ sub: 'bench', scopes: new Set(), customerId: null }, { apiVersion: '2026-12-01', status: 'paid', sort: '-createdAt', limit: 20, cursor });
       times.push(performance.now() - start);
     }
     times.sort((a, b) => a - b);

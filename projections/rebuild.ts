@@ -1,7 +1,8 @@
 // Rebuild: fill a fresh generation of a projection from the start of the log while the active
-// one keeps serving, then switch to it. Verify: fold every order stream afresh and compare.
+// one keeps serving, then switch to it. Verify: fold every order stream afresh and compare the
+// views, the fields stored beside them and the changes recorded.
 import { isDeepStrictEqual } from 'node:util';
-import type { Change, ReadModelStore } from '../read-side/read-store.js';
+import type { Change, FieldValue, ReadModelStore, StorageDeclaration } from '../read-side/read-store.js';
 import type { EventStore, Position } from '../write-side/kernel/event-store.js';
 import { comparePositions } from '../write-side/kernel/position.js';
 import { applyBatch } from './apply.js';
@@ -52,8 +53,14 @@ export interface Difference {
   readonly actual: unknown;
 }
 
+/** The declared fields' values of a view, by name: what a store keeps beside it. */
+function fieldsOf<V>(storage: StorageDeclaration<V>, view: V): Record<string, FieldValue> {
+  return Object.fromEntries(storage.fields.map((field) => [field.name, field.value(view)]));
+}
+
 /**
- * Folds every stream of the projection afresh and compares with the active views and changes.
+ * Folds every stream of the projection afresh and compares with the active views, the fields
+ * stored beside them (what the queries select and sort by, which the view alone does not show) and the changes.
  * Streams are found from the log (by their first event); views without a stream are differences too. With `only`,
  * just those keys are compared (a log shared with other writers holds streams of theirs).
  */
@@ -83,6 +90,7 @@ export async function verify<V extends { readonly revision: number }, E extends 
   for (let i = 0; i < ids.length; i += 500) {
     const chunk = ids.slice(i, i + 500);
     const stored = await views.load(chunk);
+    const storedFields = await views.fields(chunk);
     const storedChanges = new Map<string, C[]>();
     for (const { key, change } of await views.changesOf(chunk)) storedChanges.set(key, [...(storedChanges.get(key) ?? []), change]);
     for (const id of chunk) {
@@ -97,6 +105,11 @@ export async function verify<V extends { readonly revision: number }, E extends 
       }
       const actual = stored.get(id) ?? null;
       if (!isDeepStrictEqual(expected, actual)) report({ key: id, expected, actual });
+      else if (expected !== null) {
+        const expectedFields = fieldsOf(projection.storage, expected);
+        const actualFields = storedFields.get(id) ?? null;
+        if (!isDeepStrictEqual(expectedFields, actualFields)) report({ key: `${id} (fields)`, expected: expectedFields, actual: actualFields });
+      }
       const actualChanges = storedChanges.get(id) ?? [];
       if (!isDeepStrictEqual(expectedChanges, actualChanges)) report({ key: `${id} (changes)`, expected: expectedChanges, actual: actualChanges });
     }

@@ -8,6 +8,11 @@ import type { Position } from '../write-side/kernel/event-store.js';
 /** A projection's name, as the registry (projections/registry.ts) gives it. */
 export type ProjectionName = string;
 
+/** The version of a projection's storage (StorageDeclaration.version). */
+export function storageVersion(declared: { readonly version?: number }): number {
+  return declared.version ?? 1;
+}
+
 export interface Change {
   readonly position: Position;
 }
@@ -39,6 +44,12 @@ export interface FieldDeclaration<V> {
    * A store that queries the documents themselves matches that instead, and indexes the `equals` members.
    */
   readonly derived?: { readonly equals: Readonly<Record<string, string | number>>; readonly present: readonly string[] };
+  /**
+   * For a value the view does not hold as a member and no equality of its members can stand for
+   * (the order's status as older API versions read it): a store that queries the documents
+   * themselves keeps it in the document beside the view's members, and leaves it out of the view it reads back.
+   */
+  readonly computed?: true;
 }
 
 /**
@@ -49,6 +60,13 @@ export type IndexDeclaration = readonly string[] | { readonly fields: readonly s
 
 /** What a projection stores beside its views' documents. */
 export interface StorageDeclaration<V> {
+  /**
+   * Raised whenever what is stored changes shape (the view's members, a field, an index); 1 when
+   * absent. A store whose active generation was filled under an older version starts a fresh one
+   * when it is opened, which the projector fills from the start of the log (as a rebuild does):
+   * no view keeps the old shape, and no field is left unfilled.
+   */
+  readonly version?: number;
   readonly fields: readonly FieldDeclaration<V>[];
   readonly indexes: readonly IndexDeclaration[];
   /** It records its changes (ViewStore.commit's `changes`), each under its position, beside its views. */
@@ -84,6 +102,12 @@ export interface ViewStore<V, C = never> {
    * only moves forward. Changes are recorded once each, by position, however often a batch is applied.
    */
   commit(views: readonly Keyed<V>[], checkpoint: Position, changes?: readonly KeyedChange<C>[]): Promise<void>;
+  /**
+   * The declared fields' values as stored beside the views of these keys, by field name; a key
+   * without a view is left out (for verify: a store that keeps them apart from the document may
+   * hold values its view does not say).
+   */
+  fields(keys: readonly string[]): Promise<Map<string, Record<string, FieldValue>>>;
   /** Every view of this generation in key order, in pages (for verify). */
   scan(afterKey: string | null, limit: number): Promise<Keyed<V>[]>;
   /** The recorded changes strictly after `after`, in position order, at most `limit` (for verify and the feed). */

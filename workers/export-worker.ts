@@ -10,6 +10,7 @@ import type { OpenedViews } from '../read-side/orders/opened-views.js';
 import { keptResults, openJobs } from '../read-side/jobs/queries.js';
 import type { JobView } from '../read-side/jobs/views.js';
 import { orderConditions } from '../read-side/orders/queries.js';
+import { orderJsonFor } from '../read-side/orders/status.js';
 import type { ReadModelStore } from '../read-side/read-store.js';
 import { StateConflict } from '../write-side/kernel/errors.js';
 import { StoreUnavailable } from '../write-side/kernel/event-store.js';
@@ -179,7 +180,9 @@ export class ExportWorker {
     const name = `${job.id}-${job.attempts}.${job.format}`;
     const path = join(this.options.exportsDir, name);
     const partial = `${path}.partial`;
+    // As the version the export was asked under reads the orders, however long it waited to run.
     const filter = {
+      apiVersion: job.apiVersion,
       ...(job.filter.status ? { status: job.filter.status } : {}),
       ...(job.filter.createdFrom ? { createdFrom: job.filter.createdFrom } : {}),
       ...(job.filter.createdTo ? { createdTo: job.filter.createdTo } : {}),
@@ -190,7 +193,8 @@ export class ExportWorker {
       const total = await this.readModels.count('order-views', orderConditions(filter));
       await this.jobService.progress(job.id, this.workerId, 0, total, this.leaseMs);
       let reported = Date.now();
-      const open = (rows: Parameters<OpenedViews['orderJson']>[0]) => this.personal.views.orderJson(rows, { fresh: true });
+      const open = async (rows: Parameters<OpenedViews['orderJson']>[0]) =>
+        (await this.personal.views.orderJson(rows, { fresh: true })).map((row) => orderJsonFor(row, job.apiVersion));
       const { count, bytes } = await writeExport(this.readModels, open, job.format, filter, partial, async (processed) => {
         if (this.stopping) throw new Abandoned();
         if (Date.now() - reported < reportEveryMs) return;

@@ -7,6 +7,7 @@ import type { Context } from 'koa';
 import { MAX_ACTIVE_EXPORTS, type JobResultOf, type JobService } from '../../write-side/jobs/service.js';
 import { resultExpiresAt } from '../../write-side/jobs/rules.js';
 import type { ExportFilter, ExportFormat, Job } from '../../write-side/jobs/types.js';
+import { statusKnownTo } from '../../read-side/orders/status.js';
 import { hasScope } from '../auth.js';
 import { keyedPost } from '../idempotency.js';
 import { area, type Operation, type Shared } from '../operation.js';
@@ -41,6 +42,7 @@ const operations: Operation<Deps>[] = [
     tags: ['jobs'],
     summary: 'Start an order export',
     description: 'Needs exports:write. Answers 202 at once with the job; the export runs in the background (in the service, or in a process started with --role worker). A customer token exports only its own orders. A retry with the same Idempotency-Key and body returns the same job. ' +
+      'The file shows each order, and the status filter selects, as the request\'s Api-Version reads the status (under 2026-11-01 and 2026-12-01 a partially_shipped order is paid), whenever the export runs. ' +
       `One principal (sub and customer together) may have at most ${MAX_ACTIVE_EXPORTS} exports queued or running at once: the next is 429 rate-limited, with Retry-After, until one of them ends (a retry of an accepted request is still answered with its job).`,
     parameters: [idempotencyKey],
     requestBody: { required: true, content: json(ref('NewExport')) },
@@ -62,7 +64,7 @@ const operations: Operation<Deps>[] = [
       const result = await keyedPost(ctx, inFlight, {
         validate: (body) => {
           const input = validNewExport(body);
-          return { format: input.format, filter: normaliseFilter(input.filter ?? {}) };
+          return { format: input.format, filter: normaliseFilter(input.filter ?? {}, ctx.state.apiVersion), apiVersion: ctx.state.apiVersion };
         },
         target: () => null,
         path: () => '/exports',
@@ -168,9 +170,15 @@ function representation(job: Job, retentionMs: number) {
   };
 }
 
-/** Bounds become UTC instants in the form the views store, so that they compare as text. */
-function normaliseFilter(filter: ExportFilter): ExportFilter {
+/**
+ * Bounds become UTC instants in the form the views store, so that they compare as text. A status
+ * the version's clients do not know (partially_shipped before 2027-01-01) is refused, as GET /orders refuses it.
+ */
+function normaliseFilter(filter: ExportFilter, apiVersion: string): ExportFilter {
   const errors = [];
+  if (filter.status && !statusKnownTo(filter.status, apiVersion)) {
+    errors.push({ pointer: '/filter/status', message: `is not a status of Api-Version ${apiVersion}: ${filter.status} is known from 2027-01-01 on` });
+  }
   const instant = (name: 'createdFrom' | 'createdTo') => {
     const value = filter[name];
     if (value === undefined) return {};

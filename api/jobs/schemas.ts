@@ -15,7 +15,11 @@ export const jobSchemas = {
         type: 'object',
         additionalProperties: false,
         properties: {
-          status: { type: 'string', enum: ['pending', 'paid', 'shipped', 'cancelled'] },
+          status: {
+            type: 'string',
+            enum: ['pending', 'paid', 'partially_shipped', 'shipped', 'cancelled'],
+            description: 'as GET /orders reads it under the request\'s Api-Version: under 2026-11-01 and 2026-12-01 paid takes in partially shipped orders, and partially_shipped is a 400',
+          },
           createdFrom: { type: 'string', pattern: RFC3339, description: 'inclusive' },
           createdTo: { type: 'string', pattern: RFC3339, description: 'exclusive' },
         },
@@ -36,7 +40,7 @@ export const jobSchemas = {
         additionalProperties: false,
         description: 'the filter as applied: bounds as UTC instants',
         properties: {
-          status: { type: 'string', enum: ['pending', 'paid', 'shipped', 'cancelled'] },
+          status: { type: 'string', enum: ['pending', 'paid', 'partially_shipped', 'shipped', 'cancelled'] },
           createdFrom: { type: 'string', format: 'date-time' },
           createdTo: { type: 'string', format: 'date-time' },
         },

@@ -92,7 +92,8 @@ const operations: Operation<Deps>[] = [
     operationId: 'listOrders',
     tags: ['orders'],
     summary: 'List orders, a page at a time',
-    description: 'Needs orders:read. Served from projections, which may lag: send the Consistency-Token of a write to wait (up to 5 s) until the page includes it. Keyset paging: a cursor continues the exact filter and sort it came from.',
+    description: 'Needs orders:read. Served from projections, which may lag: send the Consistency-Token of a write to wait (up to 5 s) until the page includes it. Keyset paging: a cursor continues the exact filter and sort it came from. ' +
+      'Each order\'s status, and what the status filter selects, is as the request\'s Api-Version reads it: under 2026-11-01 and 2026-12-01 a partially_shipped order is paid.',
     parameters: [
       ...queryParameters('OrderListQuery', Object.keys(orderSchemas.OrderListQuery.properties)),
       consistencyToken,
@@ -110,6 +111,7 @@ const operations: Operation<Deps>[] = [
       const consistencyToken = ctx.get('Consistency-Token');
       const page = await holdingSlotIf(waiting, ctx.state.principal, consistencyToken !== '', () =>
         queries.listOrderJson(ctx.state.principal, {
+          apiVersion: ctx.state.apiVersion,
           sort: query.sort,
           limit: query.limit,
           ...(query.status ? { status: query.status } : {}),

@@ -70,7 +70,13 @@ export const orderSchemas = {
     type: 'object',
     additionalProperties: false,
     properties: {
-      status: { type: 'string', enum: ['pending', 'paid', 'shipped', 'cancelled'] },
+      status: {
+        type: 'string',
+        enum: ['pending', 'paid', 'partially_shipped', 'shipped', 'cancelled'],
+        description:
+          'the orders whose status reads so under the request\'s Api-Version. Under 2027-01-01, paid selects paid orders only and partially_shipped those partly shipped; ' +
+          'under 2026-11-01 and 2026-12-01, whose clients read a partially shipped order as paid, paid selects both (each shown as paid), and partially_shipped is a 400 validation-failed (pointer /status): they know no such status.',
+      },
       customerId: { type: 'string', pattern: CUSTOMER_ID_PATTERN },
       sort: { type: 'string', enum: ['createdAt', '-createdAt'], default: '-createdAt' },
       limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
@@ -84,15 +90,27 @@ export const orderSchemas = {
     properties: {
       id: { type: 'string', format: 'uuid' },
       customerId: { type: 'string' },
-      status: { type: 'string', enum: ['pending', 'paid', 'shipped', 'cancelled'] },
+      status: {
+        type: 'string',
+        enum: ['pending', 'paid', 'partially_shipped', 'shipped', 'cancelled'],
+        description: 'partially_shipped under Api-Version 2027-01-01 only: under 2026-11-01 and 2026-12-01 such an order reads as paid',
+      },
       currency: { type: 'string' },
       lines: { type: 'array', items: { $ref: '#/components/schemas/OrderLine' } },
       total: { type: 'integer', description: 'minor units' },
+      balance: { $ref: '#/components/schemas/Balance' },
       address: { $ref: '#/components/schemas/OrderAddress' },
       createdAt: { type: 'string', format: 'date-time' },
       updatedAt: { type: 'string', format: 'date-time' },
       revision: { type: 'integer', description: 'the order stream revision (0 for a new order); ETag is "<revision>"' },
     },
+  },
+  Balance: {
+    description: 'The order\'s money in minor units (added in 2027-01-01, additive): charged = Σ unitPrice × (quantity − cancelled − returned); due = charged − paid + refunded, negative when money is owed back.',
+    type: 'object',
+    additionalProperties: false,
+    required: ['charged', 'paid', 'refunded', 'due'],
+    properties: { charged: { type: 'integer' }, paid: { type: 'integer' }, refunded: { type: 'integer' }, due: { type: 'integer' } },
   },
   OrderPage: {
     type: 'object',

@@ -10,6 +10,8 @@ import type { EventContext, Projection } from '../projection.js';
 export const jobsView: Projection<'jobs', JobView, JobEvent> = {
   name: 'jobs',
   storage: {
+    // 2: the job's API version (ExportRequested version 2).
+    version: 2,
     fields: [
       { name: 'status', type: 'text', value: (v) => v.status },
       { name: 'createdAt', type: 'text', value: (v) => v.createdAt },

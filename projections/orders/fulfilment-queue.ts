@@ -12,6 +12,8 @@ import type { EventContext, Projection } from '../projection.js';
 export const fulfilmentQueue: Projection<'fulfilment-queue', QueueEntry, StoredOrderEvent, QueueChange> = {
   name: 'fulfilment-queue',
   storage: {
+    // 2: the entry's lines with what of them shipped (a partially shipped order stays queued).
+    version: 2,
     fields: [
       { name: 'customerId', type: 'text', value: (v) => v.customerId },
       { name: 'state', type: 'text', value: (v) => v.state },

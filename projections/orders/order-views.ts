@@ -3,19 +3,27 @@
 import { balanceOf, cancelledStatus, cancelRemaining, lineState, receiveLines, shipLines, shippingStatus } from '../../write-side/orders/after-payment.js';
 import { ORDER_STREAM_PREFIX } from '../../write-side/orders/codec.js';
 import { decodeStoredOrderEvent, type StoredOrderEvent } from '../../write-side/orders/personal-data.js';
+import { legacyStatus } from '../../read-side/orders/status.js';
 import type { OrderView } from '../../read-side/orders/views.js';
 import type { EventContext, Projection } from '../projection.js';
 
 export const orderViews: Projection<'order-views', OrderView, StoredOrderEvent> = {
   name: 'order-views',
   storage: {
+    // 2: lines with what shipped, was cancelled and came back, the balance, and legacyStatus.
+    version: 2,
     fields: [
       { name: 'customerId', type: 'text', value: (v) => v.customerId },
       { name: 'status', type: 'text', value: (v) => v.status },
       { name: 'createdAt', type: 'text', value: (v) => v.createdAt },
+      // The status as API versions before 2027-01-01 read it, which their status filter selects by.
+      { name: 'legacyStatus', type: 'text', computed: true, value: (v) => legacyStatus(v.status) },
     ],
-    // The orders' collection by creation, filtered by status, by customer, or by both.
-    indexes: [['createdAt'], ['status', 'createdAt'], ['customerId', 'createdAt'], ['customerId', 'status', 'createdAt']],
+    // The orders' collection by creation, filtered by status (either reading), by customer, or by both.
+    indexes: [
+      ['createdAt'], ['status', 'createdAt'], ['customerId', 'createdAt'], ['customerId', 'status', 'createdAt'],
+      ['legacyStatus', 'createdAt'], ['customerId', 'legacyStatus', 'createdAt'],
+    ],
   },
   streamPrefix: ORDER_STREAM_PREFIX,
   decode: decodeStoredOrderEvent,

@@ -8,8 +8,8 @@ import {
 import { guard, mongoClientOptions, storeError } from '../../shared/adapters/mongo-errors.js';
 import type { Position } from '../../write-side/kernel/event-store.js';
 import {
-  storageName,
-  type Change, type Condition, type KeyedChange, type Keyed, type OrderJson, type PageQuery, type ProjectionName, type ReadModelStore, type ReadStorage,
+  storageName, storageVersion,
+  type Change, type Condition, type FieldValue, type KeyedChange, type Keyed, type OrderJson, type PageQuery, type ProjectionName, type ReadModelStore, type ReadStorage,
   type ViewStore,
 } from '../read-store.js';
 
@@ -50,7 +50,8 @@ export function viewCollectionName(name: ProjectionName, generation: number): st
 type Stored = Document & { _id: string };
 /** A recorded change: _id is its position, `key` the view it belongs to. */
 type StoredChange = Document & { _id: string; key: string; change: Document };
-interface ProjectionDoc { _id: string; active: number; latest: number }
+/** `version`: of the active generation's storage (StorageDeclaration.version); absent before projections declared one, which is 1. */
+interface ProjectionDoc { _id: string; active: number; latest: number; version?: number }
 interface CheckpointDoc { _id: string; position: string }
 interface LeaseDoc { _id: string; holder: string; expiresAt: Date }
 interface ProcessCheckpointDoc { _id: string; position: string }
@@ -80,7 +81,7 @@ export class MongoReadStore implements ReadModelStore {
       const store = new MongoReadStore(client, client.db(database), storage);
       for (const name of store.storage.keys()) {
         // A plain _id equality upsert: the server retries it on a duplicate key, so racing first starts are safe.
-        await store.projections.updateOne({ _id: name }, { $setOnInsert: { active: 1, latest: 1 } }, { upsert: true });
+        await store.projections.updateOne({ _id: name }, { $setOnInsert: store.firstGeneration(name) }, { upsert: true });
         await store.upgrade(name);
         await store.createIndexes(name, await store.readActive(name));
       }
@@ -109,24 +110,49 @@ export class MongoReadStore implements ReadModelStore {
     const doc = await this.projections.findOne({ _id: name });
     if (doc) return doc;
     // A plain _id equality upsert: the server retries it on a duplicate key, so racing seeds are safe.
-    await this.projections.updateOne({ _id: name }, { $setOnInsert: { active: 1, latest: 1 } }, { upsert: true });
+    await this.projections.updateOne({ _id: name }, { $setOnInsert: this.firstGeneration(name) }, { upsert: true });
     const seeded = await this.projections.findOne({ _id: name });
     if (!seeded) throw new Error(`projection ${name} has no metadata`);
     await this.createIndexes(name, seeded.active);
     return seeded;
   }
 
+  /** A projection's metadata when it is first seeded: generation 1, of the shape declared now. */
+  private firstGeneration(name: ProjectionName): Omit<ProjectionDoc, '_id'> {
+    return { active: 1, latest: 1, version: storageVersion(this.declared(name)) };
+  }
+
   /**
-   * A store from before its projection recorded changes: views with a checkpoint but no changes
-   * collection. A fresh generation replaces them, which the projector fills from the start of the
-   * log, so that the feed misses no change.
+   * A store whose active generation is of an older shape than the projection declares now (its
+   * storage version), or from before its projection recorded changes (views with a checkpoint
+   * but no changes collection): a fresh generation replaces it, which the projector fills from
+   * the start of the log, so that every view has the new shape and fields, and the feed misses no change.
    */
   private async upgrade(name: ProjectionName): Promise<void> {
-    const active = await this.readActive(name);
-    const changes = this.changeCollection(name, active);
-    if (changes === null || !(await this.checkpoints.findOne({ _id: `${name}:${active}` }))) return;
-    if ((await this.db.listCollections({ name: changes.collectionName }, { nameOnly: true }).toArray()).length > 0) return;
+    const { version = 1 } = await this.projection(name);
+    if (version >= storageVersion(this.declared(name)) && !(await this.unrecorded(name, await this.readActive(name)))) return;
     await this.activateGeneration(name, await this.createGeneration(name));
+  }
+
+  /** Views with a checkpoint but no changes collection, of a projection that records its changes. */
+  private async unrecorded(name: ProjectionName, generation: number): Promise<boolean> {
+    const changes = this.changeCollection(name, generation);
+    if (changes === null || !(await this.checkpoints.findOne({ _id: `${name}:${generation}` }))) return false;
+    return (await this.db.listCollections({ name: changes.collectionName }, { nameOnly: true }).toArray()).length === 0;
+  }
+
+  /** The view as its document: its members, and the computed fields' values beside them (FieldDeclaration.computed). */
+  private document(name: ProjectionName, view: object): Document {
+    const computed = this.declared(name).fields.filter((field) => field.computed);
+    if (computed.length === 0) return { ...view };
+    return { ...view, ...Object.fromEntries(computed.map((field) => [field.name, (field.value as (view: object) => FieldValue)(view)])) };
+  }
+
+  /** A stored document as its view: without _id, and without the computed fields kept beside the view's members. */
+  private unstored<V>(name: ProjectionName, doc: Stored): V {
+    const { _id, ...view } = doc;
+    for (const field of this.declared(name).fields) if (field.computed) delete view[field.name];
+    return view as V;
   }
 
   private changeCollection(name: ProjectionName, generation: number): Collection<StoredChange> | null {
@@ -152,7 +178,7 @@ export class MongoReadStore implements ReadModelStore {
       checkpoint: () => guard(async () => ((await checkpoints.findOne({ _id: checkpointId }))?.position ?? null) as Position | null),
       load: (keys) => guard(async () => {
         const docs = await collection.find({ _id: { $in: [...keys] } }).toArray();
-        return new Map(docs.map((doc) => [doc._id, unstored<V>(doc)]));
+        return new Map(docs.map((doc) => [doc._id, this.unstored<V>(name, doc)]));
       }),
       commit: (views: readonly Keyed<View>[], checkpoint: Position, changes: readonly KeyedChange<C>[] = []) => guard(async () => {
         if (changes.length > 0 && changeCollection === null) throw new TypeError(`projection ${name} records no changes`);
@@ -161,7 +187,7 @@ export class MongoReadStore implements ReadModelStore {
           // write. But so does an insert that lost a race with another projector's insert of the same view, which
           // may carry an older revision: the colliding writes are tried again, one by one, under the same guard.
           const writes: AnyBulkWriteOperation<Stored>[] = views.map(({ key, view }) => ({
-            replaceOne: { filter: { _id: key, revision: { $lt: view.revision } }, replacement: { ...view }, upsert: true },
+            replaceOne: { filter: { _id: key, revision: { $lt: view.revision } }, replacement: this.document(name, view), upsert: true },
           }));
           const collided = (await collection.bulkWrite(writes, { ordered: false }).then(() => [], collidedWrites)).map((index) => views[index]!);
           if (collided.length > 0) {
@@ -170,7 +196,7 @@ export class MongoReadStore implements ReadModelStore {
             const revisions = new Map(stored.map((doc) => [doc._id, doc['revision'] as number]));
             for (const { key, view } of collided) {
               if ((revisions.get(key) ?? -1) >= view.revision) continue;
-              await underGuard(() => collection.replaceOne({ _id: key, revision: { $lt: view.revision } }, { ...view }, { upsert: true }));
+              await underGuard(() => collection.replaceOne({ _id: key, revision: { $lt: view.revision } }, this.document(name, view), { upsert: true }));
             }
           }
         }
@@ -193,9 +219,14 @@ export class MongoReadStore implements ReadModelStore {
         // write, the active generation shows every retirement whose drop could have come first.
         if (generation < (await this.projection(name)).active) await this.dropGeneration(name, generation);
       }),
+      fields: (keys) => guard(async () => {
+        const declared = this.declared(name);
+        const docs = await collection.find({ _id: { $in: [...keys] } }).toArray();
+        return new Map(docs.map((doc) => [doc._id, storedFields(declared, doc)]));
+      }),
       scan: (afterKey, limit) => guard(async () => {
         const docs = await page(collection.find({ _id: { $gt: afterKey ?? '' } }).sort({ _id: 1 }), limit);
-        return docs.map((doc) => ({ key: doc._id, view: unstored<V>(doc) }));
+        return docs.map((doc) => ({ key: doc._id, view: this.unstored<V>(name, doc) }));
       }),
       changes: (after, limit) => guard(async () => {
         if (changeCollection === null) return [];
@@ -232,7 +263,8 @@ export class MongoReadStore implements ReadModelStore {
 
   activateGeneration(name: ProjectionName, generation: number): Promise<void> {
     return guard(async () => {
-      await this.projections.updateOne({ _id: name }, { $set: { active: generation } });
+      // Filled by this build: of the shape its projection declares now.
+      await this.projections.updateOne({ _id: name }, { $set: { active: generation, version: storageVersion(this.declared(name)) } });
       this.active.set(name, { generation, until: Date.now() + ACTIVE_CACHE_MS });
       const older = (n: number) => Number.isInteger(n) && n < generation;
       for (const prefix of [`${storageName(name)}_g`, ...(this.declared(name).changes ? [`${storageName(name)}_changes_g`] : [])]) {
@@ -310,7 +342,7 @@ export class MongoReadStore implements ReadModelStore {
       async (g) => {
         const collection = this.collection(name, g);
         const docs = keys.length === 1 ? [await collection.findOne({ _id: keys[0]! })].filter((doc) => doc !== null) : await collection.find({ _id: { $in: [...keys] } }).toArray();
-        return new Map(docs.map((doc) => [doc._id, unstored<V>(doc)]));
+        return new Map(docs.map((doc) => [doc._id, this.unstored<V>(name, doc)]));
       },
       (found) => found.size === 0,
     );
@@ -320,7 +352,7 @@ export class MongoReadStore implements ReadModelStore {
     const { filter, sort } = mongoPage(this.declared(name), query);
     return this.onActive(
       name,
-      async (g) => (await page(this.collection(name, g).find(filter).sort(sort), query.limit)).map((doc) => unstored<V>(doc)),
+      async (g) => (await page(this.collection(name, g).find(filter).sort(sort), query.limit)).map((doc) => this.unstored<V>(name, doc)),
       (views) => views.length === 0,
     );
   }
@@ -356,9 +388,20 @@ export class MongoReadStore implements ReadModelStore {
   }
 }
 
-function unstored<V>(doc: Stored): V {
-  const { _id, ...view } = doc;
-  return view as V;
+/**
+ * The declared fields' values in a stored document: a derived one as its members say it (1 when
+ * they hold its values), any other as the member of its name (a computed one kept beside the view's).
+ */
+function storedFields(declared: Declared, doc: Stored): Record<string, FieldValue> {
+  const values: Record<string, FieldValue> = {};
+  for (const field of declared.fields) {
+    const derived = field.derived;
+    if (derived) {
+      const holds = Object.entries(derived.equals).every(([path, value]) => doc[path] === value) && derived.present.every((path) => doc[path] != null);
+      values[field.name] = holds ? 1 : 0;
+    } else values[field.name] = (doc[field.name] ?? null) as FieldValue;
+  }
+  return values;
 }
 
 /** MongoDB reads limit(0) as "no limit"; here, as in SQL, it means none. */

@@ -9,6 +9,7 @@ import { sqliteIo } from '../../shared/adapters/sqlite-errors.js';
 import type { Position } from '../../write-side/kernel/event-store.js';
 import {
   storageName,
+  storageVersion,
   type Change,
   type Condition,
   type FieldValue,
@@ -27,12 +28,14 @@ interface TableSchema {
   /** The tables' name before the generation (`order_views`), and its change tables' (`order_views_changes`) when it records changes. */
   readonly table: string;
   readonly changeTable: string | null;
-  /** The declared fields' columns, in declaration order, with how each value is read from a view. */
-  readonly columns: readonly { readonly name: string; readonly definition: string; readonly value: (view: never) => FieldValue }[];
+  /** The declared fields' columns, in declaration order, with the field each is of and how its value is read from a view. */
+  readonly columns: readonly { readonly field: string; readonly name: string; readonly definition: string; readonly value: (view: never) => FieldValue }[];
   /** Each index's columns, the key last; its name is `<table>_i<n>`, n its place in the declaration. */
   readonly indexes: readonly string[];
   /** The column of a declared field (or of the key). */
   readonly column: ReadonlyMap<string, string>;
+  /** The declared version of what is stored (StorageDeclaration.version). */
+  readonly version: number;
 }
 
 function columnName(field: string): string {
@@ -42,6 +45,7 @@ function columnName(field: string): string {
 function tableSchema(declared: ReadStorage[number]): TableSchema {
   const table = storageName(declared.name);
   const columns = declared.fields.map((field) => ({
+    field: field.name,
     name: columnName(field.name),
     definition: `${columnName(field.name)} ${field.type === 'integer' ? 'INTEGER' : 'TEXT'}${field.nullable ? '' : ' NOT NULL'}`,
     value: field.value,
@@ -51,7 +55,7 @@ function tableSchema(declared: ReadStorage[number]): TableSchema {
     const fields = 'fields' in index ? index.fields : index;
     return [...fields.map((field) => column.get(field) ?? missingField(declared.name, field)), 'key'].join(', ');
   });
-  return { table, changeTable: declared.changes ? `${table}_changes` : null, columns, indexes, column };
+  return { table, changeTable: declared.changes ? `${table}_changes` : null, columns, indexes, column, version: storageVersion(declared) };
 }
 
 function missingField(name: ProjectionName, field: string): never {
@@ -164,13 +168,16 @@ export class SqliteReadStore implements ReadModelStore {
     // file: the bytes of a changed or deleted row are overwritten with zeros, not left in free space.
     this.db.pragma('secure_delete = ON');
     this.db.exec(`
-      CREATE TABLE IF NOT EXISTS projections (name TEXT PRIMARY KEY, active INTEGER NOT NULL, latest INTEGER NOT NULL) STRICT;
+      CREATE TABLE IF NOT EXISTS projections (name TEXT PRIMARY KEY, active INTEGER NOT NULL, latest INTEGER NOT NULL, version INTEGER NOT NULL DEFAULT 1) STRICT;
       CREATE TABLE IF NOT EXISTS checkpoints (name TEXT NOT NULL, generation INTEGER NOT NULL, position TEXT NOT NULL, PRIMARY KEY (name, generation)) STRICT;
       CREATE TABLE IF NOT EXISTS leases (name TEXT PRIMARY KEY, holder TEXT NOT NULL, expires_at INTEGER NOT NULL) STRICT;
       CREATE TABLE IF NOT EXISTS process_checkpoints (name TEXT PRIMARY KEY, position TEXT NOT NULL) STRICT;`);
     this.db.transaction(() => {
-      for (const name of this.schemas.keys()) {
-        const inserted = this.db.prepare('INSERT OR IGNORE INTO projections (name, active, latest) VALUES (?, 1, 1)').run(name);
+      // A file from before projections declared versions: every generation in it is a version 1 one.
+      const projectionColumns = this.db.prepare("SELECT name FROM pragma_table_info('projections')").pluck().all();
+      if (!projectionColumns.includes('version')) this.db.exec('ALTER TABLE projections ADD COLUMN version INTEGER NOT NULL DEFAULT 1');
+      for (const [name, schema] of this.schemas) {
+        const inserted = this.db.prepare('INSERT OR IGNORE INTO projections (name, active, latest, version) VALUES (?, 1, 1, ?)').run(name, schema.version);
         if (inserted.changes > 0) this.createTable(name, 1, true);
         else this.upgrade(name);
       }
@@ -179,17 +186,31 @@ export class SqliteReadStore implements ReadModelStore {
   }
 
   /**
-   * A store from before its projection recorded changes: the views are kept, but their changes
-   * were never written. A fresh generation replaces them, which the projector fills from the
-   * start of the log, so that the feed misses no change.
+   * A store whose active generation is of an older shape than the projection declares now (its
+   * storage version), or from before its projection recorded changes (their table is missing):
+   * a fresh generation replaces it, which the projector fills from the start of the log, so that
+   * every view has the new shape and fields, and the feed misses no change.
    */
   private upgrade(name: ProjectionName): void {
-    const active = this.db.prepare('SELECT active FROM projections WHERE name = ?').pluck().get(name) as number;
+    const { active, version } = this.db.prepare('SELECT active, version FROM projections WHERE name = ?').get(name) as { active: number; version: number };
     const changes = this.changeTable(name, active);
-    if (changes === null || this.db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?").pluck().get(changes)) return;
-    const generation = this.db.prepare('UPDATE projections SET latest = latest + 1, active = latest + 1 WHERE name = ? RETURNING active').pluck().get(name) as number;
+    const unrecorded = changes !== null && !this.db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?").pluck().get(changes);
+    if (!unrecorded && version >= this.schema(name).version) return;
+    const generation = this.db
+      .prepare('UPDATE projections SET latest = latest + 1, active = latest + 1, version = ? WHERE name = ? RETURNING active')
+      .pluck()
+      .get(this.schema(name).version, name) as number;
     this.createTable(name, generation, true);
-    this.db.exec(`DROP TABLE IF EXISTS ${this.table(name, active)}`);
+    this.dropOlder(name, generation);
+  }
+
+  /** Drops the generations before this one, their changes and their checkpoints (inside a transaction). */
+  private dropOlder(name: ProjectionName, generation: number): void {
+    for (let g = 1; g < generation; g++) {
+      this.db.exec(`DROP TABLE IF EXISTS ${this.table(name, g)}`);
+      const changes = this.changeTable(name, g);
+      if (changes !== null) this.db.exec(`DROP TABLE IF EXISTS ${changes}`);
+    }
     this.db.prepare('DELETE FROM checkpoints WHERE name = ? AND generation < ?').run(name, generation);
   }
 
@@ -357,6 +378,14 @@ export class SqliteReadStore implements ReadModelStore {
         sqliteIo(WRITE, () => transaction.immediate());
         await store.boundWal();
       },
+      async fields(keys) {
+        const rows = sqliteIo(READ, () =>
+          store
+            .statement<Record<string, FieldValue>>(`SELECT ${['key', ...columns.map((c) => c.name)].join(', ')} FROM ${table} WHERE key IN (SELECT value FROM json_each(?))`)
+            .all(JSON.stringify(keys)),
+        );
+        return new Map(rows.map((row) => [String(row['key']), Object.fromEntries(columns.map((c) => [c.field, row[c.name] ?? null]))]));
+      },
       async scan(afterKey, limit) {
         const rows = sqliteIo(READ, () =>
           store.statement<{ key: string; doc: string }>(`SELECT key, doc FROM ${table} WHERE key > ? ORDER BY key LIMIT ?`).all(afterKey ?? '', limit),
@@ -407,13 +436,9 @@ export class SqliteReadStore implements ReadModelStore {
     }
     const transaction = this.db.transaction(() => {
       this.createIndexes(name, generation);
-      this.db.prepare('UPDATE projections SET active = ? WHERE name = ?').run(generation, name);
-      for (let g = 1; g < generation; g++) {
-        this.db.exec(`DROP TABLE IF EXISTS ${this.table(name, g)}`);
-        const changes = this.changeTable(name, g);
-        if (changes !== null) this.db.exec(`DROP TABLE IF EXISTS ${changes}`);
-      }
-      this.db.prepare('DELETE FROM checkpoints WHERE name = ? AND generation < ?').run(name, generation);
+      // Filled by this build: of the shape its projection declares now.
+      this.db.prepare('UPDATE projections SET active = ?, version = ? WHERE name = ?').run(generation, this.schema(name).version, name);
+      this.dropOlder(name, generation);
     });
     sqliteIo(WRITE, () => transaction.immediate());
     const { table: base } = this.schema(name);

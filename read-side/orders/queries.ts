@@ -1,7 +1,7 @@
 // Collection reads over the read models: keyset paging with opaque cursors, confined to what the
 // viewer may see, and consistent with a write when its Consistency-Token is given.
 import { isStaff, type Viewer } from '../../write-side/kernel/access.js';
-import { Forbidden } from '../../write-side/kernel/errors.js';
+import { Forbidden, ValidationFailed } from '../../write-side/kernel/errors.js';
 import type { Position } from '../../write-side/kernel/event-store.js';
 import type { OrderStatus } from '../../write-side/orders/types.js';
 import type { Consistency } from '../kernel/consistency.js';
@@ -9,12 +9,16 @@ import { CursorCodec, InvalidCursor } from '../kernel/cursor.js';
 import { assertLimit, type ViewPage } from '../kernel/page.js';
 import type { OpenedViews } from './opened-views.js';
 import type { Condition, OrderJson, PageQuery, ReadModelStore, SortDirection } from '../read-store.js';
+import { knowsPartialShipments, orderJsonFor, statusKnownTo } from './status.js';
 import type { OrderRepresentation, QueueEntry, QueueEntryRepresentation } from './views.js';
 
 export type OrderSort = 'createdAt' | '-createdAt';
 
 export interface OrderFilter {
+  /** The status as clients of `apiVersion` read it (status.ts). */
   readonly status?: OrderStatus;
+  /** The API version the filter is asked under; without one, `status` is the status as the views hold it. */
+  readonly apiVersion?: string;
   readonly customerId?: string;
   /** Inclusive lower bound on createdAt, an ISO 8601 UTC instant as the views store it. */
   readonly createdFrom?: string;
@@ -28,10 +32,17 @@ export interface OrderKey {
   readonly id: string;
 }
 
-/** The order views a filter selects (an index leads with its equalities: customer, status, then createdAt). */
+/**
+ * The order views a filter selects (an index leads with its equalities: customer, status, then
+ * createdAt). A version whose clients read a partially shipped order as paid selects by the
+ * status as they read it, which the views store as `legacyStatus`.
+ */
 export function orderConditions(filter: OrderFilter): Condition[] {
   const where: Condition[] = [];
-  if (filter.status !== undefined) where.push({ field: 'status', op: '=', value: filter.status });
+  if (filter.status !== undefined) {
+    const field = filter.apiVersion === undefined || knowsPartialShipments(filter.apiVersion) ? 'status' : 'legacyStatus';
+    where.push({ field, op: '=', value: filter.status });
+  }
   if (filter.customerId !== undefined) where.push({ field: 'customerId', op: '=', value: filter.customerId });
   if (filter.createdFrom !== undefined) where.push({ field: 'createdAt', op: '>=', value: filter.createdFrom });
   if (filter.createdTo !== undefined) where.push({ field: 'createdAt', op: '<', value: filter.createdTo });
@@ -55,6 +66,8 @@ export function queuePage(after: QueueKey | null, limit: number): PageQuery {
 }
 
 export interface OrderListRequest {
+  /** The API version asked under: it decides how each order's status reads, and what `status` selects. */
+  readonly apiVersion: string;
   readonly status?: OrderStatus;
   readonly customerId?: string;
   readonly sort: OrderSort;
@@ -82,23 +95,29 @@ export class OrderQueries {
    * token lists its own customer's orders only, and asking for another customer's is forbidden.
    */
   async listOrderJson(viewer: Viewer, request: OrderListRequest): Promise<ViewPage<OrderJson>> {
-    const { status, sort, limit } = request;
+    const { status, sort, limit, apiVersion } = request;
     assertLimit(limit);
     if (viewer.customerId !== null && request.customerId !== undefined && request.customerId !== viewer.customerId) {
       throw new Forbidden("A customer token can only list its own customer's orders.");
     }
+    if (status !== undefined && !statusKnownTo(status, apiVersion)) {
+      throw new ValidationFailed([{ pointer: '/status', message: `is not a status of Api-Version ${apiVersion}: ${status} is known from 2027-01-01 on` }]);
+    }
     const customerId = viewer.customerId ?? request.customerId;
     const reflects = await this.consistency.orders.reflect(request.consistencyToken);
-    const scope = { collection: 'orders', status, customerId, sort };
+    // A status filter selects as the version's clients read the status, so its cursors are bound to
+    // that reading too. Cursors issued before 2027-01-01 was served read it as older clients do, and carry nothing for it.
+    const knows = status !== undefined && knowsPartialShipments(apiVersion) ? 'partially_shipped' : undefined;
+    const scope = { collection: 'orders', status, customerId, sort, knows };
     let after = null;
     if (request.cursor !== undefined) {
       const key = this.cursors.decode(request.cursor, scope);
       if (typeof key.createdAt !== 'string' || typeof key.id !== 'string') throw new InvalidCursor('undecodable');
       after = { createdAt: key.createdAt, id: key.id };
     }
-    const filter = { ...(status === undefined ? {} : { status }), ...(customerId === undefined ? {} : { customerId }) };
+    const filter = { apiVersion, ...(status === undefined ? {} : { status }), ...(customerId === undefined ? {} : { customerId }) };
     const rows = await this.store.listOrderJson(orderPage(filter, sort === 'createdAt' ? 'asc' : 'desc', after, limit + 1));
-    const items = await this.opened.orderJson(rows.slice(0, limit));
+    const items = (await this.opened.orderJson(rows.slice(0, limit))).map((row) => orderJsonFor(row, apiVersion));
     const last = items.at(-1);
     const nextCursor = rows.length > limit && last ? this.cursors.encode(scope, { createdAt: last.createdAt, id: last.id }) : null;
     return { items, nextCursor, reflects };

@@ -131,7 +131,7 @@ describe('order exports', () => {
     // A customer's export holds that customer's orders only.
     expect(records).toHaveLength(1);
     expect(records[0]).toMatchObject({ id: (placed.state as { id: string }).id, customerId: customer, name: tricky.name, line1: tricky.line1, line2: 'a,b', region: '"Mitte"', total: '1500' });
-    expect(JSON.parse(records[0]!.lines!)).toEqual([{ sku: 'A', name: 'Product A', quantity: 3, unitPrice: 500, lineTotal: 1500 }]);
+    expect(JSON.parse(records[0]!.lines!)).toEqual([{ sku: 'A', name: 'Product A', quantity: 3, unitPrice: 500, lineTotal: 1500, shipped: 0, cancelled: 0, returned: 0 }]);
   });
 
   it("writes a CSV cell that a spreadsheet would run (=, +, -, @, tab, carriage return first) with a leading '", async () => {

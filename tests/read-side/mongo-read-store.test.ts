@@ -29,6 +29,9 @@ const FILTERS: OrderFilter[] = [
   { createdFrom: '2026-01-01T00:00:00.000Z', createdTo: '2026-12-01T00:00:00.000Z' },
   { status: 'paid', createdFrom: '2026-01-01T00:00:00.000Z' },
   { customerId: 'cus_1', status: 'paid', createdTo: '2026-12-01T00:00:00.000Z' },
+  // As clients before 2027-01-01 read the status: by the computed legacyStatus.
+  { status: 'paid', apiVersion: '2026-12-01' },
+  { customerId: 'cus_1', status: 'paid', apiVersion: '2026-11-01', createdFrom: '2026-01-01T00:00:00.000Z' },
 ];
 const DIRECTIONS: SortDirection[] = ['asc', 'desc'];
 /** The driver's own class for a pool that had no free connection in time; it does not export it, nor type it. */
@@ -118,7 +121,7 @@ describe('MongoDB read store, without a server', () => {
       for (const direction of DIRECTIONS) {
         for (const after of [null, { createdAt: '2026-06-01T00:00:00.000Z', id: 'm' }]) {
           const { query, sort } = orderPageQuery(filter, direction, after);
-          const equality = Object.fromEntries(['customerId', 'status'].filter((f) => typeof query[f] === 'string').map((f) => [f, 1]));
+          const equality = Object.fromEntries(['customerId', 'status', 'legacyStatus'].filter((f) => typeof query[f] === 'string').map((f) => [f, 1]));
           expect(keys).toContain(JSON.stringify({ ...equality, createdAt: 1, _id: 1 }));
           expect(Object.keys(sort)).toEqual(['createdAt', '_id']);
           if (after) expect(query.$and).toEqual([{ createdAt: { [direction === 'asc' ? '$gte' : '$lte']: after.createdAt } }]);

@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Consistency } from '../../read-side/kernel/consistency.js';
 import { CursorCodec, InvalidCursor } from '../../read-side/kernel/cursor.js';
 import { OrderQueries } from '../../read-side/orders/queries.js';
-import type { ReadModelStore } from '../../read-side/read-store.js';
+import { storageVersion, type ReadModelStore } from '../../read-side/read-store.js';
+import { READ_STORAGE } from '../../projections/registry.js';
 import { accountPage } from '../../read-side/accounts/queries.js';
 import { productPage, type ProductKey, type ProductSort } from '../../read-side/catalogue/queries.js';
 import { customerPage } from '../../read-side/customers/queries.js';
@@ -28,6 +29,7 @@ const address = { name: 'Ada', line1: '1 Main St', line2: null, city: 'Berlin', 
 const at = (n: number) => new Date(Date.UTC(2026, 0, 1) + n * 1000).toISOString();
 const pos = (n: number): Position => encodePosition(BigInt(n));
 const staff = { sub: 'staff', scopes: new Set<string>(), customerId: null };
+const CURRENT = { apiVersion: '2027-01-01' };
 
 export function order(n: number, overrides: Partial<OrderView> = {}): OrderView {
   return {
@@ -188,7 +190,7 @@ export function readStoreContract(name: string, open: () => Promise<ReadStoreFix
 
     it('lists open jobs oldest first, and kept results the earliest finished first', async () => {
       const job = (n: number, status: JobView['status'], finishedAt: string | null = null, kept = false): JobView => ({
-        id: `job-${n}`, type: 'order-export', status, owner: 'p', customerId: null, format: 'csv', filter: {}, progress: { processed: 0, total: 0 },
+        id: `job-${n}`, type: 'order-export', status, owner: 'p', customerId: null, format: 'csv', filter: {}, apiVersion: '2027-01-01', progress: { processed: 0, total: 0 },
         createdAt: at(n), startedAt: null, finishedAt, result: kept ? { file: `f${n}.csv`, contentType: 'text/csv', count: 1, bytes: 10 } : null,
         resultExpiredAt: null, error: null, lease: status === 'running' ? { workerId: 'w', until: at(100) } : null, attempts: 0, revision: 1,
       });
@@ -287,7 +289,7 @@ export function readStoreContract(name: string, open: () => Promise<ReadStoreFix
 
       it('matches a derived field (a job has a result) as the view\'s members it is derived from', async () => {
         const job = (n: number, status: JobView['status'], kept: boolean): JobView => ({
-          id: `job-${n}`, type: 'order-export', status, owner: 'p', customerId: null, format: 'csv', filter: {}, progress: { processed: 0, total: 0 },
+          id: `job-${n}`, type: 'order-export', status, owner: 'p', customerId: null, format: 'csv', filter: {}, apiVersion: '2027-01-01', progress: { processed: 0, total: 0 },
           createdAt: at(n), startedAt: null, finishedAt: at(n + 1), result: kept ? { file: `f${n}.csv`, contentType: 'text/csv', count: 1, bytes: 10 } : null,
           resultExpiredAt: null, error: null, lease: null, attempts: 0, revision: 1,
         });
@@ -298,6 +300,65 @@ export function readStoreContract(name: string, open: () => Promise<ReadStoreFix
       it('refuses a field the projection does not declare', async () => {
         await expect(page({ where: [{ field: 'total', op: '=', value: 1 }], limit: 10 })).rejects.toThrow(/total/);
       });
+    });
+
+    it('keeps a computed field beside the view: selects, counts and pages by it, and reads the view back without it', async () => {
+      // legacyStatus: the status as API versions before 2027-01-01 read it (a partially shipped order is paid).
+      const ids = (views: readonly OrderView[]) => views.map((v) => v.id);
+      const partly = (n: number) => order(n, { status: 'partially_shipped' });
+      await put([order(0), order(1), partly(2), order(4), partly(5), order(7)]);
+      const byLegacy = (value: string, direction: 'asc' | 'desc' = 'asc') =>
+        store.page<OrderView>('order-views', { where: [{ field: 'legacyStatus', op: '=', value }], order: { by: ['createdAt'], direction }, limit: 100 });
+      expect(await byLegacy('paid')).toEqual([order(1), partly(2), order(4), partly(5), order(7)]);
+      expect(ids(await byLegacy('paid', 'desc'))).toEqual([7, 5, 4, 2, 1].map((n) => order(n).id));
+      expect(await byLegacy('partially_shipped')).toEqual([]);
+      expect(await store.count('order-views', [{ field: 'legacyStatus', op: '=', value: 'paid' }, { field: 'customerId', op: '=', value: 'cus_2' }])).toBe(2);
+      const after = await store.page<OrderView>('order-views', {
+        where: [{ field: 'customerId', op: '=', value: 'cus_2' }, { field: 'legacyStatus', op: '=', value: 'paid' }],
+        order: { by: ['createdAt'], direction: 'asc' }, after: { values: [at(2)], key: order(2).id }, limit: 10,
+      });
+      expect(after).toEqual([partly(5)]);
+      expect(ids(await listOrders({ status: 'paid' }, 'asc', null, 100))).toEqual([1, 4, 7].map((n) => order(n).id));
+      expect((await store.find<OrderView>('order-views', [order(2).id])).get(order(2).id)).toEqual(partly(2));
+      expect(Object.keys((await orders().then((v) => v.load([order(2).id]))).get(order(2).id)!)).not.toContain('legacyStatus');
+      const [row] = await store.listOrderJson({ where: [{ field: 'legacyStatus', op: '=', value: 'paid' }, { field: 'customerId', op: '=', value: 'cus_2' }], order: { by: ['createdAt'], direction: 'asc' }, limit: 1 });
+      expect(JSON.parse(row!.json)).toEqual(partly(2));
+      expect((await (await orders()).scan(null, 100)).map((v) => v.view)).toEqual([order(0), order(1), partly(2), order(4), partly(5), order(7)]);
+    });
+
+    it('reports the declared fields as stored beside each view, computed ones included', async () => {
+      await put([order(1), order(2, { status: 'partially_shipped' })]);
+      expect(await (await orders()).fields([order(2).id, 'missing', order(1).id])).toEqual(new Map([
+        [order(1).id, { customerId: 'cus_1', status: 'paid', createdAt: at(1), legacyStatus: 'paid' }],
+        [order(2).id, { customerId: 'cus_2', status: 'partially_shipped', createdAt: at(2), legacyStatus: 'paid' }],
+      ]));
+      const job: JobView = {
+        id: 'job-1', type: 'order-export', status: 'succeeded', owner: 'p', customerId: null, format: 'csv', filter: {}, apiVersion: '2027-01-01', progress: { processed: 1, total: 1 },
+        createdAt: at(1), startedAt: at(1), finishedAt: at(2), result: { file: 'f.csv', contentType: 'text/csv', count: 1, bytes: 10 }, resultExpiredAt: null, error: null, lease: null, attempts: 1, revision: 3,
+      };
+      const jobs = store.views<JobView>('jobs', await store.activeGeneration('jobs'));
+      await jobs.commit([{ key: job.id, view: job }], pos(1));
+      expect(await jobs.fields([job.id])).toEqual(new Map([[job.id, { status: 'succeeded', createdAt: at(1), finishedAt: at(2), hasResult: 1 }]]));
+    });
+
+    it("starts a projection afresh, once, when its storage version rose (another build opens the store), and keeps the others", async () => {
+      await put([order(1)], pos(4));
+      const stock = store.views<StockView>('stock', await store.activeGeneration('stock'));
+      await stock.commit([{ key: 'A', view: { sku: 'A', onHand: 1, reserved: 0, available: 1, updatedAt: at(1), revision: 0 } }], pos(4));
+      const raised = READ_STORAGE.map((declared) => (declared.name === 'stock' ? { ...declared, version: storageVersion(declared) + 1 } : declared));
+      const upgraded = await fixture.reopen(raised);
+      expect(await upgraded.activeGeneration('stock')).toBe(2);
+      expect(await upgraded.views('stock', 2).checkpoint()).toBeNull();
+      expect(await upgraded.find('stock', ['A'])).toEqual(new Map());
+      expect(await upgraded.activeGeneration('order-views')).toBe(1);
+      expect(await getOrder(upgraded, order(1).id)).toEqual(order(1));
+      // Opened again by the same build, or by the one before it: not started afresh again.
+      expect(await (await fixture.reopen(raised)).activeGeneration('stock')).toBe(2);
+      expect(await (await fixture.reopen()).activeGeneration('stock')).toBe(2);
+      // A rebuild's generation is of the shape its build declares: the next open leaves it.
+      const generation = await upgraded.createGeneration('stock');
+      await upgraded.activateGeneration('stock', generation);
+      expect(await (await fixture.reopen(raised)).activeGeneration('stock')).toBe(generation);
     });
 
     it('scans views in key order', async () => {
@@ -394,7 +455,7 @@ export function readStoreContract(name: string, open: () => Promise<ReadStoreFix
           let cursor: string | undefined;
           let inserted = 0;
           for (;;) {
-            const page = await queries.listOrders(staff, { sort, limit: 37, ...(cursor ? { cursor } : {}) });
+            const page = await queries.listOrders(staff, { ...CURRENT, sort, limit: 37, ...(cursor ? { cursor } : {}) });
             seen.push(...page.items.map((v) => v.id));
             // New orders land before, between and after the pages already read.
             const fresh = [inserted * 10 + 1, 5000 + inserted * 10 + 2, 20000 + inserted].map((n) => order(n, { id: `new-${sort}-${n}` }));
@@ -411,8 +472,8 @@ export function readStoreContract(name: string, open: () => Promise<ReadStoreFix
 
       it('continues the exact filter it came from and ends with a null cursor', async () => {
         await put(Array.from({ length: 25 }, (_, i) => order(i)));
-        const first = await queries.listOrders(staff, { status: 'paid', sort: '-createdAt', limit: 5 });
-        const second = await queries.listOrders(staff, { status: 'paid', sort: '-createdAt', limit: 5, cursor: first.nextCursor! });
+        const first = await queries.listOrders(staff, { ...CURRENT, status: 'paid', sort: '-createdAt', limit: 5 });
+        const second = await queries.listOrders(staff, { ...CURRENT, status: 'paid', sort: '-createdAt', limit: 5, cursor: first.nextCursor! });
         expect([...first.items, ...second.items].every((v) => v.status === 'paid')).toBe(true);
         expect(first.items.map((v) => v.id)).toEqual([22, 19, 16, 13, 10].map((n) => order(n).id));
         expect(second.items.map((v) => v.id)).toEqual([7, 4, 1].map((n) => order(n).id));
@@ -437,22 +498,22 @@ export function readStoreContract(name: string, open: () => Promise<ReadStoreFix
 
       it('refuses a cursor that is tampered with, made up, or used with another filter or sort', async () => {
         await put(Array.from({ length: 10 }, (_, i) => order(i)));
-        const { nextCursor } = await queries.listOrders(staff, { sort: 'createdAt', limit: 2 });
+        const { nextCursor } = await queries.listOrders(staff, { ...CURRENT, sort: 'createdAt', limit: 2 });
         const cursor = nextCursor!;
         const [payload, signature] = cursor.split('.');
         const forged = Buffer.from(Buffer.from(payload!, 'base64url').toString().replace('ord-000001', 'ord-000005')).toString('base64url');
         const misuses: Array<Parameters<OrderQueries['listOrders']>[1]> = [
-          { sort: '-createdAt', limit: 2, cursor },
-          { sort: 'createdAt', status: 'paid', limit: 2, cursor },
-          { sort: 'createdAt', customerId: 'cus_1', limit: 2, cursor },
-          { sort: 'createdAt', limit: 2, cursor: `${forged}.${signature}` },
-          { sort: 'createdAt', limit: 2, cursor: `${payload}.AAAA${signature!.slice(4)}` },
-          { sort: 'createdAt', limit: 2, cursor: 'garbage' },
-          { sort: 'createdAt', limit: 2, cursor: 'x'.repeat(10_000) },
-          { sort: 'createdAt', limit: 2, cursor: new CursorCodec('other-secret').encode({ collection: 'orders', sort: 'createdAt' }, { createdAt: at(1), id: 'x' }) },
+          { ...CURRENT, sort: '-createdAt', limit: 2, cursor },
+          { ...CURRENT, sort: 'createdAt', status: 'paid', limit: 2, cursor },
+          { ...CURRENT, sort: 'createdAt', customerId: 'cus_1', limit: 2, cursor },
+          { ...CURRENT, sort: 'createdAt', limit: 2, cursor: `${forged}.${signature}` },
+          { ...CURRENT, sort: 'createdAt', limit: 2, cursor: `${payload}.AAAA${signature!.slice(4)}` },
+          { ...CURRENT, sort: 'createdAt', limit: 2, cursor: 'garbage' },
+          { ...CURRENT, sort: 'createdAt', limit: 2, cursor: 'x'.repeat(10_000) },
+          { ...CURRENT, sort: 'createdAt', limit: 2, cursor: new CursorCodec('other-secret').encode({ collection: 'orders', sort: 'createdAt' }, { createdAt: at(1), id: 'x' }) },
         ];
         for (const request of misuses) await expect(queries.listOrders(staff, request)).rejects.toBeInstanceOf(InvalidCursor);
-        expect((await queries.listOrders(staff, { sort: 'createdAt', limit: 2, cursor })).items.map((v) => v.id)).toEqual([order(2).id, order(3).id]);
+        expect((await queries.listOrders(staff, { ...CURRENT, sort: 'createdAt', limit: 2, cursor })).items.map((v) => v.id)).toEqual([order(2).id, order(3).id]);
       });
     });
   });

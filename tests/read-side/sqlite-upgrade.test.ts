@@ -7,6 +7,7 @@ import { SqliteReadStore } from '../../read-side/adapters/sqlite-read-store.js';
 import { encodePosition } from '../../write-side/kernel/position.js';
 import { tempDir } from '../support/event-stores.js';
 import { READ_STORAGE } from '../../projections/registry.js';
+import { order } from './read-store.contract.js';
 
 describe('the embedded read store, opened on a store from before the queue recorded its changes', () => {
   it('starts the fulfilment queue afresh, and keeps the other projections as they are', async () => {
@@ -35,6 +36,45 @@ describe('the embedded read store, opened on a store from before the queue recor
     const again = new SqliteReadStore(file, READ_STORAGE);
     expect(await again.activeGeneration('fulfilment-queue')).toBe(2);
     await again.close();
+    dir.remove();
+  });
+});
+
+describe('the embedded read store, opened on a store from before projections declared storage versions', () => {
+  it('starts afresh each projection whose storage changed since (the orders\' views, the queue, the jobs), and keeps the others', async () => {
+    const dir = tempDir('upgrade-');
+    const file = join(dir.path, 'read-models.sqlite3');
+    const before = new SqliteReadStore(file, READ_STORAGE);
+    for (const name of ['order-views', 'fulfilment-queue', 'jobs', 'stock'] as const) await before.views(name, 1).commit([], encodePosition(40n));
+    await before.close();
+    // As that build made it: no versions, and the orders' views without the legacyStatus column and its indexes.
+    const raw = new Database(file);
+    raw.exec(`ALTER TABLE projections DROP COLUMN version;
+      DROP INDEX order_views_g1_i4; DROP INDEX order_views_g1_i5; ALTER TABLE order_views_g1 DROP COLUMN legacy_status;`);
+    raw.close();
+
+    const upgraded = new SqliteReadStore(file, READ_STORAGE);
+    try {
+      for (const name of ['order-views', 'fulfilment-queue', 'jobs'] as const) {
+        expect(await upgraded.activeGeneration(name), name).toBe(2);
+        expect(await upgraded.views(name, 2).checkpoint(), name).toBeNull();
+      }
+      expect(await upgraded.activeGeneration('stock')).toBe(1);
+      expect(await upgraded.views('stock', 1).checkpoint()).toBe(encodePosition(40n));
+      // The fresh generation has the new field: its views are written and selected by it.
+      const view = { ...order(1), status: 'partially_shipped' as const };
+      await upgraded.views('order-views', 2).commit([{ key: view.id, view }], encodePosition(41n));
+      expect(await upgraded.page('order-views', { where: [{ field: 'legacyStatus', op: '=', value: 'paid' }], limit: 10 })).toEqual([view]);
+    } finally {
+      await upgraded.close();
+    }
+    const again = new SqliteReadStore(file, READ_STORAGE);
+    expect(await again.activeGeneration('order-views')).toBe(2);
+    expect(await again.views('order-views', 2).checkpoint()).toBe(encodePosition(41n));
+    await again.close();
+    const tables = new Database(file);
+    expect(tables.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name LIKE 'order_views_g%'").pluck().all()).toEqual(['order_views_g2']);
+    tables.close();
     dir.remove();
   });
 });

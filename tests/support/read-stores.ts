@@ -4,13 +4,13 @@ import { join } from 'node:path';
 import { MongoReadStore } from '../../read-side/adapters/mongo-read-store.js';
 import { SqliteReadStore } from '../../read-side/adapters/sqlite-read-store.js';
 import { READ_STORAGE } from '../../projections/registry.js';
-import type { ReadModelStore } from '../../read-side/read-store.js';
+import type { ReadModelStore, ReadStorage } from '../../read-side/read-store.js';
 import { tempDir } from './event-stores.js';
 
 export interface ReadStoreFixture {
   readonly store: ReadModelStore;
-  /** Opens the same data again (a restart). */
-  reopen(): Promise<ReadModelStore>;
+  /** Opens the same data again (a restart), with the projections' storage as declared now or as `storage` declares it (another build). */
+  reopen(storage?: ReadStorage): Promise<ReadModelStore>;
   dispose(): Promise<void>;
 }
 
@@ -20,8 +20,8 @@ export async function openEmbeddedReadStore(): Promise<ReadStoreFixture> {
   const opened: ReadModelStore[] = [new SqliteReadStore(file, READ_STORAGE)];
   return {
     store: opened[0]!,
-    reopen: async () => {
-      const store = new SqliteReadStore(file, READ_STORAGE);
+    reopen: async (storage = READ_STORAGE) => {
+      const store = new SqliteReadStore(file, storage);
       opened.push(store);
       return store;
     },
@@ -40,8 +40,8 @@ export async function openMongoReadStore(): Promise<ReadStoreFixture> {
   const opened: MongoReadStore[] = [await MongoReadStore.connect(mongoUrl, database, READ_STORAGE)];
   return {
     store: opened[0]!,
-    reopen: async () => {
-      const store = await MongoReadStore.connect(mongoUrl, database, READ_STORAGE);
+    reopen: async (storage = READ_STORAGE) => {
+      const store = await MongoReadStore.connect(mongoUrl, database, storage);
       opened.push(store);
       return store;
     },

@@ -69,6 +69,52 @@ export async function seedOrders(store: EventStore, count: number, prefix = 'see
   );
 }
 
+/**
+ * Orders past payment, through the write side with stock (the SEED SKUs received first), one of
+ * each: partly shipped; edited while paid, shipped in two parts, part of it returned (received,
+ * some restocked) and refunded; partly shipped, then cancelled (the rest), and refunded what was
+ * cancelled; edited while pending. Every call places new orders, as seedOrders does.
+ */
+export async function seedOrdersAfterPayment(store: EventStore, prefix = 'after'): Promise<string[]> {
+  await defineProducts(store);
+  await receiveStock(store, ['SEED-1', 'SEED-2', 'SEED-3'], 1000);
+  const service = new OrderService(store);
+  const seeder = serviceViewer(`seeder-${randomUUID()}`);
+  const ctx = (key: string) => ({ correlationId: 'seed', idempotency: { key: `${prefix}-${key}`, fingerprint: key } });
+  const place = async (name: string, lines: { sku: string; quantity: number }[]) => {
+    const placed = await service.place(seeder, { customerId: `cus_${name}`, currency: 'EUR', lines, address }, ctx(`place-${name}`));
+    return placed.state as { id: string; total: number };
+  };
+  const pay = async (order: { id: string; total: number }) => service.recordPayment(seeder, order.id, { amount: order.total, reference: `psp-${order.id}` }, ctx(`pay-${order.id}`));
+  const ship = (id: string, key: string, lines?: { sku: string; quantity: number }[]) =>
+    service.createShipment(seeder, id, { carrier: 'DHL', trackingNumber: key, ...(lines ? { lines } : {}) }, ctx(`ship-${id}-${key}`));
+
+  const partly = await place('partly', [{ sku: 'SEED-1', quantity: 3 }, { sku: 'SEED-2', quantity: 1 }]);
+  await pay(partly);
+  await ship(partly.id, 'p1', [{ sku: 'SEED-1', quantity: 2 }]);
+
+  const returned = await place('returned', [{ sku: 'SEED-1', quantity: 2 }]);
+  await pay(returned);
+  await service.edit(seeder, returned.id, { lines: [{ sku: 'SEED-1', quantity: 2 }, { sku: 'SEED-3', quantity: 2 }], dryRun: false }, ctx(`edit-${returned.id}`));
+  await ship(returned.id, 'r1', [{ sku: 'SEED-3', quantity: 1 }]);
+  await ship(returned.id, 'r2');
+  const requested = await service.requestReturn(seeder, returned.id, { lines: [{ sku: 'SEED-3', quantity: 2 }], reason: 'too big' }, ctx(`return-${returned.id}`));
+  if (requested.state.status === 'absent') throw new Error('the return left no order');
+  const returnId = requested.state.returns[0]!.id;
+  await service.receiveReturn(seeder, returned.id, returnId, [{ sku: 'SEED-3', quantity: 1, restock: true }, { sku: 'SEED-3', quantity: 1, restock: false }], ctx(`receive-${returned.id}`));
+  await service.recordRefund(seeder, returned.id, { amount: 50, reason: 'goodwill', note: null }, ctx(`refund-${returned.id}`));
+
+  const cancelled = await place('cancelled', [{ sku: 'SEED-2', quantity: 4 }]);
+  await pay(cancelled);
+  await ship(cancelled.id, 'c1', [{ sku: 'SEED-2', quantity: 1 }]);
+  await service.cancel(seeder, cancelled.id, 'the rest is out of stock', ctx(`cancel-${cancelled.id}`));
+  await service.recordRefund(seeder, cancelled.id, { amount: 3 * 102, reason: 'cancellation', note: 'three of four' }, ctx(`refund-${cancelled.id}`));
+
+  const pending = await place('pending', [{ sku: 'SEED-1', quantity: 1 }]);
+  await service.edit(seeder, pending.id, { lines: [{ sku: 'SEED-2', quantity: 5 }], dryRun: false }, ctx(`edit-${pending.id}`));
+  return [partly.id, returned.id, cancelled.id, pending.id];
+}
+
 /** The position of the last event on these orders' streams: what a test waits for, not the log's head. */
 export async function lastPositionOf(store: EventStore, ids: readonly string[]): Promise<Position> {
   let last: Position | null = null;

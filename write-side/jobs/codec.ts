@@ -1,5 +1,6 @@
 // How job events are stored: one stream per job, `job-<id>`. JobFailed version 1 recorded an
 // RFC 9457 problem as its error; it is upcast on read to the domain code it stood for.
+// ExportRequested version 1 recorded no API version; it is upcast to 2026-11-01.
 import type { EventMetadata, JsonObject, NewEvent, RecordedEvent } from '../kernel/event-store.js';
 import type { JobError, JobEvent } from './types.js';
 
@@ -17,7 +18,9 @@ export function exportSlotTaken(jobId: string, metadata: Omit<EventMetadata, 'sc
 
 const TYPES = new Set<string>(['ExportRequested', 'JobStarted', 'JobProgressed', 'JobSucceeded', 'JobFailed', 'JobResultExpired']);
 /** The schema version each type is written with now. */
-const CURRENT: Readonly<Record<string, number>> = { JobFailed: 2 };
+const CURRENT: Readonly<Record<string, number>> = { JobFailed: 2, ExportRequested: 2 };
+/** What an export asked before its API version was recorded is read as (types.ts, ExportRequested). */
+const UNRECORDED_API_VERSION = '2026-11-01';
 
 export function encodeJobEvent(event: JobEvent, metadata: Omit<EventMetadata, 'schemaVersion'>): NewEvent {
   return { type: event.type, data: event.data as unknown as JsonObject, metadata: { ...metadata, schemaVersion: event.schemaVersion } };
@@ -31,6 +34,9 @@ export function decodeJobEvent(recorded: Pick<RecordedEvent, 'type' | 'data' | '
   if (recorded.type === 'JobFailed' && version === 1) {
     const { error, ...rest } = recorded.data as { error: { type?: unknown; detail?: unknown } };
     return { type: 'JobFailed', schemaVersion: 2, data: { ...rest, error: upcastProblem(error) } } as unknown as JobEvent;
+  }
+  if (recorded.type === 'ExportRequested' && version === 1) {
+    return { type: 'ExportRequested', schemaVersion: 2, data: { ...recorded.data, apiVersion: UNRECORDED_API_VERSION } } as unknown as JobEvent;
   }
   throw new TypeError(`${recorded.type} has schema version ${version}, which this build cannot read`);
 }

@@ -15,9 +15,9 @@ export const initialJobState = (): JobState => ({ status: 'absent' });
 export function evolveJob(state: JobState, event: JobEvent): JobState {
   switch (event.type) {
     case 'ExportRequested': {
-      const { jobId, owner, customerId, format, filter, requestedAt } = event.data;
+      const { jobId, owner, customerId, format, filter, apiVersion, requestedAt } = event.data;
       return {
-        status: 'queued', id: jobId, type: 'order-export', owner, customerId, format, filter,
+        status: 'queued', id: jobId, type: 'order-export', owner, customerId, format, filter, apiVersion,
         progress: { processed: 0, total: 0 }, createdAt: requestedAt, startedAt: null, finishedAt: null,
         result: null, resultExpiredAt: null, error: null, lease: null, attempts: 0,
       };
@@ -51,7 +51,7 @@ export function decideJob(command: JobCommand, state: JobState): JobEvent[] {
   switch (command.type) {
     case 'RequestExport':
       if (state.status !== 'absent') throw conflict(state, 'already exists');
-      return [{ type: 'ExportRequested', schemaVersion: 1, data: { ...command.data, requestedAt: now } }];
+      return [{ type: 'ExportRequested', schemaVersion: 2, data: { ...command.data, requestedAt: now } }];
     case 'StartJob': {
       const job = existing(state, command.data.jobId);
       if (!claimable(job, now)) throw conflict(job, 'is not waiting for a worker');

@@ -41,11 +41,11 @@ export class JobService {
   /** Starts an export of the orders the viewer sees: a customer's token exports only its own customer's. */
   async requestExport(
     viewer: Viewer,
-    input: { format: ExportFormat; filter: ExportFilter },
+    { apiVersion = '2026-11-01', ...input }: { format: ExportFormat; filter: ExportFilter; apiVersion?: string },
     context: WriteContext & { idempotency: IdempotencyRequest },
   ): Promise<JobResultOf> {
     const jobId = keyId(viewer.sub, context.idempotency.key);
-    const data = { jobId, owner: viewer.sub, customerId: viewer.customerId, ...input };
+    const data = { jobId, owner: viewer.sub, customerId: viewer.customerId, ...input, apiVersion };
     const command: JobCommand = { type: 'RequestExport', data, metadata: this.meta(viewer.sub) };
     // A retry of a request that made its job is answered by the handler (a replay), never refused.
     // A key another request holds is refused before it takes a slot, not after.

@@ -5,7 +5,8 @@ export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed';
 export type ExportFormat = 'ndjson' | 'csv';
 
 export interface ExportFilter {
-  readonly status?: 'pending' | 'paid' | 'shipped' | 'cancelled';
+  /** As clients of the export's API version read the status (partially_shipped since 2027-01-01). */
+  readonly status?: 'pending' | 'paid' | 'partially_shipped' | 'shipped' | 'cancelled';
   /** Inclusive lower bound on createdAt (RFC 3339). */
   readonly createdFrom?: string;
   /** Exclusive upper bound on createdAt (RFC 3339). */
@@ -29,9 +30,13 @@ export interface JobError {
   readonly detail: string;
 }
 
+/**
+ * Version 2 added `apiVersion`. Version 1 events are upcast on read (jobs/codec.ts) with
+ * 2026-11-01: nobody recorded one, and every version before 2027-01-01 reads an order alike.
+ */
 export type ExportRequested = {
   readonly type: 'ExportRequested';
-  readonly schemaVersion: 1;
+  readonly schemaVersion: 2;
   readonly data: {
     readonly jobId: string;
     readonly owner: string;
@@ -39,6 +44,8 @@ export type ExportRequested = {
     readonly customerId: string | null;
     readonly format: ExportFormat;
     readonly filter: ExportFilter;
+    /** The Api-Version it was asked under: the file shows each order, and the filter selects, as that version's clients read them. */
+    readonly apiVersion: string;
     readonly requestedAt: string;
   };
 };
@@ -92,6 +99,7 @@ export interface Job {
   readonly customerId: string | null;
   readonly format: ExportFormat;
   readonly filter: ExportFilter;
+  readonly apiVersion: string;
   readonly progress: { readonly processed: number; readonly total: number };
   readonly createdAt: string;
   readonly startedAt: string | null;

@@ -27,6 +27,15 @@ describe('job codec', () => {
       .toMatchObject({ error: { code: 'export-failed', detail: 'The export failed unexpectedly.' } });
   });
 
+  it('reads an export requested before its API version was recorded as asked under 2026-11-01', () => {
+    const data = { jobId: 'j', owner: 'alice', customerId: null, format: 'csv', filter: { status: 'paid' as const }, requestedAt: '2026-11-22T10:00:00.000Z' };
+    expect(decodeJobEvent({ type: 'ExportRequested', data, metadata: meta(1) })).toEqual({ type: 'ExportRequested', schemaVersion: 2, data: { ...data, apiVersion: '2026-11-01' } });
+    const event: JobEvent = { type: 'ExportRequested', schemaVersion: 2, data: { ...data, format: 'csv', apiVersion: '2027-01-01' } };
+    const stored = encodeJobEvent(event, { principal: 'alice', correlationId: 'c', causationId: null });
+    expect(stored.metadata.schemaVersion).toBe(2);
+    expect(decodeJobEvent(stored)).toEqual(event);
+  });
+
   it('refuses a schema version it does not know', () => {
     expect(() => decodeJobEvent({ type: 'JobFailed', data: {}, metadata: meta(3) })).toThrow(/schema version 3/);
     expect(() => decodeJobEvent({ type: 'JobStarted', data: {}, metadata: meta(2) })).toThrow(/schema version 2/);

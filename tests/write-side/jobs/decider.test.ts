@@ -8,7 +8,7 @@ const given = givenDecider(jobDecider);
 const at = (s: number) => new Date(Date.UTC(2026, 10, 22, 10, 0, s)).toISOString();
 const meta = (s: number) => ({ now: at(s), principal: 'w' });
 
-const requested: JobEvent = { type: 'ExportRequested', schemaVersion: 1, data: { jobId: 'j', owner: 'alice', customerId: null, format: 'csv', filter: {}, requestedAt: at(0) } };
+const requested: JobEvent = { type: 'ExportRequested', schemaVersion: 2, data: { jobId: 'j', owner: 'alice', customerId: null, format: 'csv', filter: {}, apiVersion: '2027-01-01', requestedAt: at(0) } };
 const started = (worker: string, attempt: number, until: number): JobEvent => ({ type: 'JobStarted', schemaVersion: 1, data: { jobId: 'j', workerId: worker, attempt, leaseUntil: at(until), startedAt: at(until - 30) } });
 const start = (worker: string, now: number, until = now + 30): JobCommand => ({ type: 'StartJob', data: { jobId: 'j', workerId: worker, leaseUntil: at(until) }, metadata: meta(now) });
 const result = { file: 'j-1.csv', contentType: 'text/csv', count: 3, bytes: 100 };
@@ -16,7 +16,7 @@ const problem = { code: 'export-failed', detail: 'x' } as const;
 
 describe('job decider', () => {
   it('requests an export once', () => {
-    const command: JobCommand = { type: 'RequestExport', data: { jobId: 'j', owner: 'alice', customerId: null, format: 'csv', filter: {} }, metadata: meta(0) };
+    const command: JobCommand = { type: 'RequestExport', data: { jobId: 'j', owner: 'alice', customerId: null, format: 'csv', filter: {}, apiVersion: '2027-01-01' }, metadata: meta(0) };
     given().when(command).then(requested);
     given(requested).when(command).thenFails(StateConflict, { currentStatus: 'queued' });
   });
