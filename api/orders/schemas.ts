@@ -287,7 +287,7 @@ export const orderSchemas = {
   },
   QuantityUnavailableProblem: areaProblem(
     'quantity-unavailable',
-    'quantity-unavailable: a shipment, return, receipt or edit named more of a SKU than remains for it, or a SKU not on the order (or not in the return); nothing was changed.',
+    'quantity-unavailable: a shipment, return or receipt named more of a SKU than remains for it, or a SKU not on the order (or not in the return); nothing was changed.',
     ['errors'],
     {
       errors: {
