@@ -18,7 +18,7 @@ import { ifMatchRevision } from '../preconditions.js';
 import { HttpProblem, validationFailed } from '../problem.js';
 import { ORDER_ID_PATTERN, sharedSchemas } from '../schemas.js';
 import { validators } from '../validation.js';
-import { conflict, keyedSubresource, orderAnswer, orderId, orderIdOf, placed, sendCreated, sendOrder } from './parts.js';
+import { conflict, keyedSubresource, orderAnswer, orderId, orderIdOf, placed, sendOrder, sendRecorded } from './parts.js';
 import { orderSchemas } from './schemas.js';
 
 type Deps = CoreDeps & Shared;
@@ -68,7 +68,7 @@ export const afterPaymentOperations: Operation<Deps>[] = [
         run: (input, id, context) => orders.createShipment(ctx.state.principal, id, input, context),
       });
       const { shipmentId } = recorded(result, 'ShipmentCreated').data;
-      sendCreated(ctx, result, shipmentOf(orderIdOf(ctx), one(placed(result).shipments, shipmentId)));
+      sendRecorded(ctx, result, shipmentOf(orderIdOf(ctx), one(placed(result).shipments, shipmentId)));
     },
   },
   {
@@ -115,7 +115,7 @@ export const afterPaymentOperations: Operation<Deps>[] = [
         run: (input, id, context) => orders.requestReturn(ctx.state.principal, id, input, context),
       });
       const { returnId: id } = recorded(result, 'ReturnRequested').data;
-      sendCreated(ctx, result, returnOf(orderIdOf(ctx), one(placed(result).returns, id)));
+      sendRecorded(ctx, result, returnOf(orderIdOf(ctx), one(placed(result).returns, id)));
     },
   },
   {
@@ -162,7 +162,7 @@ export const afterPaymentOperations: Operation<Deps>[] = [
       const input = validReceipt(await readJson(ctx, { mediaTypes: JSON_TYPES }));
       const [id, ret] = [orderIdOf(ctx), returnIdOf(ctx)];
       const result = await orders.receiveReturn(ctx.state.principal, id, ret, input.lines, writeContext(ctx));
-      sendCreated(ctx, result, returnOf(id, one(placed(result).returns, ret)), 200);
+      sendRecorded(ctx, result, returnOf(id, one(placed(result).returns, ret)), 200);
     },
   },
   {
@@ -184,7 +184,7 @@ export const afterPaymentOperations: Operation<Deps>[] = [
       mayHandleReturns(ctx.state.principal);
       const [id, ret] = [orderIdOf(ctx), returnIdOf(ctx)];
       const result = await orders.cancelReturn(ctx.state.principal, id, ret, writeContext(ctx));
-      sendCreated(ctx, result, returnOf(id, one(placed(result).returns, ret)), 200);
+      sendRecorded(ctx, result, returnOf(id, one(placed(result).returns, ret)), 200);
     },
   },
   {
@@ -213,7 +213,7 @@ export const afterPaymentOperations: Operation<Deps>[] = [
         run: ({ amount, reason, note }, id, context) => orders.recordRefund(ctx.state.principal, id, { amount, reason, note: note ?? null }, context),
       });
       const { refundId, amount, reason, note, recordedAt } = recorded(result, 'RefundRecorded').data;
-      sendCreated(ctx, result, { id: refundId, orderId: orderIdOf(ctx), amount, reason, note, createdAt: recordedAt });
+      sendRecorded(ctx, result, { id: refundId, orderId: orderIdOf(ctx), amount, reason, note, createdAt: recordedAt });
     },
   },
   {
@@ -270,7 +270,7 @@ export const afterPaymentOperations: Operation<Deps>[] = [
         return;
       }
       const { editId, before, after, editedAt } = edit.data;
-      sendCreated(ctx, result, { id: editId, orderId: orderIdOf(ctx), before, after, createdAt: editedAt });
+      sendRecorded(ctx, result, { id: editId, orderId: orderIdOf(ctx), before, after, createdAt: editedAt });
     },
   },
 ];

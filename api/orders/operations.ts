@@ -16,7 +16,7 @@ import { HttpProblem, validationFailed } from '../problem.js';
 import { sharedSchemas } from '../schemas.js';
 import { validators } from '../validation.js';
 import { afterPaymentOperations } from './after-payment.js';
-import { keyedSubresource, orderId, orderIdOf, placed, sendCreated, sendOrder } from './parts.js';
+import { keyedSubresource, orderId, orderIdOf, placed, sendOrder, sendRecorded } from './parts.js';
 import { orderSchemas } from './schemas.js';
 import { CURRENT_API_VERSION, DEPRECATED_API_VERSION } from '../versions.js';
 import { holdingSlotIf } from '../waiting.js';
@@ -218,7 +218,7 @@ const operations: Operation<Deps>[] = [
       const event = result.events.find((e) => e.type === 'PaymentRecorded');
       if (event?.type !== 'PaymentRecorded') throw new Error('payment command recorded no payment');
       const { paymentId, amount, reference, method, recordedAt } = event.data;
-      sendCreated(ctx, result, { id: paymentId, orderId: orderIdOf(ctx), amount, reference, method, createdAt: recordedAt });
+      sendRecorded(ctx, result, { id: paymentId, orderId: orderIdOf(ctx), amount, reference, method, createdAt: recordedAt });
     },
   },
   ...afterPaymentOperations,

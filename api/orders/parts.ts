@@ -43,10 +43,10 @@ function setConsistency(ctx: Context, position: Position | null): void {
 }
 
 /** What a command made of the order (a payment, a shipment, a return…): its status, and the log position of the write. */
-export function sendCreated(ctx: Context, result: OrderResult, created: object, status = 201): void {
+export function sendRecorded(ctx: Context, result: OrderResult, recorded: object, status = 201): void {
   setConsistency(ctx, result.position);
   ctx.status = status;
-  ctx.body = created;
+  ctx.body = recorded;
 }
 
 /** The answer that holds the order: its ETag, and the Consistency-Token of the write. */
