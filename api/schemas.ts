@@ -96,9 +96,6 @@ export const sharedSchemas = {
       quantity: { type: 'integer' },
       unitPrice: { type: 'integer', description: 'the catalogue price in the order currency when the order was placed' },
       lineTotal: { type: 'integer' },
-      shipped: { type: 'integer', minimum: 0, description: 'units of the line shipped (added in 2027-01-01, additive)' },
-      cancelled: { type: 'integer', minimum: 0, description: 'units of the line cancelled before they shipped (added in 2027-01-01, additive)' },
-      returned: { type: 'integer', minimum: 0, description: 'units of the line received back in returns (added in 2027-01-01, additive)' },
     },
   },
   Problem: {

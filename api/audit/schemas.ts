@@ -3,6 +3,14 @@
 // (gathered by api/areas.ts with the shared ones of api/schemas.ts, which these may $ref).
 // A schema another area uses too belongs in api/schemas.ts.
 
+/** A quantity of a SKU, as a shipment, a return and its receipt record it. */
+const skuQuantity = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['sku', 'quantity'],
+  properties: { sku: { type: 'string' }, quantity: { type: 'integer' } },
+} as const;
+
 export const auditSchemas = {
   HistoryEvent: {
     description: 'One event of an order, its data upcast to the current schema version.',
@@ -34,19 +42,59 @@ export const auditSchemas = {
           recordedAt: { type: 'string', format: 'date-time' },
         },
       }),
-      historyEvent('ShipmentCreated', 1, {
-        required: ['orderId', 'shipmentId', 'carrier', 'trackingNumber', 'createdAt'],
+      historyEvent('ShipmentCreated', 2, {
+        required: ['orderId', 'shipmentId', 'carrier', 'trackingNumber', 'lines', 'createdAt'],
         properties: {
           orderId: { type: 'string', format: 'uuid' },
           shipmentId: { type: 'string' },
           carrier: { type: 'string' },
           trackingNumber: { type: 'string' },
+          lines: { type: ['array', 'null'], items: skuQuantity, description: 'what it shipped of each SKU; null for a shipment from before shipments by line (version 1), which shipped everything that remained' },
           createdAt: { type: 'string', format: 'date-time' },
         },
       }),
       historyEvent('OrderCancelled', 1, {
         required: ['orderId', 'reason', 'cancelledAt'],
         properties: { orderId: { type: 'string', format: 'uuid' }, reason: { type: ['string', 'null'] }, cancelledAt: { type: 'string', format: 'date-time' } },
+      }),
+      historyEvent('ReturnRequested', 1, {
+        required: ['orderId', 'returnId', 'lines', 'reason', 'requestedAt'],
+        properties: { orderId: { type: 'string', format: 'uuid' }, returnId: { type: 'string' }, lines: { type: 'array', items: skuQuantity }, reason: { type: 'string' }, requestedAt: { type: 'string', format: 'date-time' } },
+      }),
+      historyEvent('ReturnReceived', 1, {
+        required: ['orderId', 'returnId', 'lines', 'receivedAt'],
+        properties: {
+          orderId: { type: 'string', format: 'uuid' },
+          returnId: { type: 'string' },
+          lines: { type: 'array', items: { ...skuQuantity, required: [...skuQuantity.required, 'restock'], properties: { ...skuQuantity.properties, restock: { type: 'boolean' } } } },
+          receivedAt: { type: 'string', format: 'date-time' },
+        },
+      }),
+      historyEvent('ReturnCancelled', 1, {
+        required: ['orderId', 'returnId', 'cancelledAt'],
+        properties: { orderId: { type: 'string', format: 'uuid' }, returnId: { type: 'string' }, cancelledAt: { type: 'string', format: 'date-time' } },
+      }),
+      historyEvent('RefundRecorded', 1, {
+        required: ['orderId', 'refundId', 'amount', 'reason', 'note', 'recordedAt'],
+        properties: {
+          orderId: { type: 'string', format: 'uuid' },
+          refundId: { type: 'string' },
+          amount: { type: 'integer' },
+          reason: { type: 'string' },
+          note: { type: ['string', 'null'] },
+          recordedAt: { type: 'string', format: 'date-time' },
+        },
+      }),
+      historyEvent('OrderEdited', 1, {
+        required: ['orderId', 'editId', 'before', 'after', 'total', 'editedAt'],
+        properties: {
+          orderId: { type: 'string', format: 'uuid' },
+          editId: { type: 'string' },
+          before: { type: 'array', items: { $ref: '#/components/schemas/OrderLine' } },
+          after: { type: 'array', items: { $ref: '#/components/schemas/OrderLine' } },
+          total: { type: 'integer' },
+          editedAt: { type: 'string', format: 'date-time' },
+        },
       }),
       historyEvent(
         'CustomerErased',

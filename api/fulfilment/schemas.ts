@@ -23,7 +23,8 @@ export const fulfilmentSchemas = {
       customerId: { type: 'string' },
       currency: { type: 'string' },
       total: { type: 'integer', description: 'minor units' },
-      lines: { type: 'array', items: { $ref: '#/components/schemas/OrderLine' } },
+      // The orders' own schema (api/orders/schemas.ts): the queue is a view of the orders area (docs/areas.md).
+      lines: { type: 'array', items: { $ref: '#/components/schemas/OrderLineState' }, description: 'as the order has them: what remains to ship of a line is quantity − shipped − cancelled' },
       address: { $ref: '#/components/schemas/OrderAddress' },
       paidAt: { type: 'string', format: 'date-time', description: 'when the payment was recorded; the queue is in this order' },
       revision: { type: 'integer', description: 'the order stream revision this entry includes' },

@@ -3,11 +3,8 @@
 // case with the viewer (which confines what it reads and changes), and represents the result;
 // the scope each operation needs is checked before it, from its declaration.
 import type { Context } from 'koa';
-import { orderRepresentation } from '../../read-side/orders/views.js';
-import type { Position } from '../../write-side/kernel/event-store.js';
-import type { OrderResult } from '../../write-side/orders/service.js';
 import { OrderNotFound } from '../../write-side/kernel/errors.js';
-import type { Address, AddressPatch, LineInput, OrderStatus, PaymentMethod, PlacedOrder } from '../../write-side/orders/types.js';
+import type { Address, AddressPatch, LineInput, OrderStatus, PaymentMethod } from '../../write-side/orders/types.js';
 import { readJson } from '../body.js';
 import { keyedPost } from '../idempotency.js';
 import { hasScope } from '../auth.js';
@@ -16,8 +13,10 @@ import { area, type CoreDeps, type Operation, type Shared } from '../operation.j
 import { authProblems, commonHeaders, consistencyToken, header, headerRef, idempotencyKey, json, queryParameters, rateLimitHeaders, ref, responseRef } from '../openapi-parts.js';
 import { ifMatchRevision, matchesNoneMatch } from '../preconditions.js';
 import { HttpProblem, validationFailed } from '../problem.js';
-import { ORDER_ID_PATTERN, sharedSchemas } from '../schemas.js';
+import { sharedSchemas } from '../schemas.js';
 import { validators } from '../validation.js';
+import { afterPaymentOperations } from './after-payment.js';
+import { keyedSubresource, orderId, orderIdOf, placed, sendOrder, sendRecorded } from './parts.js';
 import { orderSchemas } from './schemas.js';
 import { CURRENT_API_VERSION, DEPRECATED_API_VERSION } from '../versions.js';
 import { holdingSlotIf } from '../waiting.js';
@@ -33,15 +32,13 @@ const { bodyValidator, queryValidator } = validators({ ...sharedSchemas, ...orde
 const validNewOrder = bodyValidator<NewOrder>('NewOrder');
 const validPatch = bodyValidator<OrderPatch>('OrderPatch');
 const validPayment = bodyValidator<{ amount: number; reference: string; method?: PaymentMethod }>('NewPayment');
-const validShipment = bodyValidator<{ carrier: string; trackingNumber: string }>('NewShipment');
 const validCancellation = bodyValidator<{ reason?: string | null }>('Cancellation');
 const validListQuery = queryValidator<ListQuery>('OrderListQuery');
 const validPointInTime = queryValidator<{ asOf?: string; revision?: number }>('PointInTimeQuery');
-const ORDER_ID = new RegExp(ORDER_ID_PATTERN);
 const JSON_TYPES = ['application/json'];
 const MERGE_PATCH = 'application/merge-patch+json';
 const JSON_BODY = 'application/json; charset=utf-8';
-export const orderId = { $ref: '#/components/parameters/OrderId' };
+export { orderId, orderIdOf } from './parts.js';
 
 const operations: Operation<Deps>[] = [
   {
@@ -135,7 +132,7 @@ const operations: Operation<Deps>[] = [
     operationId: 'getOrder',
     tags: ['orders'],
     summary: 'Read an order',
-    description: 'Needs orders:read. Always current: folded from the order history, never older than a revision already acknowledged. Another customer\'s order answers 404 exactly as an unknown one.',
+    description: 'Needs orders:read. Always current: folded from the order history, never older than a revision already acknowledged. Another customer\'s order answers 404 exactly as an unknown one. An order shipped in part reads as partially_shipped under Api-Version 2027-01-01 and as paid under 2026-12-01 and 2026-11-01 (here, at a point in time, and in every answer that holds an order).',
     parameters: [
       { name: 'If-None-Match', in: 'header', required: false, description: 'ETags of this order; 304 when one is current.', schema: { type: 'string' } },
       { name: 'asOf', in: 'query', required: false, description: 'audit:read: the order as it stood at this instant (the store\'s recorded time); 404 if it did not exist yet. An RFC 3339 date-time naming a real instant.', schema: { $ref: '#/components/schemas/PointInTimeQuery/properties/asOf' } },
@@ -180,7 +177,7 @@ const operations: Operation<Deps>[] = [
     operationId: 'changeOrderAddress',
     tags: ['orders'],
     summary: 'Change the address (JSON Merge Patch)',
-    description: 'Needs orders:write. Only `address` may appear. Refused with 409 state-conflict once the order has shipped or was cancelled.',
+    description: 'Needs orders:write. Only `address` may appear. Refused with 409 state-conflict once anything of the order has shipped (partially_shipped or shipped) or it was cancelled.',
     parameters: [{ name: 'If-Match', in: 'header', required: false, description: 'An ETag of this order; 412 when the order has moved on.', schema: { type: 'string' } }],
     requestBody: { required: true, content: { 'application/merge-patch+json': { schema: ref('OrderPatch') } } },
     responses: {
@@ -223,33 +220,10 @@ const operations: Operation<Deps>[] = [
       const event = result.events.find((e) => e.type === 'PaymentRecorded');
       if (event?.type !== 'PaymentRecorded') throw new Error('payment command recorded no payment');
       const { paymentId, amount, reference, method, recordedAt } = event.data;
-      sendCreated(ctx, result, { id: paymentId, orderId: orderIdOf(ctx), amount, reference, method, createdAt: recordedAt });
+      sendRecorded(ctx, result, { id: paymentId, orderId: orderIdOf(ctx), amount, reference, method, createdAt: recordedAt });
     },
   },
-  {
-    method: 'post',
-    path: '/orders/{id}/shipments',
-    pathParameters: [orderId],
-    access: { scope: 'shipments:write' },
-    operationId: 'createShipment',
-    tags: ['orders'],
-    summary: 'Ship a paid order',
-    description: 'Needs shipments:write. The order must be paid; it becomes shipped.',
-    ...keyedSubresource('NewShipment', 'Shipment'),
-    async handle(ctx, { orders, inFlight }) {
-      const result = await keyedPost(ctx, inFlight, {
-        validate: validShipment,
-        target: orderIdOf,
-        path: (id) => `/orders/${id}/shipments`,
-        perTargetUnderOldVersion: true,
-        run: (input, id, context) => orders.createShipment(ctx.state.principal, id, input, context),
-      });
-      const event = result.events.find((e) => e.type === 'ShipmentCreated');
-      if (event?.type !== 'ShipmentCreated') throw new Error('shipment command recorded no shipment');
-      const { shipmentId, carrier, trackingNumber, createdAt } = event.data;
-      sendCreated(ctx, result, { id: shipmentId, orderId: orderIdOf(ctx), carrier, trackingNumber, createdAt });
-    },
-  },
+  ...afterPaymentOperations,
   {
     method: 'post',
     path: '/orders/{id}/cancellation',
@@ -258,7 +232,7 @@ const operations: Operation<Deps>[] = [
     operationId: 'cancelOrder',
     tags: ['orders'],
     summary: 'Cancel a pending or paid order',
-    description: 'Needs orders:write. Cancelling a cancelled order changes nothing and answers 200; a shipped order is 409.',
+    description: 'Needs orders:write. Cancelling a cancelled order changes nothing and answers 200; a shipped order is 409. Cancelling an order shipped in part (partially_shipped) cancels what has not shipped, releasing its stock, and leaves it shipped: nothing is left to ship.',
     requestBody: { required: false, content: json(ref('Cancellation')) },
     responses: {
       '200': { description: 'The cancelled order.', headers: { ...commonHeaders, ...rateLimitHeaders, ETag: headerRef('ETag'), 'Consistency-Token': headerRef('Consistency-Token') }, content: json(ref('Order')) },
@@ -279,44 +253,21 @@ const operations: Operation<Deps>[] = [
 
 export const ordersArea = area<void, Deps, typeof orderSchemas>({
   schemas: orderSchemas,
+  // The orders' own rules (write-side/orders/after-payment.ts); their answers' members are in their schemas.
+  problems: {
+    'quantity-unavailable': { status: 409, title: 'Quantity unavailable' },
+    'refund-exceeds-payment': { status: 409, title: 'Refund exceeds payment' },
+  },
   tags: [{ name: 'orders', description: 'Orders and their lifecycle' }],
   operations,
   deps: (core) => core,
 });
-
-/** POST of a payment or a shipment: keyed, 201 with the new sub-resource, no Location. */
-function keyedSubresource(request: string, response: string) {
-  return {
-    parameters: [idempotencyKey],
-    requestBody: { required: true, content: json(ref(request)) },
-    responses: {
-      '201': {
-        description: `The ${response.toLowerCase()}.`,
-        headers: { ...commonHeaders, ...rateLimitHeaders, 'Consistency-Token': headerRef('Consistency-Token'), 'Idempotent-Replayed': headerRef('Idempotent-Replayed') },
-        content: json(ref(response)),
-      },
-      ...authProblems,
-      '404': responseRef('NotFound'),
-      '409': responseRef('KeyedConflict'),
-      '413': responseRef('PayloadTooLarge'),
-      '415': responseRef('UnsupportedMediaType'),
-      '422': responseRef('IdempotencyKeyReused'),
-    },
-  };
-}
 
 /** The next page's query: the same filter, sort and limit, and its cursor (every value is URL-safe but a customer id). */
 function listQueryString(query: ListQuery, cursor: string): string {
   let text = query.status ? `status=${query.status}&` : '';
   if (query.customerId) text += `customerId=${encodeURIComponent(query.customerId)}&`;
   return `${text}sort=${query.sort}&limit=${query.limit}&cursor=${encodeURIComponent(cursor)}`;
-}
-
-/** The order id of the path; 400 when it cannot be one. */
-export function orderIdOf(ctx: Context): string {
-  const id = ctx.params.id ?? '';
-  if (!ORDER_ID.test(id)) throw validationFailed([{ pointer: '/path/id', message: 'must be an order id (a UUID)' }]);
-  return id;
 }
 
 /**
@@ -347,32 +298,6 @@ function calendarInstant(text: string): Date | null {
   if (hour > 23 || minute > 59 || second > 59 || offsetHours > 23 || offsetMinutes > 59) return null;
   const ms = Date.parse(text);
   return Number.isNaN(ms) ? null : new Date(ms);
-}
-
-function placed(result: OrderResult): PlacedOrder {
-  if (result.state.status === 'absent') throw new Error('command left no order');
-  return result.state;
-}
-
-function sendOrder(ctx: Context, status: number, order: PlacedOrder, at: { revision: number | null; position: Position | null }): void {
-  const revision = at.revision ?? 0;
-  ctx.status = status;
-  ctx.set('ETag', `"${revision}"`);
-  setConsistency(ctx, at.position);
-  // Serialised here, with the type Koa would give an object: it then neither looks the type up nor handles the length twice.
-  ctx.set('Content-Type', JSON_BODY);
-  ctx.body = JSON.stringify(orderRepresentation(order, revision));
-}
-
-function setConsistency(ctx: Context, position: Position | null): void {
-  if (position) ctx.set('Consistency-Token', position);
-}
-
-/** A payment or a shipment, as its event recorded it: 201, and the log position of the write. */
-function sendCreated(ctx: Context, result: OrderResult, created: object): void {
-  setConsistency(ctx, result.position);
-  ctx.status = 201;
-  ctx.body = created;
 }
 
 /** The address in its representation's shape: every member present, in the documented order. */

@@ -98,12 +98,24 @@ describe('OpenAPI document', () => {
     expect(answer.content['application/problem+json'].schema.properties.type.enum).toEqual(['https://errors.orders.example/method-not-allowed']);
   });
 
-  it('lets payments and shipments answer 409 idempotency-key-in-use with Retry-After as well as state-conflict', () => {
-    for (const path of ['/orders/{id}/payments', '/orders/{id}/shipments']) {
+  it('lets payments and shipments answer 409 idempotency-key-in-use with Retry-After as well as state-conflict (and shipments quantity-unavailable)', () => {
+    for (const [path, own] of [['/orders/{id}/payments', []], ['/orders/{id}/shipments', ['https://errors.orders.example/quantity-unavailable']]] as const) {
       const conflict = resolve(document.paths[path].post.responses['409']);
-      expect(conflict.content['application/problem+json'].schema.properties.type.enum).toEqual(['https://errors.orders.example/state-conflict', 'https://errors.orders.example/idempotency-key-in-use']);
+      expect(conflict.content['application/problem+json'].schema.properties.type.enum).toEqual(['https://errors.orders.example/state-conflict', 'https://errors.orders.example/idempotency-key-in-use', ...own]);
       expect(conflict.headers['Retry-After']).toBeDefined();
     }
+  });
+
+  it("lists the orders' own problems where they can be answered, each with the members of its answer", () => {
+    const codes = (path: string, method = 'post') => resolve(document.paths[path][method].responses['409']).content['application/problem+json'].schema.properties.type.enum as string[];
+    const base = 'https://errors.orders.example/';
+    for (const path of ['/orders/{id}/shipments', '/orders/{id}/returns', '/orders/{id}/returns/{returnId}/receipt']) expect(codes(path), path).toContain(`${base}quantity-unavailable`);
+    expect(codes('/orders/{id}/refunds')).toContain(`${base}refund-exceeds-payment`);
+    expect(codes('/orders/{id}/edits')).toEqual(expect.arrayContaining([`${base}state-conflict`, `${base}insufficient-stock`]));
+    expect(document.components.schemas.QuantityUnavailableProblem.properties.errors.items.required).toContain('remaining');
+    expect(document.components.schemas.RefundExceedsPaymentProblem.required).toContain('refundable');
+    expect(document.components.schemas.Order.properties.status.enum).toContain('partially_shipped');
+    expect(document.components.schemas.Order.required).toContain('balance');
   });
 
   it('gives the long-poll of the queue changes one media type, and describes the event stream beside it', () => {
@@ -114,7 +126,7 @@ describe('OpenAPI document', () => {
 
   it('gives history and queue items their fields', () => {
     expect(fulfilmentSchemas.QueueEntry.required).toEqual(expect.arrayContaining(['orderId', 'total', 'lines', 'address', 'paidAt']));
-    expect(auditSchemas.HistoryEvent.oneOf.map((event) => event.properties.type.const)).toEqual(['OrderPlaced', 'OrderAddressChanged', 'PaymentRecorded', 'ShipmentCreated', 'OrderCancelled', 'CustomerErased']);
+    expect(auditSchemas.HistoryEvent.oneOf.map((event) => event.properties.type.const)).toEqual(['OrderPlaced', 'OrderAddressChanged', 'PaymentRecorded', 'ShipmentCreated', 'OrderCancelled', 'ReturnRequested', 'ReturnReceived', 'ReturnCancelled', 'RefundRecorded', 'OrderEdited', 'CustomerErased']);
   });
 
   it('documents the cap on queued-or-running exports: 429 rate-limited with Retry-After on POST /exports', () => {

@@ -47,7 +47,8 @@ describe('POST /orders', () => {
     expect(headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(body).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/), customerId: 'cus_42', status: 'pending', currency: 'EUR',
-      lines: [{ sku: 'SKU-1', name: 'Blue mug', quantity: 2, unitPrice: 1999, lineTotal: 3998 }], total: 3998,
+      lines: [{ sku: 'SKU-1', name: 'Blue mug', quantity: 2, unitPrice: 1999, lineTotal: 3998, shipped: 0, cancelled: 0, returned: 0 }], total: 3998,
+      balance: { charged: 3998, paid: 0, refunded: 0, due: 3998 },
       address: { name: 'Ada Lovelace', line1: '1 Main St', line2: null, city: 'Berlin', postalCode: '10115', region: null, country: 'DE' },
       createdAt: expect.any(String), updatedAt: body.createdAt, revision: 0,
     });
@@ -316,7 +317,7 @@ describe('payments, shipments and cancellation', () => {
     const k = key();
     const shipped = await ship(order.id, k);
     expect(shipped.status).toBe(201);
-    expect(shipped.body).toEqual({ id: expect.any(String), orderId: order.id, carrier: 'DHL', trackingNumber: 'T-1', createdAt: expect.any(String) });
+    expect(shipped.body).toEqual({ id: expect.any(String), orderId: order.id, carrier: 'DHL', trackingNumber: 'T-1', lines: [{ sku: 'SKU-1', quantity: 2 }], createdAt: expect.any(String) });
     expect((await ship(order.id, k)).body).toEqual(shipped.body);
     expect((await api('GET', `/orders/${order.id}`)).body.status).toBe('shipped');
   });
@@ -523,12 +524,14 @@ describe('every response', () => {
     expect(event!.metadata).toMatchObject({ correlationId: 'trace-777', principal: 'user-1' });
   });
 
-  it('serves both versions: the one named, the deprecated one by default with Deprecation and Sunset, and refuses an unknown one', async () => {
-    const current = await api('GET', '/orders', { headers: { 'Api-Version': '2026-12-01' } });
-    expect(current.status).toBe(200);
-    expect(current.headers.get('api-version')).toBe('2026-12-01');
-    expect(current.headers.get('deprecation')).toBeNull();
-    expect(current.headers.get('sunset')).toBeNull();
+  it('serves every version: the one named, the deprecated one by default with Deprecation and Sunset, and refuses an unknown one', async () => {
+    for (const version of ['2027-01-01', '2026-12-01']) {
+      const current = await api('GET', '/orders', { headers: { 'Api-Version': version } });
+      expect(current.status).toBe(200);
+      expect(current.headers.get('api-version')).toBe(version);
+      expect(current.headers.get('deprecation')).toBeNull();
+      expect(current.headers.get('sunset')).toBeNull();
+    }
     for (const headers of [{ 'Api-Version': '2026-11-01' }, {}] as Record<string, string>[]) {
       const old = await api('GET', '/orders', { headers });
       expect(old.status).toBe(200);
@@ -539,7 +542,7 @@ describe('every response', () => {
     const unknown = await api('GET', '/orders', { headers: { 'Api-Version': '2020-01-01' } });
     expectProblem(unknown, 400, 'unsupported-api-version');
     expect(unknown.headers.get('api-version')).toBe('2026-11-01');
-    expect(unknown.body.supportedVersions).toEqual(['2026-12-01', '2026-11-01']);
+    expect(unknown.body.supportedVersions).toEqual(['2027-01-01', '2026-12-01', '2026-11-01']);
   });
 
   it('refuses a token in the query string before anything else, and never logs it', async () => {

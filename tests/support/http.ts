@@ -22,7 +22,7 @@ import { defineProducts } from './catalogue.js';
 import { tempDir } from './event-stores.js';
 
 export const SECRET = 'test-secret-that-is-at-least-32-bytes-long!!';
-export const ALL_SCOPES = 'orders:read orders:write payments:write shipments:write exports:write audit:read catalogue:read catalogue:write customers:read customers:write customers:erase stock:read stock:write';
+export const ALL_SCOPES = 'orders:read orders:write payments:write shipments:write refunds:write returns:write exports:write audit:read catalogue:read catalogue:write customers:read customers:write customers:erase stock:read stock:write';
 
 export interface TestService {
   readonly url: string;

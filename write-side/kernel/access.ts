@@ -18,6 +18,8 @@ export const SCOPES = [
   'customers:write',
   'customers:erase',
   'accounts:admin',
+  'refunds:write',
+  'returns:write',
 ] as const;
 export type Scope = (typeof SCOPES)[number];
 
@@ -27,8 +29,8 @@ export type Role = (typeof ROLES)[number];
 /** The scopes a token the service issues carries for each role; a `customer` account's token also carries its customer_id. */
 export const ROLE_SCOPES: { readonly [R in Role]: readonly Scope[] } = {
   admin: SCOPES,
-  staff: ['orders:read', 'orders:write', 'payments:write', 'exports:write', 'catalogue:read', 'catalogue:write', 'stock:read', 'stock:write', 'customers:read', 'customers:write'],
-  fulfilment: ['orders:read', 'shipments:write', 'stock:read', 'stock:write', 'catalogue:read'],
+  staff: ['orders:read', 'orders:write', 'payments:write', 'refunds:write', 'returns:write', 'exports:write', 'catalogue:read', 'catalogue:write', 'stock:read', 'stock:write', 'customers:read', 'customers:write'],
+  fulfilment: ['orders:read', 'shipments:write', 'returns:write', 'stock:read', 'stock:write', 'catalogue:read'],
   auditor: ['orders:read', 'audit:read', 'exports:write', 'catalogue:read', 'stock:read', 'customers:read'],
   customer: ['orders:read', 'orders:write', 'catalogue:read', 'customers:read', 'customers:write'],
 };

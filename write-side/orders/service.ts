@@ -5,7 +5,7 @@
 import { v4 as uuidv4 } from 'uuid';
 import { isStaff, sees, type Viewer } from '../kernel/access.js';
 import { CommandHandler, MAX_ATTEMPTS, type CommandContext, type CommandResult } from '../kernel/command-handler.js';
-import { Forbidden, InsufficientStock, OrderNotFound, PreconditionFailed, PriceChanged, ProductUnavailable, StateConflict, StoreUnavailable, UnknownCustomer } from '../kernel/errors.js';
+import { Forbidden, IdempotencyKeyReused, InsufficientStock, OrderNotFound, PreconditionFailed, PriceChanged, ProductUnavailable, StateConflict, UnknownCustomer } from '../kernel/errors.js';
 import type { EventStore, Position, ReadStreamOptions, RecordedEvent } from '../kernel/event-store.js';
 import { keyHolder, keyId, type Idempotent, type IdempotencyRequest } from '../kernel/idempotency.js';
 import type { WriteContext } from '../kernel/write-context.js';
@@ -212,8 +212,9 @@ export class OrderService {
     return this.run(viewer, orderId, { type: 'RecordPayment', data, metadata: this.meta(viewer) }, context);
   }
 
-  /** Ships what `lines` names of the order, or without them everything that remains. */
+  /** Ships what `lines` names of the order, or without them everything that remains. Staff only. */
   async createShipment(viewer: Viewer, orderId: string, input: { carrier: string; trackingNumber: string; lines?: readonly SkuQuantity[] }, context: WriteContext & Idempotent): Promise<OrderResult> {
+    staffOnly(viewer, 'create a shipment');
     const data = { orderId, shipmentId: this.newId(), carrier: input.carrier, trackingNumber: input.trackingNumber, ...(input.lines ? { lines: input.lines } : {}) };
     const result = await this.run(viewer, orderId, { type: 'CreateShipment', data, metadata: this.meta(viewer) }, context);
     await this.settleStock(viewer, result, context);
@@ -230,8 +231,9 @@ export class OrderService {
     return this.run(viewer, orderId, { type: 'RequestReturn', data: { orderId, returnId: this.newId(), ...input }, metadata: this.meta(viewer) }, context);
   }
 
-  /** Records what came back; the units with `restock` go back on hand (repeatable: see restock). */
+  /** Records what came back; the units with `restock` go back on hand (repeatable: see restock). Staff only. */
   async receiveReturn(viewer: Viewer, orderId: string, returnId: string, lines: readonly ReceivedLine[], context: WriteContext): Promise<OrderResult> {
+    staffOnly(viewer, 'record the receipt of a return');
     const result = await this.run(viewer, orderId, { type: 'ReceiveReturn', data: { orderId, returnId, lines }, metadata: this.meta(viewer) }, context);
     await this.restock(viewer, result.state, returnId, context);
     return result;
@@ -241,7 +243,9 @@ export class OrderService {
     return this.run(viewer, orderId, { type: 'CancelReturn', data: { orderId, returnId }, metadata: this.meta(viewer) }, context);
   }
 
-  recordRefund(viewer: Viewer, orderId: string, input: { amount: number; reason: RefundReason; note: string | null }, context: WriteContext & Idempotent): Promise<OrderResult> {
+  /** Staff only. */
+  async recordRefund(viewer: Viewer, orderId: string, input: { amount: number; reason: RefundReason; note: string | null }, context: WriteContext & Idempotent): Promise<OrderResult> {
+    staffOnly(viewer, 'record a refund');
     return this.run(viewer, orderId, { type: 'RecordRefund', data: { orderId, refundId: this.newId(), ...input }, metadata: this.meta(viewer) }, context);
   }
 
@@ -251,9 +255,10 @@ export class OrderService {
    * reserved (all or none) before the order's event is appended, and every decrease released
    * after it. A failure between the two leaves an increase the order does not hold, which the
    * stock reconciler releases (as a placement's), and a decrease the order no longer holds,
-   * which the retry, or the reconciler, releases.
+   * which the retry, or the reconciler, releases. Staff only, a dry run included.
    */
   async edit(viewer: Viewer, orderId: string, input: { lines: readonly SkuQuantity[]; dryRun: boolean }, context: WriteContext & Partial<Idempotent> & { expectedRevision?: number }): Promise<OrderResult & { dryRun?: true }> {
+    staffOnly(viewer, 'edit an order');
     // The edit is appended at the revision its stock was raised for; when the order moved on
     // meanwhile (and the caller pinned none), the raise is settled back and the edit made again.
     for (let attempt = 1; ; attempt++) {
@@ -276,15 +281,25 @@ export class OrderService {
       throw error;
     }) : [];
     const command: OrderCommand = { type: 'EditOrder', data: { orderId, editId: this.newId(), lines: input.lines, prices }, metadata: this.meta(viewer) };
-    // An If-Match that names another revision is refused before anything is reserved.
-    if (context.expectedRevision !== undefined && context.expectedRevision !== current.revision) throw new PreconditionFailed(context.expectedRevision, current.revision);
+    // If-Match is checked here, before any stock moves, so that a refused edit reserves nothing and
+    // a dry run never reaches the command handler.
+    if (context.expectedRevision !== undefined && context.expectedRevision !== current.revision) {
+      if (await this.madeBefore(viewer, input.dryRun, context)) return this.run(viewer, orderId, command, context);
+      throw new PreconditionFailed(context.expectedRevision, current.revision);
+    }
     if (input.dryRun) {
       const events = orderDecider.decide(command, current.order);
       const state = events.reduce(orderDecider.evolve, current.order as Order);
       return { state, events, revision: current.revision, position: current.position, replayed: false, dryRun: true } as OrderResult & { dryRun: true };
     }
     const before = stockTargets(current.order);
-    const planned = orderDecider.decide(command, current.order).reduce(orderDecider.evolve, current.order as Order);
+    let planned: Order;
+    try {
+      planned = orderDecider.decide(command, current.order).reduce(orderDecider.evolve, current.order as Order);
+    } catch (error) {
+      if (error instanceof StateConflict && (await this.madeBefore(viewer, input.dryRun, context))) return this.run(viewer, orderId, command, context);
+      throw error;
+    }
     if (planned.status === 'absent') throw new OrderNotFound(orderId);
     // Raised now (every SKU at the larger of its two targets), all or none.
     const raised = new Map([...union(before, stockTargets(planned))].map(([sku, [was, will]]) => [sku, { reserved: Math.max(was.reserved, will.reserved), shipped: was.shipped }]));
@@ -298,13 +313,23 @@ export class OrderService {
     try {
       result = await this.run(viewer, orderId, command, { ...context, expectedRevision: current.revision });
     } catch (error) {
-      // Refused after all (the order moved on): back to what it holds now, past this edit's own
-      // fence. A store failure may have written the edit or not: the reconciler settles it then.
-      if (!(error instanceof StoreUnavailable)) await this.settleTargets(viewer, orderId, raised, context, true);
+      // Refused after all, with nothing appended (the order moved on, If-Match names a revision it
+      // left meanwhile, the key stands for another request): back to what the order holds now,
+      // past this edit's own fence. Any other failure may have appended: left to the reconciler.
+      if (error instanceof StateConflict || error instanceof PreconditionFailed || error instanceof IdempotencyKeyReused) await this.settleTargets(viewer, orderId, raised, context, true);
       throw error;
     }
     await this.settleTargets(viewer, orderId, raised, context);
     return result;
+  }
+
+  /**
+   * Whether this is a retry of an edit whose request took its key: its first outcome is then
+   * the answer, whatever the order became since (If-Match names the revision it was made on,
+   * the order shipped since), and the command handler finds it (a key before the revision).
+   */
+  private async madeBefore(viewer: Viewer, dryRun: boolean, context: Partial<Idempotent>): Promise<boolean> {
+    return !dryRun && context.idempotency !== undefined && (await keyHolder(this.store, viewer.sub, context.idempotency)) === 'this';
   }
 
   /** The service cancels an order still pending (reason payment-timeout) and releases its stock; any other order is left as it is. */
@@ -443,6 +468,15 @@ export class OrderService {
   private meta(viewer: Viewer) {
     return { now: this.clock().toISOString(), principal: viewer.sub };
   }
+}
+
+/**
+ * A customer's token may never record a shipment, a receipt, a refund or an edit, whatever scopes
+ * it carries (HTTP-CONTRACT "Orders after payment"): refused before the order is read, so that
+ * the answer is the same for its own order, another's and an unknown one.
+ */
+function staffOnly(viewer: Viewer, what: string): void {
+  if (!isStaff(viewer)) throw new Forbidden(`A customer token cannot ${what}.`);
 }
 
 /** Why a settle releases: the order was cancelled, or edited. */

@@ -523,7 +523,7 @@ describe('command handling on the embedded store', () => {
       for (const attempt of [
         () => service.changeAddress(stranger, id, { city: 'Paris' }, ctx()),
         () => service.recordPayment(stranger, id, { amount: 1000, reference: 'psp' }, keyed('k-pay')),
-        () => service.createShipment(stranger, id, { carrier: 'DHL', trackingNumber: 'T' }, keyed('k-ship')),
+        () => service.requestReturn(stranger, id, { lines: [{ sku: 'A', quantity: 1 }], reason: 'broken' }, keyed('k-return')),
         () => service.cancel(stranger, id, null, ctx()),
       ]) {
         await expect(attempt()).rejects.toBeInstanceOf(OrderNotFound);
@@ -533,6 +533,44 @@ describe('command handling on the embedded store', () => {
       expect(await service.get(user, id)).toMatchObject({ revision: 0 }); // staff
       // A revision the order has not reached is not the order as it stood then.
       expect(await service.get(user, id, { toRevision: 1 })).toBeNull();
+    });
+  });
+
+  it("refuses a customer's token a shipment, a receipt, a refund and an edit, on its own order too, whatever its scopes: nothing written", async () => {
+    await onStore('staff-only-', async (store) => {
+      const service = new OrderService(store, ORDERS_ONLY);
+      const own = { sub: 'cus-1-user', scopes: new Set(['orders:write', 'shipments:write', 'refunds:write', 'returns:write']), customerId: 'cus_1' };
+      const id = ((await service.place(user, newOrder, keyed('k-staff-place'))).state as { id: string }).id;
+      await service.recordPayment(user, id, { amount: 1000, reference: 'psp' }, keyed('k-staff-pay'));
+      for (const orderId of [id, randomUUID()]) {
+        for (const attempt of [
+          () => service.createShipment(own, orderId, { carrier: 'DHL', trackingNumber: 'T' }, keyed('k-ship')),
+          () => service.receiveReturn(own, orderId, randomUUID(), [{ sku: 'A', quantity: 1, restock: true }], ctx()),
+          () => service.recordRefund(own, orderId, { amount: 100, reason: 'goodwill', note: null }, keyed('k-refund')),
+          () => service.edit(own, orderId, { lines: [{ sku: 'A', quantity: 1 }], dryRun: false }, keyed('k-edit')),
+          () => service.edit(own, orderId, { lines: [{ sku: 'A', quantity: 1 }], dryRun: true }, ctx()),
+        ]) {
+          await expect(attempt()).rejects.toBeInstanceOf(Forbidden);
+        }
+      }
+      expect((await store.readStream(orderStream(id))).map((e) => e.type)).toEqual(['OrderPlaced', 'PaymentRecorded']);
+    });
+  });
+
+  it('refuses an edit whose If-Match names another revision before it reserves anything, and replays a retry of one that was made', async () => {
+    await onStore('edit-if-match-', async (store) => {
+      const settled: number[] = [];
+      const service = new OrderService(store, { reservations: { ...ORDERS_ONLY.reservations, settle: async (_id, targets) => void settled.push(targets.size) } });
+      const id = ((await service.place(user, newOrder, keyed('k-edit-place'))).state as { id: string }).id;
+      const lines = [{ sku: 'A', quantity: 3 }];
+      await expect(service.edit(user, id, { lines, dryRun: false }, { ...keyed('k-edit-stale'), expectedRevision: 1 })).rejects.toBeInstanceOf(PreconditionFailed);
+      await expect(service.edit(user, id, { lines, dryRun: true }, { ...ctx(), expectedRevision: 1 })).rejects.toBeInstanceOf(PreconditionFailed);
+      expect(settled).toEqual([]);
+      const made = await service.edit(user, id, { lines, dryRun: false }, { ...keyed('k-edit'), expectedRevision: 0 });
+      expect(made).toMatchObject({ revision: 1, replayed: false });
+      const again = await service.edit(user, id, { lines, dryRun: false }, { ...keyed('k-edit'), expectedRevision: 0 });
+      expect(again).toMatchObject({ revision: 1, replayed: true, events: made.events });
+      expect((await store.readStream(orderStream(id))).map((e) => e.type)).toEqual(['OrderPlaced', 'OrderEdited']);
     });
   });
 
