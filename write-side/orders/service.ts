@@ -256,6 +256,18 @@ export class OrderService {
   async edit(viewer: Viewer, orderId: string, input: { lines: readonly SkuQuantity[]; dryRun: boolean }, context: WriteContext & Partial<Idempotent> & { expectedRevision?: number }): Promise<OrderResult & { dryRun?: true }> {
     const current = await this.get(viewer, orderId);
     if (!current) throw new OrderNotFound(orderId);
+    // A retry of an edit that was made is answered from the order's history, never decided again
+    // on the order as it is now: that would raise the stock for it a second time (and keep it
+    // raised until the reconciler: the replay's settle is older than that raise's fence), refuse
+    // it as short of stock, or refuse it once the order moved on.
+    if (!input.dryRun && context.idempotency && (await this.editedBefore(viewer, orderId, context.idempotency))) {
+      const result = await this.run(viewer, orderId, { type: 'EditOrder', data: { orderId, editId: this.newId(), lines: input.lines, prices: [] }, metadata: this.meta(viewer) }, context);
+      // And finishes the stock step a crash may have cut off its first run before: what the edit released.
+      const edited = result.events.find((event) => event.type === 'OrderEdited');
+      const was = edited?.type === 'OrderEdited' ? edited.data.before : [];
+      await this.settleTargets(viewer, orderId, new Map(was.map((line) => [line.sku, { reserved: 0, shipped: 0 }])), context);
+      return result;
+    }
     const held = new Set(current.order.lines.map((line) => line.sku));
     const added = input.lines.filter((line) => !held.has(line.sku));
     const prices = added.length > 0 ? await this.catalogue.price(added, current.order.currency).catch((error: unknown) => {
@@ -293,6 +305,13 @@ export class OrderService {
     }
     await this.settleTargets(viewer, orderId, raised, context);
     return result;
+  }
+
+  /** Whether this request (the viewer's key, taken by the same request) recorded its outcome on the order's stream already. */
+  private async editedBefore(viewer: Viewer, orderId: string, idempotency: IdempotencyRequest): Promise<boolean> {
+    if ((await keyHolder(this.store, viewer.sub, idempotency)) !== 'this') return false;
+    const recorded = await this.store.readStream(orderStream(orderId));
+    return recorded.some((r) => r.metadata.principal === viewer.sub && r.metadata.idempotency?.key === idempotency.key);
   }
 
   /** The service cancels an order still pending (reason payment-timeout) and releases its stock; any other order is left as it is. */
