@@ -57,7 +57,8 @@ const levels = async (sku: string) => {
   const { onHand, reserved } = (await stock.get(staff, sku))!;
   return { onHand, reserved };
 };
-const skus = (...names: string[]) => names.map((name) => `${name}-${randomUUID().slice(0, 8)}`);
+/** A SKU of this test's own. */
+const sku = (name: string) => `${name}-${randomUUID().slice(0, 8)}`;
 async function paidOrder(lines: SkuQuantity[]): Promise<PlacedOrder> {
   const placed = (await orders.place(staff, { customerId: 'cus_1', currency: 'EUR', lines, address }, keyed(randomUUID()))).state as PlacedOrder;
   return (await orders.recordPayment(staff, placed.id, { amount: placed.total, reference: 'psp' }, keyed(randomUUID()))).state as PlacedOrder;
@@ -65,7 +66,7 @@ async function paidOrder(lines: SkuQuantity[]): Promise<PlacedOrder> {
 
 describe('the stock reconciler, after payment', () => {
   it('commits what a partial shipment shipped when the process died before its stock step', async () => {
-    const [a, b] = skus('A', 'B');
+    const [a, b] = [sku('A'), sku('B')];
     await stocked(5, a, b);
     const order = await paidOrder([{ sku: a, quantity: 3 }, { sku: b, quantity: 1 }]);
     await dying().createShipment(staff, order.id, { carrier: 'DHL', trackingNumber: 'T', lines: [{ sku: a, quantity: 2 }] }, keyed('ship'));
@@ -77,7 +78,7 @@ describe('the stock reconciler, after payment', () => {
   });
 
   it('releases what remained of a partially shipped order cancelled by a process that died before its stock step', async () => {
-    const [a, b] = skus('A', 'B');
+    const [a, b] = [sku('A'), sku('B')];
     await stocked(5, a, b);
     const order = await paidOrder([{ sku: a, quantity: 3 }, { sku: b, quantity: 1 }]);
     await orders.createShipment(staff, order.id, { carrier: 'DHL', trackingNumber: 'T', lines: [{ sku: a, quantity: 1 }] }, keyed('ship'));
@@ -90,7 +91,7 @@ describe('the stock reconciler, after payment', () => {
   });
 
   it('releases what an edit decreased or removed when the process died after the edit was recorded', async () => {
-    const [a, b] = skus('A', 'B');
+    const [a, b] = [sku('A'), sku('B')];
     await stocked(5, a, b);
     const order = await paidOrder([{ sku: a, quantity: 3 }, { sku: b, quantity: 2 }]);
     await dying().edit(staff, order.id, { lines: [{ sku: a, quantity: 1 }], dryRun: false }, keyed('edit'));
@@ -101,7 +102,7 @@ describe('the stock reconciler, after payment', () => {
   });
 
   it('releases, past its fence, an edit’s raise whose edit was never recorded, and not before it is orphanAfter old', async () => {
-    const [a, c] = skus('A', 'C');
+    const [a, c] = [sku('A'), sku('C')];
     await stocked(5, a, c);
     const order = await paidOrder([{ sku: a, quantity: 1 }]);
     // The store takes the raise, then fails the edit's append: whether it was written is unknown,
@@ -123,7 +124,7 @@ describe('the stock reconciler, after payment', () => {
   });
 
   it('lets an edit that stalled past orphanAfter between its raise and its append raise again on its own settle once it lands (the residual race, with stock to spare)', async () => {
-    const [a] = skus('A');
+    const a = sku('A');
     await stocked(5, a);
     const order = await paidOrder([{ sku: a, quantity: 1 }]);
     let land!: () => void;
@@ -144,7 +145,7 @@ describe('the stock reconciler, after payment', () => {
   });
 
   it('puts a receipt’s restocked units back on hand once, however often it runs', async () => {
-    const [a] = skus('A');
+    const a = sku('A');
     await stocked(5, a);
     const order = await paidOrder([{ sku: a, quantity: 3 }]);
     await orders.createShipment(staff, order.id, { carrier: 'DHL', trackingNumber: 'T' }, keyed('ship'));
@@ -169,7 +170,7 @@ describe('the stock reconciler, after payment', () => {
 
 describe('a request after payment retried under its key', () => {
   it('replays a shipment, a return and a refund, changing nothing', async () => {
-    const [a] = skus('A');
+    const a = sku('A');
     await stocked(5, a);
     const order = await paidOrder([{ sku: a, quantity: 3 }]);
     const first = await orders.createShipment(staff, order.id, { carrier: 'DHL', trackingNumber: 'T', lines: [{ sku: a, quantity: 2 }] }, keyed('ship'));
@@ -189,7 +190,7 @@ describe('a request after payment retried under its key', () => {
   });
 
   it('replays a shipment whose first run died before its stock step, and finishes that step', async () => {
-    const [a] = skus('A');
+    const a = sku('A');
     await stocked(5, a);
     const order = await paidOrder([{ sku: a, quantity: 3 }]);
     const first = await dying().createShipment(staff, order.id, { carrier: 'DHL', trackingNumber: 'T', lines: [{ sku: a, quantity: 1 }] }, keyed('ship'));
@@ -199,7 +200,7 @@ describe('a request after payment retried under its key', () => {
   });
 
   it('replays an edit, even once the order has moved on, and finishes what its first run left undone', async () => {
-    const [a, b] = skus('A', 'B');
+    const [a, b] = [sku('A'), sku('B')];
     await stocked(5, a, b);
     const order = await paidOrder([{ sku: a, quantity: 1 }]);
     const edit = { lines: [{ sku: a, quantity: 3 }, { sku: b, quantity: 1 }], dryRun: false };

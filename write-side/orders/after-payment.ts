@@ -157,6 +157,12 @@ export function stockTargets(order: PlacedOrder): Map<string, { reserved: number
   return targets;
 }
 
+/**
+ * The idempotency key of a received return's restock of one SKU: one adjustment per return and
+ * SKU, however often it is asked for (the receipt, the reconciler), and what the auditor looks for.
+ */
+export const restockKey = (returnId: string, sku: string): string => `return:${returnId}:${sku}`;
+
 /** The units of each SKU a received return puts back on hand. */
 export function restocked(ret: Return): Map<string, number> {
   const units = new Map<string, number>();

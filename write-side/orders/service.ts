@@ -14,7 +14,7 @@ import { KeptFolds } from '../kernel/kept-folds.js';
 import { ProductService } from '../catalogue/service.js';
 import { decodeOrderEvent, encodeOrderEvent, orderStream } from './codec.js';
 import { orderDecider } from './decider.js';
-import { restocked, stockTargets } from './after-payment.js';
+import { restockKey, restocked, stockTargets } from './after-payment.js';
 import { StockService, type Reservations, type StockContext, type StockTarget } from '../stock/service.js';
 import type { ReleaseReason } from '../stock/types.js';
 import type {
@@ -365,7 +365,7 @@ export class OrderService {
     const ret = order.returns.find((r) => r.id === returnId);
     if (!ret || ret.status !== 'received') return;
     const stockContext = this.stockContext(viewer, context);
-    await Promise.all([...restocked(ret)].map(([sku, units]) => this.restocking.restock(sku, units, `return:${returnId}:${sku}`, `return ${returnId} of order ${order.id}`, stockContext)));
+    await Promise.all([...restocked(ret)].map(([sku, units]) => this.restocking.restock(sku, units, restockKey(returnId, sku), `return ${returnId} of order ${order.id}`, stockContext)));
   }
 
   private stockContext(viewer: Viewer, context: WriteContext): StockContext {
