@@ -9,6 +9,7 @@ import { serviceViewer } from '../../write-side/kernel/access.js';
 import { StoreUnavailable } from '../../write-side/kernel/errors.js';
 import type { EventStore } from '../../write-side/kernel/event-store.js';
 import { orderStream } from '../../write-side/orders/codec.js';
+import { stockStream } from '../../write-side/stock/codec.js';
 import { OrderService, type OrderServiceOptions } from '../../write-side/orders/service.js';
 import type { PlacedOrder, SkuQuantity } from '../../write-side/orders/types.js';
 import { StockService, type Reservations } from '../../write-side/stock/service.js';
@@ -88,6 +89,9 @@ describe('the stock reconciler, after payment', () => {
 
     await reconciler().runOnce();
     expect([await levels(a), await levels(b)]).toEqual([{ onHand: 4, reserved: 0 }, { onHand: 5, reserved: 0 }]);
+    // Released as a cancellation's, as the service's own step would have said.
+    const released = (await store.readStream(stockStream(b))).filter((e) => e.type === 'ReservationReleased');
+    expect(released.map((e) => e.data['reason'])).toEqual(['order-cancelled']);
   });
 
   it('releases what an edit decreased or removed when the process died after the edit was recorded', async () => {
