@@ -1,16 +1,13 @@
 // npm run audit -- replay --order <id>   the order's history and its state after each event
-// npm run audit -- verify                folds every order stream, checks the domain rules held
-//                                        throughout and that the read models agree; exit 1 on any finding
+// npm run audit -- verify                folds every order and SKU stream, checks the domain and
+//                                        stock rules held throughout and that the read models agree;
+//                                        exit 1 on any finding
 import { parseArgs } from 'node:util';
 import { pino } from 'pino';
-import { auditStock, auditStream, replay } from '../projections/audit.js';
+import { auditLog, replay } from '../projections/audit.js';
 import { verify } from '../projections/rebuild.js';
 import { PROJECTION_NAMES, PROJECTIONS } from '../projections/registry.js';
-import type { Position, RecordedEvent } from '../write-side/kernel/event-store.js';
-import { decodeOrderEvent, ORDER_STREAM_PREFIX, orderStream } from '../write-side/orders/codec.js';
-import { evolve, initialState } from '../write-side/orders/decider.js';
-import type { Order } from '../write-side/orders/types.js';
-import { STOCK_STREAM_PREFIX } from '../write-side/stock/codec.js';
+import { orderStream } from '../write-side/orders/codec.js';
 import { configOrExit } from './config.js';
 import { openStores, projectionSource } from './services.js';
 
@@ -37,48 +34,11 @@ try {
       console.log(`   state ${JSON.stringify(state)}`);
     }
   } else {
-    const streams = new Set<string>();
-    for (let after: Position | null = null; ; ) {
-      const batch = await stores.eventStore.readAll({ after, maxCount: 5000, streamPrefixes: [ORDER_STREAM_PREFIX] });
-      if (batch.length === 0) break;
-      for (const e of batch) streams.add(e.streamName);
-      after = batch.at(-1)!.position;
-    }
-    const orders = new Map<string, { order: Order; changedAt: Date }>();
-    for (const stream of streams) {
-      const events = await stores.eventStore.readStream(stream);
-      for (const f of auditStream(stream, events)) {
-        findings++;
-        console.log(`${f.stream} #${f.revision} [${f.rule}] ${f.detail}`);
-      }
-      let order: Order = initialState();
-      for (const e of events) {
-        try {
-          order = evolve(order, decodeOrderEvent(e));
-        } catch {
-          // Reported by auditStream above.
-        }
-      }
-      orders.set(stream.slice(ORDER_STREAM_PREFIX.length), { order, changedAt: events.at(-1)?.recordedAt ?? new Date(0) });
-    }
-    console.log(`domain rules: ${streams.size.toLocaleString('en-US')} orders checked, ${findings} finding(s)`);
-    // Stock: every SKU stream folded afresh, against the orders.
-    const skus = new Map<string, RecordedEvent[]>();
-    for (let after: Position | null = null; ; ) {
-      const batch = await stores.eventStore.readAll({ after, maxCount: 5000, streamPrefixes: [STOCK_STREAM_PREFIX] });
-      if (batch.length === 0) break;
-      for (const e of batch) {
-        const sku = e.streamName.slice(STOCK_STREAM_PREFIX.length);
-        const events = skus.get(sku) ?? [];
-        events.push(e);
-        skus.set(sku, events);
-      }
-      after = batch.at(-1)!.position;
-    }
-    const stockFindings = auditStock(skus, orders, new Date());
-    for (const f of stockFindings) console.log(`${f.stream} #${f.revision} [${f.rule}] ${f.detail}`);
-    findings += stockFindings.length;
-    console.log(`stock rules: ${skus.size.toLocaleString('en-US')} SKUs checked, ${stockFindings.length} finding(s)`);
+    const audit = await auditLog(stores.eventStore, new Date());
+    for (const f of [...audit.domain, ...audit.stock]) console.log(`${f.stream} #${f.revision} [${f.rule}] ${f.detail}`);
+    findings += audit.domain.length + audit.stock.length;
+    console.log(`domain rules: ${audit.orders.toLocaleString('en-US')} orders checked, ${audit.domain.length} finding(s)`);
+    console.log(`stock rules: ${audit.skus.toLocaleString('en-US')} SKUs checked, ${audit.stock.length} finding(s)`);
     for (const name of PROJECTION_NAMES) {
       const result = await verify(projectionSource(stores, config, name), stores.readModels, PROJECTIONS[name] as (typeof PROJECTIONS)['order-views'], (d) => {
         console.log(`${name}: ${d.key} differs from a fresh fold\n  expected ${JSON.stringify(d.expected)}\n  stored   ${JSON.stringify(d.actual)}`);

@@ -180,7 +180,9 @@ export class StockReconciler {
     const { order, revision } = snapshot;
     const own = stockTargets(order);
     const targets = new Map([...new Set(skus)].map((sku) => [sku, own.get(sku) ?? { reserved: 0, shipped: 0 }]));
-    const reason = order.status === 'cancelled' ? 'order-cancelled' : skus.every((sku) => own.has(sku)) ? 'order-edited' : 'not-in-order';
+    // A partially shipped order cancelled reads as shipped: its cancelled lines say why its remainder goes.
+    const cancelled = order.status === 'cancelled' || order.lines.some((line) => line.cancelled > 0);
+    const reason = cancelled ? 'order-cancelled' : skus.every((sku) => own.has(sku)) ? 'order-edited' : 'not-in-order';
     await this.stock.settle(order.id, targets, { reason, orderRevision: revision, raise: false, force }, this.stockContext(context));
   }
 

@@ -26,7 +26,7 @@ describe('audit command', () => {
     const replay = run(dir.path, 'bootstrap/audit-cli.ts', 'replay', '--order', ids[3]!);
     expect(replay.status).toBe(0);
     expect(replay.stdout).toMatch(/#0 .* OrderPlaced v2 by seeder/);
-    expect(replay.stdout).toMatch(/#2 .* ShipmentCreated v1/);
+    expect(replay.stdout).toMatch(/#2 .* ShipmentCreated v2/);
     expect(replay.stdout).toContain('"status":"shipped"');
 
     // A write that skipped the expected-revision check, as a buggy or hostile client of the store might.

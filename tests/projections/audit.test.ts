@@ -22,9 +22,9 @@ describe('audit of an order stream', () => {
     expect(auditStream('order-x', [placed(), moved(), paid(), shipped()])).toEqual([]);
   });
 
-  it('finds an address change after the shipment, a second shipment and a second payment', () => {
+  it('finds an address change after the shipment, a shipment of a shipped order and a second payment', () => {
     revision = 0;
-    expect(rules([placed(), paid(), shipped(), moved(), shipped()])).toEqual(['nothing after the end', 'nothing after the end', 'shipped once', 'shipped after payment']);
+    expect(rules([placed(), paid(), shipped(), moved(), shipped()])).toEqual(['nothing after the end', 'nothing after the end']);
     revision = 0;
     expect(rules([placed(), paid(), paid()])).toEqual(['paid once']);
   });

@@ -1,7 +1,7 @@
 // The rules of what happens to an order after payment (HTTP-CONTRACT "Orders after payment"):
 // what remains of each SKU to ship or to return, the balance, the stock each SKU of an order
 // should hold, and the two rules of their own with stable codes. Pure functions of the state.
-import { AreaRuleBroken, type FieldError } from '../kernel/errors.js';
+import { AreaRuleBroken, ValidationFailed, type FieldError } from '../kernel/errors.js';
 import type { Balance, LineState, OrderLine, PlacedOrder, Return, SkuQuantity } from './types.js';
 
 /** A shipment, return, receipt or edit named more of a SKU than remains for it, or a SKU not on the order. */
@@ -48,6 +48,21 @@ export function returnable(order: PlacedOrder): Map<string, number> {
     for (const line of ret.received ?? ret.lines) left.set(line.sku, (left.get(line.sku) ?? 0) - line.quantity);
   }
   return left;
+}
+
+/**
+ * Each line's quantity a positive integer, and at least one line unless `empty` is allowed (a
+ * receipt of a return that came back with nothing). Before checkQuantities: a zero or negative
+ * quantity is never "within what remains", it is no quantity (a negative one would unship, a zero
+ * restock an adjustment of nothing, which the stock refuses).
+ */
+export function checkCounts(lines: readonly SkuQuantity[], empty = false): void {
+  const errors: FieldError[] = [];
+  if (lines.length === 0 && !empty) errors.push({ pointer: '/lines', message: 'must hold at least one line' });
+  lines.forEach((line, i) => {
+    if (!Number.isSafeInteger(line.quantity) || line.quantity < 1) errors.push({ pointer: `/lines/${i}/quantity`, message: 'must be an integer of at least 1' });
+  });
+  if (errors.length > 0) throw new ValidationFailed(errors);
 }
 
 /**
@@ -141,6 +156,12 @@ export function stockTargets(order: PlacedOrder): Map<string, { reserved: number
   }
   return targets;
 }
+
+/**
+ * The idempotency key of a received return's restock of one SKU: one adjustment per return and
+ * SKU, however often it is asked for (the receipt, the reconciler), and what the auditor looks for.
+ */
+export const restockKey = (returnId: string, sku: string): string => `return:${returnId}:${sku}`;
 
 /** The units of each SKU a received return puts back on hand. */
 export function restocked(ret: Return): Map<string, number> {

@@ -3,7 +3,7 @@
 import { mergeAddress } from '../kernel/address.js';
 import { NotFound, OrderNotFound, ProductUnavailable, StateConflict, ValidationFailed, type FieldError } from '../kernel/errors.js';
 import {
-  balanceOf, cancelledStatus, cancelRemaining, checkQuantities, lineState, receiveLines, refundable, RefundExceedsPayment, remainingToShip, returnable, shipLines, shippingStatus,
+  balanceOf, cancelledStatus, cancelRemaining, checkCounts, checkQuantities, lineState, receiveLines, refundable, RefundExceedsPayment, remainingToShip, returnable, shipLines, shippingStatus,
 } from './after-payment.js';
 import type { Address, AddressPatch, CataloguedLine, ErasedAddress, LineState, Order, OrderCommand, OrderEvent, OrderLine, PlacedOrder, Return, SkuQuantity } from './types.js';
 
@@ -138,7 +138,10 @@ export function decide(command: OrderCommand, state: Order): OrderEvent[] {
       const { shipmentId, carrier, trackingNumber } = command.data;
       const remaining = remainingToShip(order);
       const lines = command.data.lines ? merged(command.data.lines) : [...remaining].filter(([, quantity]) => quantity > 0).map(([sku, quantity]) => ({ sku, quantity }));
-      if (command.data.lines) checkQuantities(command.data.lines, remaining, 'ship');
+      if (command.data.lines) {
+        checkCounts(command.data.lines);
+        checkQuantities(command.data.lines, remaining, 'ship');
+      }
       return [{ type: 'ShipmentCreated', schemaVersion: 2, data: { orderId: order.id, shipmentId, carrier, trackingNumber, lines, createdAt: now } }];
     }
     case 'CancelOrder': {
@@ -153,6 +156,7 @@ export function decide(command: OrderCommand, state: Order): OrderEvent[] {
       const order = existing(state, command.data.orderId);
       if (order.status === 'cancelled') throw new StateConflict(`Order ${order.id} is cancelled; nothing of it can be returned.`, order.status);
       const { returnId, reason } = command.data;
+      checkCounts(command.data.lines);
       checkQuantities(command.data.lines, returnable(order), 'return');
       return [{ type: 'ReturnRequested', schemaVersion: 1, data: { orderId: order.id, returnId, lines: merged(command.data.lines), reason, requestedAt: now } }];
     }
@@ -161,6 +165,7 @@ export function decide(command: OrderCommand, state: Order): OrderEvent[] {
       const ret = returnOf(order, command.data.returnId);
       if (ret.status !== 'requested') throw new StateConflict(`Return ${ret.id} is ${ret.status}; only a requested return can be received.`, ret.status);
       const asked = new Map(ret.lines.map((line) => [line.sku, line.quantity]));
+      checkCounts(command.data.lines, true);
       checkQuantities(command.data.lines, asked, 'receive');
       return [{ type: 'ReturnReceived', schemaVersion: 1, data: { orderId: order.id, returnId: ret.id, lines: command.data.lines, receivedAt: now } }];
     }

@@ -14,7 +14,7 @@ import { KeptFolds } from '../kernel/kept-folds.js';
 import { ProductService } from '../catalogue/service.js';
 import { decodeOrderEvent, encodeOrderEvent, orderStream } from './codec.js';
 import { orderDecider } from './decider.js';
-import { restocked, stockTargets } from './after-payment.js';
+import { restockKey, restocked, stockTargets } from './after-payment.js';
 import { StockService, type Reservations, type StockContext, type StockTarget } from '../stock/service.js';
 import type { ReleaseReason } from '../stock/types.js';
 import type {
@@ -273,6 +273,18 @@ export class OrderService {
   private async editOnce(viewer: Viewer, orderId: string, input: { lines: readonly SkuQuantity[]; dryRun: boolean }, context: WriteContext & Partial<Idempotent> & { expectedRevision?: number }): Promise<OrderResult & { dryRun?: true }> {
     const current = await this.get(viewer, orderId);
     if (!current) throw new OrderNotFound(orderId);
+    // A retry of an edit that was made is answered from the order's history, never decided again
+    // on the order as it is now: that would raise the stock for it a second time (and keep it
+    // raised until the reconciler: the replay's settle is older than that raise's fence), refuse
+    // it as short of stock, or refuse it once the order moved on.
+    if (!input.dryRun && context.idempotency && (await this.editedBefore(viewer, orderId, context.idempotency))) {
+      const result = await this.run(viewer, orderId, { type: 'EditOrder', data: { orderId, editId: this.newId(), lines: input.lines, prices: [] }, metadata: this.meta(viewer) }, context);
+      // And finishes the stock step a crash may have cut off its first run before: what the edit released.
+      const edited = result.events.find((event) => event.type === 'OrderEdited');
+      const was = edited?.type === 'OrderEdited' ? edited.data.before : [];
+      await this.settleTargets(viewer, orderId, new Map(was.map((line) => [line.sku, { reserved: 0, shipped: 0 }])), context);
+      return result;
+    }
     const held = new Set(current.order.lines.map((line) => line.sku));
     const added = input.lines.filter((line) => !held.has(line.sku));
     const prices = added.length > 0 ? await this.catalogue.price(added, current.order.currency).catch((error: unknown) => {
@@ -283,23 +295,15 @@ export class OrderService {
     const command: OrderCommand = { type: 'EditOrder', data: { orderId, editId: this.newId(), lines: input.lines, prices }, metadata: this.meta(viewer) };
     // If-Match is checked here, before any stock moves, so that a refused edit reserves nothing and
     // a dry run never reaches the command handler.
-    if (context.expectedRevision !== undefined && context.expectedRevision !== current.revision) {
-      if (await this.madeBefore(viewer, input.dryRun, context)) return this.run(viewer, orderId, command, context);
-      throw new PreconditionFailed(context.expectedRevision, current.revision);
-    }
+    // (A retry of an edit that was made was answered above, whatever revision it names.)
+    if (context.expectedRevision !== undefined && context.expectedRevision !== current.revision) throw new PreconditionFailed(context.expectedRevision, current.revision);
     if (input.dryRun) {
       const events = orderDecider.decide(command, current.order);
       const state = events.reduce(orderDecider.evolve, current.order as Order);
       return { state, events, revision: current.revision, position: current.position, replayed: false, dryRun: true } as OrderResult & { dryRun: true };
     }
     const before = stockTargets(current.order);
-    let planned: Order;
-    try {
-      planned = orderDecider.decide(command, current.order).reduce(orderDecider.evolve, current.order as Order);
-    } catch (error) {
-      if (error instanceof StateConflict && (await this.madeBefore(viewer, input.dryRun, context))) return this.run(viewer, orderId, command, context);
-      throw error;
-    }
+    const planned = orderDecider.decide(command, current.order).reduce(orderDecider.evolve, current.order as Order);
     if (planned.status === 'absent') throw new OrderNotFound(orderId);
     // Raised now (every SKU at the larger of its two targets), all or none.
     const raised = new Map([...union(before, stockTargets(planned))].map(([sku, [was, will]]) => [sku, { reserved: Math.max(was.reserved, will.reserved), shipped: was.shipped }]));
@@ -323,13 +327,11 @@ export class OrderService {
     return result;
   }
 
-  /**
-   * Whether this is a retry of an edit whose request took its key: its first outcome is then
-   * the answer, whatever the order became since (If-Match names the revision it was made on,
-   * the order shipped since), and the command handler finds it (a key before the revision).
-   */
-  private async madeBefore(viewer: Viewer, dryRun: boolean, context: Partial<Idempotent>): Promise<boolean> {
-    return !dryRun && context.idempotency !== undefined && (await keyHolder(this.store, viewer.sub, context.idempotency)) === 'this';
+  /** Whether this request (the viewer's key, taken by the same request) recorded its outcome on the order's stream already. */
+  private async editedBefore(viewer: Viewer, orderId: string, idempotency: IdempotencyRequest): Promise<boolean> {
+    if ((await keyHolder(this.store, viewer.sub, idempotency)) !== 'this') return false;
+    const recorded = await this.store.readStream(orderStream(orderId));
+    return recorded.some((r) => r.metadata.principal === viewer.sub && r.metadata.idempotency?.key === idempotency.key);
   }
 
   /** The service cancels an order still pending (reason payment-timeout) and releases its stock; any other order is left as it is. */
@@ -383,7 +385,7 @@ export class OrderService {
     const ret = order.returns.find((r) => r.id === returnId);
     if (!ret || ret.status !== 'received') return;
     const stockContext = this.stockContext(viewer, context);
-    await Promise.all([...restocked(ret)].map(([sku, units]) => this.restocking.restock(sku, units, `return:${returnId}:${sku}`, `return ${returnId} of order ${order.id}`, stockContext)));
+    await Promise.all([...restocked(ret)].map(([sku, units]) => this.restocking.restock(sku, units, restockKey(returnId, sku), `return ${returnId} of order ${order.id}`, stockContext)));
   }
 
   private stockContext(viewer: Viewer, context: WriteContext): StockContext {

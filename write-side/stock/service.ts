@@ -21,6 +21,9 @@ import type { AdjustmentReason, ReleaseReason, Stock, StockAdjusted, StockComman
 /** Who puts a received return's units back on hand: the key of each restock is this principal's. */
 const RESTOCKING = 'service:returns';
 
+/** The id of the adjustment that a restock under `key` makes (for the auditor, which looks for each once). */
+export const restockAdjustmentId = (key: string): string => keyId(RESTOCKING, key);
+
 /** Who acts, and for which request: the metadata of the events a command appends. */
 export interface StockContext {
   readonly principal: string;

@@ -83,3 +83,61 @@ describe('the stock decider', () => {
     );
   });
 });
+
+describe('settling an order’s reservation to what the order says', () => {
+  type Target = { reserved: number; shipped: number; orderRevision: number; raise?: boolean; force?: boolean };
+  const settle = ({ reserved, shipped, orderRevision, raise = false, force }: Target): StockCommand => ({
+    type: 'SettleReservation', data: { sku: 'S', orderId: 'o1', reserved, shipped, reason: 'order-edited', orderRevision, raise, ...(force ? { force } : {}) }, metadata: meta,
+  });
+  const raised = (quantity: number, orderRevision: number): StockEvent => ({ type: 'StockReserved', schemaVersion: 1, data: { sku: 'S', orderId: 'o1', quantity, reservedAt: now, orderRevision } });
+  const committed = (quantity: number, orderRevision: number): StockEvent => ({ type: 'ReservationCommitted', schemaVersion: 1, data: { sku: 'S', orderId: 'o1', quantity, committedAt: now, orderRevision } });
+  const released = (quantity: number, orderRevision: number): StockEvent => ({ type: 'ReservationReleased', schemaVersion: 1, data: { sku: 'S', orderId: 'o1', quantity, reason: 'order-edited', releasedAt: now, orderRevision } });
+  const state = (...events: StockEvent[]) => events.reduce(evolveStock, initialStock('S'));
+
+  it('commits what the order shipped and keeps the rest reserved', () => {
+    given(received(5), reserved('o1', 3)).when(settle({ reserved: 2, shipped: 1, orderRevision: 2 })).then(committed(1, 2));
+    expect(state(received(5), reserved('o1', 3), committed(1, 2))).toMatchObject({ onHand: 4, reserved: 2 });
+  });
+
+  it('commits only what shipped beyond what was committed before', () => {
+    given(received(5), reserved('o1', 3), committed(1, 2)).when(settle({ reserved: 0, shipped: 3, orderRevision: 3 })).then(committed(2, 3));
+    const done = state(received(5), reserved('o1', 3), committed(1, 2), committed(2, 3));
+    expect(done).toMatchObject({ onHand: 2, reserved: 0 });
+    // Nothing is left of it: the reservation is forgotten, with what was committed of it and its fence.
+    expect([done.live.has('o1'), done.committed.has('o1'), done.fences.has('o1')]).toEqual([false, false, false]);
+  });
+
+  it('commits and releases in one settle (a partially shipped order cancelled since)', () =>
+    given(received(5), reserved('o1', 3)).when(settle({ reserved: 0, shipped: 1, orderRevision: 4 })).then(committed(1, 4), released(2, 4)));
+
+  it('changes nothing when repeated', () => {
+    given(received(5), reserved('o1', 3), committed(1, 2)).when(settle({ reserved: 2, shipped: 1, orderRevision: 2 })).then();
+    given(received(5), reserved('o1', 3), committed(1, 2), released(2, 3)).when(settle({ reserved: 0, shipped: 1, orderRevision: 3 })).then();
+    given(received(5), reserved('o1', 3), committed(3, 2)).when(settle({ reserved: 0, shipped: 3, orderRevision: 2, raise: true })).then();
+  });
+
+  it('reserves more, or a SKU the order did not hold, only when it may raise, and never beyond what is available', () => {
+    given(received(5), reserved('o1', 2)).when(settle({ reserved: 4, shipped: 0, orderRevision: 1, raise: true })).then(raised(2, 1));
+    given(received(5)).when(settle({ reserved: 2, shipped: 0, orderRevision: 1, raise: true })).then(raised(2, 1));
+    given(received(5), reserved('o1', 2), reserved('o2', 2)).when(settle({ reserved: 4, shipped: 0, orderRevision: 1, raise: true }))
+      .thenFails(InsufficientStock, { errors: [expect.objectContaining({ available: 1 })] });
+  });
+
+  it('never reserves when it may not raise (the reconciler’s repairs only lower and commit)', () => {
+    given(received(5), reserved('o1', 2)).when(settle({ reserved: 4, shipped: 0, orderRevision: 1 })).then();
+    given(received(5)).when(settle({ reserved: 2, shipped: 0, orderRevision: 1 })).then();
+    // Part shipped and a larger remainder asked: the commit, and nothing reserved.
+    given(received(5), reserved('o1', 2)).when(settle({ reserved: 3, shipped: 1, orderRevision: 1 })).then(committed(1, 1));
+  });
+
+  it('ignores a settle of an older order revision than one applied before, unless forced', () => {
+    // An edit raised the reservation for the revision its edit will have (5); the order is still at 4.
+    const history = [received(10), reserved('o1', 2), raised(3, 5)];
+    expect(state(...history).fences.get('o1')).toBe(5);
+    given(...history).when(settle({ reserved: 2, shipped: 0, orderRevision: 4 })).then();
+    given(...history).when(settle({ reserved: 2, shipped: 0, orderRevision: 4, force: true })).then(released(3, 4));
+    given(...history).when(settle({ reserved: 2, shipped: 0, orderRevision: 5 })).then(released(3, 5));
+    // A forced settle of an older revision leaves the newer fence standing.
+    expect(state(...history, released(1, 4)).fences.get('o1')).toBe(5);
+  });
+});

@@ -156,5 +156,28 @@ for (const [name, open] of availableStores) {
       expect((await stock.get(staff, first))!).toMatchObject({ onHand: 1, reserved: 1 });
       expect((await stock.get(staff, second))!).toMatchObject({ onHand: 5, reserved: 0 });
     });
+
+    it('settles an order’s SKUs all or none: one short of stock leaves the others as they were, and names it', async () => {
+      const [plenty, scarce] = ['A', 'B'].map((s) => `${s}-${randomUUID()}`) as [string, string];
+      await receive(plenty, 5);
+      await receive(scarce, 1);
+      const stock = new StockService(fixture.store);
+      const orderId = randomUUID();
+      await stock.reserve(orderId, [{ sku: plenty, quantity: 2 }, { sku: scarce, quantity: 1 }], context);
+      const before = new Map([[plenty, { reserved: 2, shipped: 0 }], [scarce, { reserved: 1, shipped: 0 }]]);
+      const raised = new Map([[plenty, { reserved: 4, shipped: 0 }], [scarce, { reserved: 3, shipped: 0 }]]);
+      const how = { reason: 'order-edited' as const, orderRevision: 1, raise: true };
+
+      const refused = await stock.settle(orderId, raised, how, context, before).then(() => null, (error: unknown) => error);
+      expect(refused).toBeInstanceOf(InsufficientStock);
+      expect((refused as InsufficientStock).errors).toEqual([expect.objectContaining({ pointer: scarce, available: 0 })]);
+      const fresh = new StockService(fixture.store);
+      expect([await fresh.held(orderId, plenty), await fresh.held(orderId, scarce)]).toEqual([2, 1]);
+      expect((await fresh.get(staff, plenty))!).toMatchObject({ onHand: 5, reserved: 2 });
+
+      // Without all-or-none, what could be raised stays raised.
+      await expect(stock.settle(orderId, raised, how, context)).rejects.toBeInstanceOf(InsufficientStock);
+      expect([await fresh.held(orderId, plenty), await fresh.held(orderId, scarce)]).toEqual([4, 1]);
+    });
   });
 }

@@ -150,6 +150,31 @@ describe('stock snapshots', () => {
     expect((await fullFold()).stock.reserved).toBe(stock.onHand);
   });
 
+  it('carries what was committed of each reservation and its fence over a snapshot: a cold process commits only the rest and ignores a stale settle', async () => {
+    const writer = fresh({ snapshotEvery: 5 });
+    await writer.adjust(staff, SKU, { delta: 20, reason: 'received', note: null }, { correlationId: 'c', idempotency: { key: 'recv', fingerprint: 'f' } });
+    const how = (orderRevision: number, raise = false) => ({ reason: 'order-edited' as const, orderRevision, raise });
+    await writer.reserve('shipping', [{ sku: SKU, quantity: 4 }], context);
+    await writer.settle('shipping', new Map([[SKU, { reserved: 3, shipped: 1 }]]), how(2), context);
+    await writer.reserve('editing', [{ sku: SKU, quantity: 2 }], context);
+    // An edit's raise, fenced at the revision its edit will have.
+    await writer.settle('editing', new Map([[SKU, { reserved: 5, shipped: 0 }]]), how(6, true), context);
+    await writer.idle();
+    expect(await snapshotRevisions()).toEqual([4]);
+    const snapshot = decodeStockSnapshot((await store.readLastEvent(stockSnapshotStream(SKU)))!, SKU)!;
+    expect([new Map(snapshot.stock.committed), new Map(snapshot.stock.fences)]).toEqual([new Map([['shipping', 1]]), new Map([['shipping', 2], ['editing', 6]])]);
+
+    const { service, eventsRead } = await coldRead();
+    expect(eventsRead).toBe(1);
+    // The order at revision 5 (before the edit) is stale for `editing`; `shipping` shipped 3 in all, 2 of them new.
+    await service.settle('editing', new Map([[SKU, { reserved: 2, shipped: 0 }]]), how(5), context);
+    await service.settle('shipping', new Map([[SKU, { reserved: 1, shipped: 3 }]]), how(3), context);
+    expect([await service.held('editing', SKU), await service.held('shipping', SKU)]).toEqual([5, 1]);
+    expect((await service.get(staff, SKU))!).toMatchObject({ onHand: 17, reserved: 6 });
+    const { stock } = await fullFold();
+    expect([stock.onHand, stock.reserved, liveReservations(stock.live)]).toEqual([17, 6, new Map([['shipping', 1], ['editing', 5]])]);
+  });
+
   describe('a SKU with more live reservations than one append takes (the store refuses over 1 MiB, as EventStoreDB does)', () => {
     const HELD = 50_000;
     /** One unit each for HELD orders, written straight to the stream in appends under the limit. */
@@ -308,7 +333,11 @@ describe('a retried stock adjustment', () => {
   });
 });
 
-type Generated = { type: 'adjust'; delta: number } | { type: 'reserve'; order: number; quantity: number } | { type: 'release' | 'commit'; order: number };
+type Generated =
+  | { type: 'adjust'; delta: number }
+  | { type: 'reserve'; order: number; quantity: number }
+  | { type: 'release' | 'commit'; order: number }
+  | { type: 'settle'; order: number; reserved: number; shipped: number; revision: number; raise: boolean; force: boolean };
 
 describe('a stock snapshot, decoded', () => {
   const command: fc.Arbitrary<Generated> = fc.oneof(
@@ -316,6 +345,11 @@ describe('a stock snapshot, decoded', () => {
     fc.record({ type: fc.constant('reserve' as const), order: fc.integer({ min: 0, max: 12 }), quantity: fc.integer({ min: 1, max: 6 }) }),
     fc.record({ type: fc.constant('release' as const), order: fc.integer({ min: 0, max: 12 }) }),
     fc.record({ type: fc.constant('commit' as const), order: fc.integer({ min: 0, max: 12 }) }),
+    // Partial commits and fenced raises: what a snapshot carries in its four-member entries.
+    fc.record({
+      type: fc.constant('settle' as const), order: fc.integer({ min: 0, max: 12 }), reserved: fc.integer({ min: 0, max: 6 }), shipped: fc.integer({ min: 0, max: 6 }),
+      revision: fc.integer({ min: 0, max: 8 }), raise: fc.boolean(), force: fc.boolean(),
+    }),
   );
   const toCommand = (c: Generated, i: number): StockCommand => {
     const metadata = { now: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString() };
@@ -328,6 +362,10 @@ describe('a stock snapshot, decoded', () => {
         return { type: 'ReleaseReservation', data: { sku: SKU, orderId: `o-${c.order}`, reason: 'order-cancelled' }, metadata };
       case 'commit':
         return { type: 'SettleReservation', data: { sku: SKU, orderId: `o-${c.order}`, reserved: 0, shipped: Number.MAX_SAFE_INTEGER, reason: 'order-cancelled', orderRevision: 0, raise: false }, metadata };
+      case 'settle': {
+        const { reserved, shipped, revision: orderRevision, raise, force } = c;
+        return { type: 'SettleReservation', data: { sku: SKU, orderId: `o-${c.order}`, reserved, shipped, reason: 'order-edited', orderRevision, raise, force }, metadata };
+      }
     }
   };
   /** The events a command decides on the state, or the error's name. */
@@ -362,10 +400,12 @@ describe('a stock snapshot, decoded', () => {
         });
         const end = fromSnapshot as Stock | null;
         if (!end) return;
-        expect({ onHand: end.onHand, reserved: end.reserved, live: liveReservations(end.live), updatedAt: end.updatedAt }).toEqual({
+        expect({ onHand: end.onHand, reserved: end.reserved, live: liveReservations(end.live), committed: new Map(end.committed), fences: new Map(end.fences), updatedAt: end.updatedAt }).toEqual({
           onHand: full.onHand,
           reserved: full.reserved,
           live: liveReservations(full.live),
+          committed: new Map(full.committed),
+          fences: new Map(full.fences),
           updatedAt: full.updatedAt,
         });
       }),
