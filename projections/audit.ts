@@ -2,7 +2,7 @@
 // domain rule did not hold; fold every SKU's stream and hold it against the orders. The checks
 // are pure; auditLog reads a store's order and stock streams for them.
 import type { EventStore, Position, RecordedEvent } from '../write-side/kernel/event-store.js';
-import { refundable, remainingToShip, restockKey, restocked, returnable, stockTargets } from '../write-side/orders/after-payment.js';
+import { refundable, remainingToShip, restockKey, restocked, returnable, stockTargets } from '../write-side/orders/rules.js';
 import { decodeOrderEvent, ORDER_STREAM_PREFIX } from '../write-side/orders/codec.js';
 import { evolve, initialState } from '../write-side/orders/decider.js';
 import type { Order, OrderEvent, OrderLine, PlacedOrder, SkuQuantity } from '../write-side/orders/types.js';

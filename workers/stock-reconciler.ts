@@ -3,7 +3,7 @@
 // streams) from its checkpoint in the read store, ORPHAN_AFTER behind the head, and for each
 //  - reservation: when its order was never placed, gives the placement up (a no_stream append
 //    to the order's stream, which a late OrderPlaced then fails against) and releases it;
-//    otherwise settles it to what the order says (orders/after-payment.ts, stockTargets): what
+//    otherwise settles it to what the order says (orders/rules.ts, stockTargets): what
 //    shipped committed, what was cancelled, edited away or never the order's released. An edit's
 //    raise whose edit never came (the order is still below the revision the raise was fenced at)
 //    is released past its fence;
@@ -23,7 +23,7 @@ import type { OrderService, OrderSnapshot } from '../write-side/orders/service.j
 import type { WriteContext } from '../write-side/kernel/write-context.js';
 import { ORDER_STREAM_PREFIX } from '../write-side/orders/codec.js';
 import { decodeStoredOrderEvent } from '../write-side/orders/personal-data.js';
-import { stockTargets } from '../write-side/orders/after-payment.js';
+import { stockTargets } from '../write-side/orders/rules.js';
 import type { Reservations } from '../write-side/stock/service.js';
 import { decodeStockEvent, isStockEvent, STOCK_STREAM_PREFIX } from '../write-side/stock/codec.js';
 

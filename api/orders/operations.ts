@@ -253,7 +253,7 @@ const operations: Operation<Deps>[] = [
 
 export const ordersArea = area<void, Deps, typeof orderSchemas>({
   schemas: orderSchemas,
-  // The orders' own rules (write-side/orders/after-payment.ts); their answers' members are in their schemas.
+  // The orders' own rules (write-side/orders/rules.ts); their answers' members are in their schemas.
   problems: {
     'quantity-unavailable': { status: 409, title: 'Quantity unavailable' },
     'refund-exceeds-payment': { status: 409, title: 'Refund exceeds payment' },

@@ -3,7 +3,7 @@
 // can never bring it back: the stored revision tells that the event was already seen.
 // Every entry into and exit from the queue is recorded as a change, with the event's position:
 // the feed of GET /fulfilment-queue/changes.
-import { lineState, shipLines, shippingStatus } from '../../write-side/orders/after-payment.js';
+import { lineState, shipLines, shippingStatus } from '../../write-side/orders/rules.js';
 import { ORDER_STREAM_PREFIX } from '../../write-side/orders/codec.js';
 import { decodeStoredOrderEvent, type StoredOrderEvent } from '../../write-side/orders/personal-data.js';
 import { inFulfilmentQueue, type QueueChange, type QueueEntry } from '../../read-side/orders/views.js';

@@ -1,6 +1,6 @@
 // order-views: one document per order, the order's full HTTP representation with its address
 // sealed as the events hold it (the queries open it).
-import { balanceOf, cancelledStatus, cancelRemaining, lineState, receiveLines, shipLines, shippingStatus } from '../../write-side/orders/after-payment.js';
+import { balanceOf, cancelledStatus, cancelRemaining, lineState, receiveLines, shipLines, shippingStatus } from '../../write-side/orders/rules.js';
 import { ORDER_STREAM_PREFIX } from '../../write-side/orders/codec.js';
 import { decodeStoredOrderEvent, type StoredOrderEvent } from '../../write-side/orders/personal-data.js';
 import { legacyStatus } from '../../read-side/orders/status.js';

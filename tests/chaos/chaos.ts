@@ -32,7 +32,7 @@ import { decodeStockEvent, STOCK_STREAM_PREFIX, stockStream } from '../../write-
 import { evolveStock, initialStock } from '../../write-side/stock/decider.js';
 import { orderDecider, PAYMENT_TIMEOUT } from '../../write-side/orders/decider.js';
 import { decodeOrderEvent } from '../../write-side/orders/codec.js';
-import { restocked, stockTargets } from '../../write-side/orders/after-payment.js';
+import { restocked, stockTargets } from '../../write-side/orders/rules.js';
 import type { Order } from '../../write-side/orders/types.js';
 import { ROOT, runScript } from '../support/service-process.js';
 import { deployment, type TopologyMode } from './deployments.js';
@@ -1007,7 +1007,7 @@ function orderInvariantFindings(history: Map<string, RecordedEvent[]>): string[]
 
 /**
  * Each SKU's folded stock against the orders: reserved is what the orders have left to ship
- * (orders/after-payment.ts stockTargets), onHand what was received less what shipped plus what
+ * (orders/rules.ts stockTargets), onHand what was received less what shipped plus what
  * came back restocked.
  */
 function stockAgreementFindings(history: Map<string, RecordedEvent[]>, stock: Map<string, RecordedEvent[]>): string[] {

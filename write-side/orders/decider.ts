@@ -4,7 +4,7 @@ import { mergeAddress } from '../kernel/address.js';
 import { NotFound, OrderNotFound, ProductUnavailable, StateConflict, ValidationFailed, type FieldError } from '../kernel/errors.js';
 import {
   balanceOf, cancelledStatus, cancelRemaining, checkCounts, checkQuantities, lineState, receiveLines, refundable, RefundExceedsPayment, remainingToShip, returnable, shipLines, shippingStatus,
-} from './after-payment.js';
+} from './rules.js';
 import type { Address, AddressPatch, CataloguedLine, ErasedAddress, LineState, Order, OrderCommand, OrderEvent, OrderLine, PlacedOrder, Return, SkuQuantity } from './types.js';
 
 export const MAX_LINES = 100;

@@ -14,7 +14,7 @@ import { KeptFolds } from '../kernel/kept-folds.js';
 import { ProductService } from '../catalogue/service.js';
 import { decodeOrderEvent, encodeOrderEvent, orderStream } from './codec.js';
 import { orderDecider } from './decider.js';
-import { restockKey, restocked, stockTargets } from './after-payment.js';
+import { restockKey, restocked, stockTargets } from './rules.js';
 import { StockService, type Reservations, type StockContext, type StockTarget } from '../stock/service.js';
 import type { ReleaseReason } from '../stock/types.js';
 import type {

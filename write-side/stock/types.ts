@@ -56,7 +56,7 @@ export type StockCommand =
   | { readonly type: 'ReserveStock'; readonly data: { readonly sku: string; readonly orderId: string; readonly quantity: number }; readonly metadata: StockCommandMetadata }
   | { readonly type: 'ReleaseReservation'; readonly data: { readonly sku: string; readonly orderId: string; readonly reason: ReleaseReason }; readonly metadata: StockCommandMetadata }
   /**
-   * Brings the order's reservation of the SKU to what the order says (orders/after-payment.ts,
+   * Brings the order's reservation of the SKU to what the order says (orders/rules.ts,
    * stockTargets): `shipped` deducted from stock on hand in all, `reserved` still held.
    */
   | { readonly type: 'SettleReservation'; readonly data: SettleReservation; readonly metadata: StockCommandMetadata };

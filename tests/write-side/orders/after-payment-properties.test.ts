@@ -13,7 +13,7 @@ import { auditLog, RESERVATION_GRACE_MS } from '../../../projections/audit.js';
 import { serviceViewer } from '../../../write-side/kernel/access.js';
 import { InsufficientStock, StateConflict, ValidationFailed } from '../../../write-side/kernel/errors.js';
 import { ProductService } from '../../../write-side/catalogue/service.js';
-import { QuantityUnavailable, RefundExceedsPayment, remainingToShip, returnable } from '../../../write-side/orders/after-payment.js';
+import { QuantityUnavailable, RefundExceedsPayment, remainingToShip, returnable } from '../../../write-side/orders/rules.js';
 import { OrderService, type OrderResult } from '../../../write-side/orders/service.js';
 import type { PlacedOrder } from '../../../write-side/orders/types.js';
 import { StockService } from '../../../write-side/stock/service.js';

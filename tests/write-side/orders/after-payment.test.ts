@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { NotFound, ProductUnavailable, StateConflict, ValidationFailed } from '../../../write-side/kernel/errors.js';
 import type { RecordedEvent } from '../../../write-side/kernel/event-store.js';
 import { encodePosition } from '../../../write-side/kernel/position.js';
-import { QuantityUnavailable, RefundExceedsPayment, stockTargets } from '../../../write-side/orders/after-payment.js';
+import { QuantityUnavailable, RefundExceedsPayment, stockTargets } from '../../../write-side/orders/rules.js';
 import { decodeOrderEvent } from '../../../write-side/orders/codec.js';
 import { evolve, initialState, orderDecider } from '../../../write-side/orders/decider.js';
 import type { Address, CataloguedLine, Order, OrderCommand, OrderEvent, PlacedOrder, ReceivedLine, SkuQuantity } from '../../../write-side/orders/types.js';
