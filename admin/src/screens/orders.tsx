@@ -5,7 +5,7 @@ import { href } from '../router';
 import { Field, Pager, Refusal, Scroll, Status, Title, money, useCursors, when } from '../ui';
 
 type Query = NonNullable<Schemas['OrderListQuery']>;
-const STATUSES = ['pending', 'paid', 'shipped', 'cancelled'] as const;
+const STATUSES = ['pending', 'paid', 'partially_shipped', 'shipped', 'cancelled'] as const;
 
 type Answer = Awaited<ReturnType<typeof ordersPage>>;
 // The cast: openapi-fetch 0.17's Readable<> drops members typed null (ErasedAddress's), which the body has.

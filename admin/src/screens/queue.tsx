@@ -36,7 +36,8 @@ export function Queue() {
           const change = JSON.parse(event.data) as Schemas['QueueChange'];
           if (change.change === 'left') return setEntries((list) => (list ?? []).filter((entry) => entry.orderId !== change.orderId));
           void api.GET('/orders/{id}', { params: { path: { id: change.orderId } } }).then(({ data: order }) => {
-            if (!order || order.status !== 'paid') return;
+            // A partially shipped order stays in the queue until nothing remains to ship.
+            if (!order || (order.status !== 'paid' && order.status !== 'partially_shipped')) return;
             const entry = { orderId: order.id, customerId: order.customerId, total: order.total, currency: order.currency, paidAt: change.at };
             setEntries((list) => [...(list ?? []).filter((e) => e.orderId !== entry.orderId), entry]);
           });
