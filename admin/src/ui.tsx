@@ -121,6 +121,11 @@ export function minorDigits(currency: string): number {
   }
 }
 
+/** Minor units as the major-unit figure an input shows (1299 EUR = "12.99"). */
+export const toMajor = (minor: number, currency: string) => (minor / 10 ** minorDigits(currency)).toFixed(minorDigits(currency));
+/** What a person typed in major units, in minor units ("12.99" EUR = 1299). */
+export const toMinor = (major: string, currency: string) => Math.round(Number(major) * 10 ** minorDigits(currency));
+
 /** A modal confirmation (the native dialog: it keeps the focus inside and Escape closes it). */
 export function Confirm({ question, confirm, onConfirm, onCancel }: { question: string; confirm: string; onConfirm: () => void; onCancel: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);

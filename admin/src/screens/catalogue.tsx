@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { api, consistency, describe, type Schemas } from '../api';
-import { Confirm, Field, Notice, Pager, Refusal, Scroll, Title, minorDigits, money, useCursors, usePage, when } from '../ui';
+import { Confirm, Field, Notice, Pager, Refusal, Scroll, Title, money, toMajor, toMinor, useCursors, usePage, when } from '../ui';
 
 type Product = Schemas['Product'];
 type Status = Product['status'];
@@ -9,9 +9,6 @@ interface Editing {
   readonly product: Product | null;
   prices: Array<{ currency: string; amount: string }>;
 }
-
-const toMajor = (minor: number, currency: string) => (minor / 10 ** minorDigits(currency)).toFixed(minorDigits(currency));
-const toMinor = (major: string, currency: string) => Math.round(Number(major) * 10 ** minorDigits(currency));
 
 export function Catalogue({ can }: { can: (scope: string) => boolean }) {
   const writer = can('catalogue:write');
