@@ -1,26 +1,40 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, describe, newKey, type Schemas } from '../api';
 import { href } from '../router';
-import { Field, Notice, Refusal, Scroll, Status, Title, formValue, money, when } from '../ui';
+import { Field, Notice, Refusal, Status, Title, formValue, money, when } from '../ui';
+import type { Done } from './order/action';
+import { EditForm } from './order/edit';
+import { History } from './order/history';
+import { Balance, Lines } from './order/lines';
+import { returnable } from './order/quantities';
+import { RefundForm, Refunds } from './order/refunds';
+import { ReturnForm, Returns, type ReturnAction } from './order/returns';
+import { ShipForm, Shipments } from './order/shipments';
 
 type Order = Schemas['Order'];
 type HistoryEvent = Schemas['HistoryEvent'];
-type Action = 'address' | 'payment' | 'shipment' | 'cancel';
+type Action = 'address' | 'payment' | 'shipment' | 'return' | 'refund' | 'edit' | 'cancel';
 
 export function OrderPage({ id, can }: { id: string; can: (scope: string) => boolean }) {
   const [order, setOrder] = useState<Order | null>(null);
+  const [shipments, setShipments] = useState<Schemas['Shipment'][]>([]);
+  const [returns, setReturns] = useState<Schemas['Return'][]>([]);
   const [history, setHistory] = useState<HistoryEvent[] | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [open, setOpen] = useState<Action | null>(null);
+  // An action of the bar, or one on a return of the list.
+  const [open, setOpen] = useState<Action | ReturnAction | null>(null);
   // One key per opened form: a retry of the same submission is the same request.
   const [key, setKey] = useState(newKey);
 
   async function load() {
-    const { data, error, response } = await api.GET('/orders/{id}', { params: { path: { id } } });
+    const path = { params: { path: { id } } };
+    const [one, shipped, returned] = await Promise.all([api.GET('/orders/{id}', path), api.GET('/orders/{id}/shipments', path), api.GET('/orders/{id}/returns', path)]);
     // The casts: openapi-fetch 0.17's Readable<> drops members typed null (ErasedAddress's), which the body has.
-    if (data) setOrder(data as Order);
-    else setRefusal(describe(error, response));
+    if (one.data) setOrder(one.data as Order);
+    else setRefusal(describe(one.error, one.response));
+    if (shipped.data) setShipments(shipped.data.items);
+    if (returned.data) setReturns(returned.data.items);
     if (can('audit:read')) {
       const events: HistoryEvent[] = [];
       let cursor: string | undefined;
@@ -35,24 +49,27 @@ export function OrderPage({ id, can }: { id: string; can: (scope: string) => boo
   }
   useEffect(() => void load(), [id]);
 
-  function openAction(action: Action | null) {
+  function openAction(action: Action | ReturnAction | null) {
     setOpen(action);
     setKey(newKey());
     setRefusal(null);
     setNotice(null);
   }
 
-  async function done(result: { error?: unknown; response: Response }, what: string) {
+  const done: Done = async (result, what) => {
     if (result.response.ok) {
       setOpen(null);
+      setRefusal(null);
       setNotice(what);
       await load();
-    } else {
-      setRefusal(describe(result.error, result.response));
-      // The order moved on meanwhile: show it as it is now, with the actions its state allows.
-      if (result.response.status === 409 || result.response.status === 412) await load();
+      return true;
     }
-  }
+    setNotice(null);
+    setRefusal(describe(result.error, result.response));
+    // The order moved on meanwhile: show it as it is now, with the actions its state allows.
+    if (result.response.status === 409 || result.response.status === 412) await load();
+    return false;
+  };
 
   async function changeAddress(event: Event) {
     event.preventDefault();
@@ -84,20 +101,11 @@ export function OrderPage({ id, can }: { id: string; can: (scope: string) => boo
     await done(result, 'The payment was recorded.');
   }
 
-  async function ship(event: Event) {
-    event.preventDefault();
-    const result = await api.POST('/orders/{id}/shipments', {
-      params: { path: { id }, header: { 'Idempotency-Key': key } },
-      body: { carrier: formValue(event, 'carrier'), trackingNumber: formValue(event, 'trackingNumber') },
-    });
-    await done(result, 'The order was shipped.');
-  }
-
   async function cancel(event: Event) {
     event.preventDefault();
     const reason = formValue(event, 'reason');
     const result = await api.POST('/orders/{id}/cancellation', { params: { path: { id } }, body: reason ? { reason } : {} });
-    await done(result, 'The order was cancelled.');
+    await done(result, order?.status === 'partially_shipped' ? 'What had not shipped was cancelled.' : 'The order was cancelled.');
   }
 
   if (!order) {
@@ -109,12 +117,18 @@ export function OrderPage({ id, can }: { id: string; can: (scope: string) => boo
     );
   }
   const open_ = order.status === 'pending' || order.status === 'paid';
+  const shipping = order.status === 'paid' || order.status === 'partially_shipped';
   const actions: Array<{ action: Action; label: string; allowed: boolean }> = [
     { action: 'address', label: 'Change the address', allowed: open_ && can('orders:write') },
     { action: 'payment', label: 'Record a payment', allowed: order.status === 'pending' && can('payments:write') },
-    { action: 'shipment', label: 'Ship', allowed: order.status === 'paid' && can('shipments:write') },
-    { action: 'cancel', label: 'Cancel the order', allowed: open_ && can('orders:write') },
+    { action: 'shipment', label: 'Ship', allowed: shipping && can('shipments:write') },
+    { action: 'return', label: 'Request a return', allowed: order.status !== 'cancelled' && [...returnable(order.lines, returns).values()].some((n) => n > 0) && can('returns:write') },
+    { action: 'refund', label: 'Record a refund', allowed: order.balance.paid > order.balance.refunded && can('refunds:write') },
+    // Only before anything ships: an order shipped in part is partially_shipped.
+    { action: 'edit', label: 'Edit the lines', allowed: open_ && can('orders:write') },
+    { action: 'cancel', label: 'Cancel the order', allowed: (open_ || order.status === 'partially_shipped') && can('orders:write') },
   ];
+  const form = { order, idempotencyKey: key, done, refuse: setRefusal };
   const a = order.address;
   return (
     <>
@@ -173,17 +187,10 @@ export function OrderPage({ id, can }: { id: string; can: (scope: string) => boo
           <button type="submit">Record the payment</button>
         </form>
       ) : null}
-      {open === 'shipment' ? (
-        <form class="panel" onSubmit={ship} aria-label="Ship the order">
-          <Field label="Carrier">
-            <input name="carrier" required />
-          </Field>
-          <Field label="Tracking number">
-            <input name="trackingNumber" required />
-          </Field>
-          <button type="submit">Ship the order</button>
-        </form>
-      ) : null}
+      {open === 'shipment' ? <ShipForm {...form} /> : null}
+      {open === 'return' ? <ReturnForm {...form} returns={returns} /> : null}
+      {open === 'refund' ? <RefundForm {...form} /> : null}
+      {open === 'edit' ? <EditForm order={order} done={done} refuse={setRefusal} /> : null}
       {open === 'cancel' ? (
         <form class="panel" onSubmit={cancel} aria-label="Cancel the order">
           <Field label="Reason (optional)">
@@ -196,42 +203,13 @@ export function OrderPage({ id, can }: { id: string; can: (scope: string) => boo
       ) : null}
 
       <h2>Lines</h2>
-      <Scroll label="Order lines">
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">SKU</th>
-              <th scope="col" class="num">
-                Quantity
-              </th>
-              <th scope="col" class="num">
-                Unit price
-              </th>
-              <th scope="col" class="num">
-                Line total
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {order.lines.map((line) => (
-              <tr key={line.sku}>
-                <td>{line.sku}</td>
-                <td class="num">{line.quantity}</td>
-                <td class="num">{money(line.unitPrice, order.currency)}</td>
-                <td class="num">{money(line.lineTotal, order.currency)}</td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row" colSpan={3}>
-                Total
-              </th>
-              <td class="num">{money(order.total, order.currency)}</td>
-            </tr>
-          </tfoot>
-        </table>
-      </Scroll>
+      <Lines order={order} />
+
+      <h2>Balance</h2>
+      <Balance order={order} />
+      {history ? <Refunds history={history} currency={order.currency} /> : null}
+      <Shipments shipments={shipments} />
+      <Returns order={order} returns={returns} writer={can('returns:write')} open={typeof open === 'object' ? open : null} setOpen={openAction} done={done} />
 
       <h2>Address</h2>
       <address>
@@ -243,19 +221,7 @@ export function OrderPage({ id, can }: { id: string; can: (scope: string) => boo
         ))}
       </address>
 
-      {history ? (
-        <>
-          <h2>History</h2>
-          <ol class="timeline">
-            {history.map((event) => (
-              <li key={event.position}>
-                <strong>{event.type}</strong> <time dateTime={event.recordedAt}>{when(event.recordedAt)}</time>
-                <span class="muted"> by {event.metadata.principal} · revision {event.revision}</span>
-              </li>
-            ))}
-          </ol>
-        </>
-      ) : null}
+      {history ? <History history={history} currency={order.currency} /> : null}
     </>
   );
 }
