@@ -47,11 +47,27 @@ async function signIn(role: Role): Promise<string> {
 }
 
 async function placeOrder(customerId: string, quantity = 1): Promise<string> {
-  const placed = await call('admin', 'POST', '/orders', { customerId, currency: 'EUR', lines: [{ sku: 'MUG-BLUE', quantity, unitPrice: 1299 }], address: ADDRESS }, { 'Idempotency-Key': randomUUID() });
+  return placeLines(customerId, [{ sku: 'MUG-BLUE', quantity }]);
+}
+
+async function placeLines(customerId: string, lines: Array<{ sku: string; quantity: number }>): Promise<string> {
+  const placed = await call('admin', 'POST', '/orders', { customerId, currency: 'EUR', lines, address: ADDRESS }, { 'Idempotency-Key': randomUUID() });
   expect(placed.status).toBe(201);
   await projected(placed);
   return placed.body.id as string;
 }
+
+/** A product of its own for a test (so that its stock levels are the test's alone), with `onHand` received. */
+async function product(name: string, price: number, onHand: number): Promise<string> {
+  const sku = `${name}-${randomUUID().slice(0, 6)}`;
+  expect((await call('admin', 'PUT', `/products/${sku}`, { name, prices: { EUR: price }, status: 'active' })).status).toBe(201);
+  expect((await call('admin', 'POST', `/stock/${sku}/adjustments`, { delta: onHand, reason: 'received' }, { 'Idempotency-Key': randomUUID() })).status).toBe(201);
+  return sku;
+}
+
+/** The order as 2027-01-01 reads it (partially_shipped; the test's other requests send no version). */
+const orderNow = async (id: string) => (await call('admin', 'GET', `/orders/${id}`, undefined, { 'Api-Version': '2027-01-01' })).body;
+const stockOf = async (sku: string) => (await call('admin', 'GET', `/stock/${sku}`)).body as { onHand: number; reserved: number; available: number };
 
 /**
  * The app reads the collections without the test's own writes' Consistency-Tokens (they are not
@@ -309,9 +325,275 @@ describe('the administration app', () => {
     await page.getByRole('button', { name: 'Ship' }).click();
     await page.getByLabel('Carrier').fill('UPS');
     await page.getByLabel('Tracking number').fill('1Z999');
-    await page.getByRole('button', { name: 'Ship the order' }).click();
+    await page.getByRole('button', { name: 'Record the shipment' }).click();
     await page.getByRole('status').filter({ hasText: 'The order was shipped.' }).waitFor();
     expect((await call('admin', 'GET', `/orders/${shipped}`)).body.status).toBe('shipped');
+    await close(opened);
+  });
+
+  it('ships chosen lines: only those with a quantity are sent, the order is partially_shipped, then shipped, and lists its shipments', async () => {
+    const [plate, bowl] = [await product('PLATE', 899, 10), await product('BOWL', 699, 10)];
+    const id = await placeLines('cus_ship_lines', [{ sku: plate, quantity: 3 }, { sku: bowl, quantity: 1 }]);
+    await pay(id, 3 * 899 + 699);
+    const opened = await open('fulfilment', `orders/${id}`);
+    const { page } = opened;
+    const form = page.getByRole('form', { name: 'Ship the order' });
+    const shipments = page.getByRole('region', { name: 'Shipments', exact: true }).locator('tbody tr');
+    const shippedOf = (sku: string) => page.getByRole('region', { name: 'Order lines' }).getByRole('row').filter({ has: page.getByRole('cell', { name: sku, exact: true }) }).locator('td').nth(2);
+
+    await page.getByRole('button', { name: 'Ship', exact: true }).click();
+    // Each line offers all of what remains.
+    expect(await form.getByLabel(`Quantity of ${plate} to ship`).inputValue()).toBe('3');
+    expect(await form.getByLabel(`Quantity of ${bowl} to ship`).inputValue()).toBe('1');
+    await form.getByLabel(`Quantity of ${plate} to ship`).fill('2');
+    await form.getByLabel(`Quantity of ${bowl} to ship`).fill('0');
+    await form.getByLabel('Carrier').fill('DHL');
+    await form.getByLabel('Tracking number').fill('JD-PART-1');
+    const [request] = await Promise.all([page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/shipments')), form.getByRole('button', { name: 'Record the shipment' }).click()]);
+    expect(request.postDataJSON()).toEqual({ carrier: 'DHL', trackingNumber: 'JD-PART-1', lines: [{ sku: plate, quantity: 2 }] });
+    expect(request.headers()['idempotency-key']).toBeTruthy();
+    expect(request.headers()['api-version']).toBe('2027-01-01');
+    await page.getByRole('status').filter({ hasText: `Shipped 2 × ${plate}; the rest remains to ship.` }).waitFor();
+    await poll(() => page.locator('.status').first().textContent()).toBe('partially_shipped');
+    await poll(() => shipments.count()).toBe(1);
+    expect(await shipments.first().textContent()).toContain(`2 × ${plate}`);
+    expect(await shippedOf(plate).textContent()).toBe('2');
+    expect(await shippedOf(bowl).textContent()).toBe('0');
+    expect(await orderNow(id)).toMatchObject({ status: 'partially_shipped', lines: [{ sku: plate, shipped: 2 }, { sku: bowl, shipped: 0 }] });
+    await poll(() => stockOf(plate)).toMatchObject({ onHand: 8, reserved: 1 });
+    await checkScreen(opened, 'order-partially-shipped');
+
+    // The orders list filters by the new status (the shipment's own Consistency-Token makes it current).
+    await page.getByRole('link', { name: '← Orders' }).click();
+    await page.getByLabel('Customer').fill('cus_ship_lines');
+    await page.getByLabel('Status').selectOption('partially_shipped');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    const listed = page.locator('table tbody tr');
+    await poll(() => listed.count()).toBe(1);
+    expect(await listed.locator('.status').textContent()).toBe('partially_shipped');
+    await listed.locator('a').click();
+
+    // The rest: the form offers what remains, and the order is shipped.
+    await page.getByRole('button', { name: 'Ship', exact: true }).click();
+    expect(await form.getByLabel(`Quantity of ${plate} to ship`).inputValue()).toBe('1');
+    expect(await form.getByLabel(`Quantity of ${bowl} to ship`).inputValue()).toBe('1');
+    await form.getByLabel('Carrier').fill('UPS');
+    await form.getByLabel('Tracking number').fill('1Z-REST');
+    await form.getByRole('button', { name: 'Record the shipment' }).click();
+    await page.getByRole('status').filter({ hasText: 'The order was shipped.' }).waitFor();
+    await poll(() => page.locator('.status').first().textContent()).toBe('shipped');
+    await poll(() => shipments.count()).toBe(2);
+    expect(await shipments.nth(1).textContent()).toContain(`1 × ${plate}, 1 × ${bowl}`);
+    expect(await page.getByRole('button', { name: 'Ship', exact: true }).count()).toBe(0);
+    expect(await orderNow(id)).toMatchObject({ status: 'shipped', lines: [{ sku: plate, shipped: 3 }, { sku: bowl, shipped: 1 }] });
+    await poll(() => stockOf(plate)).toMatchObject({ onHand: 7, reserved: 0 });
+    await poll(() => stockOf(bowl)).toMatchObject({ onHand: 9, reserved: 0 });
+    await close(opened);
+  });
+
+  it('requests returns of shipped units, receives one restocked and one damaged, cancels one, and only the restocked unit is back on hand', async () => {
+    const sku = await product('JUG', 1500, 10);
+    const id = await placeLines('cus_returns', [{ sku, quantity: 3 }]);
+    await pay(id, 4500);
+    await ship(id);
+    await poll(() => stockOf(sku)).toMatchObject({ onHand: 7, reserved: 0 });
+    const opened = await open('staff', `orders/${id}`);
+    const { page } = opened;
+    const rows = page.getByRole('region', { name: 'Returns', exact: true }).locator('tbody tr');
+    const requestReturn = async (reason: string) => {
+      await page.getByRole('button', { name: 'Request a return' }).click();
+      const form = page.getByRole('form', { name: 'Request a return' });
+      await form.getByLabel(`Quantity of ${sku} to return`).fill('1');
+      await form.getByLabel('Reason').fill(reason);
+      const [request] = await Promise.all([page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/returns')), form.getByRole('button', { name: 'Request the return' }).click()]);
+      expect(request.postDataJSON()).toEqual({ lines: [{ sku, quantity: 1 }], reason });
+      expect(request.headers()['idempotency-key']).toBeTruthy();
+      await page.getByRole('status').filter({ hasText: `A return of 1 × ${sku} was requested.` }).waitFor();
+    };
+    const receive = async (row: ReturnType<typeof rows.nth>, restock: boolean) => {
+      await row.getByRole('button', { name: /^Receive return/ }).click();
+      const receipt = page.getByRole('form', { name: /^Receive return/ });
+      expect(await receipt.getByLabel(`Quantity of ${sku} received`).inputValue()).toBe('1');
+      expect(await receipt.getByRole('checkbox', { name: `Restock ${sku}` }).isChecked()).toBe(true);
+      if (!restock) await receipt.getByRole('checkbox', { name: `Restock ${sku}` }).uncheck();
+      await checkScreen(opened, `order-return-receipt-${restock ? 'restock' : 'damaged'}`);
+      const [request] = await Promise.all([page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/receipt')), receipt.getByRole('button', { name: 'Record the receipt' }).click()]);
+      expect(request.postDataJSON()).toEqual({ lines: [{ sku, quantity: 1, restock }] });
+      await poll(() => row.locator('.status').textContent()).toBe('received');
+    };
+
+    // Restocked: the unit is back on hand.
+    await requestReturn('wrong colour');
+    await poll(() => rows.count()).toBe(1);
+    expect(await rows.first().locator('.status').textContent()).toBe('requested');
+    await receive(rows.nth(0), true);
+    expect(await rows.nth(0).textContent()).toContain(`1 × ${sku} back on hand`);
+    await poll(() => stockOf(sku)).toMatchObject({ onHand: 8, reserved: 0 });
+
+    // Damaged: it counts as returned, but nothing goes back on hand.
+    await requestReturn('chipped on arrival');
+    await poll(() => rows.count()).toBe(2);
+    await receive(rows.nth(1), false);
+    expect(await rows.nth(1).textContent()).toContain(`1 × ${sku} damaged`);
+    expect((await call('admin', 'GET', `/orders/${id}/returns`)).body.items.map((r: { status: string }) => r.status)).toEqual(['received', 'received']);
+    expect(await stockOf(sku)).toMatchObject({ onHand: 8, reserved: 0 });
+
+    // The last unit: requested, then cancelled after a confirmation; it may be returned again.
+    await requestReturn('changed my mind');
+    await poll(() => rows.count()).toBe(3);
+    expect(await page.getByRole('button', { name: 'Request a return' }).count()).toBe(0);
+
+    // Meanwhile an auditor sees the returns and the history, and no action; fulfilment may receive and cancel, not refund or edit.
+    const auditor = await open('auditor', `orders/${id}`);
+    await auditor.page.locator('.timeline li', { hasText: 'ReturnRequested' }).nth(2).waitFor();
+    await auditor.page.locator('[data-return] .status', { hasText: 'requested' }).waitFor();
+    expect(await auditor.page.locator('main button').count()).toBe(0);
+    await close(auditor);
+    const fulfilment = await open('fulfilment', `orders/${id}`);
+    await fulfilment.page.getByRole('button', { name: /^Receive return/ }).waitFor();
+    expect(await fulfilment.page.getByRole('button', { name: /^Cancel return/ }).count()).toBe(1);
+    expect(await fulfilment.page.getByRole('button', { name: /^(Record a refund|Edit the lines)$/ }).count()).toBe(0);
+    await close(fulfilment);
+
+    await rows.nth(2).getByRole('button', { name: /^Cancel return/ }).click();
+    const dialog = page.getByRole('dialog');
+    expect(await dialog.textContent()).toContain(`of 1 × ${sku}?`);
+    await checkScreen(opened, 'order-return-cancel');
+    await dialog.getByRole('button', { name: /^Cancel return/ }).click();
+    await page.getByRole('status').filter({ hasText: /^Return \w+ was cancelled\.$/ }).waitFor();
+    await poll(() => rows.nth(2).locator('.status').textContent()).toBe('cancelled');
+    await page.getByRole('button', { name: 'Request a return' }).waitFor();
+
+    // Two units came back: the lines and the balance say so, and what was paid for them is owed back.
+    const returned = page.getByRole('region', { name: 'Order lines' }).locator('tbody td').nth(4);
+    expect(await returned.textContent()).toBe('2');
+    expect(await page.locator('[data-balance=due]').textContent()).toBe('€30.00 owed back to the customer');
+    expect(await orderNow(id)).toMatchObject({ lines: [{ sku, shipped: 3, returned: 2 }], balance: { charged: 1500, paid: 4500, refunded: 0, due: -3000 } });
+    expect((await call('admin', 'GET', `/orders/${id}/returns`)).body.items.map((r: { status: string }) => r.status)).toEqual(['received', 'received', 'cancelled']);
+    expect(await stockOf(sku)).toMatchObject({ onHand: 8, reserved: 0 });
+    await checkScreen(opened, 'order-returns');
+    await close(opened);
+  });
+
+  it('records a refund: the balance shows it, the history lists it, and an over-refund shows refund-exceeds-payment’s detail', async () => {
+    const id = await placeOrder('cus_refund', 2);
+    await pay(id, 2598);
+    const opened = await open('staff', `orders/${id}`);
+    const { page } = opened;
+    const form = page.getByRole('form', { name: 'Record a refund' });
+    const keys: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().endsWith('/refunds')) keys.push(r.headers()['idempotency-key']!);
+    });
+
+    await page.getByRole('button', { name: 'Record a refund' }).click();
+    await form.getByLabel('Amount in EUR').fill('5.00');
+    await form.getByLabel('Reason').selectOption('goodwill');
+    await form.getByLabel('Note (optional)').fill('late delivery');
+    await checkScreen(opened, 'order-refund');
+    const [request] = await Promise.all([page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/refunds')), form.getByRole('button', { name: 'Record the refund' }).click()]);
+    expect(request.postDataJSON()).toEqual({ amount: 500, reason: 'goodwill', note: 'late delivery' });
+    await page.getByRole('status').filter({ hasText: 'A refund of €5.00 was recorded.' }).waitFor();
+    await poll(() => page.locator('[data-balance=refunded]').textContent()).toBe('€5.00');
+    expect(await page.locator('[data-balance=due]').textContent()).toBe('€5.00');
+    expect((await orderNow(id)).balance).toEqual({ charged: 2598, paid: 2598, refunded: 500, due: 500 });
+
+    // More than was paid and not yet refunded: refused in the problem's words, and the balance is as it was.
+    await page.getByRole('button', { name: 'Record a refund' }).click();
+    await form.getByLabel('Amount in EUR').fill('30.00');
+    const [response] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/refunds')), form.getByRole('button', { name: 'Record the refund' }).click()]);
+    expect(response.status()).toBe(409);
+    const problem = (await response.json()) as { type: string; detail: string; refundable: number };
+    expect(problem.type).toMatch(/refund-exceeds-payment$/);
+    expect(problem.refundable).toBe(2098);
+    await poll(() => page.getByRole('alert').textContent()).toBe(problem.detail);
+    expect(await page.locator('[data-balance=refunded]').textContent()).toBe('€5.00');
+    // A form of its own, a key of its own.
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).not.toBe(keys[1]);
+    expect((await orderNow(id)).balance.refunded).toBe(500);
+    await close(opened);
+
+    // An account that reads the history sees the refund listed.
+    const auditor = await open('auditor', `orders/${id}`);
+    const refund = auditor.page.getByRole('region', { name: 'Refunds', exact: true }).locator('tbody tr');
+    await poll(() => refund.count()).toBe(1);
+    expect(await refund.textContent()).toContain('€5.00');
+    expect(await refund.textContent()).toContain('goodwill');
+    expect(await refund.textContent()).toContain('late delivery');
+    expect(await auditor.page.locator('main button').count()).toBe(0);
+    await close(auditor);
+  });
+
+  it('edits the lines with a preview of the new lines, the stock they reserve or release and the new balance, confirms it with If-Match, and shows insufficient-stock and state-conflict in their own words', async () => {
+    const [vase, tray] = [await product('VASE', 1000, 5), await product('TRAY', 500, 10)];
+    const id = await placeLines('cus_edit', [{ sku: vase, quantity: 2 }]);
+    await pay(id, 2000);
+    const opened = await open('staff', `orders/${id}`);
+    const { page } = opened;
+    const form = page.getByRole('form', { name: 'Edit the lines' });
+    const preview = page.getByRole('region', { name: 'Preview of the edit' });
+    const cells = (region: string, sku: string) => page.getByRole('region', { name: region, exact: true }).getByRole('row').filter({ has: page.getByRole('cell', { name: sku, exact: true }) }).locator('td');
+
+    await page.getByRole('button', { name: 'Edit the lines' }).click();
+    await form.getByLabel(`Quantity of ${vase}`).fill('1');
+    await form.getByRole('button', { name: 'Add a line' }).click();
+    await form.getByLabel('SKU of added line 1').fill(tray);
+    await form.getByLabel('Quantity of added line 1').fill('3');
+    const [dryRun, previewed] = await Promise.all([
+      page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/edits')),
+      page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/edits')),
+      form.getByRole('button', { name: 'Preview' }).click(),
+    ]);
+    expect(dryRun.postDataJSON()).toEqual({ lines: [{ sku: vase, quantity: 1 }, { sku: tray, quantity: 3 }], dryRun: true });
+    expect(previewed.status()).toBe(200);
+    await preview.waitFor();
+    // The new lines, the stock effect (one vase released, three trays reserved) and the new balance.
+    expect(await cells('Lines after the edit', vase).nth(1).textContent()).toBe('1');
+    expect(await cells('Lines after the edit', tray).nth(1).textContent()).toBe('3');
+    expect(await cells('Stock effect of the edit', vase).nth(3).textContent()).toBe('−1 released');
+    expect(await cells('Stock effect of the edit', tray).nth(3).textContent()).toBe('+3 reserved');
+    expect(await preview.locator('[data-preview=due]').textContent()).toBe('€5.00');
+    expect(await preview.locator('[data-balance=charged]').textContent()).toBe('€25.00');
+    // A preview writes and reserves nothing.
+    expect(await stockOf(tray)).toMatchObject({ reserved: 0 });
+    expect(await stockOf(vase)).toMatchObject({ reserved: 2 });
+    expect((await orderNow(id)).lines).toHaveLength(1);
+    await checkScreen(opened, 'order-edit-preview');
+
+    const [edit] = await Promise.all([page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/edits')), preview.getByRole('button', { name: 'Confirm the edit' }).click()]);
+    expect(edit.postDataJSON()).toEqual({ lines: [{ sku: vase, quantity: 1 }, { sku: tray, quantity: 3 }], dryRun: false });
+    expect(edit.headers()['if-match']).toBe(previewed.headers()['etag']);
+    expect(edit.headers()['idempotency-key']).toBe(dryRun.headers()['idempotency-key']);
+    await page.getByRole('status').filter({ hasText: "The order's lines were changed." }).waitFor();
+    await poll(() => cells('Order lines', tray).nth(1).textContent()).toBe('3');
+    expect(await page.locator('[data-balance=due]').textContent()).toBe('€5.00');
+    expect(await orderNow(id)).toMatchObject({ lines: [{ sku: vase, quantity: 1 }, { sku: tray, quantity: 3 }], total: 2500, balance: { charged: 2500, paid: 2000, due: 500 } });
+    await poll(() => stockOf(vase)).toMatchObject({ onHand: 5, reserved: 1 });
+    await poll(() => stockOf(tray)).toMatchObject({ onHand: 10, reserved: 3 });
+
+    // More trays than the stock holds: the preview shows them, the edit is refused, and nothing is reserved.
+    await page.getByRole('button', { name: 'Edit the lines' }).click();
+    await form.getByLabel(`Quantity of ${tray}`).fill('50');
+    await form.getByRole('button', { name: 'Preview' }).click();
+    await preview.waitFor();
+    const [refused] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/edits')), preview.getByRole('button', { name: 'Confirm the edit' }).click()]);
+    expect(refused.status()).toBe(409);
+    const shortage = (await refused.json()) as { type: string; detail: string };
+    expect(shortage.type).toMatch(/insufficient-stock$/);
+    await poll(() => page.getByRole('alert').textContent()).toContain(shortage.detail);
+    expect(await stockOf(tray)).toMatchObject({ reserved: 3 });
+    expect((await orderNow(id)).lines).toMatchObject([{ sku: vase, quantity: 1 }, { sku: tray, quantity: 3 }]);
+
+    // The order ships meanwhile: the next preview is refused as the state-conflict says.
+    await ship(id);
+    await form.getByLabel(`Quantity of ${tray}`).fill('4');
+    const [conflict] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/edits')), form.getByRole('button', { name: 'Preview' }).click()]);
+    expect(conflict.status()).toBe(409);
+    const stateConflict = (await conflict.json()) as { type: string; detail: string };
+    expect(stateConflict.type).toMatch(/state-conflict$/);
+    await poll(() => page.getByRole('alert').textContent()).toBe(stateConflict.detail);
+    await poll(() => page.locator('.status').first().textContent()).toBe('shipped');
     await close(opened);
   });
 
@@ -525,9 +807,10 @@ describe('the administration app', () => {
     for (let i = 0; i < 30 && (await focusedText()) !== 'Record a payment'; i++) await page.keyboard.press('Tab');
     expect(await focusedText()).toBe('Record a payment');
     await page.keyboard.press('Enter');
-    await page.keyboard.press('Tab');
-    await page.keyboard.press('Tab');
-    expect(await page.evaluate('document.activeElement?.name')).toBe('reference');
+    // Past the actions after it (Edit the lines, Cancel the order) to the form's field.
+    const focusedName = () => page.evaluate("document.activeElement?.name ?? ''");
+    for (let i = 0; i < 5 && (await focusedName()) !== 'reference'; i++) await page.keyboard.press('Tab');
+    expect(await focusedName()).toBe('reference');
     await page.keyboard.type('psp-keys');
     await page.keyboard.press('Enter');
     await page.getByRole('status').filter({ hasText: 'The payment was recorded.' }).waitFor();
@@ -555,5 +838,62 @@ describe('the administration app', () => {
       await checkScreen(opened, `${route.split('/')[0]}${route.includes('/') ? '-page' : ''}-390px`);
       await close(opened);
     }
-  }, 120_000);
+
+    // The order's page after payment with each of its forms and dialogs open: shipped in part, a
+    // return requested, a refund recorded; then an edit and its preview on an order not shipped.
+    const partly = await placeOrder('cus_narrow', 3);
+    await pay(partly, 3 * 1299);
+    expect((await call('admin', 'POST', `/orders/${partly}/shipments`, { carrier: 'DHL', trackingNumber: 'T-NARROW', lines: [{ sku: 'MUG-BLUE', quantity: 2 }] }, { 'Idempotency-Key': randomUUID() })).status).toBe(201);
+    expect((await call('admin', 'POST', `/orders/${partly}/returns`, { lines: [{ sku: 'MUG-BLUE', quantity: 1 }], reason: 'too big' }, { 'Idempotency-Key': randomUUID() })).status).toBe(201);
+    expect((await call('admin', 'POST', `/orders/${partly}/refunds`, { amount: 100, reason: 'goodwill' }, { 'Idempotency-Key': randomUUID() })).status).toBe(201);
+    const narrow = await open('admin', `orders/${partly}`, { width: 390, height: 844 });
+    const { page } = narrow;
+    const check = async (name: string) => {
+      expect(await overflow(page), `${name} at 390 px`).toBeLessThanOrEqual(0);
+      await checkScreen(narrow, `${name}-390px`);
+    };
+    await page.locator('[data-return] .status', { hasText: 'requested' }).waitFor();
+    await page.locator('.timeline li', { hasText: 'RefundRecorded' }).waitFor();
+    await check('order-after-payment');
+    for (const [button, form] of [
+      ['Ship', 'Ship the order'],
+      ['Request a return', 'Request a return'],
+      ['Record a refund', 'Record a refund'],
+    ] as const) {
+      await page.getByRole('button', { name: button, exact: true }).click();
+      await page.getByRole('form', { name: form }).waitFor();
+      await check(`order-${button.toLowerCase().replaceAll(' ', '-')}`);
+      await page.getByRole('button', { name: button, exact: true }).click();
+      await page.getByRole('form', { name: form }).waitFor({ state: 'detached' });
+    }
+    await page.getByRole('button', { name: /^Receive return/ }).click();
+    const receipt = page.getByRole('form', { name: /^Receive return/ });
+    await receipt.waitFor();
+    await check('order-receive-return');
+    await receipt.getByRole('button', { name: 'Close' }).click();
+    await receipt.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: /^Cancel return/ }).click();
+    await page.getByRole('dialog').waitFor();
+    await check('order-cancel-return');
+    await page.getByRole('dialog').getByRole('button', { name: 'Keep' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await close(narrow);
+
+    const unshipped = await placeOrder('cus_narrow', 2);
+    await pay(unshipped, 2 * 1299);
+    const editing = await open('admin', `orders/${unshipped}`, { width: 390, height: 844 });
+    const edit = editing.page.getByRole('form', { name: 'Edit the lines' });
+    await editing.page.getByRole('button', { name: 'Edit the lines' }).click();
+    await edit.getByRole('button', { name: 'Add a line' }).click();
+    await edit.getByLabel('SKU of added line 1').waitFor();
+    expect(await overflow(editing.page), 'the edit at 390 px').toBeLessThanOrEqual(0);
+    await checkScreen(editing, 'order-edit-390px');
+    await edit.getByRole('button', { name: 'Remove added line 1' }).click();
+    await edit.getByLabel('Quantity of MUG-BLUE').fill('1');
+    await edit.getByRole('button', { name: 'Preview' }).click();
+    await editing.page.getByRole('region', { name: 'Preview of the edit' }).waitFor();
+    expect(await overflow(editing.page), 'the edit preview at 390 px').toBeLessThanOrEqual(0);
+    await checkScreen(editing, 'order-edit-preview-390px');
+    await close(editing);
+  }, 240_000);
 });
