@@ -637,7 +637,8 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
     for (const a of acks.filter((x) => x.what === 'payment')) {
       const order = placed.find((p) => p.id === a.id)!;
       const reference = order.key.startsWith('place-') ? `psp-${order.key.slice('place-'.length)}` : `psp-${order.key}`;
-      const again = await send('POST', `/orders/${a.id}/payments`, { amount: order.total, reference }, { 'Idempotency-Key': a.key! });
+      // The amount it paid: an order edited before its payment paid its new total.
+      const again = await send('POST', `/orders/${a.id}/payments`, { amount: a.amount, reference }, { 'Idempotency-Key': a.key! });
       if (again.status !== 201 || again.json.id !== a.paymentId || again.headers.get('idempotent-replayed') !== 'true') replays.push(`${a.key}: ${again.status} ${again.json?.id}`);
     }
 
