@@ -160,8 +160,8 @@ export class StockReconciler {
       const orphaned = event.data.orderRevision !== undefined && order.revision < event.data.orderRevision;
       // A placement's reservation of a SKU its order holds is the order's own: whatever became of it
       // since (a shipment, a cancellation, an edit) is an event of its own, settled where it stands.
-      // Settling it here too would only decide nothing, on the SKU's stream read again (measured: 8%
-      // of a placement's throughput). An edit's raise is settled (the edit may have failed after it).
+      // Settling it here too would only decide nothing, on the SKU's stream read again. An edit's
+      // raise is settled (the edit may have failed after it).
       if (event.data.orderRevision === undefined && order.order.lines.some((line) => line.sku === sku)) return;
       await this.settle([sku], context, order, orphaned);
       return;
