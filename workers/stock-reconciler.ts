@@ -23,7 +23,7 @@ import type { OrderService, OrderSnapshot } from '../write-side/orders/service.j
 import type { WriteContext } from '../write-side/kernel/write-context.js';
 import { ORDER_STREAM_PREFIX } from '../write-side/orders/codec.js';
 import { decodeStoredOrderEvent } from '../write-side/orders/personal-data.js';
-import { stockTargets } from '../write-side/orders/rules.js';
+import { releaseReason, stockTargetsOf } from '../write-side/orders/rules.js';
 import type { Reservations } from '../write-side/stock/service.js';
 import { decodeStockEvent, isStockEvent, STOCK_STREAM_PREFIX } from '../write-side/stock/codec.js';
 
@@ -184,11 +184,10 @@ export class StockReconciler {
   private async settle(skus: readonly string[], context: WriteContext, snapshot: OrderSnapshot | null, force: boolean): Promise<void> {
     if (!snapshot) return;
     const { order, revision } = snapshot;
-    const own = stockTargets(order);
-    const targets = new Map([...new Set(skus)].map((sku) => [sku, own.get(sku) ?? { reserved: 0, shipped: 0 }]));
-    // A partially shipped order cancelled reads as shipped: its cancelled lines say why its remainder goes.
-    const cancelled = order.status === 'cancelled' || order.lines.some((line) => line.cancelled > 0);
-    const reason = cancelled ? 'order-cancelled' : skus.every((sku) => own.has(sku)) ? 'order-edited' : 'not-in-order';
+    const held = new Set(order.lines.map((line) => line.sku));
+    const why = releaseReason(order);
+    const reason = why === 'order-edited' && !skus.every((sku) => held.has(sku)) ? 'not-in-order' : why;
+    const targets = stockTargetsOf(order, skus);
     await this.stock.settle(order.id, targets, { reason, orderRevision: revision, raise: false, force }, this.stockContext(context));
   }
 

@@ -24,14 +24,19 @@ const areaProblem = (code: string, description: string, required: readonly strin
   properties: { ...sharedSchemas.Problem.properties, type: { const: PROBLEM_BASE + code }, status: { const: 409 }, ...extra },
 }) as const;
 
+/** A SKU and a quantity of it, as every order line a client sends names them. */
+const SKU_QUANTITY = {
+  sku: { type: 'string', pattern: SKU_PATTERN },
+  quantity: { type: 'integer', minimum: 1, maximum: 1_000_000 },
+} as const;
+
 export const orderSchemas = {
   OrderLineInput: {
     type: 'object',
     additionalProperties: false,
     required: ['sku', 'quantity'],
     properties: {
-      sku: { type: 'string', pattern: SKU_PATTERN },
-      quantity: { type: 'integer', minimum: 1, maximum: 1_000_000 },
+      ...SKU_QUANTITY,
       unitPrice: {
         type: 'integer',
         minimum: 0,
@@ -83,8 +88,7 @@ export const orderSchemas = {
     additionalProperties: false,
     required: ['sku', 'quantity'],
     properties: {
-      sku: { type: 'string', pattern: SKU_PATTERN },
-      quantity: { type: 'integer', minimum: 1, maximum: 1_000_000 },
+      ...SKU_QUANTITY,
     },
   },
   ReceivedLine: {
@@ -93,8 +97,7 @@ export const orderSchemas = {
     additionalProperties: false,
     required: ['sku', 'quantity', 'restock'],
     properties: {
-      sku: { type: 'string', pattern: SKU_PATTERN },
-      quantity: { type: 'integer', minimum: 1, maximum: 1_000_000 },
+      ...SKU_QUANTITY,
       restock: { type: 'boolean' },
     },
   },

@@ -2,6 +2,7 @@
 // what remains of each SKU to ship or to return, the balance, the stock each SKU of an order
 // should hold, and the two rules of their own with stable codes. Pure functions of the state.
 import { AreaRuleBroken, ValidationFailed, type FieldError } from '../kernel/errors.js';
+import type { ReleaseReason } from '../stock/types.js';
 import type { Balance, LineState, OrderLine, PlacedOrder, Return, SkuQuantity } from './types.js';
 
 /** A shipment, return, receipt or edit named more of a SKU than remains for it, or a SKU not on the order. */
@@ -155,6 +156,20 @@ export function stockTargets(order: PlacedOrder): Map<string, { reserved: number
     targets.set(line.sku, { reserved: target.reserved + (order.status === 'cancelled' ? 0 : unshipped(line)), shipped: target.shipped + line.shipped });
   }
   return targets;
+}
+
+/** The order's targets for exactly `skus`: none (nothing held, nothing shipped) where it does not hold the SKU. */
+export function stockTargetsOf(order: PlacedOrder, skus: Iterable<string>): Map<string, { reserved: number; shipped: number }> {
+  const own = stockTargets(order);
+  return new Map([...new Set(skus)].map((sku) => [sku, own.get(sku) ?? { reserved: 0, shipped: 0 }]));
+}
+
+/**
+ * Why a settle of the order releases: it was cancelled (a partially shipped order cancelled reads
+ * as shipped; its cancelled lines say why its remainder goes), or edited.
+ */
+export function releaseReason(order: PlacedOrder): ReleaseReason {
+  return order.status === 'cancelled' || order.lines.some((line) => line.cancelled > 0) ? 'order-cancelled' : 'order-edited';
 }
 
 /**

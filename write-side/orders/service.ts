@@ -14,9 +14,8 @@ import { KeptFolds } from '../kernel/kept-folds.js';
 import { ProductService } from '../catalogue/service.js';
 import { decodeOrderEvent, encodeOrderEvent, orderStream } from './codec.js';
 import { orderDecider } from './decider.js';
-import { restockKey, restocked, stockTargets } from './rules.js';
+import { releaseReason, restockKey, restocked, stockTargets, stockTargetsOf } from './rules.js';
 import { StockService, type Reservations, type StockContext, type StockTarget } from '../stock/service.js';
-import type { ReleaseReason } from '../stock/types.js';
 import type {
   Address, AddressPatch, CataloguedLine, LineInput, OrderLine, Order, OrderCommand, OrderEvent, PaymentMethod, PlacedOrder, ReceivedLine, RefundReason, SkuQuantity,
 } from './types.js';
@@ -370,8 +369,7 @@ export class OrderService {
   private async settleTargets(viewer: Viewer, orderId: string, also: ReadonlyMap<string, StockTarget>, context: WriteContext, force = false): Promise<void> {
     const now = await this.load(orderId);
     if (!now) return;
-    const targets = new Map([...also.keys()].map((sku) => [sku, { reserved: 0, shipped: 0 }]));
-    for (const [sku, target] of stockTargets(now.order)) targets.set(sku, target);
+    const targets = stockTargetsOf(now.order, [...also.keys(), ...now.order.lines.map((line) => line.sku)]);
     const how = { reason: releaseReason(now.order), orderRevision: now.revision, raise: true, force };
     await this.reservations.settle(orderId, targets, how, this.stockContext(viewer, context));
   }
@@ -479,11 +477,6 @@ export class OrderService {
  */
 function staffOnly(viewer: Viewer, what: string): void {
   if (!isStaff(viewer)) throw new Forbidden(`A customer token cannot ${what}.`);
-}
-
-/** Why a settle releases: the order was cancelled, or edited. */
-function releaseReason(order: PlacedOrder): ReleaseReason {
-  return order.status === 'cancelled' || order.lines.some((line) => line.cancelled > 0) ? 'order-cancelled' : 'order-edited';
 }
 
 /** Each SKU of either map with its two targets (none: nothing held, nothing shipped). */
