@@ -85,10 +85,10 @@ export class WebhookService {
   }
 
   /** The merge patch applied to the subscription as it is; a revision conflict decides again, unless the caller pinned one (If-Match). */
-  change(viewer: Viewer, subscriptionId: string, patch: SubscriptionPatch, context: WriteContext & { expectedRevision?: number }): Promise<SubscriptionSnapshot> {
+  async change(viewer: Viewer, subscriptionId: string, patch: SubscriptionPatch, context: WriteContext & { expectedRevision?: number }): Promise<SubscriptionSnapshot> {
     refuseCustomers(viewer);
     if (patch.url !== undefined) this.refuseUrl(patch.url);
-    return this.run(viewer, subscriptionId, { type: 'ChangeSubscription', data: { subscriptionId, patch }, metadata: this.meta(viewer) }, context).then(snapshotOf);
+    return snapshotOf(await this.run(viewer, subscriptionId, { type: 'ChangeSubscription', data: { subscriptionId, patch }, metadata: this.meta(viewer) }, context));
   }
 
   /** A new secret; the one it replaces still signs for 24 h (rules.ts). */
@@ -99,15 +99,15 @@ export class WebhookService {
   }
 
   /** For the delivery worker: a subscription whose deliveries all failed for 3 days is disabled, and says why. Disabling it again changes nothing. */
-  disable(viewer: Viewer, subscriptionId: string, reason: string, context: WriteContext): Promise<SubscriptionSnapshot> {
+  async disable(viewer: Viewer, subscriptionId: string, reason: string, context: WriteContext): Promise<SubscriptionSnapshot> {
     refuseCustomers(viewer);
-    return this.run(viewer, subscriptionId, { type: 'DisableSubscription', data: { subscriptionId, reason }, metadata: this.meta(viewer) }, context).then(snapshotOf);
+    return snapshotOf(await this.run(viewer, subscriptionId, { type: 'DisableSubscription', data: { subscriptionId, reason }, metadata: this.meta(viewer) }, context));
   }
 
   /** Afterwards the subscription reads as unknown; deleting it again changes nothing. */
-  delete(viewer: Viewer, subscriptionId: string, context: WriteContext & { expectedRevision?: number }): Promise<SubscriptionResult> {
+  async delete(viewer: Viewer, subscriptionId: string, context: WriteContext & { expectedRevision?: number }): Promise<SubscriptionResult> {
     refuseCustomers(viewer);
-    return this.run(viewer, subscriptionId, { type: 'DeleteSubscription', data: { subscriptionId }, metadata: this.meta(viewer) }, context);
+    return await this.run(viewer, subscriptionId, { type: 'DeleteSubscription', data: { subscriptionId }, metadata: this.meta(viewer) }, context);
   }
 
   /** The subscription as it is now, without its secrets; null when unknown or deleted. */
