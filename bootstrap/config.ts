@@ -43,6 +43,8 @@ export interface Config {
   readonly projectorThread: boolean;
   /** An order still pending this long after it was placed is cancelled by the service (payment-timeout). */
   readonly pendingOrderTtlMs: number;
+  /** WEBHOOK_ALLOWED_HOSTS: the only non-public hosts a webhook URL may name (lowercased; IPv6 addresses in brackets, as URL.hostname writes them). */
+  readonly webhooks: { readonly allowedHosts: readonly string[] };
   /** Signs collection cursors; when unset, derived from AUTH_JWT_SECRET or kept in DATA_DIR. */
   readonly cursorSecret: string | null;
   /** seal: false writes personal data in clear (BENCH_ONLY_PERSONAL_DATA_IN_CLEAR): for bench:http's comparison only. */
@@ -172,6 +174,7 @@ export function parseConfig(env: Env): Config {
     projectorLeaseMs: positive('PROJECTOR_LEASE_SECONDS', 10) * 1000,
     projectorThread: oneOf('PROJECTOR_THREAD', ['true', 'false'], 'true') === 'true',
     pendingOrderTtlMs: positive('PENDING_ORDER_TTL_SECONDS', 172_800) * 1000,
+    webhooks: Object.freeze({ allowedHosts: Object.freeze(hosts(text('WEBHOOK_ALLOWED_HOSTS'))) }),
     cursorSecret: text('CURSOR_SECRET'),
     personalData: Object.freeze({ seal: oneOf('BENCH_ONLY_PERSONAL_DATA_IN_CLEAR', ['0', '1'], '0') === '0' }),
     logLevel: oneOf('LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
@@ -203,6 +206,21 @@ function origins(value: string | null): string[] {
     }
     if (url.origin !== trimmed) throw new ConfigError('CORS_ORIGINS', `"${trimmed}" is not an origin such as https://shop.example`);
     return trimmed;
+  });
+}
+
+const HOST_NAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*\.?$/;
+const IPV6 = /^\[?([0-9a-f:.]*:[0-9a-f:.]*)\]?$/;
+
+/** Comma-separated host names or addresses, without scheme, port or path; an IPv6 address with or without its brackets. */
+function hosts(value: string | null): string[] {
+  if (value === null) return [];
+  return value.split(',').map((entry) => {
+    const host = entry.trim().toLowerCase();
+    if (HOST_NAME.test(host)) return host;
+    const v6 = IPV6.exec(host);
+    if (v6) return `[${v6[1]}]`;
+    throw new ConfigError('WEBHOOK_ALLOWED_HOSTS', `"${entry.trim()}" is not a host name or an address (no scheme, port or path), such as hooks.internal or 10.0.0.5`);
   });
 }
 

@@ -22,6 +22,7 @@ import { OrderQueries } from '../read-side/orders/queries.js';
 import { ProductQueries } from '../read-side/catalogue/queries.js';
 import { QueueFeed } from '../read-side/orders/queue-feed.js';
 import { StockQueries } from '../read-side/stock/queries.js';
+import { WebhookSubscriptionQueries } from '../read-side/webhooks/queries.js';
 import type { ReadModelStore } from '../read-side/read-store.js';
 import { OpenedViews } from '../read-side/orders/opened-views.js';
 import { AccountService } from '../write-side/accounts/service.js';
@@ -45,6 +46,9 @@ import { StockService } from '../write-side/stock/service.js';
 import { PendingOrderExpiry } from '../workers/pending-expiry.js';
 import { StockReconciler, type StockReconcilerOptions } from '../workers/stock-reconciler.js';
 import { ProductService } from '../write-side/catalogue/service.js';
+import { WebhookService } from '../write-side/webhooks/service.js';
+import { placeholderUrlCheck } from '../workers/webhooks/url-check-placeholder.js';
+import { CURRENT_API_VERSION, SUPPORTED_API_VERSIONS } from '../api/versions.js';
 import { ExportWorker, type ExportWorkerOptions } from '../workers/export-worker.js';
 import type { Config, Role } from './config.js';
 import { cursorSecret } from './secrets.js';
@@ -83,6 +87,9 @@ export interface Services extends Stores {
   readonly jobs: JobService;
   readonly accounts: AccountService;
   readonly accountQueries: AccountQueries;
+  /** Webhook subscriptions: their use cases (the delivery worker's signingSecrets and disable too), and their collection. */
+  readonly webhooks: WebhookService;
+  readonly webhookSubscriptionQueries: WebhookSubscriptionQueries;
   readonly exportsDir: string;
   readonly queries: OrderQueries;
   readonly history: OrderHistory;
@@ -308,6 +315,11 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
     // A customer account names a customer that exists (and was not erased).
     accounts: new AccountService(eventStore, argon2Passwords(), { customers }),
     accountQueries: new AccountQueries(readModels, new KeysetPages(cursors, new Consistency(progress.accounts, 'accounts', consistencyWaitMs))),
+    webhooks: new WebhookService(eventStore, {
+      checkUrl: placeholderUrlCheck(config.webhooks.allowedHosts),
+      apiVersions: { current: CURRENT_API_VERSION, supported: SUPPORTED_API_VERSIONS },
+    }),
+    webhookSubscriptionQueries: new WebhookSubscriptionQueries(readModels, new KeysetPages(cursors, consistency('webhook-subscriptions', 'webhook subscriptions'))),
     exportsDir,
     queries: new OrderQueries(readModels, cursors, {
       orders: consistency('order-views', 'collections'),

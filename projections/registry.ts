@@ -10,8 +10,9 @@ import { fulfilmentQueue } from './orders/fulfilment-queue.js';
 import { orderViews } from './orders/order-views.js';
 import type { ChangeOf, EventOf, ViewOf } from './projection.js';
 import { stockView } from './stock/stock.js';
+import { webhookSubscriptionsView } from './webhooks/subscriptions.js';
 
-const REGISTERED = [orderViews, fulfilmentQueue, jobsView, productsView, customersView, stockView, accountsView] as const;
+const REGISTERED = [orderViews, fulfilmentQueue, jobsView, productsView, customersView, stockView, accountsView, webhookSubscriptionsView] as const;
 
 type Registered = (typeof REGISTERED)[number];
 export type ProjectionName = Registered['name'];

@@ -45,6 +45,7 @@ interface Route {
 }
 
 const PRODUCT = { name: 'Matrix mug', prices: { EUR: 999 }, status: 'active' };
+const WEBHOOK_SUBSCRIPTION = { url: 'https://hooks.partner.example/matrix', events: ['order.paid'] };
 /** Products the catalogue rows act on, defined by staff in the set-up. */
 const products = { patched: 'AM-PATCHED', retired: 'AM-RETIRED' };
 
@@ -719,6 +720,13 @@ async function matrixProduct(): Promise<string> {
   return sku;
 }
 
+/** A webhook subscription of its own for a webhooks row, made by staff (an admin's token); the owner plays no part. */
+async function matrixSubscription(): Promise<string> {
+  const created = await call('staff')('POST', '/webhook-subscriptions', { body: WEBHOOK_SUBSCRIPTION, headers: matrixKey() });
+  expect(created.status).toBe(201);
+  return created.body.id as string;
+}
+
 async function matrixRevision(orderId: string): Promise<number> {
   const response = await call('staff')('GET', `/orders/${orderId}`);
   expect(response.status).toBe(200);
@@ -955,6 +963,35 @@ const MATRIX: Readonly<Record<string, MatrixRow>> = {
     success: 200,
     verify: (response, { id }) => expect(response.body).toMatchObject({ id, disabled: true }),
   },
+  'POST /webhook-subscriptions': {
+    belongs: 'no-customer',
+    request: () => ({ path: '/webhook-subscriptions', body: WEBHOOK_SUBSCRIPTION, headers: matrixKey() }),
+    success: 201,
+    verify: (response) => expect(response.body).toMatchObject({ ...WEBHOOK_SUBSCRIPTION, status: 'active', secret: expect.stringMatching(/^whsec_/) }),
+  },
+  'GET /webhook-subscriptions': { belongs: 'no-customer', request: () => ({ path: '/webhook-subscriptions' }), success: 200 },
+  'GET /webhook-subscriptions/:id': {
+    belongs: 'no-customer',
+    target: matrixSubscription,
+    request: (id) => ({ path: `/webhook-subscriptions/${id}` }),
+    success: 200,
+    verify: (response, { id }) => expect(response.body).toMatchObject({ id, status: 'active' }),
+  },
+  'PATCH /webhook-subscriptions/:id': {
+    belongs: 'no-customer',
+    target: matrixSubscription,
+    request: (id) => ({ path: `/webhook-subscriptions/${id}`, body: { status: 'paused' }, headers: MERGE_PATCH }),
+    success: 200,
+    verify: (response, { id }) => expect(response.body).toMatchObject({ id, status: 'paused' }),
+  },
+  'DELETE /webhook-subscriptions/:id': { belongs: 'no-customer', target: matrixSubscription, request: (id) => ({ path: `/webhook-subscriptions/${id}` }), success: 204 },
+  'POST /webhook-subscriptions/:id/secret-rotation': {
+    belongs: 'no-customer',
+    target: matrixSubscription,
+    request: (id) => ({ path: `/webhook-subscriptions/${id}/secret-rotation` }),
+    success: 200,
+    verify: (response, { id }) => expect(response.body).toMatchObject({ id, revision: 1, secret: expect.stringMatching(/^whsec_/) }),
+  },
   'GET /stock': { belongs: 'no-customer', request: () => ({ path: '/stock?below=5' }), success: 200 },
   'GET /stock/:sku': { belongs: 'no-customer', request: () => ({ path: '/stock/MATRIX-SKU' }), success: 200 },
   'POST /stock/:sku/adjustments': {
@@ -1000,8 +1037,8 @@ describe('the access matrix, from the router’s own routes', () => {
   beforeAll(async () => {
     matrix = await startService({}, { leaseMs: 5000 });
     await receiveStock(matrix.events, TEST_SKUS);
-    // accounts:admin too: a customer's token is refused the accounts whatever its scopes.
-    const scope = `${ALL_SCOPES} accounts:admin`;
+    // accounts:admin and webhooks:admin too: a customer's token is refused the accounts and the webhooks whatever its scopes.
+    const scope = `${ALL_SCOPES} accounts:admin webhooks:admin`;
     as.staff = client(matrix, await matrix.token({ sub: 'matrix-staff', scope }));
     for (const owner of ['A', 'B'] as const) {
       const created = await call('staff')('POST', '/customers', { body: { email: `matrix-${owner}-${randomUUID()}@example.org`, name: `Customer ${owner}` }, headers: matrixKey() });
@@ -1058,7 +1095,7 @@ describe('the access matrix, from the router’s own routes', () => {
 
 /** HTTP-CONTRACT.md "Authentication and permissions", the roles table, as written there. */
 const ROLE_TABLE: Readonly<Record<string, string>> = {
-  admin: 'orders:read orders:write payments:write shipments:write exports:write audit:read catalogue:read catalogue:write stock:read stock:write customers:read customers:write customers:erase accounts:admin refunds:write returns:write',
+  admin: 'orders:read orders:write payments:write shipments:write exports:write audit:read catalogue:read catalogue:write stock:read stock:write customers:read customers:write customers:erase accounts:admin refunds:write returns:write webhooks:admin',
   staff: 'orders:read orders:write payments:write refunds:write returns:write exports:write catalogue:read catalogue:write stock:read stock:write customers:read customers:write',
   fulfilment: 'orders:read shipments:write returns:write stock:read stock:write catalogue:read',
   auditor: 'orders:read audit:read exports:write catalogue:read stock:read customers:read',
@@ -1071,7 +1108,7 @@ describe('tokens the service issues, by role', () => {
   beforeAll(async () => {
     // A service of its own: the matrix's is stopped once its block is done.
     matrix = await startService();
-    as.staff = client(matrix, await matrix.token({ sub: 'matrix-staff', scope: `${ALL_SCOPES} accounts:admin` }));
+    as.staff = client(matrix, await matrix.token({ sub: 'matrix-staff', scope: `${ALL_SCOPES} accounts:admin webhooks:admin` }));
     const customer = await call('staff')('POST', '/customers', { body: { email: `roles-${randomUUID()}@example.org`, name: 'Customer of an account' }, headers: matrixKey() });
     expect(customer.status).toBe(201);
     CUSTOMER.A = customer.body.id as string;
@@ -1109,6 +1146,31 @@ describe('tokens the service issues, by role', () => {
       expect((await signedIn[role]!.as('GET', '/accounts')).status).toBe(administers ? 200 : 403);
       expect((await signedIn[role]!.as('GET', `/accounts/${other}`)).status).toBe(administers ? 200 : 403);
     });
+  }
+
+  /** The webhook subscription routes: webhooks:admin is the admin role's alone, so only an admin's token may. */
+  const WEBHOOK_ROUTES: ReadonlyArray<{ method: string; name: string; path: (id: string) => string; body?: unknown; headers?: () => Record<string, string>; success: number }> = [
+    { method: 'POST', name: '/webhook-subscriptions', path: () => '/webhook-subscriptions', body: WEBHOOK_SUBSCRIPTION, headers: matrixKey, success: 201 },
+    { method: 'GET', name: '/webhook-subscriptions', path: () => '/webhook-subscriptions', success: 200 },
+    { method: 'GET', name: '/webhook-subscriptions/{id}', path: (id) => `/webhook-subscriptions/${id}`, success: 200 },
+    { method: 'PATCH', name: '/webhook-subscriptions/{id}', path: (id) => `/webhook-subscriptions/${id}`, body: { status: 'paused' }, headers: () => MERGE_PATCH, success: 200 },
+    { method: 'POST', name: '/webhook-subscriptions/{id}/secret-rotation', path: (id) => `/webhook-subscriptions/${id}/secret-rotation`, success: 200 },
+    { method: 'DELETE', name: '/webhook-subscriptions/{id}', path: (id) => `/webhook-subscriptions/${id}`, success: 204 },
+  ];
+  for (const route of WEBHOOK_ROUTES) {
+    for (const who of [...Object.keys(ROLE_TABLE), 'no token']) {
+      const answer = who === 'admin' ? route.success : who === 'no token' ? 401 : 403;
+      it(`${who}: ${route.method} ${route.name} → ${answer}${answer === route.success ? '' : ', nothing written'}`, async () => {
+        const id = await matrixSubscription();
+        const caller = who === 'no token' ? client(matrix, null) : signedIn[who]!.as;
+        const head = await matrix.events.headPosition();
+        const response = await caller(route.method, route.path(id), { ...(route.body === undefined ? {} : { body: route.body }), headers: route.headers?.() ?? {} });
+        expect({ status: response.status, type: response.body?.type }).toMatchObject({ status: answer });
+        if (answer === route.success) return;
+        expect(response.body.type).toBe(`${PROBLEM_BASE}${answer === 401 ? 'unauthenticated' : 'forbidden'}`);
+        expect(await matrix.events.headPosition()).toEqual(head);
+      });
+    }
   }
 
   it('a token refused for its account (disabled) → 401 on every route behind the token check', async () => {

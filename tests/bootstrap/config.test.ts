@@ -35,6 +35,14 @@ describe('configuration', () => {
     for (const value of ['0', 'soon', '-5']) expect(() => parseConfig({ CONSISTENCY_WAIT_MS: value })).toThrow(/^CONSISTENCY_WAIT_MS: /);
   });
 
+  it('reads the hosts a webhook URL may name besides public ones: none unless WEBHOOK_ALLOWED_HOSTS lists them', () => {
+    expect(parseConfig({}).webhooks.allowedHosts).toEqual([]);
+    expect(parseConfig({ WEBHOOK_ALLOWED_HOSTS: ' Hooks.Internal, 10.0.0.5,::1 ,[fd00::7]' }).webhooks.allowedHosts).toEqual(['hooks.internal', '10.0.0.5', '[::1]', '[fd00::7]']);
+    for (const value of ['https://hooks.internal', 'hooks.internal:8443', 'hooks.internal/in', 'a,,b', 'user@host']) {
+      expect(() => parseConfig({ WEBHOOK_ALLOWED_HOSTS: value })).toThrow(/^WEBHOOK_ALLOWED_HOSTS: /);
+    }
+  });
+
   it('reads the allowed CORS origins', () => {
     expect(parseConfig({ CORS_ORIGINS: 'https://shop.example, http://localhost:5173' }).corsOrigins).toEqual(['https://shop.example', 'http://localhost:5173']);
     expect(parseConfig({}).corsOrigins).toEqual([]);

@@ -20,6 +20,7 @@ export const SCOPES = [
   'accounts:admin',
   'refunds:write',
   'returns:write',
+  'webhooks:admin',
 ] as const;
 export type Scope = (typeof SCOPES)[number];
 

@@ -1,0 +1,97 @@
+// Webhooks: the JSON Schemas (2020-12) of the subscriptions' bodies, queries and answers, which
+// its operations validate requests with and the OpenAPI document lists in components.schemas
+// (gathered by api/areas.ts with the shared ones of api/schemas.ts, which these may $ref).
+import { ALL_WEBHOOK_EVENTS, WEBHOOK_EVENT_TYPES } from '../../write-side/webhooks/types.js';
+import { ORDER_ID_PATTERN, optionalText } from '../schemas.js';
+import { CURRENT_API_VERSION, SUPPORTED_API_VERSIONS } from '../versions.js';
+
+const URL_SCHEMA = {
+  type: 'string',
+  format: 'uri',
+  minLength: 1,
+  maxLength: 2048,
+  description: 'where messages are sent: https, and a public host unless WEBHOOK_ALLOWED_HOSTS lists it (then http too); else 422 webhook-url-refused',
+} as const;
+
+const EVENTS = {
+  description: `the event types to send: one or more of ${WEBHOOK_EVENT_TYPES.join(', ')}; or ["*"] for every one, those added later included`,
+  oneOf: [
+    { type: 'array', minItems: 1, maxItems: 1, items: { const: ALL_WEBHOOK_EVENTS } },
+    { type: 'array', minItems: 1, maxItems: WEBHOOK_EVENT_TYPES.length, uniqueItems: true, items: { type: 'string', enum: WEBHOOK_EVENT_TYPES } },
+  ],
+} as const;
+
+const SECRET = {
+  type: 'string',
+  pattern: '^whsec_[A-Za-z0-9+/]{43}=$',
+  description: 'the signing secret, whsec_ and the base64 of 32 random bytes (Standard Webhooks). Shown by the creation and by a rotation only: keep it, no read shows it again.',
+} as const;
+
+const subscriptionProperties = {
+  id: { type: 'string', pattern: ORDER_ID_PATTERN },
+  url: { type: 'string' },
+  events: { type: 'array', items: { type: 'string', enum: [ALL_WEBHOOK_EVENTS, ...WEBHOOK_EVENT_TYPES] } },
+  apiVersion: { type: 'string', enum: SUPPORTED_API_VERSIONS, description: 'the API version whose representations the messages carry' },
+  status: {
+    type: 'string',
+    enum: ['active', 'paused', 'disabled'],
+    description: 'active: messages are sent; paused: none are (an admin set it); disabled: none are, because every delivery failed for 3 days in a row (the service set it; disabledReason says why). An admin sets a disabled subscription active again with PATCH.',
+  },
+  description: { type: ['string', 'null'] },
+  disabledReason: { type: ['string', 'null'], description: 'why the service disabled the subscription; null unless status is disabled' },
+  disabledAt: { type: ['string', 'null'], format: 'date-time', description: 'when the service disabled it; null unless status is disabled' },
+  createdAt: { type: 'string', format: 'date-time' },
+  updatedAt: { type: 'string', format: 'date-time' },
+  revision: { type: 'integer', description: 'the subscription stream revision; ETag is "<revision>"' },
+} as const;
+const SUBSCRIPTION_MEMBERS = Object.keys(subscriptionProperties);
+
+export const webhookSchemas = {
+  NewWebhookSubscription: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['url', 'events'],
+    properties: {
+      url: URL_SCHEMA,
+      events: EVENTS,
+      apiVersion: { type: 'string', enum: SUPPORTED_API_VERSIONS, default: CURRENT_API_VERSION, description: `the API version of the messages' representations; ${CURRENT_API_VERSION} when left out` },
+      description: { ...optionalText(500), description: 'for the admins; null (or left out) for none' },
+    },
+  },
+  WebhookSubscriptionPatch: {
+    description:
+      'JSON Merge Patch (RFC 7396) of a subscription: members left out stay; description null removes it. status may be set to active or paused only: disabled is the service\'s to set, and setting a disabled subscription active (or paused) again is how an admin re-enables it.',
+    type: 'object',
+    additionalProperties: false,
+    minProperties: 1,
+    properties: {
+      url: URL_SCHEMA,
+      events: EVENTS,
+      status: { type: 'string', enum: ['active', 'paused'] },
+      description: optionalText(500),
+    },
+  },
+  WebhookSubscription: {
+    description: 'A webhook subscription. Its secret is never part of it: only the creation and a rotation show one.',
+    type: 'object',
+    additionalProperties: false,
+    required: SUBSCRIPTION_MEMBERS,
+    properties: subscriptionProperties,
+  },
+  WebhookSubscriptionWithSecret: {
+    description: 'A webhook subscription and its signing secret, as the creation and a rotation answer it (and nothing else ever).',
+    type: 'object',
+    additionalProperties: false,
+    required: [...SUBSCRIPTION_MEMBERS, 'secret'],
+    properties: { ...subscriptionProperties, secret: SECRET },
+  },
+  WebhookSubscriptionPage: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['items', 'nextCursor'],
+    properties: {
+      items: { type: 'array', items: { $ref: '#/components/schemas/WebhookSubscription' } },
+      nextCursor: { type: ['string', 'null'] },
+    },
+  },
+} as const;

@@ -1,0 +1,31 @@
+// The webhook subscriptions' view and representation. Neither holds a secret: the secrets live
+// in the subscription's events alone (docs/webhooks.md).
+import type { EventSelection, SubscriptionDetails, SubscriptionStatus } from '../../write-side/webhooks/types.js';
+
+/** A subscription's HTTP representation (HTTP-CONTRACT "Webhooks"). */
+export interface SubscriptionRepresentation {
+  readonly id: string;
+  readonly url: string;
+  readonly events: EventSelection;
+  readonly apiVersion: string;
+  readonly status: SubscriptionStatus;
+  readonly description: string | null;
+  /** Why the delivery worker disabled it, and when; null unless `disabled`. */
+  readonly disabledReason: string | null;
+  readonly disabledAt: string | null;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+  readonly revision: number;
+}
+
+/**
+ * A subscription as the `webhook-subscriptions` projection keeps it: its representation, or, once
+ * deleted, the last one with status `deleted` (views are never deleted; the collection leaves them out).
+ */
+export type SubscriptionView = Omit<SubscriptionRepresentation, 'status'> & { readonly status: SubscriptionStatus | 'deleted' };
+
+/** The representation, members in the documented order. */
+export function subscriptionRepresentation(details: SubscriptionDetails, revision: number): SubscriptionRepresentation {
+  const { id, url, events, apiVersion, status, description, disabledReason, disabledAt, createdAt, updatedAt } = details;
+  return { id, url, events, apiVersion, status, description, disabledReason, disabledAt, createdAt, updatedAt, revision };
+}

@@ -1,0 +1,161 @@
+// Webhook subscription events, commands and state: readonly data, unions on `type` and `status`.
+// The signing secrets are part of the state and of two events (the creation and a rotation); they
+// are never part of what a subscription shows (SubscriptionDetails), which is all a projection folds.
+import type { CommandMetadata } from '../kernel/write-context.js';
+
+/** The event types a subscription may ask for (HTTP-CONTRACT "Webhooks"); `*` asks for all of them. */
+export const WEBHOOK_EVENT_TYPES = [
+  'order.placed',
+  'order.paid',
+  'order.address_changed',
+  'order.shipped',
+  'order.cancelled',
+  'order.edited',
+  'order.refunded',
+  'return.requested',
+  'return.received',
+  'product.changed',
+  'stock.low',
+  'customer.erased',
+] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+export const ALL_WEBHOOK_EVENTS = '*';
+
+/** What a subscription asks for: some event types, or `["*"]` for every one, also those added later. */
+export type EventSelection = readonly WebhookEventType[] | readonly [typeof ALL_WEBHOOK_EVENTS];
+
+/** `disabled` is set by the delivery worker alone (every delivery failed for 3 days); an admin may set it active again. */
+export type SubscriptionStatus = 'active' | 'paused' | 'disabled';
+/** What a PATCH may set. */
+export type SettableStatus = Exclude<SubscriptionStatus, 'disabled'>;
+
+/** What a client sets on a subscription at its creation. */
+export interface SubscriptionSettings {
+  readonly url: string;
+  readonly events: EventSelection;
+  readonly apiVersion: string;
+  readonly description: string | null;
+}
+
+/** An RFC 7396 merge patch of a subscription: null removes the description. */
+export interface SubscriptionPatch {
+  readonly url?: string;
+  readonly events?: EventSelection;
+  readonly status?: SettableStatus;
+  readonly description?: string | null;
+}
+
+/** The members a change may record, with their new values. */
+export interface SubscriptionChanges {
+  readonly url?: string;
+  readonly events?: EventSelection;
+  readonly status?: SettableStatus;
+  readonly description?: string | null;
+}
+
+// ---- events (past tense) ----
+
+/** `secret` is the first signing secret: held by the subscription's events alone, never by a view. */
+export type WebhookSubscriptionCreated = {
+  readonly type: 'WebhookSubscriptionCreated';
+  readonly schemaVersion: 1;
+  readonly data: SubscriptionSettings & { readonly subscriptionId: string; readonly secret: string; readonly createdAt: string };
+};
+
+/** Only the members that changed, with their new values; a status set by it clears a disabled subscription's reason. */
+export type WebhookSubscriptionChanged = {
+  readonly type: 'WebhookSubscriptionChanged';
+  readonly schemaVersion: 1;
+  readonly data: { readonly subscriptionId: string; readonly changes: SubscriptionChanges; readonly changedAt: string };
+};
+
+/** The new secret; the one it replaces stays valid for signing until `previousValidUntil`. */
+export type WebhookSecretRotated = {
+  readonly type: 'WebhookSecretRotated';
+  readonly schemaVersion: 1;
+  readonly data: { readonly subscriptionId: string; readonly secret: string; readonly previousValidUntil: string; readonly rotatedAt: string };
+};
+
+export type WebhookSubscriptionDisabled = {
+  readonly type: 'WebhookSubscriptionDisabled';
+  readonly schemaVersion: 1;
+  readonly data: { readonly subscriptionId: string; readonly reason: string; readonly disabledAt: string };
+};
+
+export type WebhookSubscriptionDeleted = {
+  readonly type: 'WebhookSubscriptionDeleted';
+  readonly schemaVersion: 1;
+  readonly data: { readonly subscriptionId: string; readonly deletedAt: string };
+};
+
+export type WebhookEvent = WebhookSubscriptionCreated | WebhookSubscriptionChanged | WebhookSecretRotated | WebhookSubscriptionDisabled | WebhookSubscriptionDeleted;
+export type WebhookEventName = WebhookEvent['type'];
+
+// ---- commands (the clock, and any secret, arrive inside them) ----
+
+export type CreateSubscription = {
+  readonly type: 'CreateSubscription';
+  readonly data: SubscriptionSettings & { readonly subscriptionId: string; readonly secret: string };
+  readonly metadata: CommandMetadata;
+};
+
+export type ChangeSubscription = {
+  readonly type: 'ChangeSubscription';
+  readonly data: { readonly subscriptionId: string; readonly patch: SubscriptionPatch };
+  readonly metadata: CommandMetadata;
+};
+
+export type RotateSecret = {
+  readonly type: 'RotateSecret';
+  readonly data: { readonly subscriptionId: string; readonly secret: string };
+  readonly metadata: CommandMetadata;
+};
+
+export type DisableSubscription = {
+  readonly type: 'DisableSubscription';
+  readonly data: { readonly subscriptionId: string; readonly reason: string };
+  readonly metadata: CommandMetadata;
+};
+
+export type DeleteSubscription = {
+  readonly type: 'DeleteSubscription';
+  readonly data: { readonly subscriptionId: string };
+  readonly metadata: CommandMetadata;
+};
+
+export type WebhookCommand = CreateSubscription | ChangeSubscription | RotateSecret | DisableSubscription | DeleteSubscription;
+
+// ---- state ----
+
+/** What a subscription shows: everything but its secrets. */
+export interface SubscriptionDetails extends SubscriptionSettings {
+  readonly id: string;
+  readonly status: SubscriptionStatus;
+  /** Why the delivery worker disabled it; null unless `disabled`. */
+  readonly disabledReason: string | null;
+  readonly disabledAt: string | null;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+/** The secrets messages are signed with: the current one, and the one it replaced while its 24 h run. */
+export interface SigningKeys {
+  readonly current: string;
+  readonly previous: { readonly secret: string; readonly validUntil: string } | null;
+}
+
+export interface LiveSubscription extends SubscriptionDetails {
+  readonly secrets: SigningKeys;
+}
+
+export interface DeletedSubscription {
+  readonly status: 'deleted';
+  readonly id: string;
+  readonly deletedAt: string;
+}
+
+export type Subscription = { readonly status: 'absent' } | LiveSubscription | DeletedSubscription;
+
+export function isLive(subscription: Subscription): subscription is LiveSubscription {
+  return subscription.status === 'active' || subscription.status === 'paused' || subscription.status === 'disabled';
+}
