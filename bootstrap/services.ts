@@ -47,7 +47,7 @@ import { PendingOrderExpiry } from '../workers/pending-expiry.js';
 import { StockReconciler, type StockReconcilerOptions } from '../workers/stock-reconciler.js';
 import { ProductService } from '../write-side/catalogue/service.js';
 import { WebhookService } from '../write-side/webhooks/service.js';
-import { placeholderUrlCheck } from '../workers/webhooks/url-check-placeholder.js';
+import { checkWebhookUrl } from '../workers/webhooks/address-policy.js';
 import { CURRENT_API_VERSION, SUPPORTED_API_VERSIONS } from '../api/versions.js';
 import { ExportWorker, type ExportWorkerOptions } from '../workers/export-worker.js';
 import type { Config, Role } from './config.js';
@@ -316,7 +316,8 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
     accounts: new AccountService(eventStore, argon2Passwords(), { customers }),
     accountQueries: new AccountQueries(readModels, new KeysetPages(cursors, new Consistency(progress.accounts, 'accounts', consistencyWaitMs))),
     webhooks: new WebhookService(eventStore, {
-      checkUrl: placeholderUrlCheck(config.webhooks.allowedHosts),
+      // https to a public host, or a host WEBHOOK_ALLOWED_HOSTS lists; checked again at each connection by the sender.
+      checkUrl: (url) => checkWebhookUrl(url, config.webhooks.allowedHosts),
       apiVersions: { current: CURRENT_API_VERSION, supported: SUPPORTED_API_VERSIONS },
     }),
     webhookSubscriptionQueries: new WebhookSubscriptionQueries(readModels, new KeysetPages(cursors, consistency('webhook-subscriptions', 'webhook subscriptions'))),

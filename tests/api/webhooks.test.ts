@@ -1,9 +1,9 @@
 // Webhook subscriptions over real HTTP: every route's statuses, headers and bodies; the secret in
 // the creation's and the rotation's answers only; problem+json on bad input (a refused URL 422
 // webhook-url-refused, an unknown event type 400, an unknown id 404, a stale If-Match 412), with
-// nothing written on a refusal. The service is wired as bootstrap/ wires it, with the URL check
-// standing in for the sender's (workers/webhooks/url-check-placeholder.ts: https only, as
-// WEBHOOK_ALLOWED_HOSTS is unset); the use cases' own tests inject theirs.
+// nothing written on a refusal. The service is wired as bootstrap/ wires it, with the real URL
+// check (workers/webhooks/address-policy.ts) and WEBHOOK_ALLOWED_HOSTS unset; the use cases' own
+// tests inject theirs.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceViewer } from '../../write-side/kernel/access.js';
@@ -91,6 +91,13 @@ describe('creating and reading a subscription', () => {
     const response = await refused(() => admin('POST', '/webhook-subscriptions', { body: body({ url: 'http://hooks.partner.example/in' }), headers: key() }), 422, 'webhook-url-refused');
     expect(response.body).toMatchObject({ status: 422, title: 'Webhook URL refused', detail: expect.stringContaining('https'), errors: [{ pointer: '/url', message: expect.stringContaining('https') }] });
     await refused(() => admin('POST', '/webhook-subscriptions', { body: body({ url: 'not a url' }), headers: key() }), 422, 'webhook-url-refused');
+  });
+
+  it('refuses a URL naming an internal host (loopback, private, link-local, localhost, credentials) with 422, nothing written', async () => {
+    for (const url of ['https://127.0.0.1/in', 'https://10.1.2.3/in', 'https://169.254.169.254/latest', 'https://[::1]/in', 'https://localhost/in', 'https://user:pw@hooks.partner.example/in']) {
+      const response = await refused(() => admin('POST', '/webhook-subscriptions', { body: body({ url }), headers: key() }), 422, 'webhook-url-refused');
+      expect(response.body.errors).toEqual([{ pointer: '/url', message: expect.any(String) }]);
+    }
   });
 
   it('refuses an unknown event type, "*" beside another, an unserved API version, a missing URL and unknown members with 400 validation-failed, nothing written', async () => {
