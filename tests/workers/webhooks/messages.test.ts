@@ -296,4 +296,13 @@ describe('buildMessage on the real services', () => {
     });
     expect(JSON.stringify(message)).not.toContain('Grace');
   });
+
+  it("builds customer.erased for a guest customer (an id only orders named): the erased record, with nothing personal", async () => {
+    const guest = `guest-${randomUUID()}`;
+    await customers.erase(staff, guest, { correlationId: 'c' });
+    const [erased] = await events.store.readStream(customerStream(guest));
+    const message = await messageOf(erased!);
+    expect(message).toMatchObject({ type: 'customer.erased', data: { id: guest, email: null, name: null, phone: null, defaultAddress: null, status: 'erased', revision: erased!.revision } });
+    expect(message.data.erasedAt).toEqual(expect.any(String));
+  });
 });
