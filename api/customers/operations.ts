@@ -4,10 +4,10 @@
 // and changes), and represents the result.
 import type { Context } from 'koa';
 import type { CustomerQueries } from '../../read-side/customers/queries.js';
+import { representCustomer } from '../../read-side/customers/views.js';
 import type { CustomerResult, CustomerService, CustomerSnapshot } from '../../write-side/customers/service.js';
 import type { Customer, CustomerPatch, CustomerProfile } from '../../write-side/customers/types.js';
 import { CustomerNotFound } from '../../write-side/kernel/errors.js';
-import type { Address } from '../../write-side/orders/types.js';
 import type { Position } from '../../write-side/kernel/event-store.js';
 import { readJson } from '../body.js';
 import { keyedPost } from '../idempotency.js';
@@ -234,15 +234,6 @@ function sendCustomer(ctx: Context, status: number, customer: Exclude<Customer, 
   ctx.status = status;
   ctx.set('ETag', `"${revision}"`);
   if (at.position) ctx.set('Consistency-Token', at.position);
-  ctx.body = representation(customer, revision);
+  ctx.body = representCustomer(customer, revision);
 }
 
-/** The representation, members in the documented order; personal members null once erased. */
-function representation(customer: Exclude<Customer, { status: 'absent' }>, revision: number) {
-  const { id, createdAt, updatedAt } = customer;
-  if (customer.status === 'erased') {
-    return { id, email: null, name: null, phone: null, defaultAddress: null, status: 'erased', createdAt, updatedAt, erasedAt: customer.erasedAt, revision };
-  }
-  const { email, name, phone, defaultAddress } = customer;
-  return { id, email, name, phone, defaultAddress: defaultAddress satisfies Address | null, status: 'active', createdAt, updatedAt, erasedAt: null, revision };
-}

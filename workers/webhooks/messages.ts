@@ -4,7 +4,7 @@
 import { v5 as uuidv5 } from 'uuid';
 import { productsView } from '../../projections/catalogue/products.js';
 import type { ProductView } from '../../read-side/catalogue/views.js';
-import type { CustomerRepresentation } from '../../read-side/customers/views.js';
+import { representCustomer, type CustomerRepresentation } from '../../read-side/customers/views.js';
 import { statusFor } from '../../read-side/orders/status.js';
 import { orderRepresentation, type OrderRepresentation } from '../../read-side/orders/views.js';
 import { decodeProductEvent, isProductEventType, PRODUCT_STREAM_PREFIX, productStream } from '../../write-side/catalogue/codec.js';
@@ -167,19 +167,10 @@ async function dataOf(ref: WebhookEventRef, revision: number, apiVersion: string
     case 'customer': {
       const snapshot = await readers.customer(id);
       if (!snapshot) throw new MessageResourceMissing(ref.resource, revision);
-      return customerRepresentation(snapshot);
+      return representCustomer(snapshot.customer, snapshot.revision);
     }
     default:
       throw new TypeError(`no message for a resource ${ref.resource}`);
   }
 }
 
-/** As GET /customers/{id} answers (api/customers/operations.ts): every personal member null once erased. */
-function customerRepresentation({ customer, revision }: CustomerSnapshot): CustomerRepresentation {
-  const { id, createdAt, updatedAt } = customer;
-  if (customer.status === 'erased') {
-    return { id, email: null, name: null, phone: null, defaultAddress: null, status: 'erased', createdAt, updatedAt, erasedAt: customer.erasedAt, revision };
-  }
-  const { email, name, phone, defaultAddress } = customer;
-  return { id, email, name, phone, defaultAddress, status: 'active', createdAt, updatedAt, erasedAt: null, revision };
-}
