@@ -264,14 +264,20 @@ const operations: Operation<Deps>[] = [
       `${ADMINS_ONLY} Records the request in the subscription's delivery log; the delivery worker attempts the delivery again at once, whatever its status (a pending one now, not at nextAttemptAt; a failed one gets a new round of attempts). ` +
       'No body, no Idempotency-Key: a retried request asks for another attempt. An unknown or deleted subscription, and a delivery that the deliveries page does not show under this subscription, are 404, and nothing is recorded.',
     responses: {
-      '202': { description: 'The retry is recorded; the delivery shows pending until the attempt is made.', headers: { ...commonHeaders, ...rateLimitHeaders, 'Consistency-Token': headerRef('Consistency-Token') } },
+      '202': {
+        description: 'The retry is recorded; the delivery shows pending, nextAttemptAt the request\'s instant, until the attempt is made.',
+        headers: { ...commonHeaders, ...rateLimitHeaders, 'Consistency-Token': headerRef('Consistency-Token') },
+        content: json(ref('WebhookDeliveryRetry')),
+      },
       ...authProblems,
       '404': responseRef('NotFound'),
     },
     async handle(ctx, { deliveries }) {
-      const recorded = await deliveries.requestRetry(ctx.state.principal, subscriptionIdOf(ctx), uuidOf(ctx, 'deliveryId'), writeContext(ctx));
+      const delivery = uuidOf(ctx, 'deliveryId');
+      const recorded = await deliveries.requestRetry(ctx.state.principal, subscriptionIdOf(ctx), delivery, writeContext(ctx));
       ctx.set('Consistency-Token', recorded.position);
       ctx.status = 202;
+      ctx.body = { deliveryId: delivery, requestedAt: recorded.requestedAt };
     },
   },
 ];

@@ -136,6 +136,16 @@ export const webhookSchemas = {
       nextCursor: { type: ['string', 'null'] },
     },
   },
+  WebhookDeliveryRetry: {
+    description: 'A retry request, as recorded in the delivery log.',
+    type: 'object',
+    additionalProperties: false,
+    required: ['deliveryId', 'requestedAt'],
+    properties: {
+      deliveryId: { type: 'string', pattern: ORDER_ID_PATTERN },
+      requestedAt: { type: 'string', format: 'date-time', description: 'when it was asked for: the delivery is attempted again from then' },
+    },
+  },
   WebhookDeliveryQuery: {
     type: 'object',
     additionalProperties: false,

@@ -57,12 +57,13 @@ export class WebhookDeliveryService {
    * one is then attempted now, not at its next attempt's time). An unknown or deleted subscription,
    * and a delivery unknown or of another subscription, are 404, and nothing is written.
    */
-  async requestRetry(viewer: Viewer, subscriptionId: string, deliveryId: string, context: WriteContext): Promise<Appended> {
+  async requestRetry(viewer: Viewer, subscriptionId: string, deliveryId: string, context: WriteContext): Promise<Appended & { readonly requestedAt: string }> {
     refuseCustomers(viewer);
     if (!(await this.isLive(subscriptionId))) throw new SubscriptionNotFound(subscriptionId);
     const delivery = await this.deliveries.find(deliveryId);
     if (!delivery || delivery.subscriptionId !== subscriptionId) throw new DeliveryNotFound(deliveryId);
-    return this.append(viewer, subscriptionId, retryRequested(delivery, this.clock().toISOString()), context);
+    const requestedAt = this.clock().toISOString();
+    return { ...(await this.append(viewer, subscriptionId, retryRequested(delivery, requestedAt), context)), requestedAt };
   }
 
   /** Whether the subscription exists and is not deleted, as its stream says now (the delivery page's 404). */
