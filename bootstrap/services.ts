@@ -22,7 +22,7 @@ import { OrderQueries } from '../read-side/orders/queries.js';
 import { ProductQueries } from '../read-side/catalogue/queries.js';
 import { QueueFeed } from '../read-side/orders/queue-feed.js';
 import { StockQueries } from '../read-side/stock/queries.js';
-import { WebhookSubscriptionQueries } from '../read-side/webhooks/queries.js';
+import { WebhookDeliveryQueries, WebhookSubscriptionQueries } from '../read-side/webhooks/queries.js';
 import type { ReadModelStore } from '../read-side/read-store.js';
 import { OpenedViews } from '../read-side/orders/opened-views.js';
 import { AccountService } from '../write-side/accounts/service.js';
@@ -46,6 +46,7 @@ import { StockService } from '../write-side/stock/service.js';
 import { PendingOrderExpiry } from '../workers/pending-expiry.js';
 import { StockReconciler, type StockReconcilerOptions } from '../workers/stock-reconciler.js';
 import { ProductService } from '../write-side/catalogue/service.js';
+import { WebhookDeliveryService } from '../write-side/webhooks/deliveries.js';
 import { WebhookService } from '../write-side/webhooks/service.js';
 import { checkWebhookUrl } from '../workers/webhooks/address-policy.js';
 import { CURRENT_API_VERSION, SUPPORTED_API_VERSIONS } from '../api/versions.js';
@@ -90,6 +91,9 @@ export interface Services extends Stores {
   /** Webhook subscriptions: their use cases (the delivery worker's signingSecrets and disable too), and their collection. */
   readonly webhooks: WebhookService;
   readonly webhookSubscriptionQueries: WebhookSubscriptionQueries;
+  /** The delivery log: the worker's recordAttempts, an admin's requestRetry, and the page of a subscription's deliveries. */
+  readonly webhookDeliveries: WebhookDeliveryService;
+  readonly webhookDeliveryQueries: WebhookDeliveryQueries;
   readonly exportsDir: string;
   readonly queries: OrderQueries;
   readonly history: OrderHistory;
@@ -299,6 +303,11 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
     : null;
   reconciler?.start();
   pendingExpiry?.start();
+  // A retry finds the delivery's event in the deliveries' read model; a page's subscription is checked on its stream.
+  const webhookDeliveryQueries: WebhookDeliveryQueries = new WebhookDeliveryQueries(readModels, new KeysetPages(cursors, consistency('webhook-deliveries', 'webhook deliveries')), {
+    isLive: (subscriptionId) => webhookDeliveries.isLive(subscriptionId),
+  });
+  const webhookDeliveries = new WebhookDeliveryService(eventStore, { deliveries: { find: (deliveryId) => webhookDeliveryQueries.delivery(deliveryId) } });
   return {
     ...stores,
     eventStore,
@@ -321,6 +330,8 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
       apiVersions: { current: CURRENT_API_VERSION, supported: SUPPORTED_API_VERSIONS },
     }),
     webhookSubscriptionQueries: new WebhookSubscriptionQueries(readModels, new KeysetPages(cursors, consistency('webhook-subscriptions', 'webhook subscriptions'))),
+    webhookDeliveries,
+    webhookDeliveryQueries,
     exportsDir,
     queries: new OrderQueries(readModels, cursors, {
       orders: consistency('order-views', 'collections'),

@@ -13,7 +13,10 @@ export async function applyBatch<V extends { readonly revision: number }, E exte
   if (!last) return null;
   const decoded = batch
     .filter((recorded) => projection.handles.has(recorded.type as E['type']))
-    .map((recorded) => ({ recorded, event: projection.decode(recorded), key: '' }));
+    .flatMap((recorded) => {
+      const event = projection.decode(recorded);
+      return (projection.parts ? projection.parts(event) : [event]).map((part) => ({ recorded, event: part, key: '' }));
+    });
   // A stream that begins inside this batch is folded here from its first event, so its stored
   // view (if this is a replay) cannot add anything, and commit() keeps it if it is newer.
   const toLoad = new Set<string>();

@@ -18,6 +18,13 @@ export interface Projection<N extends string = string, V = any, E extends { read
   readonly handles: ReadonlySet<E['type']>;
   decode(recorded: RecordedEvent): E;
   keyOf(event: E): string;
+  /**
+   * For a projection whose views are not one per stream (a webhook delivery log's stream holds
+   * many deliveries, and one event may touch several): the event split into one part per view it
+   * touches, each folded into the view keyOf(part) names, and none touching a view twice. Without
+   * it an event touches the one view keyOf names, its stream's.
+   */
+  parts?(event: E): readonly E[];
   /** The view after the event; `current` is null before the view's first event. */
   evolve(current: V | null, event: E, context: EventContext): V;
   /** What the event changed, for a projection that records its changes (compare `before` and `after`). */

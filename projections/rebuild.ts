@@ -62,7 +62,8 @@ function fieldsOf<V>(storage: StorageDeclaration<V>, view: V): Record<string, Fi
  * Folds every stream of the projection afresh and compares with the active views, the fields
  * stored beside them (what the queries select and sort by, which the view alone does not show) and the changes.
  * Streams are found from the log (by their first event); views without a stream are differences too. With `only`,
- * just those keys are compared (a log shared with other writers holds streams of theirs).
+ * just those keys are compared (a log shared with other writers holds streams of theirs). A projection split into
+ * parts (Projection.parts) keys its views by its parts: `only` names streams then, and every view they fold is compared.
  */
 export async function verify<V extends { readonly revision: number }, E extends { readonly type: string }, C extends Change>(
   events: EventStore,
@@ -87,22 +88,31 @@ export async function verify<V extends { readonly revision: number }, E extends 
     onDifference(d);
   };
   const ids = [...orderIds];
+  // The views' keys: the streams' ids, or for a projection split into parts, the keys its parts name.
+  const keys = new Set<string>();
   for (let i = 0; i < ids.length; i += 500) {
-    const chunk = ids.slice(i, i + 500);
+    const expectedViews = new Map<string, { view: V | null; changes: C[] }>();
+    for (const id of ids.slice(i, i + 500)) {
+      if (!projection.parts) expectedViews.set(id, { view: null, changes: [] });
+      for (const recorded of await events.readStream(`${projection.streamPrefix}${id}`)) {
+        if (!projection.handles.has(recorded.type as E['type'])) continue;
+        const event = projection.decode(recorded);
+        for (const part of projection.parts ? projection.parts(event) : [event]) {
+          const key = projection.parts ? projection.keyOf(part) : id;
+          const expected = expectedViews.get(key) ?? { view: null, changes: [] };
+          const next: V = projection.evolve(expected.view, part, recorded);
+          if (projection.changes) expected.changes.push(...projection.changes(expected.view, next, part, recorded));
+          expectedViews.set(key, { view: next, changes: expected.changes });
+        }
+      }
+    }
+    const chunk = [...expectedViews.keys()];
+    for (const key of chunk) keys.add(key);
     const stored = await views.load(chunk);
     const storedFields = await views.fields(chunk);
     const storedChanges = new Map<string, C[]>();
     for (const { key, change } of await views.changesOf(chunk)) storedChanges.set(key, [...(storedChanges.get(key) ?? []), change]);
-    for (const id of chunk) {
-      let expected: V | null = null;
-      const expectedChanges: C[] = [];
-      for (const recorded of await events.readStream(`${projection.streamPrefix}${id}`)) {
-        if (!projection.handles.has(recorded.type as E['type'])) continue;
-        const event = projection.decode(recorded);
-        const next: V = projection.evolve(expected, event, recorded);
-        if (projection.changes) expectedChanges.push(...projection.changes(expected, next, event, recorded));
-        expected = next;
-      }
+    for (const [id, { view: expected, changes: expectedChanges }] of expectedViews) {
       const actual = stored.get(id) ?? null;
       if (!isDeepStrictEqual(expected, actual)) report({ key: id, expected, actual });
       else if (expected !== null) {
@@ -117,14 +127,14 @@ export async function verify<V extends { readonly revision: number }, E extends 
   for (let afterKey: string | null = null; !options.only; ) {
     const page: Awaited<ReturnType<typeof views.scan>> = await views.scan(afterKey, 1000);
     if (page.length === 0) break;
-    for (const { key, view } of page) if (!orderIds.has(key)) report({ key, expected: null, actual: view });
+    for (const { key, view } of page) if (!keys.has(key)) report({ key, expected: null, actual: view });
     afterKey = page.at(-1)!.key;
   }
   for (let after: Position | null = null; !options.only; ) {
     const page = await views.changes(after, 1000);
     if (page.length === 0) break;
-    for (const { key, change } of page) if (!orderIds.has(key)) report({ key: `${key} (changes)`, expected: null, actual: change });
+    for (const { key, change } of page) if (!keys.has(key)) report({ key: `${key} (changes)`, expected: null, actual: change });
     after = page.at(-1)!.change.position;
   }
-  return { checked: ids.length, differences };
+  return { checked: keys.size, differences };
 }

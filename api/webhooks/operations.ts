@@ -2,11 +2,13 @@
 // (admins only: webhooks:admin, and never a customer's token, which the service refuses itself),
 // single reads fold the subscription's stream (always current), the collection comes from the
 // webhook-subscriptions read model. The secret is answered by the creation and by a rotation alone.
-// Deliveries, retries and replays are not served yet.
+// A subscription's deliveries come from the webhook-deliveries read model; a retry is recorded in
+// its delivery log (WebhookDeliveryService), which the delivery worker reads. Replays are not served yet.
 import type { Context } from 'koa';
-import type { WebhookSubscriptionQueries } from '../../read-side/webhooks/queries.js';
+import type { DeliveryListRequest, WebhookDeliveryQueries, WebhookSubscriptionQueries } from '../../read-side/webhooks/queries.js';
 import { subscriptionRepresentation } from '../../read-side/webhooks/views.js';
 import { SubscriptionNotFound } from '../../write-side/webhooks/rules.js';
+import type { WebhookDeliveryService } from '../../write-side/webhooks/deliveries.js';
 import type { NewSubscription, SubscriptionSnapshot, SubscriptionWithSecret, WebhookService } from '../../write-side/webhooks/service.js';
 import type { SubscriptionPatch } from '../../write-side/webhooks/types.js';
 import { readJson } from '../body.js';
@@ -24,6 +26,8 @@ import { webhookSchemas } from './schemas.js';
 export interface WebhookDeps {
   readonly webhooks: WebhookService;
   readonly subscriptionQueries: WebhookSubscriptionQueries;
+  readonly deliveries: WebhookDeliveryService;
+  readonly deliveryQueries: WebhookDeliveryQueries;
 }
 type Deps = WebhookDeps & Shared;
 
@@ -31,9 +35,11 @@ const { bodyValidator, queryValidator } = validators({ ...sharedSchemas, ...webh
 const validNew = bodyValidator<NewSubscription>('NewWebhookSubscription');
 const validPatch = bodyValidator<SubscriptionPatch>('WebhookSubscriptionPatch');
 const validPageQuery = queryValidator<{ limit: number; cursor?: string }>('PageQuery');
+const validDeliveryQuery = queryValidator<Omit<DeliveryListRequest, 'consistencyToken'>>('WebhookDeliveryQuery');
 const SUBSCRIPTION_ID = new RegExp(ORDER_ID_PATTERN);
 const MERGE_PATCH = 'application/merge-patch+json';
 const subscriptionId = { name: 'id', in: 'path', required: true, description: 'The subscription id, a UUID.', schema: { type: 'string', pattern: ORDER_ID_PATTERN } };
+const deliveryId = { name: 'deliveryId', in: 'path', required: true, description: 'The delivery id, a UUID (as the delivery page shows it).', schema: { type: 'string', pattern: ORDER_ID_PATTERN } };
 const ifMatch = { name: 'If-Match', in: 'header', required: false, description: 'An ETag of this subscription; 412 when it has moved on.', schema: { type: 'string' } };
 /** A single subscription's answer: its revision, and the log position it reflects. */
 const subscriptionHeaders = { ...commonHeaders, ...rateLimitHeaders, ETag: headerRef('ETag'), 'Consistency-Token': headerRef('Consistency-Token') };
@@ -212,11 +218,73 @@ const operations: Operation<Deps>[] = [
       sendWithSecret(ctx, 200, await webhooks.rotateSecret(ctx.state.principal, subscriptionIdOf(ctx), writeContext(ctx)));
     },
   },
+  {
+    method: 'get',
+    path: '/webhook-subscriptions/{id}/deliveries',
+    pathParameters: [subscriptionId],
+    access: { scope: 'webhooks:admin' },
+    operationId: 'listWebhookDeliveries',
+    tags: ['webhooks'],
+    summary: 'List a webhook subscription\'s deliveries, newest first',
+    description:
+      `${ADMINS_ONLY} One delivery per event sent to the subscription, newest first (by its first attempt), with its latest attempts; status keeps those of one status. ` +
+      `From the webhook-deliveries projection: the same paging and Consistency-Token rules as GET /orders. ${GONE}`,
+    parameters: [...queryParameters('WebhookDeliveryQuery', Object.keys(webhookSchemas.WebhookDeliveryQuery.properties)), consistencyToken],
+    responses: {
+      '200': {
+        description: 'One page of deliveries.',
+        headers: { ...commonHeaders, ...rateLimitHeaders, Link: headerRef('Link'), 'Consistency-Token': headerRef('Collection-Consistency-Token') },
+        content: json(ref('WebhookDeliveryPage')),
+      },
+      ...authProblems,
+      '404': responseRef('NotFound'),
+    },
+    async handle(ctx, { deliveryQueries, waiting }) {
+      const id = subscriptionIdOf(ctx);
+      const query = validDeliveryQuery(ctx.query);
+      const consistencyToken = ctx.get('Consistency-Token');
+      const page = await holdingSlotIf(waiting, ctx.state.principal, consistencyToken !== '', () => deliveryQueries.list(ctx.state.principal, id, { ...query, consistencyToken }));
+      if (page.nextCursor) {
+        const next = new URLSearchParams({ ...(query.status === undefined ? {} : { status: query.status }), limit: String(query.limit), cursor: page.nextCursor });
+        ctx.set('Link', `</webhook-subscriptions/${id}/deliveries?${next}>; rel="next"`);
+      }
+      ctx.set('Consistency-Token', page.reflects);
+      ctx.body = { items: page.items, nextCursor: page.nextCursor };
+    },
+  },
+  {
+    method: 'post',
+    path: '/webhook-subscriptions/{id}/deliveries/{deliveryId}/retry',
+    pathParameters: [subscriptionId, deliveryId],
+    access: { scope: 'webhooks:admin' },
+    operationId: 'retryWebhookDelivery',
+    tags: ['webhooks'],
+    summary: 'Attempt a webhook delivery again at once',
+    description:
+      `${ADMINS_ONLY} Records the request in the subscription's delivery log; the delivery worker attempts the delivery again at once, whatever its status (a pending one now, not at nextAttemptAt; a failed one gets a new round of attempts). ` +
+      'No body, no Idempotency-Key: a retried request asks for another attempt. An unknown or deleted subscription, and a delivery that the deliveries page does not show under this subscription, are 404, and nothing is recorded.',
+    responses: {
+      '202': {
+        description: 'The retry is recorded; the delivery shows pending, nextAttemptAt the request\'s instant, until the attempt is made.',
+        headers: { ...commonHeaders, ...rateLimitHeaders, 'Consistency-Token': headerRef('Consistency-Token') },
+        content: json(ref('WebhookDeliveryRetry')),
+      },
+      ...authProblems,
+      '404': responseRef('NotFound'),
+    },
+    async handle(ctx, { deliveries }) {
+      const delivery = uuidOf(ctx, 'deliveryId');
+      const recorded = await deliveries.requestRetry(ctx.state.principal, subscriptionIdOf(ctx), delivery, writeContext(ctx));
+      ctx.set('Consistency-Token', recorded.position);
+      ctx.status = 202;
+      ctx.body = { deliveryId: delivery, requestedAt: recorded.requestedAt };
+    },
+  },
 ];
 
 export const webhooksArea = area<WebhookDeps, Deps, typeof webhookSchemas>({
   schemas: webhookSchemas,
-  tags: [{ name: 'webhooks', description: 'Webhook subscriptions: partner endpoints that receive the store\'s events, signed' }],
+  tags: [{ name: 'webhooks', description: 'Webhook subscriptions: partner endpoints that receive the store\'s events, signed; and their deliveries' }],
   operations,
   deps: ({ inFlight, waiting }, own) => own && { ...own, inFlight, waiting },
   problems: { 'webhook-url-refused': { status: 422, title: 'Webhook URL refused' } },
@@ -224,8 +292,13 @@ export const webhooksArea = area<WebhookDeps, Deps, typeof webhookSchemas>({
 
 /** The subscription id of the path; 400 when it cannot be one. */
 function subscriptionIdOf(ctx: Context): string {
-  const id = ctx.params.id ?? '';
-  if (!SUBSCRIPTION_ID.test(id)) throw validationFailed([{ pointer: '/path/id', message: `must match ${ORDER_ID_PATTERN}` }]);
+  return uuidOf(ctx, 'id');
+}
+
+/** A UUID of the path (a subscription's or a delivery's id); 400 when it cannot be one. */
+function uuidOf(ctx: Context, name: 'id' | 'deliveryId'): string {
+  const id = ctx.params[name] ?? '';
+  if (!SUBSCRIPTION_ID.test(id)) throw validationFailed([{ pointer: `/path/${name}`, message: `must match ${ORDER_ID_PATTERN}` }]);
   return id;
 }
 

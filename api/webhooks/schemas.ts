@@ -1,9 +1,12 @@
-// Webhooks: the JSON Schemas (2020-12) of the subscriptions' bodies, queries and answers, which
+// Webhooks: the JSON Schemas (2020-12) of the subscriptions' and deliveries' bodies, queries and answers, which
 // its operations validate requests with and the OpenAPI document lists in components.schemas
 // (gathered by api/areas.ts with the shared ones of api/schemas.ts, which these may $ref).
+import { MAX_ATTEMPTS_KEPT } from '../../write-side/webhooks/delivery-log.js';
 import { ALL_WEBHOOK_EVENTS, WEBHOOK_EVENT_TYPES } from '../../write-side/webhooks/types.js';
 import { ORDER_ID_PATTERN, optionalText } from '../schemas.js';
 import { CURRENT_API_VERSION, SUPPORTED_API_VERSIONS } from '../versions.js';
+
+const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 
 const URL_SCHEMA = {
   type: 'string',
@@ -84,6 +87,73 @@ export const webhookSchemas = {
     additionalProperties: false,
     required: [...SUBSCRIPTION_MEMBERS, 'secret'],
     properties: { ...subscriptionProperties, secret: SECRET },
+  },
+  WebhookDelivery: {
+    description:
+      'One event sent to one subscription, and what its attempts came to. Its id is a UUID derived from the subscription and the event, the same for every attempt. ' +
+      `attempts holds the latest ${MAX_ATTEMPTS_KEPT} attempts, oldest first (so that a delivery retried for days cannot grow without end); attemptCount counts them all.`,
+    type: 'object',
+    additionalProperties: false,
+    required: ['id', 'eventId', 'type', 'status', 'attempts', 'attemptCount', 'nextAttemptAt', 'createdAt', 'updatedAt'],
+    properties: {
+      id: { type: 'string', pattern: ORDER_ID_PATTERN },
+      eventId: { type: 'string', description: 'the id of the store\'s event it sends (the message\'s webhook-id is evt_ and this id)' },
+      type: { type: 'string', enum: WEBHOOK_EVENT_TYPES, description: 'the webhook event type' },
+      status: {
+        type: 'string',
+        enum: DELIVERY_STATUSES,
+        description: 'pending: an attempt is due at nextAttemptAt (the last one failed and will be retried, or a retry was asked for); succeeded: a 2xx answer came within 10 s; failed: every attempt failed, for about 3 days, and no more are made unless a retry is asked for',
+      },
+      attempts: {
+        type: 'array',
+        maxItems: MAX_ATTEMPTS_KEPT,
+        description: `the latest ${MAX_ATTEMPTS_KEPT} attempts, oldest first`,
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['at', 'durationMs'],
+          anyOf: [{ required: ['statusCode'] }, { required: ['error'] }],
+          properties: {
+            at: { type: 'string', format: 'date-time', description: 'when the attempt began' },
+            statusCode: { type: 'integer', minimum: 100, maximum: 599, description: 'the receiver\'s answer; left out when none came' },
+            error: { type: 'string', description: 'why no answer came (a timeout, a refused connection, an address refused at connect time); left out when one came' },
+            durationMs: { type: 'integer', minimum: 0, description: 'how long the attempt took' },
+          },
+        },
+      },
+      attemptCount: { type: 'integer', minimum: 0, description: 'how many attempts were made in all, those no longer listed included' },
+      nextAttemptAt: { type: ['string', 'null'], format: 'date-time', description: 'when the next attempt is due; null unless pending' },
+      createdAt: { type: 'string', format: 'date-time', description: 'its first attempt (or the retry request that came first): the page\'s order' },
+      updatedAt: { type: 'string', format: 'date-time', description: 'its latest attempt or retry request' },
+    },
+  },
+  WebhookDeliveryPage: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['items', 'nextCursor'],
+    properties: {
+      items: { type: 'array', items: { $ref: '#/components/schemas/WebhookDelivery' } },
+      nextCursor: { type: ['string', 'null'] },
+    },
+  },
+  WebhookDeliveryRetry: {
+    description: 'A retry request, as recorded in the delivery log.',
+    type: 'object',
+    additionalProperties: false,
+    required: ['deliveryId', 'requestedAt'],
+    properties: {
+      deliveryId: { type: 'string', pattern: ORDER_ID_PATTERN },
+      requestedAt: { type: 'string', format: 'date-time', description: 'when it was asked for: the delivery is attempted again from then' },
+    },
+  },
+  WebhookDeliveryQuery: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      status: { type: 'string', enum: DELIVERY_STATUSES, description: 'only the deliveries of this status' },
+      limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+      cursor: { type: 'string', minLength: 1, maxLength: 1024 },
+    },
   },
   WebhookSubscriptionPage: {
     type: 'object',

@@ -1,13 +1,17 @@
 // The webhook subscriptions' collection over the webhook-subscriptions projection: newest first,
-// deleted ones left out, keyset paging with signed cursors. Subscriptions belong to no single
-// customer: a customer token is refused whatever its scopes. A single subscription is read from
-// its stream (WebhookService.get), always current, as every single resource is.
+// deleted ones left out, keyset paging with signed cursors; and a subscription's deliveries over
+// the webhook-deliveries projection, newest first, of one status or all. Subscriptions belong to
+// no single customer: a customer token is refused whatever its scopes. A single subscription is
+// read from its stream (WebhookService.get), always current, as every single resource is.
 import { isStaff, type Viewer } from '../../write-side/kernel/access.js';
 import { Forbidden } from '../../write-side/kernel/errors.js';
+import type { DeliveredEvent } from '../../write-side/webhooks/delivery-log.js';
+import { SubscriptionNotFound } from '../../write-side/webhooks/rules.js';
+import type { DeliveryStatus } from '../../write-side/webhooks/types.js';
 import { createdKeyOf, readCreatedKey, type CreatedKey, type KeysetCollection, type KeysetPages } from '../kernel/keyset-page.js';
 import type { ViewPage } from '../kernel/page.js';
 import type { PageQuery, ReadModelStore } from '../read-store.js';
-import type { SubscriptionRepresentation, SubscriptionView } from './views.js';
+import { deliveryRepresentation, type DeliveryRepresentation, type DeliveryView, type SubscriptionRepresentation, type SubscriptionView } from './views.js';
 
 const LISTED = ['active', 'paused', 'disabled'];
 
@@ -49,4 +53,56 @@ export class WebhookSubscriptionQueries {
 function representation(view: SubscriptionView): SubscriptionRepresentation {
   if (view.status === 'deleted') throw new TypeError(`the collection answered deleted webhook subscription ${view.id}`);
   return { ...view, status: view.status };
+}
+
+/** A subscription's deliveries (of one status, or all), by (createdAt, id) descending, strictly after `after`, at most `limit`. */
+export function deliveryPage(subscriptionId: string, status: DeliveryStatus | undefined, after: CreatedKey | null, limit: number): PageQuery {
+  return {
+    where: [{ field: 'subscriptionId', op: '=', value: subscriptionId }, ...(status === undefined ? [] : [{ field: 'status', op: '=' as const, value: status }])],
+    order: { by: ['createdAt'], direction: 'desc' },
+    after: after && { values: [after.createdAt], key: after.id },
+    limit,
+  };
+}
+
+export interface DeliveryListRequest {
+  readonly status?: DeliveryStatus;
+  readonly limit: number;
+  readonly cursor?: string;
+  readonly consistencyToken?: string;
+}
+
+export interface WebhookDeliveryQueriesOptions {
+  /** Whether the subscription exists and is not deleted, as its stream says now (WebhookDeliveryService.isLive): its deliveries are 404 otherwise. */
+  readonly isLive: (subscriptionId: string) => Promise<boolean>;
+}
+
+export class WebhookDeliveryQueries {
+  constructor(
+    private readonly store: ReadModelStore,
+    private readonly pages: KeysetPages,
+    private readonly options: WebhookDeliveryQueriesOptions,
+  ) {}
+
+  /** The subscription's deliveries, newest first (by their first attempt or retry request); an unknown or deleted subscription is SubscriptionNotFound. */
+  async list(viewer: Viewer, subscriptionId: string, request: DeliveryListRequest): Promise<ViewPage<DeliveryRepresentation>> {
+    if (!isStaff(viewer)) throw new Forbidden('Webhook deliveries belong to no single customer: a customer token cannot list them.');
+    if (!(await this.options.isLive(subscriptionId))) throw new SubscriptionNotFound(subscriptionId);
+    const { status } = request;
+    const collection: KeysetCollection<DeliveryView, CreatedKey> = {
+      scope: { collection: 'webhook-deliveries', subscriptionId, status },
+      readKey: readCreatedKey,
+      keyOf: createdKeyOf,
+      fetch: (after, count) => this.store.page<DeliveryView>('webhook-deliveries', deliveryPage(subscriptionId, status, after, count)),
+    };
+    return this.pages.page(request, collection, deliveryRepresentation);
+  }
+
+  /** The event a delivery sends, for a retry (the write side's DeliveryLookup); null when the read model holds no such delivery. */
+  async delivery(deliveryId: string): Promise<DeliveredEvent | null> {
+    const view = (await this.store.find<DeliveryView>('webhook-deliveries', [deliveryId])).get(deliveryId);
+    if (!view) return null;
+    const { id, subscriptionId, eventId, eventPosition, type, resource } = view;
+    return { id, subscriptionId, eventId, eventPosition, type, resource };
+  }
 }

@@ -1,6 +1,6 @@
-// The webhook subscriptions' view and representation. Neither holds a secret: the secrets live
-// in the subscription's events alone (docs/webhooks.md).
-import type { EventSelection, SubscriptionDetails, SubscriptionStatus } from '../../write-side/webhooks/types.js';
+// The webhook subscriptions' and deliveries' views and representations. None holds a secret: the
+// secrets live in the subscription's events alone (docs/webhooks.md).
+import type { AttemptSummary, Delivery, DeliveryStatus, EventSelection, SubscriptionDetails, SubscriptionStatus, WebhookEventType } from '../../write-side/webhooks/types.js';
 
 /** A subscription's HTTP representation (HTTP-CONTRACT "Webhooks"). */
 export interface SubscriptionRepresentation {
@@ -28,4 +28,26 @@ export type SubscriptionView = Omit<SubscriptionRepresentation, 'status'> & { re
 export function subscriptionRepresentation(details: SubscriptionDetails, revision: number): SubscriptionRepresentation {
   const { id, url, events, apiVersion, status, description, disabledReason, disabledAt, createdAt, updatedAt } = details;
   return { id, url, events, apiVersion, status, description, disabledReason, disabledAt, createdAt, updatedAt, revision };
+}
+
+/** A delivery's HTTP representation (HTTP-CONTRACT "Webhooks"): the latest attempts only (MAX_ATTEMPTS_KEPT), attemptCount counts them all. */
+export interface DeliveryRepresentation {
+  readonly id: string;
+  readonly eventId: string;
+  readonly type: WebhookEventType;
+  readonly status: DeliveryStatus;
+  readonly attempts: readonly AttemptSummary[];
+  readonly attemptCount: number;
+  readonly nextAttemptAt: string | null;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+/** A delivery as the `webhook-deliveries` projection keeps it: what its log shows (with the event's position and resource, which a retry records), and the log's revision it reflects. */
+export type DeliveryView = Delivery & { readonly revision: number };
+
+/** The representation, members in the documented order. */
+export function deliveryRepresentation(view: Delivery): DeliveryRepresentation {
+  const { id, eventId, type, status, attempts, attemptCount, nextAttemptAt, createdAt, updatedAt } = view;
+  return { id, eventId, type, status, attempts, attemptCount, nextAttemptAt, createdAt, updatedAt };
 }

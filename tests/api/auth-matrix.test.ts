@@ -6,6 +6,9 @@ import { SignJWT, type JWTPayload } from 'jose';
 import type Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { declaredRoutes } from '../../api/areas.js';
+import { serviceViewer } from '../../write-side/kernel/access.js';
+import { WebhookDeliveryService } from '../../write-side/webhooks/deliveries.js';
+import { deliveryIdOf } from '../../write-side/webhooks/delivery-log.js';
 import { adminScriptPath } from '../support/admin-build.js';
 import { ALL_SCOPES, client, newOrder, SECRET, startService, type TestService } from '../support/http.js';
 import { receiveStock, TEST_SKUS } from '../support/seed.js';
@@ -727,6 +730,22 @@ async function matrixSubscription(): Promise<string> {
   return created.body.id as string;
 }
 
+/**
+ * A delivery of its own for a retry row: attempts recorded in a fresh subscription's delivery log
+ * by the worker's use case, waited for in the deliveries' read model (a retry reads it there).
+ * Answers "<subscription id>/deliveries/<delivery id>".
+ */
+async function matrixDelivery(): Promise<string> {
+  const subscriptionId = await matrixSubscription();
+  const eventId = randomUUID();
+  const log = new WebhookDeliveryService(matrix.events, { deliveries: { find: async () => null } });
+  const attempt = { eventId, eventPosition: 'matrix', type: 'order.paid', resource: 'matrix-order', at: new Date().toISOString(), statusCode: 500, durationMs: 10, outcome: 'failed', nextAttemptAt: null } as const;
+  await log.recordAttempts(serviceViewer('webhook-delivery'), subscriptionId, [attempt], { correlationId: 'matrix' });
+  const deliveryId = deliveryIdOf(subscriptionId, eventId);
+  await until(async () => (await matrix.reads.find('webhook-deliveries', [deliveryId])).size === 1);
+  return `${subscriptionId}/deliveries/${deliveryId}`;
+}
+
 async function matrixRevision(orderId: string): Promise<number> {
   const response = await call('staff')('GET', `/orders/${orderId}`);
   expect(response.status).toBe(200);
@@ -992,6 +1011,19 @@ const MATRIX: Readonly<Record<string, MatrixRow>> = {
     success: 200,
     verify: (response, { id }) => expect(response.body).toMatchObject({ id, revision: 1, secret: expect.stringMatching(/^whsec_/) }),
   },
+  'GET /webhook-subscriptions/:id/deliveries': {
+    belongs: 'no-customer',
+    target: matrixSubscription,
+    request: (id) => ({ path: `/webhook-subscriptions/${id}/deliveries?status=failed` }),
+    success: 200,
+    verify: (response) => expect(response.body).toEqual({ items: [], nextCursor: null }),
+  },
+  'POST /webhook-subscriptions/:id/deliveries/:deliveryId/retry': {
+    belongs: 'no-customer',
+    target: matrixDelivery,
+    request: (path) => ({ path: `/webhook-subscriptions/${path}/retry` }),
+    success: 202,
+  },
   'GET /stock': { belongs: 'no-customer', request: () => ({ path: '/stock?below=5' }), success: 200 },
   'GET /stock/:sku': { belongs: 'no-customer', request: () => ({ path: '/stock/MATRIX-SKU' }), success: 200 },
   'POST /stock/:sku/adjustments': {
@@ -1149,19 +1181,21 @@ describe('tokens the service issues, by role', () => {
   }
 
   /** The webhook subscription routes: webhooks:admin is the admin role's alone, so only an admin's token may. */
-  const WEBHOOK_ROUTES: ReadonlyArray<{ method: string; name: string; path: (id: string) => string; body?: unknown; headers?: () => Record<string, string>; success: number }> = [
+  const WEBHOOK_ROUTES: ReadonlyArray<{ method: string; name: string; target?: () => Promise<string>; path: (id: string) => string; body?: unknown; headers?: () => Record<string, string>; success: number }> = [
     { method: 'POST', name: '/webhook-subscriptions', path: () => '/webhook-subscriptions', body: WEBHOOK_SUBSCRIPTION, headers: matrixKey, success: 201 },
     { method: 'GET', name: '/webhook-subscriptions', path: () => '/webhook-subscriptions', success: 200 },
     { method: 'GET', name: '/webhook-subscriptions/{id}', path: (id) => `/webhook-subscriptions/${id}`, success: 200 },
     { method: 'PATCH', name: '/webhook-subscriptions/{id}', path: (id) => `/webhook-subscriptions/${id}`, body: { status: 'paused' }, headers: () => MERGE_PATCH, success: 200 },
     { method: 'POST', name: '/webhook-subscriptions/{id}/secret-rotation', path: (id) => `/webhook-subscriptions/${id}/secret-rotation`, success: 200 },
     { method: 'DELETE', name: '/webhook-subscriptions/{id}', path: (id) => `/webhook-subscriptions/${id}`, success: 204 },
+    { method: 'GET', name: '/webhook-subscriptions/{id}/deliveries', path: (id) => `/webhook-subscriptions/${id}/deliveries`, success: 200 },
+    { method: 'POST', name: '/webhook-subscriptions/{id}/deliveries/{deliveryId}/retry', target: matrixDelivery, path: (path) => `/webhook-subscriptions/${path}/retry`, success: 202 },
   ];
   for (const route of WEBHOOK_ROUTES) {
     for (const who of [...Object.keys(ROLE_TABLE), 'no token']) {
       const answer = who === 'admin' ? route.success : who === 'no token' ? 401 : 403;
       it(`${who}: ${route.method} ${route.name} → ${answer}${answer === route.success ? '' : ', nothing written'}`, async () => {
-        const id = await matrixSubscription();
+        const id = await (route.target ?? matrixSubscription)();
         const caller = who === 'no token' ? client(matrix, null) : signedIn[who]!.as;
         const head = await matrix.events.headPosition();
         const response = await caller(route.method, route.path(id), { ...(route.body === undefined ? {} : { body: route.body }), headers: route.headers?.() ?? {} });

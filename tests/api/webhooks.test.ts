@@ -7,6 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceViewer } from '../../write-side/kernel/access.js';
+import { WebhookDeliveryService } from '../../write-side/webhooks/deliveries.js';
+import { deliveryIdOf, type AttemptReport } from '../../write-side/webhooks/delivery-log.js';
 import { WebhookService } from '../../write-side/webhooks/service.js';
 import { client, startService, type TestService } from '../support/http.js';
 
@@ -250,5 +252,98 @@ describe('who may', () => {
       await refused(() => who('POST', `/webhook-subscriptions/${created.id}/secret-rotation`), status, code);
       await refused(() => who('DELETE', `/webhook-subscriptions/${created.id}`), status, code);
     }
+  });
+});
+
+describe('the delivery log', () => {
+  const minute = (m: number) => new Date(Date.UTC(2027, 0, 2, 10, m)).toISOString();
+  const attempt = (eventId: string, m: number, outcome: AttemptReport['outcome']): AttemptReport => ({
+    eventId, eventPosition: `pos-${eventId}`, type: 'order.paid', resource: 'order-1', at: minute(m), durationMs: 30, outcome,
+    ...(outcome === 'succeeded' ? { statusCode: 200 } : { error: 'connection refused' }), nextAttemptAt: outcome === 'retrying' ? minute(m + 1) : null,
+  });
+  /** A subscription with three deliveries (the worker's use case on the service's own event store): e1 succeeded, e2 failed, e3 pending; and the token of the last write. */
+  async function withDeliveries() {
+    const id = (await create()).body.id as string;
+    const log = new WebhookDeliveryService(service.events, { deliveries: { find: async () => null } });
+    await log.recordAttempts(serviceViewer('webhook-delivery'), id, [attempt('e1', 0, 'retrying'), attempt('e2', 1, 'retrying'), attempt('e3', 2, 'retrying')], { correlationId: 'delivery' });
+    const last = await log.recordAttempts(serviceViewer('webhook-delivery'), id, [attempt('e1', 3, 'succeeded'), attempt('e2', 4, 'failed')], { correlationId: 'delivery' });
+    return { id, token: last.position as string, ids: ['e1', 'e2', 'e3'].map((e) => deliveryIdOf(id, e)) };
+  }
+
+  it('pages a subscription\'s deliveries newest first with a cursor and Link, each with its attempts', async () => {
+    const { id, token, ids } = await withDeliveries();
+    const first = await admin('GET', `/webhook-subscriptions/${id}/deliveries?limit=2`, { headers: { 'Consistency-Token': token } });
+    expect(first.status).toBe(200);
+    expect(first.body.items.map((d: { id: string }) => d.id)).toEqual([ids[2], ids[1]]);
+    expect(first.body.items[1]).toEqual({
+      id: ids[1], eventId: 'e2', type: 'order.paid', status: 'failed',
+      attempts: [{ at: minute(1), error: 'connection refused', durationMs: 30 }, { at: minute(4), error: 'connection refused', durationMs: 30 }],
+      attemptCount: 2, nextAttemptAt: null, createdAt: minute(1), updatedAt: minute(4),
+    });
+    expect(first.body.items[0]).toMatchObject({ status: 'pending', nextAttemptAt: minute(3) });
+    const link = /^<([^>]+)>; rel="next"$/.exec(first.headers.get('link')!)![1]!;
+    const second = await admin('GET', link);
+    expect(second.body).toEqual({ items: [expect.objectContaining({ id: ids[0], status: 'succeeded', attempts: [expect.anything(), { at: minute(3), statusCode: 200, durationMs: 30 }] })], nextCursor: null });
+    expect(second.headers.get('link')).toBeNull();
+  });
+
+  it('filters by status, the cursor bound to it', async () => {
+    const { id, token, ids } = await withDeliveries();
+    const path = `/webhook-subscriptions/${id}/deliveries`;
+    for (const [status, expected] of [['succeeded', [ids[0]]], ['failed', [ids[1]]], ['pending', [ids[2]]]] as const) {
+      const page = await admin('GET', `${path}?status=${status}`, { headers: { 'Consistency-Token': token } });
+      expect(page.body.items.map((d: { id: string }) => d.id)).toEqual(expected);
+    }
+    const paged = await admin('GET', `${path}?limit=1`);
+    expect((await admin('GET', `${path}?status=failed&cursor=${encodeURIComponent(paged.body.nextCursor)}`)).body.type).toBe(`${PROBLEM}invalid-cursor`);
+  });
+
+  it('refuses a bad query with 400: an unknown status, a limit out of range, an unknown parameter, a malformed id', async () => {
+    const { id } = await withDeliveries();
+    for (const query of ['status=retrying', 'limit=0', 'limit=101', 'since=yesterday']) {
+      const response = await admin('GET', `/webhook-subscriptions/${id}/deliveries?${query}`);
+      expect({ query, status: response.status, type: response.body.type }).toEqual({ query, status: 400, type: `${PROBLEM}validation-failed` });
+    }
+    expect((await admin('GET', '/webhook-subscriptions/not-a-uuid/deliveries')).status).toBe(400);
+  });
+
+  it('answers 404 problem+json for the deliveries of an unknown or deleted subscription', async () => {
+    const unknown = await admin('GET', `/webhook-subscriptions/${randomUUID()}/deliveries`);
+    expect({ status: unknown.status, type: unknown.body.type }).toEqual({ status: 404, type: `${PROBLEM}not-found` });
+    expect(unknown.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    const { id } = await withDeliveries();
+    await admin('DELETE', `/webhook-subscriptions/${id}`);
+    expect((await admin('GET', `/webhook-subscriptions/${id}/deliveries`)).status).toBe(404);
+  });
+
+  it('retries a delivery: 202, a WebhookDeliveryRetryRequested in the log, and the delivery pending, due at once', async () => {
+    const { id, token, ids } = await withDeliveries();
+    // The retry finds the delivery in the read model: as an admin would, after seeing it in the page.
+    await admin('GET', `/webhook-subscriptions/${id}/deliveries`, { headers: { 'Consistency-Token': token } });
+    const retried = await admin('POST', `/webhook-subscriptions/${id}/deliveries/${ids[1]}/retry`);
+    expect(retried.status).toBe(202);
+    expect(retried.body).toEqual({ deliveryId: ids[1], requestedAt: expect.any(String) });
+    const consistency = retried.headers.get('consistency-token')!;
+    expect(consistency).toBeTruthy();
+    const log = await service.events.readStream(`webhook-deliveries-${id}`);
+    expect(log.at(-1)).toMatchObject({
+      type: 'WebhookDeliveryRetryRequested', metadata: { principal: 'hooks-admin' },
+      data: { subscriptionId: id, deliveryId: ids[1], eventId: 'e2', eventPosition: 'pos-e2', type: 'order.paid', resource: 'order-1', requestedAt: expect.any(String) },
+    });
+    const page = await admin('GET', `/webhook-subscriptions/${id}/deliveries?status=pending`, { headers: { 'Consistency-Token': consistency } });
+    expect(page.body.items.find((d: { id: string }) => d.id === ids[1])).toMatchObject({ status: 'pending', nextAttemptAt: log.at(-1)!.data.requestedAt, attemptCount: 2 });
+    // A pending one may be retried too.
+    expect((await admin('POST', `/webhook-subscriptions/${id}/deliveries/${ids[2]}/retry`)).status).toBe(202);
+  });
+
+  it('answers 404 problem+json for a retry of an unknown delivery, another subscription\'s, or of an unknown subscription, with nothing written; 400 for a malformed id', async () => {
+    const { id, token, ids } = await withDeliveries();
+    const other = await withDeliveries();
+    await admin('GET', `/webhook-subscriptions/${other.id}/deliveries`, { headers: { 'Consistency-Token': other.token } });
+    await admin('GET', `/webhook-subscriptions/${id}/deliveries`, { headers: { 'Consistency-Token': token } });
+    await refused(() => admin('POST', `/webhook-subscriptions/${id}/deliveries/${randomUUID()}/retry`), 404, 'not-found');
+    await refused(() => admin('POST', `/webhook-subscriptions/${id}/deliveries/${other.ids[0]}/retry`), 404, 'not-found');
+    await refused(() => admin('POST', `/webhook-subscriptions/${randomUUID()}/deliveries/${ids[0]}/retry`), 404, 'not-found');
+    await refused(() => admin('POST', `/webhook-subscriptions/${id}/deliveries/not-a-uuid/retry`), 400, 'validation-failed');
   });
 });

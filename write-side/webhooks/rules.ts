@@ -60,3 +60,12 @@ export function eventSelectionErrors(events: readonly string[], pointer = '/even
   });
   return errors;
 }
+
+// ---- the delivery log ----
+
+/** Unknown, or of another subscription. */
+export class DeliveryNotFound extends NotFound {
+  constructor(readonly deliveryId: string) {
+    super('webhook delivery', deliveryId);
+  }
+}

@@ -159,3 +159,85 @@ export type Subscription = { readonly status: 'absent' } | LiveSubscription | De
 export function isLive(subscription: Subscription): subscription is LiveSubscription {
   return subscription.status === 'active' || subscription.status === 'paused' || subscription.status === 'disabled';
 }
+
+// ---- the delivery log: one stream per subscription, `webhook-deliveries-<subscriptionId>` ----
+// Each delivery is one event of the store sent to one subscription; its id is deliveryIdOf
+// (subscriptionId, eventId) (rules.ts). What the worker's attempts came to, and an admin's
+// retries, are facts appended with any expected revision: none decides on another.
+
+/** What an attempt came to: the delivery succeeded, will be tried again at `nextAttemptAt`, or failed for good. */
+export type AttemptOutcome = 'succeeded' | 'retrying' | 'failed';
+
+/** One attempt to send one event to one subscription. `statusCode` when an answer came, `error` when none did (a timeout, a refused connection). */
+export interface RecordedAttempt {
+  readonly deliveryId: string;
+  /** The store's event, and its log position. */
+  readonly eventId: string;
+  readonly eventPosition: string;
+  /** The webhook event type, e.g. `order.paid`. */
+  readonly type: WebhookEventType;
+  /** The resource the event is of (an order's id, a SKU…): deliveries of one resource go in log order. */
+  readonly resource: string;
+  readonly at: string;
+  readonly statusCode?: number;
+  readonly error?: string;
+  readonly durationMs: number;
+  readonly outcome: AttemptOutcome;
+  /** When the next attempt is due; null unless the outcome is `retrying`. */
+  readonly nextAttemptAt: string | null;
+}
+
+/** A batch of attempts, as the delivery worker flushes them (one event per flush). */
+export type WebhookAttemptsRecorded = {
+  readonly type: 'WebhookAttemptsRecorded';
+  readonly schemaVersion: 1;
+  readonly data: { readonly subscriptionId: string; readonly attempts: readonly RecordedAttempt[] };
+};
+
+/** An admin asked for a delivery to be attempted again at once; the worker reads it from the log. */
+export type WebhookDeliveryRetryRequested = {
+  readonly type: 'WebhookDeliveryRetryRequested';
+  readonly schemaVersion: 1;
+  readonly data: {
+    readonly subscriptionId: string;
+    readonly deliveryId: string;
+    readonly eventId: string;
+    readonly eventPosition: string;
+    readonly type: WebhookEventType;
+    readonly resource: string;
+    readonly requestedAt: string;
+  };
+};
+
+export type WebhookDeliveryEvent = WebhookAttemptsRecorded | WebhookDeliveryRetryRequested;
+export type WebhookDeliveryEventName = WebhookDeliveryEvent['type'];
+
+/** What a delivery's log shows of it: pending while an attempt is due (after a `retrying` outcome or a retry request), then succeeded or failed. */
+export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
+
+/** An attempt as a delivery shows it: an answer's status code, or the error when none came. */
+export interface AttemptSummary {
+  readonly at: string;
+  readonly statusCode?: number;
+  readonly error?: string;
+  readonly durationMs: number;
+}
+
+/** A delivery as its log shows it, folded by evolveDelivery (delivery-log.ts). */
+export interface Delivery {
+  readonly id: string;
+  readonly subscriptionId: string;
+  readonly eventId: string;
+  readonly eventPosition: string;
+  readonly type: WebhookEventType;
+  readonly resource: string;
+  readonly status: DeliveryStatus;
+  /** The latest attempts, oldest first: at most MAX_ATTEMPTS_KEPT (delivery-log.ts). */
+  readonly attempts: readonly AttemptSummary[];
+  /** How many attempts were made in all, those no longer kept included. */
+  readonly attemptCount: number;
+  readonly nextAttemptAt: string | null;
+  /** Its first attempt, or the retry request that came first. */
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
