@@ -23,6 +23,12 @@ export interface DeliverySubscription {
   /** Event types, or `["*"]` for every one. */
   readonly events: readonly string[];
   readonly apiVersion: string;
+  /**
+   * Where its deliveries begin while it has no checkpoint: the log position of its creation, so
+   * that a new subscription gets what happened since it was made and not the log's history (a
+   * replay's job). Absent: the log's head when the worker first takes it.
+   */
+  readonly from?: Position | null;
 }
 
 /** The subscriptions' side (the read model's list, and WebhookService's signingSecrets and disable). */
@@ -108,7 +114,7 @@ export interface Timers {
 export type DeliveryProcessStore = Pick<ReadModelStore, 'processCheckpoint' | 'saveProcessCheckpoint' | 'acquireLease' | 'releaseLease'>;
 
 export interface DeliveryWorkerPorts {
-  readonly log: Pick<EventStore, 'readAll'>;
+  readonly log: Pick<EventStore, 'readAll' | 'headPosition'>;
   readonly process: DeliveryProcessStore;
   readonly subscriptions: SubscriptionsPort;
   readonly messages: MessagesPort;
@@ -255,19 +261,37 @@ class SubscriptionRunner {
     private readonly slots: Slots,
     private readonly config: Resolved,
     private readonly onDisabled: (runner: SubscriptionRunner) => void,
+    private readonly onFailed: (runner: SubscriptionRunner) => void,
   ) {
     this.name = deliveryProcessName(subscription.id);
   }
 
   start(): void {
-    this.started = this.ports.process.processCheckpoint(this.name).then(
-      (checkpoint) => {
-        this.cursor = checkpoint;
-        this.saved = checkpoint;
-        this.poke();
+    this.started = this.begin().then(
+      () => this.poke(),
+      (error: unknown) => {
+        // Retried by the worker's next refresh, which finds this runner gone.
+        this.config.onError(error);
+        this.stopped = true;
+        this.onFailed(this);
       },
-      (error: unknown) => this.config.onError(error),
     );
+  }
+
+  private async begin(): Promise<void> {
+    const checkpoint = await this.ports.process.processCheckpoint(this.name);
+    if (checkpoint !== null) {
+      this.cursor = checkpoint;
+      this.saved = checkpoint;
+      return;
+    }
+    // The first start: where it begins is saved at once, so a crash does not move it.
+    const from = this.subscription.from !== undefined ? this.subscription.from : await this.ports.log.headPosition();
+    this.cursor = from;
+    if (from !== null) {
+      await this.ports.process.saveProcessCheckpoint(this.name, from);
+      this.saved = from;
+    }
   }
 
   /** Stops taking and attempting; waits for the attempts under way and records their outcomes. */
@@ -309,6 +333,8 @@ class SubscriptionRunner {
       if (this.window.length < this.config.maxPending && now.getTime() >= this.nextReadAt) await this.read();
       if (this.stopped) return;
       this.startDue(this.config.clock().getTime());
+      // A long catch-up reads batch after batch: other subscriptions, and requests, get the thread between them.
+      if (this.again) await new Promise((resolve) => setImmediate(resolve));
     } while (this.again && !this.stopped);
   }
 
@@ -621,7 +647,20 @@ export class WebhookDeliveryWorker {
 
   /** Reads the active subscriptions, renews the leases held, takes those free, and lets go of those gone. */
   async refresh(): Promise<void> {
-    const active = await this.ports.subscriptions.activeSubscriptions();
+    let active: readonly DeliverySubscription[];
+    try {
+      active = await this.ports.subscriptions.activeSubscriptions();
+    } catch (error) {
+      // The list is unknown: the leases held are still renewed, so that the work goes on meanwhile.
+      this.config.onError(error);
+      for (const [id, runner] of this.runners) {
+        if (!(await this.lease(id))) {
+          runner.stoppedByLease = true;
+          await this.drop(id, false);
+        }
+      }
+      return;
+    }
     const byId = new Map(active.map((s) => [s.id, s]));
     for (const id of this.disabled) if (!byId.has(id)) this.disabled.delete(id);
     for (const [id, runner] of this.runners) {
@@ -642,6 +681,8 @@ export class WebhookDeliveryWorker {
       if (!(await this.lease(subscription.id))) continue;
       const runner = new SubscriptionRunner(subscription, this.ports, this.slots, this.config, (r) => {
         this.disabled.add(r.subscription.id);
+        void this.drop(r.subscription.id, true).catch((error: unknown) => this.config.onError(error));
+      }, (r) => {
         void this.drop(r.subscription.id, true).catch((error: unknown) => this.config.onError(error));
       });
       this.runners.set(subscription.id, runner);

@@ -195,8 +195,9 @@ class FakeEndpoint {
 
 const URL_A = 'https://a.example/hooks';
 const URL_B = 'https://b.example/hooks';
-const subA: DeliverySubscription = { id: 'sub-a', url: URL_A, events: ['*'], apiVersion: '2027-01-01' };
-const subB: DeliverySubscription = { id: 'sub-b', url: URL_B, events: ['*'], apiVersion: '2027-01-01' };
+// from: null, the start of the log: these tests append first, then start the worker.
+const subA: DeliverySubscription = { id: 'sub-a', url: URL_A, events: ['*'], apiVersion: '2027-01-01', from: null };
+const subB: DeliverySubscription = { id: 'sub-b', url: URL_B, events: ['*'], apiVersion: '2027-01-01', from: null };
 
 const meta = { schemaVersion: 1, correlationId: 'test', causationId: null, principal: 'test' };
 const opened: (StoreFixture | ReadStoreFixture)[] = [];
@@ -388,6 +389,25 @@ describe('the webhook delivery worker', () => {
     t.worker('w1').start();
     await until(() => t.process.checkpoints.get(deliveryProcessName('sub-a')) === last);
     expect(t.endpoint.ids()).toEqual([evt('order-1', 1)]);
+  });
+
+  it('begins a new subscription at its creation’s position, or at the log’s head when it names none, not at the log’s start', async () => {
+    const t = await setup([]);
+    await t.append('order-1', 'OrderPlaced');
+    const created = await t.append('order-2', 'OrderPlaced');
+    const worker = t.worker('w1');
+    worker.start();
+    await settle();
+    t.subscriptions.list = [{ ...subA, from: created }, { id: 'sub-b', url: URL_B, events: ['*'], apiVersion: '2027-01-01' }];
+    await t.time.advance(10_000);
+    await until(() => worker.working.length === 2);
+    await until(() => t.process.checkpoints.size === 2);
+    await t.append('order-3', 'OrderPlaced');
+    await t.time.advance(1000);
+    await until(() => t.endpoint.sent.length === 2);
+    await settle();
+    expect(t.endpoint.ids(URL_A)).toEqual([evt('order-3', 0)]);
+    expect(t.endpoint.ids(URL_B)).toEqual([evt('order-3', 0)]);
   });
 
   it('attempts a failed delivery again, once, when a retry is requested', async () => {
