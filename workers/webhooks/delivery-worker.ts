@@ -403,6 +403,7 @@ class SubscriptionRunner {
 
   /** Starts every eligible, due delivery there is room for: the first open one of its resource in the window. */
   private startDue(now: number): void {
+    if (Date.now() > this.leaseUntil) return;
     const blocked = new Set<string>();
     for (const entry of this.window) {
       if (this.inFlight >= this.config.maxInFlight) return;
@@ -542,6 +543,13 @@ class SubscriptionRunner {
 
   /** Set when the lease was lost: another process may own the checkpoint now. */
   stoppedByLease = false;
+  /**
+   * Until when (the store's clock, Date.now, as the lease is kept) the lease is surely this
+   * process's: the last renewal's start plus two thirds of its time to live. No attempt starts
+   * after it until a renewal, so that one lapsed while the store was unreachable never lets two
+   * processes send the same delivery.
+   */
+  leaseUntil = 0;
 
   private scheduleWake(): void {
     if (this.stopped) return;
@@ -558,7 +566,9 @@ class SubscriptionRunner {
       if (!blocked.has(entry.ref.resource) && !entry.inFlight) times.push(entry.due);
       blocked.add(entry.ref.resource);
     }
-    const at = Math.min(...times);
+    // Only times to come: what is due now has just been tried, or waits for an event (an attempt's
+    // or a flush's end, a slot, a renewal) that pokes the loop; a timer at 0 would spin.
+    const at = Math.min(...times.filter((t) => t > now));
     if (!Number.isFinite(at)) return;
     this.timer = this.config.timers.setTimeout(() => {
       this.timer = null;
@@ -586,6 +596,8 @@ export class WebhookDeliveryWorker {
   private readonly runners = new Map<string, SubscriptionRunner>();
   /** Disabled by this process: not taken again while the list still shows them active. */
   private readonly disabled = new Set<string>();
+  /** A lease just taken, for the runner about to be made. */
+  private readonly leaseUntil = new Map<string, number>();
   private readonly refreshMs: number;
   private readonly leaseTtlMs: number;
   private timer: unknown = null;
@@ -685,14 +697,26 @@ export class WebhookDeliveryWorker {
       }, (r) => {
         void this.drop(r.subscription.id, true).catch((error: unknown) => this.config.onError(error));
       });
+      runner.leaseUntil = this.leaseUntil.get(subscription.id) ?? 0;
+      this.leaseUntil.delete(subscription.id);
       this.runners.set(subscription.id, runner);
       runner.start();
     }
   }
 
   private async lease(id: string): Promise<boolean> {
+    const asked = Date.now();
     try {
-      return await this.ports.process.acquireLease(deliveryProcessName(id), this.options.holder, this.leaseTtlMs);
+      const held = await this.ports.process.acquireLease(deliveryProcessName(id), this.options.holder, this.leaseTtlMs);
+      if (held) {
+        const until = asked + Math.floor((this.leaseTtlMs * 2) / 3);
+        const runner = this.runners.get(id);
+        if (runner) {
+          runner.leaseUntil = until;
+          runner.poke();
+        } else this.leaseUntil.set(id, until);
+      }
+      return held;
     } catch (error) {
       this.config.onError(error);
       return this.runners.has(id);

@@ -410,6 +410,45 @@ describe('the webhook delivery worker', () => {
     expect(t.endpoint.ids(URL_B)).toEqual([evt('order-3', 0)]);
   });
 
+  it('sends nothing more to a subscription that left the active list (paused, disabled, deleted), and lets its lease go', async () => {
+    const t = await setup([subA, subB]);
+    await t.append('order-1', 'OrderPlaced');
+    const worker = t.worker('w1');
+    worker.start();
+    await until(() => t.endpoint.sent.length === 2);
+    t.subscriptions.list = [subB];
+    await t.time.advance(10_000);
+    await until(() => worker.working.length === 1);
+    expect(t.process.leases.has(deliveryProcessName('sub-a'))).toBe(false);
+    await t.append('order-2', 'OrderPlaced');
+    await t.time.advance(1000);
+    await until(() => t.endpoint.ids(URL_B).length === 2);
+    await settle();
+    expect(t.endpoint.ids(URL_A)).toEqual([evt('order-1', 0)]);
+  });
+
+  it('starts no attempt once its lease may have lapsed (the store unreachable), and goes on after a renewal', async () => {
+    const t = await setup([subA], { leaseTtlMs: 30 });
+    await t.append('order-1', 'OrderPlaced', 'OrderPaid');
+    t.endpoint.answer = (_, id) => (id === evt('order-1', 0) ? 'hold' : OK);
+    t.worker('w1').start();
+    // Renewed every 10 ms of fake time, so that a slow machine does not let it lapse meanwhile.
+    await until(async () => (await t.time.advance(10), t.endpoint.held.length === 1));
+    const acquire = t.process.acquireLease.bind(t.process);
+    t.process.acquireLease = async () => {
+      throw new Error('the read store is unreachable');
+    };
+    await t.time.advance(10);
+    // The lease's own clock is the wall clock: past two thirds of its 30 ms, it is not surely ours.
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    t.endpoint.release(evt('order-1', 0));
+    await settle();
+    expect(t.endpoint.ids()).toEqual([evt('order-1', 0)]);
+    t.process.acquireLease = acquire;
+    await until(async () => (await t.time.advance(10), t.endpoint.ids().length === 2));
+    expect(t.endpoint.ids()).toEqual([evt('order-1', 0), evt('order-1', 1)]);
+  });
+
   it('attempts a failed delivery again, once, when a retry is requested', async () => {
     const t = await setup([subA], { pollMs: H / 2, ...LONG });
     const position = await t.append('order-1', 'OrderPlaced');
