@@ -10,8 +10,10 @@
 import type { ReadModelStore } from '../../read-side/read-store.js';
 import type { EventStore, Position, RecordedEvent } from '../../write-side/kernel/event-store.js';
 import { decodePosition, encodePosition } from '../../write-side/kernel/position.js';
+import { serviceViewer } from '../../write-side/kernel/access.js';
 import type { WriteContext } from '../../write-side/kernel/write-context.js';
 import { DISABLE_AFTER_FAILING_MS, nextAttemptAt, shouldDisable } from '../../write-side/webhooks/rules.js';
+import type { WebhookService } from '../../write-side/webhooks/service.js';
 import type { AttemptOutcome, WebhookMessage, WebhookTarget } from './sender.js';
 
 // ---- ports: what the worker needs from the rest of the service ----
@@ -37,6 +39,19 @@ export interface SubscriptionsPort {
   signingSecrets(subscriptionId: string, now: Date): Promise<readonly string[]>;
   /** WebhookService.disable with the worker's service viewer. */
   disable(subscriptionId: string, reason: string, context: WriteContext): Promise<unknown>;
+}
+
+/** The subscriptions port from the service's use cases (disable with this worker's service viewer) and a list of the active ones. */
+export function subscriptionsPortOf(
+  service: Pick<WebhookService, 'signingSecrets' | 'disable'>,
+  activeSubscriptions: () => Promise<readonly DeliverySubscription[]>,
+): SubscriptionsPort {
+  const viewer = serviceViewer(PRINCIPAL);
+  return {
+    activeSubscriptions,
+    signingSecrets: (id, now) => service.signingSecrets(id, now),
+    disable: (id, reason, context) => service.disable(viewer, id, reason, context),
+  };
 }
 
 /** A log event as a webhook event: its contract type, the resource it orders by, and its id. */
@@ -301,7 +316,8 @@ class SubscriptionRunner {
     this.timer = null;
     await this.started;
     while (this.tasks.size > 0) await Promise.all([...this.tasks]);
-    await this.flushing;
+    // A flush's end starts the next while outcomes wait: wait for them all, then flush what is left.
+    while (this.flushing) await this.flushing;
     if (this.buffer.length > 0) await this.flush().catch((error: unknown) => this.config.onError(error));
   }
 

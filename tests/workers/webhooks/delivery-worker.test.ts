@@ -20,7 +20,9 @@ import {
   type MessagesPort,
   type SubscriptionsPort,
   type Timers,
+  subscriptionsPortOf,
 } from '../../../workers/webhooks/delivery-worker.js';
+import { WebhookService } from '../../../write-side/webhooks/service.js';
 import { openEmbedded, type StoreFixture } from '../../support/event-stores.js';
 import { openEmbeddedReadStore, type ReadStoreFixture } from '../../support/read-stores.js';
 import { until } from '../../support/until.js';
@@ -165,7 +167,7 @@ const DOWN: AttemptOutcome = { ok: false, statusCode: 503, durationMs: 3 };
 
 /** The sender port: answers at once, or holds an attempt until the test resolves it. */
 class FakeEndpoint {
-  readonly sent: { url: string; id: string; at: number }[] = [];
+  readonly sent: { url: string; id: string; at: number; secrets: readonly string[] }[] = [];
   readonly held: { url: string; id: string; resolve: (outcome: AttemptOutcome) => void }[] = [];
   private readonly active = new Map<string, number>();
   overlapping = 0;
@@ -177,7 +179,7 @@ class FakeEndpoint {
     const key = `${target.url} ${message.id}`;
     this.active.set(key, (this.active.get(key) ?? 0) + 1);
     if (this.active.get(key)! > 1) this.overlapping++;
-    this.sent.push({ url: target.url, id: message.id, at: this.time.now });
+    this.sent.push({ url: target.url, id: message.id, at: this.time.now, secrets: target.secrets });
     const answer = this.answer(target.url, message.id);
     const outcome = answer === 'hold' ? await new Promise<AttemptOutcome>((resolve) => this.held.push({ url: target.url, id: message.id, resolve })) : answer;
     this.active.set(key, this.active.get(key)! - 1);
@@ -380,6 +382,37 @@ describe('the webhook delivery worker', () => {
     expect(t.endpoint.sent).toHaveLength(sent);
     expect(worker.working).toEqual([]);
     expect(t.process.leases.size).toBe(0);
+  });
+
+  it('with the real subscription use cases: signs with the subscription’s secret, and disables it with its reason', async () => {
+    const t = await setup([], { pollMs: H });
+    const service = new WebhookService(t.store, {
+      checkUrl: () => ({ ok: true }),
+      apiVersions: { current: '2027-01-01', supported: ['2027-01-01'] },
+      clock: () => new Date(t.time.now),
+      random: (n) => new Uint8Array(n).fill(7),
+    });
+    const admin = { sub: 'admin', scopes: new Set(['webhooks:admin']), customerId: null };
+    const created = await service.create(admin, { url: URL_A, events: ['*'] }, { correlationId: 'c', idempotency: { key: 'k1', fingerprint: 'f' } });
+    const id = created.subscription.id;
+    const port = subscriptionsPortOf(service, async () => {
+      const current = await service.get(admin, id);
+      return current && current.subscription.status === 'active' ? [{ id, url: current.subscription.url, events: current.subscription.events, apiVersion: current.subscription.apiVersion, from: created.position }] : [];
+    });
+    await t.append('order-1', 'OrderPlaced');
+    t.endpoint.answer = () => DOWN;
+    const worker = new WebhookDeliveryWorker(
+      { log: t.store, process: t.process, subscriptions: port, messages, deliveries: t.log, send: t.endpoint.send },
+      { holder: 'w1', clock: t.time.clock, timers: t.time.timers, random: () => 1, pollMs: H, ...LONG },
+    );
+    workers.push(worker);
+    worker.start();
+    await until(() => t.endpoint.sent.length === 1);
+    expect(t.endpoint.sent[0]!.secrets).toEqual([created.secret]);
+    await t.time.advance(RETRY_FOR_MS + H);
+    const disabled = await service.get(admin, id);
+    expect(disabled!.subscription).toMatchObject({ status: 'disabled', disabledReason: expect.stringContaining('3 days') });
+    expect(worker.working).toEqual([]);
   });
 
   it('sends a subscription only the event types it selected, and moves its mark past the others', async () => {
