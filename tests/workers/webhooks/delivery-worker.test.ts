@@ -514,6 +514,41 @@ describe('the webhook delivery worker', () => {
     expect(t.subscriptions.disabled).toEqual([]);
   });
 
+  it('takes at most maxPending open deliveries from the log, and reads on as they become final', async () => {
+    const t = await setup([subA], { maxPending: 2, maxInFlight: 16 });
+    for (let i = 0; i < 5; i++) await t.append(`order-${i}`, 'OrderPlaced');
+    t.endpoint.answer = () => 'hold';
+    t.worker('w1').start();
+    await until(() => t.endpoint.held.length === 2);
+    await t.time.advance(5000);
+    expect(t.endpoint.ids()).toEqual([evt('order-0', 0), evt('order-1', 0)]);
+    t.endpoint.answer = () => OK;
+    for (const held of [...t.endpoint.held]) t.endpoint.release(held.id);
+    await until(async () => (await t.time.advance(1000), t.endpoint.sent.length === 5));
+    expect(t.endpoint.ids()).toEqual([0, 1, 2, 3, 4].map((i) => evt(`order-${i}`, 0)));
+  });
+
+  it('makes a delivery still being retried due at once when a retry is requested', async () => {
+    const t = await setup([subA], { pollMs: 500 });
+    const position = await t.append('order-1', 'OrderPlaced');
+    t.endpoint.answer = () => DOWN;
+    t.worker('w1').start();
+    await until(() => t.endpoint.sent.length === 1);
+    await t.store.appendToStream(
+      'webhook-deliveries-sub-a',
+      [{ type: 'WebhookDeliveryRetryRequested', data: { subscriptionId: 'sub-a', deliveryId: 'sub-a/order-1.0', eventId: 'order-1.0', eventPosition: position, type: 'order.placed', resource: 'order-1' }, metadata: meta }],
+      'any',
+    );
+    t.endpoint.answer = () => OK;
+    await t.time.advance(1000);
+    await until(() => t.endpoint.sent.length === 2);
+    // Well before its 5 s, and once: the request joined the open delivery rather than adding one.
+    expect(t.endpoint.sent[1]!.at - T0).toBeLessThanOrEqual(1000);
+    await t.time.advance(10_000);
+    expect(t.endpoint.sent).toHaveLength(2);
+    expect(t.log.attempts('sub-a').map((a) => a.outcome)).toEqual(['retrying', 'succeeded']);
+  });
+
   it('records the outcomes in one call per flush, and keeps them for the next when the log refuses', async () => {
     const t = await setup([subA]);
     for (let i = 0; i < 6; i++) await t.append(`order-${i}`, 'OrderPlaced');
