@@ -115,6 +115,12 @@ export interface DeliveryLogPort {
    * restart continues its schedule (or, final already, is not sent again) instead of starting over.
    */
   states?(subscriptionId: string, deliveryIds: readonly string[]): Promise<ReadonlyMap<string, DeliveryState>>;
+  /**
+   * Optional: the time of the subscription's first failed attempt since its last successful one
+   * (null: none, or its last attempt succeeded). With it, the 3 days before a failing subscription
+   * is disabled count across restarts; without it, from the first failure this process saw.
+   */
+  failingSince?(subscriptionId: string): Promise<Date | null>;
 }
 
 /** workers/webhooks/sender.ts's send, with its options bound. */
@@ -294,6 +300,7 @@ class SubscriptionRunner {
   }
 
   private async begin(): Promise<void> {
+    if (this.ports.deliveries.failingSince) this.failingSince = await this.ports.deliveries.failingSince(this.subscription.id);
     const checkpoint = await this.ports.process.processCheckpoint(this.name);
     if (checkpoint !== null) {
       this.cursor = checkpoint;

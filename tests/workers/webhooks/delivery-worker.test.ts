@@ -87,7 +87,10 @@ class MemoryDeliveryLog implements DeliveryLogPort {
   readonly calls: { subscriptionId: string; attempts: readonly DeliveryAttempt[] }[] = [];
   failing = false;
   constructor(private readonly withStates = false) {
-    if (!withStates) Object.defineProperty(this, 'states', { value: undefined });
+    if (!withStates) {
+      Object.defineProperty(this, 'states', { value: undefined });
+      Object.defineProperty(this, 'failingSince', { value: undefined });
+    }
   }
   deliveryIdOf(subscriptionId: string, eventId: string): string {
     return `${subscriptionId}/${eventId}`;
@@ -115,6 +118,11 @@ class MemoryDeliveryLog implements DeliveryLogPort {
       });
     }
     return found;
+  }
+  async failingSince(subscriptionId: string): Promise<Date | null> {
+    let since: string | null = null;
+    for (const attempt of this.attempts(subscriptionId)) since = attempt.outcome === 'succeeded' ? null : (since ?? attempt.at);
+    return since === null ? null : new Date(since);
   }
   attempts(subscriptionId: string): DeliveryAttempt[] {
     return this.calls.filter((c) => c.subscriptionId === subscriptionId).flatMap((c) => c.attempts);
@@ -413,6 +421,24 @@ describe('the webhook delivery worker', () => {
     const disabled = await service.get(admin, id);
     expect(disabled!.subscription).toMatchObject({ status: 'disabled', disabledReason: expect.stringContaining('3 days') });
     expect(worker.working).toEqual([]);
+  });
+
+  it('counts the 3 days before disabling across a restart, from the delivery log', async () => {
+    const t = await setup([subA], { pollMs: H, states: true, ...LONG });
+    await t.append('order-1', 'OrderPlaced');
+    t.endpoint.answer = () => DOWN;
+    const first = t.worker('w1');
+    first.start();
+    await until(() => t.endpoint.sent.length === 1);
+    await t.time.advance(2 * 24 * H);
+    await first.stop();
+    const second = t.worker('w2');
+    second.start();
+    await until(() => second.working.length === 1);
+    await t.time.advance(24 * H - 1);
+    expect(t.subscriptions.disabled).toEqual([]);
+    await t.time.advance(1);
+    await until(() => t.subscriptions.disabled.length === 1);
   });
 
   it('sends a subscription only the event types it selected, and moves its mark past the others', async () => {
