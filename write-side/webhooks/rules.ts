@@ -69,3 +69,46 @@ export class DeliveryNotFound extends NotFound {
     super('webhook delivery', deliveryId);
   }
 }
+
+// ---- Delivery retries and disabling (the delivery worker's schedule, written once) ----
+
+/**
+ * How long after a failed attempt the next one is due: after the 1st failure 5 s, then 1 min,
+ * 5 min, 30 min, 2 h, 8 h, and then every RETRY_EVERY_MS, for as long as the next attempt's
+ * nominal time stays within RETRY_FOR_MS of the first attempt (HTTP-CONTRACT "Webhooks").
+ */
+export const RETRY_SCHEDULE_MS: readonly number[] = [5_000, 60_000, 300_000, 1_800_000, 7_200_000, 28_800_000];
+export const RETRY_EVERY_MS = 12 * 60 * 60 * 1000;
+/** About 3 days from the first attempt: no attempt is planned later than this, the delivery is then `failed`. */
+export const RETRY_FOR_MS = 3 * 24 * 60 * 60 * 1000;
+/** A subscription with failures and no success for this long (from the first failure since its last success) is disabled. */
+export const DISABLE_AFTER_FAILING_MS = 3 * 24 * 60 * 60 * 1000;
+
+/** The nominal wait after the `attemptsMade`-th failed attempt (1-based). */
+export function retryDelayMs(attemptsMade: number): number {
+  return RETRY_SCHEDULE_MS[attemptsMade - 1] ?? RETRY_EVERY_MS;
+}
+
+/**
+ * When a delivery whose first attempt was at `firstAttemptAt` and which has failed `attemptsMade`
+ * times is attempted next; null when it is to fail for good. The schedule is anchored to the first
+ * attempt (the k-th retry's nominal time is the sum of the first k waits), so slow attempts do not
+ * stretch it past 3 days; each wait has EQUAL jitter: its first half fixed, its second half spread
+ * by `random()` (in [0, 1)), so retries of many deliveries that failed together spread out while
+ * none comes sooner than half its wait, and the attempts stay in order. 12 attempts in all, the
+ * last about 64 to 71 h after the first.
+ */
+export function nextAttemptAt(firstAttemptAt: Date, attemptsMade: number, random: () => number): Date | null {
+  if (!Number.isInteger(attemptsMade) || attemptsMade < 1) throw new RangeError(`attemptsMade is a count of failed attempts, at least 1, not ${attemptsMade}`);
+  let before = 0;
+  for (let k = 1; k < attemptsMade; k++) before += retryDelayMs(k);
+  const wait = retryDelayMs(attemptsMade);
+  if (before + wait > RETRY_FOR_MS) return null;
+  const jittered = wait / 2 + Math.min(Math.max(random(), 0), 1) * (wait / 2);
+  return new Date(firstAttemptAt.getTime() + before + Math.round(jittered));
+}
+
+/** Whether a subscription failing since `failingSince` (null: its last attempt succeeded) is to be disabled at `now`. */
+export function shouldDisable(failingSince: Date | null, now: Date): boolean {
+  return failingSince !== null && now.getTime() - failingSince.getTime() >= DISABLE_AFTER_FAILING_MS;
+}

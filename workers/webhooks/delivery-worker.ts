@@ -1,0 +1,756 @@
+// The webhook delivery worker (HTTP-CONTRACT "Webhooks"): the log is the queue. Per subscription,
+// a cursor over the whole log takes the events that are deliveries for it into a window, sends
+// them (in order per resource, in parallel across resources, at most maxInFlight at once), retries
+// failures on the schedule of write-side/webhooks/rules.ts and records every attempt through the
+// delivery log, in batches. The subscription's process checkpoint is a LOW-WATER MARK: it moves
+// past an event only once that event's delivery, and every one before it, is final and recorded,
+// so a restart takes again everything after it (at least once; receivers drop repeats by
+// webhook-id). Each subscription is worked by one process at a time, under a read-store lease.
+// Everything that waits uses the injected clock and timers.
+import type { ReadModelStore } from '../../read-side/read-store.js';
+import type { EventStore, Position, RecordedEvent } from '../../write-side/kernel/event-store.js';
+import { decodePosition, encodePosition } from '../../write-side/kernel/position.js';
+import { serviceViewer } from '../../write-side/kernel/access.js';
+import type { WriteContext } from '../../write-side/kernel/write-context.js';
+import { DISABLE_AFTER_FAILING_MS, nextAttemptAt, shouldDisable } from '../../write-side/webhooks/rules.js';
+import type { WebhookService } from '../../write-side/webhooks/service.js';
+import type { AttemptOutcome, WebhookMessage, WebhookTarget } from './sender.js';
+
+// ---- ports: what the worker needs from the rest of the service ----
+
+/** A subscription the worker delivers to (active ones only: paused, disabled and deleted get nothing). */
+export interface DeliverySubscription {
+  readonly id: string;
+  readonly url: string;
+  /** Event types, or `["*"]` for every one. */
+  readonly events: readonly string[];
+  readonly apiVersion: string;
+  /**
+   * Where its deliveries begin while it has no checkpoint: the log position of its creation, so
+   * that a new subscription gets what happened since it was made and not the log's history (a
+   * replay's job). Absent: the log's head when the worker first takes it.
+   */
+  readonly from?: Position | null;
+}
+
+/** The subscriptions' side (the read model's list, and WebhookService's signingSecrets and disable). */
+export interface SubscriptionsPort {
+  activeSubscriptions(): Promise<readonly DeliverySubscription[]>;
+  signingSecrets(subscriptionId: string, now: Date): Promise<readonly string[]>;
+  /** WebhookService.disable with the worker's service viewer. */
+  disable(subscriptionId: string, reason: string, context: WriteContext): Promise<unknown>;
+}
+
+/** The subscriptions port from the service's use cases (disable with this worker's service viewer) and a list of the active ones. */
+export function subscriptionsPortOf(
+  service: Pick<WebhookService, 'signingSecrets' | 'disable'>,
+  activeSubscriptions: () => Promise<readonly DeliverySubscription[]>,
+): SubscriptionsPort {
+  const viewer = serviceViewer(PRINCIPAL);
+  return {
+    activeSubscriptions,
+    signingSecrets: (id, now) => service.signingSecrets(id, now),
+    disable: (id, reason, context) => service.disable(viewer, id, reason, context),
+  };
+}
+
+/** A log event as a webhook event: its contract type, the resource it orders by, and its id. */
+export interface WebhookEventRef {
+  readonly type: string;
+  readonly resource: string;
+  readonly eventId: string;
+}
+
+/** workers/webhooks/messages.ts (webhookEventOf, and buildMessage with its readers bound). */
+export interface MessagesPort {
+  webhookEventOf(recorded: RecordedEvent): WebhookEventRef | null;
+  buildMessage(ref: WebhookEventRef, recorded: RecordedEvent, apiVersion: string): Promise<string>;
+}
+
+export type AttemptResult = 'succeeded' | 'retrying' | 'failed';
+
+/** One attempt as the delivery log records it. */
+export interface DeliveryAttempt {
+  readonly deliveryId: string;
+  readonly eventId: string;
+  readonly eventPosition: Position;
+  readonly type: string;
+  readonly resource: string;
+  readonly at: string;
+  readonly statusCode?: number;
+  readonly error?: string;
+  readonly durationMs: number;
+  readonly outcome: AttemptResult;
+  readonly nextAttemptAt: string | null;
+}
+
+/** A WebhookDeliveryRetryRequested, decoded. */
+export interface RetryRequest {
+  readonly subscriptionId: string;
+  readonly deliveryId: string;
+  readonly eventId: string;
+  readonly eventPosition: Position;
+  readonly type: string;
+  readonly resource: string;
+}
+
+/** What the delivery log knows of a delivery (optional port: see DeliveryLogPort.states). */
+export interface DeliveryState {
+  readonly outcome: AttemptResult;
+  readonly attempts: number;
+  readonly firstAttemptAt: string;
+  readonly lastAttemptAt: string;
+  readonly nextAttemptAt: string | null;
+}
+
+/** The delivery log's write side (recordAttempts with the worker's viewer, the retry event's decoding, the id rule). */
+export interface DeliveryLogPort {
+  deliveryIdOf(subscriptionId: string, eventId: string): string;
+  /** Appends one WebhookAttemptsRecorded to webhook-deliveries-<subscriptionId>. */
+  recordAttempts(subscriptionId: string, attempts: readonly DeliveryAttempt[], context: WriteContext): Promise<unknown>;
+  /** The retry request a log event is, or null. */
+  retryRequestOf(recorded: RecordedEvent): RetryRequest | null;
+  /**
+   * Optional: what is recorded already of these deliveries. With it, a delivery taken again after a
+   * restart continues its schedule (or, final already, is not sent again) instead of starting over.
+   */
+  states?(subscriptionId: string, deliveryIds: readonly string[]): Promise<ReadonlyMap<string, DeliveryState>>;
+  /**
+   * Optional: the time of the subscription's first failed attempt since its last successful one
+   * (null: none, or its last attempt succeeded). With it, the 3 days before a failing subscription
+   * is disabled count across restarts; without it, from the first failure this process saw.
+   */
+  failingSince?(subscriptionId: string): Promise<Date | null>;
+}
+
+/** workers/webhooks/sender.ts's send, with its options bound. */
+export type Sender = (target: WebhookTarget, message: WebhookMessage) => Promise<AttemptOutcome>;
+
+/** setTimeout and clearTimeout, injected so that tests drive time. */
+export interface Timers {
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export type DeliveryProcessStore = Pick<ReadModelStore, 'processCheckpoint' | 'saveProcessCheckpoint' | 'acquireLease' | 'releaseLease'>;
+
+export interface DeliveryWorkerPorts {
+  readonly log: Pick<EventStore, 'readAll' | 'headPosition'>;
+  readonly process: DeliveryProcessStore;
+  readonly subscriptions: SubscriptionsPort;
+  readonly messages: MessagesPort;
+  readonly deliveries: DeliveryLogPort;
+  readonly send: Sender;
+}
+
+export interface DeliveryWorkerOptions {
+  /** This process, as the leases name it. */
+  readonly holder: string;
+  /** Deliveries taken from the log and not yet final, per subscription. */
+  readonly maxPending?: number;
+  /** Attempts under way at once, per subscription. */
+  readonly maxInFlight?: number;
+  /** Attempts under way at once, across every subscription of this process. */
+  readonly maxInFlightTotal?: number;
+  readonly batchSize?: number;
+  /** How soon the log is read again once a read found its end. */
+  readonly pollMs?: number;
+  /** How often the list of subscriptions is read and the leases renewed (at most a third of leaseTtlMs apart). */
+  readonly refreshMs?: number;
+  readonly leaseTtlMs?: number;
+  readonly clock?: () => Date;
+  /** In [0, 1): the retries' jitter. */
+  readonly random?: () => number;
+  readonly timers?: Timers;
+  /**
+   * The event at a log position (a retry request names its event by position). By default the
+   * log read from just below it (a commit before), which holds on the embedded store and on any
+   * store whose readAll accepts every position.
+   */
+  readonly eventAt?: (position: Position) => Promise<RecordedEvent | null>;
+  readonly onError?: (error: unknown) => void;
+}
+
+export const WEBHOOKS_PROCESS_PREFIX = 'webhooks:';
+const PRINCIPAL = 'service:webhook-delivery';
+
+/** The checkpoint and the lease of a subscription's deliveries in the read store. */
+export function deliveryProcessName(subscriptionId: string): string {
+  return WEBHOOKS_PROCESS_PREFIX + subscriptionId;
+}
+
+/** The webhook-id of an event's messages: `evt_<event id>`, the same for every retry and replay. */
+export function webhookIdOf(eventId: string): string {
+  return eventId.startsWith('evt_') ? eventId : `evt_${eventId}`;
+}
+
+/** Whether a subscription's event selection takes this event type. */
+export function selects(events: readonly string[], type: string): boolean {
+  return events.includes('*') || events.includes(type);
+}
+
+const systemTimers: Timers = {
+  setTimeout: (callback, ms) => setTimeout(callback, ms),
+  clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
+};
+
+/**
+ * A position below `position` with no other commit between: reading after it reaches `position`
+ * (the embedded store reads by commit alone; on EventStoreDB, events of one commit differ in prepare).
+ */
+function justBefore(position: Position): Position | null {
+  const { commit } = decodePosition(position);
+  return commit > 0n ? encodePosition(commit - 1n, (1n << 64n) - 1n) : null;
+}
+
+interface Resolved {
+  readonly maxPending: number;
+  readonly maxInFlight: number;
+  readonly batchSize: number;
+  readonly pollMs: number;
+  readonly clock: () => Date;
+  readonly random: () => number;
+  readonly timers: Timers;
+  readonly eventAt: (position: Position) => Promise<RecordedEvent | null>;
+  readonly onError: (error: unknown) => void;
+}
+
+/** The attempts under way across subscriptions; a runner that found no slot is called when one frees. */
+class Slots {
+  private used = 0;
+  private readonly waiting = new Set<() => void>();
+  constructor(private readonly max: number) {}
+
+  take(onFree: () => void): boolean {
+    if (this.used >= this.max) {
+      this.waiting.add(onFree);
+      return false;
+    }
+    this.used++;
+    return true;
+  }
+
+  release(): void {
+    this.used--;
+    const waiting = [...this.waiting];
+    this.waiting.clear();
+    waiting.forEach((wake) => wake());
+  }
+}
+
+interface Entry {
+  readonly deliveryId: string;
+  readonly ref: WebhookEventRef;
+  readonly eventPosition: Position;
+  /** The event, or for a retry request not loaded yet, null. */
+  recorded: RecordedEvent | null;
+  /** The cursor before this entry was taken: the mark while it is the first one not final. */
+  readonly before: Position | null;
+  /** A retry request's: one attempt, then final whatever its outcome. */
+  readonly once: boolean;
+  firstAttemptAt: Date | null;
+  attempts: number;
+  due: number;
+  inFlight: boolean;
+  /** The outcome is final (it leaves the window once recorded). */
+  final: boolean;
+  recordedFinal: boolean;
+}
+
+/** One subscription's deliveries in this process, while it holds their lease. */
+class SubscriptionRunner {
+  private readonly name: string;
+  private cursor: Position | null = null;
+  private saved: Position | null = null;
+  private window: Entry[] = [];
+  private inFlight = 0;
+  private readonly tasks = new Set<Promise<void>>();
+  private buffer: { entry: Entry; attempt: DeliveryAttempt }[] = [];
+  private flushing: Promise<void> | null = null;
+  private flushRetryAt = 0;
+  private pumping = false;
+  private again = false;
+  private nextReadAt = 0;
+  private timer: unknown = null;
+  private failingSince: Date | null = null;
+  private stopped = false;
+  private started: Promise<void> | null = null;
+
+  constructor(
+    public subscription: DeliverySubscription,
+    private readonly ports: DeliveryWorkerPorts,
+    private readonly slots: Slots,
+    private readonly config: Resolved,
+    private readonly onDisabled: (runner: SubscriptionRunner) => void,
+    private readonly onFailed: (runner: SubscriptionRunner) => void,
+  ) {
+    this.name = deliveryProcessName(subscription.id);
+  }
+
+  start(): void {
+    this.started = this.begin().then(
+      () => this.poke(),
+      (error: unknown) => {
+        // Retried by the worker's next refresh, which finds this runner gone.
+        this.config.onError(error);
+        this.stopped = true;
+        this.onFailed(this);
+      },
+    );
+  }
+
+  private async begin(): Promise<void> {
+    if (this.ports.deliveries.failingSince) this.failingSince = await this.ports.deliveries.failingSince(this.subscription.id);
+    const checkpoint = await this.ports.process.processCheckpoint(this.name);
+    if (checkpoint !== null) {
+      this.cursor = checkpoint;
+      this.saved = checkpoint;
+      return;
+    }
+    // The first start: where it begins is saved at once, so a crash does not move it.
+    const from = this.subscription.from !== undefined ? this.subscription.from : await this.ports.log.headPosition();
+    this.cursor = from;
+    if (from !== null) {
+      await this.ports.process.saveProcessCheckpoint(this.name, from);
+      this.saved = from;
+    }
+  }
+
+  /** Stops taking and attempting; waits for the attempts under way and records their outcomes. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer !== null) this.config.timers.clearTimeout(this.timer);
+    this.timer = null;
+    await this.started;
+    while (this.tasks.size > 0) await Promise.all([...this.tasks]);
+    // A flush's end starts the next while outcomes wait: wait for them all, then flush what is left.
+    while (this.flushing) await this.flushing;
+    if (this.buffer.length > 0) await this.flush().catch((error: unknown) => this.config.onError(error));
+  }
+
+  /** Runs the loop now (an attempt ended, a slot freed, a timer fired). */
+  poke(): void {
+    if (this.stopped) return;
+    if (this.pumping) {
+      this.again = true;
+      return;
+    }
+    this.pumping = true;
+    this.pump()
+      .catch((error: unknown) => {
+        this.config.onError(error);
+        this.nextReadAt = this.config.clock().getTime() + this.config.pollMs;
+      })
+      .finally(() => {
+        this.pumping = false;
+        if (this.again && !this.stopped) this.poke();
+        else this.scheduleWake();
+      });
+  }
+
+  private async pump(): Promise<void> {
+    do {
+      this.again = false;
+      const now = this.config.clock();
+      if (shouldDisable(this.failingSince, now)) return this.disable(now);
+      if (this.window.length < this.config.maxPending && now.getTime() >= this.nextReadAt) await this.read();
+      if (this.stopped) return;
+      this.startDue(this.config.clock().getTime());
+      // A long catch-up reads batch after batch: other subscriptions, and requests, get the thread between them.
+      if (this.again) await new Promise((resolve) => setImmediate(resolve));
+    } while (this.again && !this.stopped);
+  }
+
+  private async read(): Promise<void> {
+    const batch = await this.ports.log.readAll({ after: this.cursor, maxCount: this.config.batchSize });
+    const taken: Entry[] = [];
+    let full = false;
+    for (const recorded of batch) {
+      if (this.window.length >= this.config.maxPending) {
+        full = true;
+        break;
+      }
+      const before = this.cursor;
+      this.cursor = recorded.position;
+      const request = this.ports.deliveries.retryRequestOf(recorded);
+      if (request) {
+        if (request.subscriptionId === this.subscription.id) this.retry(request, before);
+        continue;
+      }
+      const ref = this.ports.messages.webhookEventOf(recorded);
+      if (!ref || !selects(this.subscription.events, ref.type)) continue;
+      const entry = this.entry(this.ports.deliveries.deliveryIdOf(this.subscription.id, ref.eventId), ref, recorded.position, recorded, before, false);
+      this.window.push(entry);
+      taken.push(entry);
+    }
+    if (taken.length > 0 && this.ports.deliveries.states) await this.resume(taken, this.ports.deliveries.states.bind(this.ports.deliveries));
+    // At the log's end (or a window full), the next read waits; otherwise the loop reads on.
+    if (!full && batch.length === this.config.batchSize) this.again = true;
+    else this.nextReadAt = this.config.clock().getTime() + this.config.pollMs;
+    this.flushSoon();
+  }
+
+  /** Continues what the delivery log already holds of deliveries taken again (after a restart). */
+  private async resume(taken: readonly Entry[], states: NonNullable<DeliveryLogPort['states']>): Promise<void> {
+    const known = await states(this.subscription.id, taken.map((e) => e.deliveryId));
+    for (const entry of taken) {
+      const state = known.get(entry.deliveryId);
+      if (!state) continue;
+      if (state.outcome !== 'retrying' || state.nextAttemptAt === null) {
+        entry.final = true;
+        entry.recordedFinal = true;
+        continue;
+      }
+      entry.attempts = state.attempts;
+      entry.firstAttemptAt = new Date(state.firstAttemptAt);
+      entry.due = Date.parse(state.nextAttemptAt);
+    }
+    this.window = this.window.filter((e) => !e.recordedFinal);
+  }
+
+  /** A retry request puts its delivery back into the window, due now. */
+  private retry(request: RetryRequest, before: Position | null): void {
+    const open = this.window.find((e) => e.deliveryId === request.deliveryId && !e.final);
+    if (open) {
+      open.due = this.config.clock().getTime();
+      return;
+    }
+    const ref: WebhookEventRef = { type: request.type, resource: request.resource, eventId: request.eventId };
+    // Ordered by the request's place in the log: after every event of the resource taken before it.
+    this.window.push(this.entry(request.deliveryId, ref, request.eventPosition, null, before, true));
+  }
+
+  private entry(deliveryId: string, ref: WebhookEventRef, eventPosition: Position, recorded: RecordedEvent | null, before: Position | null, once: boolean): Entry {
+    return { deliveryId, ref, eventPosition, recorded, before, once, firstAttemptAt: null, attempts: 0, due: 0, inFlight: false, final: false, recordedFinal: false };
+  }
+
+  /** Starts every eligible, due delivery there is room for: the first open one of its resource in the window. */
+  private startDue(now: number): void {
+    if (Date.now() > this.leaseUntil) return;
+    const blocked = new Set<string>();
+    for (const entry of this.window) {
+      if (this.inFlight >= this.config.maxInFlight) return;
+      if (entry.final) continue;
+      const resource = entry.ref.resource;
+      if (blocked.has(resource)) continue;
+      blocked.add(resource);
+      if (entry.inFlight || entry.due > now) continue;
+      if (!this.slots.take(() => this.poke())) return;
+      this.attempt(entry);
+    }
+  }
+
+  private attempt(entry: Entry): void {
+    entry.inFlight = true;
+    this.inFlight++;
+    const task = this.run(entry).finally(() => {
+      this.tasks.delete(task);
+      this.poke();
+    });
+    this.tasks.add(task);
+  }
+
+  private async run(entry: Entry): Promise<void> {
+    const at = this.config.clock();
+    let outcome: AttemptOutcome;
+    try {
+      let message: WebhookMessage;
+      let secrets: readonly string[];
+      try {
+        entry.recorded ??= await this.config.eventAt(entry.eventPosition);
+        if (entry.recorded === null) {
+          outcome = { ok: false, error: 'the event is no longer in the log', durationMs: 0 };
+          entry.firstAttemptAt ??= at;
+          return this.settle(entry, at, outcome, true);
+        }
+        secrets = await this.ports.subscriptions.signingSecrets(this.subscription.id, at);
+        // Built for each attempt, never kept: a message sent after a customer's erasure must not carry their data.
+        message = { id: webhookIdOf(entry.ref.eventId), body: await this.ports.messages.buildMessage(entry.ref, entry.recorded, this.subscription.apiVersion) };
+      } catch (error) {
+        // Not an attempt (nothing was sent): tried again after pollMs, not counted.
+        this.config.onError(error);
+        entry.due = this.config.clock().getTime() + this.config.pollMs;
+        return;
+      }
+      try {
+        outcome = await this.ports.send({ url: this.subscription.url, secrets }, message);
+      } catch (error) {
+        outcome = { ok: false, error: error instanceof Error ? error.message : String(error), durationMs: 0 };
+      }
+      entry.firstAttemptAt ??= at;
+      this.settle(entry, at, outcome, false);
+    } finally {
+      entry.inFlight = false;
+      this.inFlight--;
+      this.slots.release();
+    }
+  }
+
+  private settle(entry: Entry, at: Date, outcome: AttemptOutcome, forGood: boolean): void {
+    entry.attempts++;
+    let next: Date | null = null;
+    if (outcome.ok) this.failingSince = null;
+    else {
+      this.failingSince ??= at;
+      next = forGood || entry.once ? null : nextAttemptAt(entry.firstAttemptAt ?? at, entry.attempts, this.config.random);
+    }
+    if (next) entry.due = next.getTime();
+    else entry.final = true;
+    const result: AttemptResult = outcome.ok ? 'succeeded' : next ? 'retrying' : 'failed';
+    this.buffer.push({
+      entry,
+      attempt: {
+        deliveryId: entry.deliveryId,
+        eventId: entry.ref.eventId,
+        eventPosition: entry.eventPosition,
+        type: entry.ref.type,
+        resource: entry.ref.resource,
+        at: at.toISOString(),
+        ...(outcome.statusCode !== undefined && { statusCode: outcome.statusCode }),
+        ...(outcome.error !== undefined && { error: outcome.error }),
+        durationMs: outcome.durationMs,
+        outcome: result,
+        nextAttemptAt: next ? next.toISOString() : null,
+      },
+    });
+    this.flushSoon();
+  }
+
+  /** One flush at a time; outcomes that end meanwhile go in the next, as one recordAttempts call. */
+  private flushSoon(): void {
+    if (this.flushing) return;
+    if (this.config.clock().getTime() < this.flushRetryAt) return;
+    this.flushing = this.flush()
+      .catch((error: unknown) => {
+        this.config.onError(error);
+        this.flushRetryAt = this.config.clock().getTime() + this.config.pollMs;
+      })
+      .finally(() => {
+        this.flushing = null;
+        if (this.buffer.length > 0 || this.markAhead()) this.flushSoon();
+        this.scheduleWake();
+      });
+  }
+
+  private markAhead(): boolean {
+    const mark = this.mark();
+    return mark !== null && mark !== this.saved && !this.stoppedByLease;
+  }
+
+  /** The position every delivery up to which is final and recorded. */
+  private mark(): Position | null {
+    const first = this.window[0];
+    return first ? first.before : this.cursor;
+  }
+
+  private async flush(): Promise<void> {
+    const taken = this.buffer;
+    this.buffer = [];
+    if (taken.length > 0) {
+      try {
+        const context: WriteContext = { correlationId: `webhook-delivery:${this.subscription.id}:${taken[0]!.attempt.deliveryId}:${taken[0]!.attempt.at}`, causationId: null };
+        await this.ports.deliveries.recordAttempts(this.subscription.id, taken.map((t) => t.attempt), context);
+      } catch (error) {
+        this.buffer = [...taken, ...this.buffer];
+        throw error;
+      }
+      for (const { entry } of taken) if (entry.final) entry.recordedFinal = true;
+      this.window = this.window.filter((e) => !e.recordedFinal);
+    }
+    const mark = this.mark();
+    if (mark !== null && mark !== this.saved && !this.stoppedByLease) {
+      await this.ports.process.saveProcessCheckpoint(this.name, mark);
+      this.saved = mark;
+    }
+  }
+
+  /** Set when the lease was lost: another process may own the checkpoint now. */
+  stoppedByLease = false;
+  /**
+   * Until when (the store's clock, Date.now, as the lease is kept) the lease is surely this
+   * process's: the last renewal's start plus two thirds of its time to live. No attempt starts
+   * after it until a renewal, so that one lapsed while the store was unreachable never lets two
+   * processes send the same delivery.
+   */
+  leaseUntil = 0;
+
+  private scheduleWake(): void {
+    if (this.stopped) return;
+    if (this.timer !== null) this.config.timers.clearTimeout(this.timer);
+    this.timer = null;
+    const now = this.config.clock().getTime();
+    const times: number[] = [];
+    if (this.window.length < this.config.maxPending) times.push(this.nextReadAt);
+    if (this.failingSince) times.push(this.failingSince.getTime() + DISABLE_AFTER_FAILING_MS);
+    if (this.buffer.length > 0) times.push(this.flushRetryAt);
+    const blocked = new Set<string>();
+    for (const entry of this.window) {
+      if (entry.final) continue;
+      if (!blocked.has(entry.ref.resource) && !entry.inFlight) times.push(entry.due);
+      blocked.add(entry.ref.resource);
+    }
+    // Only times to come: what is due now has just been tried, or waits for an event (an attempt's
+    // or a flush's end, a slot, a renewal) that pokes the loop; a timer at 0 would spin.
+    const at = Math.min(...times.filter((t) => t > now));
+    if (!Number.isFinite(at)) return;
+    this.timer = this.config.timers.setTimeout(() => {
+      this.timer = null;
+      if (this.buffer.length > 0) this.flushSoon();
+      this.poke();
+    }, Math.max(0, at - now));
+  }
+
+  private async disable(now: Date): Promise<void> {
+    const reason = `every delivery failed since ${this.failingSince!.toISOString()} (3 days without a success)`;
+    await this.ports.subscriptions.disable(this.subscription.id, reason, { correlationId: `webhook-disable:${this.subscription.id}:${now.toISOString()}`, causationId: null });
+    this.stopped = true;
+    this.onDisabled(this);
+  }
+}
+
+/**
+ * Delivers every active subscription's webhooks: start() begins (reading the subscriptions and
+ * taking their leases every refreshMs), stop() ends every attempt under way, records their outcomes,
+ * saves the marks and releases the leases.
+ */
+export class WebhookDeliveryWorker {
+  private readonly config: Resolved;
+  private readonly slots: Slots;
+  private readonly runners = new Map<string, SubscriptionRunner>();
+  /** Disabled by this process: not taken again while the list still shows them active. */
+  private readonly disabled = new Set<string>();
+  /** A lease just taken, for the runner about to be made. */
+  private readonly leaseUntil = new Map<string, number>();
+  private readonly refreshMs: number;
+  private readonly leaseTtlMs: number;
+  private timer: unknown = null;
+  private running: Promise<void> | null = null;
+  private stopped = true;
+
+  constructor(
+    private readonly ports: DeliveryWorkerPorts,
+    private readonly options: DeliveryWorkerOptions,
+  ) {
+    const log = ports.log;
+    this.leaseTtlMs = options.leaseTtlMs ?? 30_000;
+    this.refreshMs = Math.min(options.refreshMs ?? 10_000, Math.floor(this.leaseTtlMs / 3));
+    this.slots = new Slots(options.maxInFlightTotal ?? 64);
+    this.config = {
+      maxPending: options.maxPending ?? 1000,
+      maxInFlight: options.maxInFlight ?? 16,
+      batchSize: options.batchSize ?? 250,
+      pollMs: options.pollMs ?? 1000,
+      clock: options.clock ?? (() => new Date()),
+      random: options.random ?? Math.random,
+      timers: options.timers ?? systemTimers,
+      eventAt:
+        options.eventAt ??
+        (async (position) => {
+          const near = await log.readAll({ after: justBefore(position), maxCount: 16 });
+          return near.find((e) => e.position === position) ?? null;
+        }),
+      onError: options.onError ?? (() => undefined),
+    };
+  }
+
+  /** The subscriptions this process works now (holds the lease of). */
+  get working(): readonly string[] {
+    return [...this.runners.keys()];
+  }
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    const tick = () => {
+      this.timer = null;
+      this.running = this.refresh()
+        .catch((error: unknown) => this.config.onError(error))
+        .finally(() => {
+          if (!this.stopped) this.timer = this.config.timers.setTimeout(tick, this.refreshMs);
+        });
+    };
+    tick();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer !== null) this.config.timers.clearTimeout(this.timer);
+    this.timer = null;
+    await this.running;
+    await Promise.all([...this.runners.keys()].map((id) => this.drop(id, true)));
+  }
+
+  /** Reads the active subscriptions, renews the leases held, takes those free, and lets go of those gone. */
+  async refresh(): Promise<void> {
+    let active: readonly DeliverySubscription[];
+    try {
+      active = await this.ports.subscriptions.activeSubscriptions();
+    } catch (error) {
+      // The list is unknown: the leases held are still renewed, so that the work goes on meanwhile.
+      this.config.onError(error);
+      for (const [id, runner] of this.runners) {
+        if (!(await this.lease(id))) {
+          runner.stoppedByLease = true;
+          await this.drop(id, false);
+        }
+      }
+      return;
+    }
+    const byId = new Map(active.map((s) => [s.id, s]));
+    for (const id of this.disabled) if (!byId.has(id)) this.disabled.delete(id);
+    for (const [id, runner] of this.runners) {
+      const subscription = byId.get(id);
+      if (!subscription) {
+        await this.drop(id, true);
+        continue;
+      }
+      runner.subscription = subscription;
+      if (!(await this.lease(id))) {
+        runner.stoppedByLease = true;
+        await this.drop(id, false);
+      }
+    }
+    for (const subscription of active) {
+      if (this.stopped) return;
+      if (this.runners.has(subscription.id) || this.disabled.has(subscription.id)) continue;
+      if (!(await this.lease(subscription.id))) continue;
+      const runner = new SubscriptionRunner(subscription, this.ports, this.slots, this.config, (r) => {
+        this.disabled.add(r.subscription.id);
+        void this.drop(r.subscription.id, true).catch((error: unknown) => this.config.onError(error));
+      }, (r) => {
+        void this.drop(r.subscription.id, true).catch((error: unknown) => this.config.onError(error));
+      });
+      runner.leaseUntil = this.leaseUntil.get(subscription.id) ?? 0;
+      this.leaseUntil.delete(subscription.id);
+      this.runners.set(subscription.id, runner);
+      runner.start();
+    }
+  }
+
+  private async lease(id: string): Promise<boolean> {
+    const asked = Date.now();
+    try {
+      const held = await this.ports.process.acquireLease(deliveryProcessName(id), this.options.holder, this.leaseTtlMs);
+      if (held) {
+        const until = asked + Math.floor((this.leaseTtlMs * 2) / 3);
+        const runner = this.runners.get(id);
+        if (runner) {
+          runner.leaseUntil = until;
+          runner.poke();
+        } else this.leaseUntil.set(id, until);
+      }
+      return held;
+    } catch (error) {
+      this.config.onError(error);
+      return this.runners.has(id);
+    }
+  }
+
+  private async drop(id: string, release: boolean): Promise<void> {
+    const runner = this.runners.get(id);
+    if (!runner) return;
+    this.runners.delete(id);
+    await runner.stop();
+    if (release) await this.ports.process.releaseLease(deliveryProcessName(id), this.options.holder).catch((error: unknown) => this.config.onError(error));
+  }
+}
