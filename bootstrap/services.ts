@@ -49,6 +49,9 @@ import { ProductService } from '../write-side/catalogue/service.js';
 import { WebhookDeliveryService } from '../write-side/webhooks/deliveries.js';
 import { WebhookService } from '../write-side/webhooks/service.js';
 import { checkWebhookUrl } from '../workers/webhooks/address-policy.js';
+import { WebhookDeliveryWorker, type DeliveryWorkerOptions } from '../workers/webhooks/delivery-worker.js';
+import { messageReaders } from '../workers/webhooks/messages.js';
+import { deliveryWorkerPorts } from '../workers/webhooks/ports.js';
 import { CURRENT_API_VERSION, SUPPORTED_API_VERSIONS } from '../api/versions.js';
 import { ExportWorker, type ExportWorkerOptions } from '../workers/export-worker.js';
 import type { Config, Role } from './config.js';
@@ -125,6 +128,8 @@ export interface ServiceOverrides {
   readonly consistencyWaitMs?: number;
   /** false: no stock reconciler and no payment timeout, whatever the role; or the reconciler's timings. */
   readonly stockWorkers?: false | StockReconcilerOptions;
+  /** false: no webhook delivery worker, whatever the role; or its timings. */
+  readonly webhookWorker?: false | Partial<DeliveryWorkerOptions>;
   /** The key store the service uses (one that fails, for a test). */
   readonly keyStore?: (real: KeyStore) => KeyStore;
 }
@@ -308,6 +313,34 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
     isLive: (subscriptionId) => webhookDeliveries.isLive(subscriptionId),
   });
   const webhookDeliveries = new WebhookDeliveryService(eventStore, { deliveries: { find: (deliveryId) => webhookDeliveryQueries.delivery(deliveryId) } });
+  const webhooks = new WebhookService(eventStore, {
+    // https to a public host, or a host WEBHOOK_ALLOWED_HOSTS lists; checked again at each connection by the sender.
+    checkUrl: (url) => checkWebhookUrl(url, config.webhooks.allowedHosts),
+    apiVersions: { current: CURRENT_API_VERSION, supported: SUPPORTED_API_VERSIONS },
+  });
+  const webhookSubscriptionQueries = new WebhookSubscriptionQueries(readModels, new KeysetPages(cursors, consistency('webhook-subscriptions', 'webhook subscriptions')));
+  // Webhook deliveries, beside the other workers: each subscription is worked by one process at a time (a lease each).
+  const deliveryWorker =
+    (role === 'all' || role === 'worker') && overrides.webhookWorker !== false
+      ? new WebhookDeliveryWorker(
+          deliveryWorkerPorts({
+            eventStore,
+            readModels,
+            subscriptions: webhooks,
+            subscriptionQueries: webhookSubscriptionQueries,
+            deliveries: webhookDeliveries,
+            deliveryQueries: webhookDeliveryQueries,
+            readers: messageReaders({ orders, customers, eventStore }),
+            allowedHosts: config.webhooks.allowedHosts,
+          }),
+          {
+            holder: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
+            onError: (error) => logger.error({ err: error }, 'webhook deliveries: a step failed; retrying'),
+            ...(overrides.webhookWorker || {}),
+          },
+        )
+      : null;
+  deliveryWorker?.start();
   return {
     ...stores,
     eventStore,
@@ -324,12 +357,8 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
     // A customer account names a customer that exists (and was not erased).
     accounts: new AccountService(eventStore, argon2Passwords(), { customers }),
     accountQueries: new AccountQueries(readModels, new KeysetPages(cursors, new Consistency(progress.accounts, 'accounts', consistencyWaitMs))),
-    webhooks: new WebhookService(eventStore, {
-      // https to a public host, or a host WEBHOOK_ALLOWED_HOSTS lists; checked again at each connection by the sender.
-      checkUrl: (url) => checkWebhookUrl(url, config.webhooks.allowedHosts),
-      apiVersions: { current: CURRENT_API_VERSION, supported: SUPPORTED_API_VERSIONS },
-    }),
-    webhookSubscriptionQueries: new WebhookSubscriptionQueries(readModels, new KeysetPages(cursors, consistency('webhook-subscriptions', 'webhook subscriptions'))),
+    webhooks,
+    webhookSubscriptionQueries,
     webhookDeliveries,
     webhookDeliveryQueries,
     exportsDir,
@@ -346,6 +375,7 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
     pendingExpiry,
     checkReady: () => readiness.check(),
     close: async () => {
+      await deliveryWorker?.stop();
       await worker?.stop();
       await reconciler?.stop();
       await pendingExpiry?.stop();

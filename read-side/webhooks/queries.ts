@@ -47,6 +47,22 @@ export class WebhookSubscriptionQueries {
     };
     return this.pages.page(request, collection, representation);
   }
+
+  /** Every active subscription, oldest first (the delivery worker's list: it reads them all, a page of 500 at a time). */
+  async active(): Promise<SubscriptionView[]> {
+    const all: SubscriptionView[] = [];
+    for (let after: SubscriptionView | undefined; ; ) {
+      const page = await this.store.page<SubscriptionView>('webhook-subscriptions', {
+        where: [{ field: 'status', op: '=', value: 'active' }],
+        order: { by: ['createdAt'], direction: 'asc' },
+        after: after ? { values: [after.createdAt], key: after.id } : null,
+        limit: 500,
+      });
+      all.push(...page);
+      if (page.length < 500) return all;
+      after = page.at(-1);
+    }
+  }
 }
 
 /** The collection holds no deleted subscription, so every view it answers is one a client may see. */

@@ -1,0 +1,135 @@
+// Webhooks end to end: the service started as a process (role all, WEBHOOK_ALLOWED_HOSTS naming
+// 127.0.0.1), a subscription made over its API, and a receiver on the loopback address. An order
+// placed and paid reaches the receiver as order.placed then order.paid, each verified with
+// standardwebhooks and with svix (two libraries not written here), webhook-id the message's id;
+// the delivery log then shows both succeeded. A receiver that answers 500 leaves its delivery
+// pending with a next attempt; once it answers again, the retry route (202) or the schedule's next
+// attempt (5 s on) delivers it (the worker's own tests show the retry request taken at once).
+// Loopback traffic only.
+import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Webhook as StandardWebhook } from 'standardwebhooks';
+import { Webhook as SvixWebhook } from 'svix';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signDevToken } from '../../../api/auth.js';
+import { defineProductsIn } from '../../support/catalogue.js';
+import { tempDir } from '../../support/event-stores.js';
+import { receiveStockOverHttp } from '../../support/http.js';
+import { startServiceProcess, type ServiceProcess } from '../../support/service-process.js';
+import { until } from '../../support/until.js';
+
+// A process of its own (tsx), a receiver, and deliveries the worker makes in the background: a
+// loaded 2-core machine stretches this far past the default, so 4 minutes, which is generous.
+const E2E_TEST_MS = 240_000;
+const SECRET = `webhooks-e2e-${randomUUID()}`;
+
+interface Received {
+  readonly headers: IncomingHttpHeaders;
+  readonly body: string;
+}
+
+/** A receiver on 127.0.0.1 that keeps what it is sent and answers `status`. */
+async function receiver(status: () => number): Promise<{ server: Server; url: string; received: Received[] }> {
+  const received: Received[] = [];
+  const server = createServer((req, res) => {
+    let body = '';
+    req.setEncoding('utf8').on('data', (chunk: string) => (body += chunk)).on('end', () => {
+      received.push({ headers: req.headers, body });
+      res.writeHead(status()).end();
+    });
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`, received };
+}
+
+let dir: ReturnType<typeof tempDir>;
+let service: ServiceProcess;
+let base = '';
+let admin: Record<string, string>;
+let shop: Record<string, string>;
+
+beforeAll(async () => {
+  dir = tempDir('webhooks-e2e-');
+  await defineProductsIn(dir.path);
+  service = startServiceProcess({ DATA_DIR: dir.path, AUTH_JWT_SECRET: SECRET, WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', RATE_LIMIT_PER_SECOND: '100000', RATE_LIMIT_BURST: '100000' });
+  base = `http://127.0.0.1:${await service.port}`;
+  await receiveStockOverHttp(base, SECRET, ['A']);
+  admin = { Authorization: `Bearer ${await signDevToken(SECRET, { sub: 'hooks-admin', scope: 'webhooks:admin' })}`, 'Content-Type': 'application/json' };
+  shop = { Authorization: `Bearer ${await signDevToken(SECRET, { sub: 'shop', scope: 'orders:read orders:write payments:write' })}`, 'Content-Type': 'application/json' };
+}, E2E_TEST_MS);
+
+afterAll(async () => {
+  expect(await service?.stop('SIGTERM')).toBe(0);
+  dir?.remove();
+});
+
+async function subscribe(url: string, events: readonly string[]): Promise<{ id: string; secret: string }> {
+  const response = await fetch(`${base}/webhook-subscriptions`, { method: 'POST', headers: { ...admin, 'Idempotency-Key': randomUUID() }, body: JSON.stringify({ url, events }) });
+  expect(response.status).toBe(201);
+  return (await response.json()) as { id: string; secret: string };
+}
+
+async function placeAndPay(): Promise<string> {
+  const order = { customerId: `cus_${randomUUID().slice(0, 8)}`, currency: 'EUR', lines: [{ sku: 'A', quantity: 1 }], address: { name: 'Ada', line1: '1 Main St', city: 'Berlin', postalCode: '10115', country: 'DE' } };
+  const placed = await fetch(`${base}/orders`, { method: 'POST', headers: { ...shop, 'Idempotency-Key': randomUUID() }, body: JSON.stringify(order) });
+  expect(placed.status).toBe(201);
+  const { id, total } = (await placed.json()) as { id: string; total: number };
+  const paid = await fetch(`${base}/orders/${id}/payments`, { method: 'POST', headers: { ...shop, 'Idempotency-Key': randomUUID() }, body: JSON.stringify({ amount: total, reference: 'psp' }) });
+  expect(paid.status).toBe(201);
+  return id;
+}
+
+async function deliveries(subscriptionId: string): Promise<Array<{ id: string; type: string; status: string; attempts: Array<{ statusCode?: number }>; nextAttemptAt: string | null }>> {
+  const response = await fetch(`${base}/webhook-subscriptions/${subscriptionId}/deliveries?limit=50`, { headers: admin });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { items: never[] }).items;
+}
+
+describe('webhook deliveries, end to end', () => {
+  it('delivers an order placed and paid, in order, signed, and records both deliveries as succeeded', async () => {
+    const { server, url, received } = await receiver(() => 204);
+    try {
+      const subscription = await subscribe(url, ['order.placed', 'order.paid']);
+      const orderId = await placeAndPay();
+      const ofOrder = () => received.map((r) => JSON.parse(r.body) as { id: string; type: string; data: { id: string; status: string } }).filter((m) => m.data.id === orderId);
+      await until(ofOrder, (messages) => messages.length >= 2);
+      const messages = ofOrder();
+      expect(messages.map((m) => [m.type, m.data.status])).toEqual([['order.placed', 'pending'], ['order.paid', 'paid']]);
+      for (const message of received.filter((r) => (JSON.parse(r.body) as { data: { id: string } }).data.id === orderId)) {
+        const headers = { 'webhook-id': String(message.headers['webhook-id']), 'webhook-timestamp': String(message.headers['webhook-timestamp']), 'webhook-signature': String(message.headers['webhook-signature']) };
+        expect(() => new StandardWebhook(subscription.secret).verify(message.body, headers)).not.toThrow();
+        expect(() => new SvixWebhook(subscription.secret).verify(message.body, headers)).not.toThrow();
+        expect(headers['webhook-id']).toBe((JSON.parse(message.body) as { id: string }).id);
+        expect(headers['webhook-id']).toMatch(/^evt_/);
+      }
+      const log = await until(() => deliveries(subscription.id), (items) => items.filter((d) => d.status === 'succeeded').length >= 2);
+      expect(log.map((d) => [d.type, d.status]).sort()).toEqual([['order.paid', 'succeeded'], ['order.placed', 'succeeded']]);
+    } finally {
+      server.close();
+    }
+  }, E2E_TEST_MS);
+
+  it('keeps a failed attempt pending with a next attempt, and delivers it once the receiver answers again (retry route 202)', async () => {
+    let answer = 500;
+    const { server, url, received } = await receiver(() => answer);
+    try {
+      const subscription = await subscribe(url, ['order.paid']);
+      await placeAndPay();
+      const [failing] = await until(() => deliveries(subscription.id), (items) => items.length === 1 && items[0]!.attempts.length >= 1);
+      expect(failing).toMatchObject({ type: 'order.paid', status: 'pending', attempts: [{ statusCode: 500 }] });
+      expect(failing!.nextAttemptAt).not.toBeNull();
+      answer = 204;
+      const before = received.length;
+      const retry = await fetch(`${base}/webhook-subscriptions/${subscription.id}/deliveries/${failing!.id}/retry`, { method: 'POST', headers: admin });
+      expect(retry.status).toBe(202);
+      const [done] = await until(() => deliveries(subscription.id), (items) => items[0]?.status === 'succeeded');
+      expect(done!.attempts.at(-1)).toMatchObject({ statusCode: 204 });
+      expect(received.length).toBeGreaterThan(before);
+    } finally {
+      server.close();
+    }
+  }, E2E_TEST_MS);
+});
