@@ -1,6 +1,6 @@
 // The webhook subscriptions' and deliveries' views and representations. None holds a secret: the
 // secrets live in the subscription's events alone (docs/webhooks.md).
-import type { AttemptSummary, Delivery, DeliveryStatus, EventSelection, SubscriptionDetails, SubscriptionStatus, WebhookEventType } from '../../write-side/webhooks/types.js';
+import type { Delivery, EventSelection, SubscriptionDetails, SubscriptionStatus } from '../../write-side/webhooks/types.js';
 
 /** A subscription's HTTP representation (HTTP-CONTRACT "Webhooks"). */
 export interface SubscriptionRepresentation {
@@ -31,17 +31,7 @@ export function subscriptionRepresentation(details: SubscriptionDetails, revisio
 }
 
 /** A delivery's HTTP representation (HTTP-CONTRACT "Webhooks"): the latest attempts only (MAX_ATTEMPTS_KEPT), attemptCount counts them all. */
-export interface DeliveryRepresentation {
-  readonly id: string;
-  readonly eventId: string;
-  readonly type: WebhookEventType;
-  readonly status: DeliveryStatus;
-  readonly attempts: readonly AttemptSummary[];
-  readonly attemptCount: number;
-  readonly nextAttemptAt: string | null;
-  readonly createdAt: string;
-  readonly updatedAt: string;
-}
+export type DeliveryRepresentation = Pick<Delivery, 'id' | 'eventId' | 'type' | 'status' | 'attempts' | 'attemptCount' | 'nextAttemptAt' | 'createdAt' | 'updatedAt'>;
 
 /** A delivery as the `webhook-deliveries` projection keeps it: what its log shows (with the event's position and resource, which a retry records), and the log's revision it reflects. */
 export type DeliveryView = Delivery & { readonly revision: number };
