@@ -336,6 +336,8 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
           {
             holder: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
             onError: (error) => logger.error({ err: error }, 'webhook deliveries: a step failed; retrying'),
+            // Read as soon as anything is appended: the delay to a delivery is not a poll's.
+            follow: true,
             ...(overrides.webhookWorker || {}),
           },
         )

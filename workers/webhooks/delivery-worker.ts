@@ -135,7 +135,7 @@ export interface Timers {
 export type DeliveryProcessStore = Pick<ReadModelStore, 'processCheckpoint' | 'saveProcessCheckpoint' | 'acquireLease' | 'releaseLease'>;
 
 export interface DeliveryWorkerPorts {
-  readonly log: Pick<EventStore, 'readAll' | 'headPosition'>;
+  readonly log: Pick<EventStore, 'readAll' | 'headPosition'> & Partial<Pick<EventStore, 'subscribeToAll'>>;
   readonly process: DeliveryProcessStore;
   readonly subscriptions: SubscriptionsPort;
   readonly messages: MessagesPort;
@@ -169,6 +169,13 @@ export interface DeliveryWorkerOptions {
    */
   readonly eventAt?: (position: Position) => Promise<RecordedEvent | null>;
   readonly onError?: (error: unknown) => void;
+  /**
+   * Follow the log live (its subscribeToAll, from the head) and read as soon as anything is
+   * appended, instead of waiting for the next poll: the delay from a commit to its delivery is then
+   * the time to read and send it, not pollMs. The polls go on beneath it (a subscription that
+   * fails leaves them). Off by default: the tests drive time themselves.
+   */
+  readonly follow?: boolean;
 }
 
 export const WEBHOOKS_PROCESS_PREFIX = 'webhooks:';
@@ -326,6 +333,12 @@ class SubscriptionRunner {
     // A flush's end starts the next while outcomes wait: wait for them all, then flush what is left.
     while (this.flushing) await this.flushing;
     if (this.buffer.length > 0) await this.flush().catch((error: unknown) => this.config.onError(error));
+  }
+
+  /** New events in the log: read them now rather than at the next poll. */
+  nudge(): void {
+    this.nextReadAt = 0;
+    this.poke();
   }
 
   /** Runs the loop now (an attempt ended, a slot freed, a timer fired). */
@@ -625,6 +638,8 @@ export class WebhookDeliveryWorker {
   private readonly leaseTtlMs: number;
   private timer: unknown = null;
   private running: Promise<void> | null = null;
+  private live: { close(): Promise<void> } | null = null;
+  private following: Promise<void> | null = null;
   private stopped = true;
 
   constructor(
@@ -670,12 +685,28 @@ export class WebhookDeliveryWorker {
         });
     };
     tick();
+    if (this.options.follow) this.following = this.follow().catch((error: unknown) => this.config.onError(error));
+  }
+
+  /** Wakes every subscription this process works at each event appended to the log (see DeliveryWorkerOptions.follow). */
+  private async follow(): Promise<void> {
+    const subscribe = this.ports.log.subscribeToAll?.bind(this.ports.log);
+    if (!subscribe) return;
+    const live = subscribe({ after: await this.ports.log.headPosition() });
+    this.live = live;
+    if (this.stopped) return void (await live.close());
+    for await (const _event of live) {
+      if (this.stopped) break;
+      for (const runner of this.runners.values()) runner.nudge();
+    }
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer !== null) this.config.timers.clearTimeout(this.timer);
     this.timer = null;
+    await this.live?.close();
+    await this.following;
     await this.running;
     await Promise.all([...this.runners.keys()].map((id) => this.drop(id, true)));
   }

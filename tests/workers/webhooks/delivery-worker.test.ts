@@ -274,6 +274,25 @@ describe('the webhook delivery worker', () => {
     await until(() => t.endpoint.ids().includes(evt('order-1', 1)));
   });
 
+  it('with follow, reads an event as soon as it is appended, not at the next poll', async () => {
+    // The fake clock never moves: without the live subscription's wake-up the event appended after
+    // the worker's first (empty) read would wait for a poll an hour on, which never comes.
+    const t = await setup([subA], { pollMs: H, ...LONG, follow: true });
+    t.worker('w1').start();
+    await until(() => t.process.leases.size === 1);
+    await settle();
+    await t.append('order-9', 'OrderPlaced');
+    await until(() => t.endpoint.ids().includes(evt('order-9', 0)));
+
+    const u = await setup([subA], { pollMs: H, ...LONG });
+    u.worker('w2').start();
+    await until(() => u.process.leases.size === 1);
+    await settle();
+    await u.append('order-9', 'OrderPlaced');
+    await settle();
+    expect(u.endpoint.sent).toEqual([]);
+  });
+
   it('attempts different resources in parallel, at most maxInFlight per subscription and maxInFlightTotal in all', async () => {
     const t = await setup([subA, subB], { maxInFlight: 3, maxInFlightTotal: 5 });
     for (let i = 0; i < 10; i++) await t.append(`order-${i}`, 'OrderPlaced');
