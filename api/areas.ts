@@ -1,5 +1,5 @@
 // The one registry of API areas. The app mounts what it lists, the OpenAPI document takes its
-// paths, tags and schemas from it, and the auth matrix its route list. An area is its folder
+// paths, tags, schemas and webhooks from it, and the auth matrix its route list. An area is its folder
 // (api/<area>/operations.ts, api/<area>/schemas.ts), one line here, and one line wiring its dependencies in
 // bootstrap/http-app.ts (its member of AppDeps is typed from here).
 import type Router from '@koa/router';
@@ -123,6 +123,18 @@ export function gatherSchemas(shared: SchemaSet, declared: Iterable<readonly [st
     }
   }
   return schemas;
+}
+
+/** The requests the service sends (the document's `webhooks`), by name, in registry order; a name declared twice is refused. */
+export function areaWebhooks(): Readonly<Record<string, object>> {
+  const webhooks: Record<string, object> = {};
+  for (const [name, area] of areas()) {
+    for (const [webhook, item] of Object.entries(area.webhooks ?? {})) {
+      if (Object.hasOwn(webhooks, webhook)) throw new TypeError(`area ${name} declares webhook ${webhook}, which is declared already`);
+      webhooks[webhook] = item;
+    }
+  }
+  return webhooks;
 }
 
 /**

@@ -1,9 +1,10 @@
 // The OpenAPI 3.1 document served at /openapi.json, built from the same JSON Schemas that
 // validate requests. This is its frame: info, servers, security, components, the answers to
-// requests no operation takes, and the tags; the areas' operations are declared beside their
-// handlers (api/<area>/operations.ts) and gathered by api/areas.ts. The decisions
-// HTTP-CONTRACT.md leaves open are written down here and in those declarations.
-import { areaSchemas, areaTags, documentedOperations, type SchemaName } from './areas.js';
+// requests no operation takes, and the tags; the areas' operations (and the requests an area
+// sends, its webhooks) are declared beside their handlers (api/<area>/operations.ts) and gathered
+// by api/areas.ts. The decisions HTTP-CONTRACT.md leaves open are written down here and in those
+// declarations.
+import { areaSchemas, areaTags, areaWebhooks, documentedOperations, type SchemaName } from './areas.js';
 import { pathItems } from './operation.js';
 import { commonHeaders, header, json, mergePatchOnly, operationsProblems, problem, responseRef, retryAfter } from './openapi-parts.js';
 import { PROBLEM_BASE } from './problem.js';
@@ -83,6 +84,8 @@ export function openApiDocument() {
         },
       },
     },
+    // The requests the service sends (the areas' declarations): a receiver's types come from them.
+    webhooks: areaWebhooks(),
     components: {
       schemas: documentSchemas(),
       securitySchemes: {

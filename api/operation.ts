@@ -81,6 +81,11 @@ export interface Area<Own, Deps, Schemas extends SchemaSet = {}> {
    * components.schemas beside the shared ones (api/schemas.ts); a name is declared once in all.
    */
   readonly schemas?: Schemas;
+  /**
+   * The requests the service itself sends (OpenAPI 3.1 `webhooks`): Path Item Objects by name,
+   * listed in the document's top-level `webhooks`; a name is declared once in all.
+   */
+  readonly webhooks?: Readonly<Record<string, object>>;
 }
 
 /** An area declared with its types checked; Own is void for an area that needs only the core. */

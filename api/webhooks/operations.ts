@@ -4,6 +4,7 @@
 // webhook-subscriptions read model. The secret is answered by the creation and by a rotation alone.
 // A subscription's deliveries come from the webhook-deliveries read model; a retry is recorded in
 // its delivery log (WebhookDeliveryService), which the delivery worker reads. Replays are not served yet.
+// The messages sent to the subscribed URLs are declared in messages.ts (the document's webhooks).
 import type { Context } from 'koa';
 import type { DeliveryListRequest, WebhookDeliveryQueries, WebhookSubscriptionQueries } from '../../read-side/webhooks/queries.js';
 import { subscriptionRepresentation } from '../../read-side/webhooks/views.js';
@@ -21,6 +22,7 @@ import { validationFailed } from '../problem.js';
 import { ORDER_ID_PATTERN, sharedSchemas } from '../schemas.js';
 import { validators } from '../validation.js';
 import { holdingSlotIf } from '../waiting.js';
+import { messageWebhooks, webhookMessageSchemas } from './messages.js';
 import { webhookSchemas } from './schemas.js';
 
 export interface WebhookDeps {
@@ -282,10 +284,17 @@ const operations: Operation<Deps>[] = [
   },
 ];
 
-export const webhooksArea = area<WebhookDeps, Deps, typeof webhookSchemas>({
-  schemas: webhookSchemas,
-  tags: [{ name: 'webhooks', description: 'Webhook subscriptions: partner endpoints that receive the store\'s events, signed; and their deliveries' }],
+export const webhooksArea = area<WebhookDeps, Deps, typeof webhookSchemas & typeof webhookMessageSchemas>({
+  schemas: { ...webhookSchemas, ...webhookMessageSchemas },
+  tags: [
+    {
+      name: 'webhooks',
+      description:
+        'Webhook subscriptions: partner endpoints that receive the store\'s events, signed; and their deliveries. The messages themselves are under webhooks, one per event type sent; stock.low is not sent yet, so it is not listed.',
+    },
+  ],
   operations,
+  webhooks: messageWebhooks,
   deps: ({ inFlight, waiting }, own) => own && { ...own, inFlight, waiting },
   problems: { 'webhook-url-refused': { status: 422, title: 'Webhook URL refused' } },
 });

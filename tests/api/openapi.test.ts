@@ -8,6 +8,7 @@ import { openApiDocument } from '../../api/openapi.js';
 import { mount } from '../../api/operation.js';
 import { orderSchemas } from '../../api/orders/schemas.js';
 import { sharedSchemas } from '../../api/schemas.js';
+import { SENT_WEBHOOK_EVENT_TYPES } from '../../workers/webhooks/messages.js';
 import { MAX_ACTIVE_EXPORTS } from '../../write-side/jobs/service.js';
 import { startService, type TestService } from '../support/http.js';
 import { ResponseConformance, type Exchange } from '../support/response-conformance.js';
@@ -174,6 +175,27 @@ describe('the check of every answer against the served document', () => {
 
   it('is the document the service serves', async () => {
     expect(await (await fetch(`${service.url}/openapi.json`)).json()).toEqual(JSON.parse(JSON.stringify(openApiDocument())));
+  });
+
+  it('describes under webhooks one message per event type the service sends, each with its headers and its resource as data', async () => {
+    const served = (await (await fetch(`${service.url}/openapi.json`)).json()) as Json;
+    const schema = (reference: string): Json => served.components.schemas[reference.replace('#/components/schemas/', '')];
+    const resourceOf = { order: 'Order', product: 'Product', customer: 'Customer' } as const;
+    const sent = Object.entries(SENT_WEBHOOK_EVENT_TYPES).flatMap(([kind, types]) => types.map((type) => [type, resourceOf[kind as keyof typeof resourceOf]] as const));
+    expect(sent.map(([type]) => type)).not.toContain('stock.low');
+    expect(Object.keys(served.webhooks).sort()).toEqual(sent.map(([type]) => type).sort());
+    for (const [type, resource] of sent) {
+      const operation = served.webhooks[type].post as Json;
+      const headers = (operation.parameters as Json[]).filter((parameter) => parameter.in === 'header');
+      expect(headers.map((parameter) => [parameter.name, parameter.required]), type).toEqual([['webhook-id', true], ['webhook-timestamp', true], ['webhook-signature', true]]);
+      expect(Object.keys(operation.responses), type).toEqual(['2XX', 'default']);
+      const message = schema(operation.requestBody.content['application/json'].schema.$ref);
+      expect(message.required, type).toEqual(['id', 'type', 'occurredAt', 'position', 'data']);
+      expect(message.properties.type.enum, type).toContain(type);
+      // A product's message may also carry a retired one, which GET never answers.
+      const data = message.properties.data as Json;
+      expect(data.$ref ?? data.anyOf[0].$ref, type).toBe(`#/components/schemas/${resource}`);
+    }
   });
 
   it('passes answers the document describes', () => {

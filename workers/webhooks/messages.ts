@@ -10,6 +10,7 @@ import { orderRepresentation, type OrderRepresentation } from '../../read-side/o
 import { decodeProductEvent, isProductEventType, PRODUCT_STREAM_PREFIX, productStream } from '../../write-side/catalogue/codec.js';
 import type { ProductEvent } from '../../write-side/catalogue/types.js';
 import { CUSTOMER_STREAM_PREFIX, decodeCustomerEvent, isCustomerEventType } from '../../write-side/customers/codec.js';
+import type { CustomerEventType } from '../../write-side/customers/types.js';
 import type { CustomerService, CustomerSnapshot } from '../../write-side/customers/service.js';
 import { serviceViewer } from '../../write-side/kernel/access.js';
 import type { EventStore, RecordedEvent } from '../../write-side/kernel/event-store.js';
@@ -67,6 +68,28 @@ const PRODUCT_EVENT_TYPES: { readonly [T in ProductEvent['type']]: WebhookEventT
   ProductRetired: 'product.changed',
 };
 
+/** Of a customer's events, only the erasure is sent. */
+const CUSTOMER_EVENT_TYPES: { readonly [T in CustomerEventType]: WebhookEventType | null } = {
+  CustomerRegistered: null,
+  CustomerChanged: null,
+  CustomerErased: 'customer.erased',
+  UniqueValueClaimFenced: null,
+};
+
+const sent = (types: Readonly<Record<string, WebhookEventType | null>>): readonly WebhookEventType[] => [
+  ...new Set(Object.values(types).filter((type): type is WebhookEventType => type !== null)),
+];
+
+/**
+ * The event types messages are sent of, by the resource their `data` is: what the OpenAPI
+ * document's `webhooks` must list (tests/api/openapi.test.ts holds it to this).
+ */
+export const SENT_WEBHOOK_EVENT_TYPES: { readonly order: readonly WebhookEventType[]; readonly product: readonly WebhookEventType[]; readonly customer: readonly WebhookEventType[] } = {
+  order: sent(ORDER_EVENT_TYPES),
+  product: sent(PRODUCT_EVENT_TYPES),
+  customer: sent(CUSTOMER_EVENT_TYPES),
+};
+
 /**
  * The contract event a recorded log event is, and the resource it is about; null for an event
  * partners do not get. Pure. `stock.low` is not among them: see the module's report (it needs the
@@ -88,8 +111,9 @@ export function webhookEventOf(recorded: RecordedEvent): WebhookEventRef | null 
   }
   if (streamName.startsWith(CUSTOMER_STREAM_PREFIX) && isCustomerEventType(type)) {
     const event = decodeCustomerEvent(recorded);
-    if (event.type !== 'CustomerErased') return null;
-    return { type: 'customer.erased', resource: `customer:${event.data.customerId}`, eventId };
+    const webhookType = CUSTOMER_EVENT_TYPES[event.type];
+    if (webhookType === null || event.type !== 'CustomerErased') return null;
+    return { type: webhookType, resource: `customer:${event.data.customerId}`, eventId };
   }
   return null;
 }

@@ -1,7 +1,9 @@
 // Webhook messages: which log events partners get (and about which resource), their stable ids,
 // and the bodies built at send time from the real services on an embedded store.
 import { randomUUID } from 'node:crypto';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openApiDocument } from '../../../api/openapi.js';
 import { PERSONAL_DATA } from '../../../write-side/areas.js';
 import { encodeProductEvent, productStream } from '../../../write-side/catalogue/codec.js';
 import { ProductService } from '../../../write-side/catalogue/service.js';
@@ -161,10 +163,28 @@ describe('buildMessage on the real services', () => {
   /** The order's recorded events, as the log hands them to the worker (sealed: it reads the store as stored). */
   const history = (orderId: string) => events.store.readStream(orderStream(orderId));
 
+  /** The body the OpenAPI document's webhooks entry of that type describes (what a partner's generated types expect). */
+  const documented = (() => {
+    const document = JSON.parse(JSON.stringify(openApiDocument())) as { webhooks: Record<string, any>; components: object };
+    const ajv = new Ajv2020({ allErrors: true, strict: false, formats: { 'date-time': true, uri: true, uuid: true } });
+    ajv.addSchema({ $id: 'document', components: document.components });
+    const validators = new Map<string, ValidateFunction>();
+    return (type: string): ValidateFunction => {
+      const body = document.webhooks[type]?.post.requestBody.content['application/json'].schema as { $ref: string } | undefined;
+      if (!body) throw new TypeError(`the OpenAPI document has no webhook ${type}`);
+      if (!validators.has(type)) validators.set(type, ajv.compile({ $ref: `document${body.$ref}` }));
+      return validators.get(type)!;
+    };
+  })();
+
   async function messageOf(recorded: RecordedEvent, apiVersion = '2027-01-01') {
     const ref = webhookEventOf(recorded);
     expect(ref).not.toBeNull();
-    return JSON.parse(await buildMessage(ref!, recorded, apiVersion, readers));
+    const message = JSON.parse(await buildMessage(ref!, recorded, apiVersion, readers));
+    // Every message built here is also one the OpenAPI document describes.
+    const validate = documented(ref!.type);
+    expect(validate(message) ? [] : validate.errors, `${ref!.type} against the document`).toEqual([]);
+    return message;
   }
 
   it('builds order.placed: the id, type, time and position of the event, and the order as GET answers it at that revision', async () => {
