@@ -14,6 +14,11 @@
 // of a partly shipped order and refund: each acknowledged change is there once, every order's
 // lines and balance keep the contract's invariants, and every SKU's stock agrees with the orders.
 //
+// Webhooks: a receiver in this process (it outlives every kill) and a subscription to `*` made over
+// the API before the load: at the end every acknowledged write that is a webhook event type has
+// reached it, signed (standardwebhooks), the first arrivals of each order in its revisions' order;
+// repeats of a webhook-id are counted, not failed (delivery is at least once).
+//
 // `npm run chaos` runs it in full (20 kills); tests/chaos/chaos.test.ts runs a short one.
 // `topology: 'scaled'` runs the service scaled out instead, as separate processes with the kills
 // spread over them (tests/chaos/deployments.ts).
@@ -21,6 +26,7 @@ import { defineProductsIn } from '../support/catalogue.js';
 import { markersOnDisk } from '../support/disk-scan.js';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer as createHttpServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,6 +40,8 @@ import { orderDecider, PAYMENT_TIMEOUT } from '../../write-side/orders/decider.j
 import { decodeOrderEvent } from '../../write-side/orders/codec.js';
 import { restocked, stockTargets } from '../../write-side/orders/rules.js';
 import type { Order } from '../../write-side/orders/types.js';
+import { Webhook } from 'standardwebhooks';
+import { eventIdOf } from '../../workers/webhooks/messages.js';
 import { ROOT, runScript } from '../support/service-process.js';
 import { deployment, type TopologyMode } from './deployments.js';
 
@@ -57,6 +65,8 @@ export interface ChaosOptions {
   readonly topology?: TopologyMode;
   /** Progress lines; the result lines are returned either way. */
   readonly log?: (line: string) => void;
+  /** How long the end waits for the webhook receiver to have every expected message (5 min by default: a delivery a kill failed is retried 5 s, then 1 min on). */
+  readonly webhookWaitMs?: number;
 }
 
 export interface ChaosCheck {
@@ -69,7 +79,22 @@ export interface ChaosResult {
   readonly checks: readonly ChaosCheck[];
   readonly passed: number;
   readonly failed: number;
-  readonly stats: { kills: number; requests: number; retries: number; acknowledged: number; reusedKeys: number; erasures: number; slowestRestartMs: number; soldOut: number; aftercare: number };
+  readonly stats: {
+    kills: number;
+    requests: number;
+    retries: number;
+    acknowledged: number;
+    reusedKeys: number;
+    erasures: number;
+    slowestRestartMs: number;
+    soldOut: number;
+    aftercare: number;
+    /** Webhook messages the receiver got, repeats included; expected ones; repeats of a webhook-id; signatures that did not verify. */
+    webhookMessages: number;
+    webhookExpected: number;
+    webhookDuplicates: number;
+    webhookBadSignatures: number;
+  };
 }
 
 const HOT_SKU = 'HOT-1';
@@ -169,12 +194,17 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
     ADMIN_PASSWORD: `chaos admin password ${Math.floor(random() * 1e12)}`,
     // Short, so that the payment timeout runs during the run (a payment later than it is refused, never acknowledged).
     PENDING_ORDER_TTL_SECONDS: '20',
+    // The receiver is on the loopback address.
+    WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
   };
   const shopToken = await signDevToken(secret, { sub: SHOP, scope: SCOPES }, 3600);
   const workerToken = await signDevToken(secret, { sub: WORKER, scope: 'shipments:write' }, 3600);
   // The data protection officer, who erases customers and checks what is left of them.
   const dpo = { Authorization: `Bearer ${await signDevToken(secret, { sub: 'chaos-dpo', scope: 'customers:read customers:erase audit:read' }, 3600)}` };
-  const stats = { kills: 0, requests: 0, retries: 0, acknowledged: 0, reusedKeys: 0, erasures: 0, slowestRestartMs: 0, soldOut: 0, aftercare: 0 };
+  const hooksAdmin = { Authorization: `Bearer ${await signDevToken(secret, { sub: 'chaos-hooks-admin', scope: 'webhooks:admin' }, 3600)}` };
+  const stats = { kills: 0, requests: 0, retries: 0, acknowledged: 0, reusedKeys: 0, erasures: 0, slowestRestartMs: 0, soldOut: 0, aftercare: 0, webhookMessages: 0, webhookExpected: 0, webhookDuplicates: 0, webhookBadSignatures: 0 };
+  /** The aftercare clients' acknowledged cancellations (of an order or of what it had left to ship), with their revisions. */
+  const aftercareCancellations: { readonly id: string; readonly revision: number }[] = [];
   const afterAcks: AfterAck[] = [];
   const outputs: string[] = [];
   const placed: Placed[] = [];
@@ -185,6 +215,8 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
   const revisionsSeen = new Map<string, number>();
 
   await defineProductsIn(dataDir, CHAOS_PRODUCTS);
+  // Started before the service, and in this process: it answers through every kill.
+  const hooks = await webhookReceiver();
   const service = deployment(options.topology ?? 'single', env, port, [await freePort(), await freePort()]);
   await service.start();
   const worker = spawn(process.execPath, ['--import', 'tsx', 'examples/fulfilment-worker.ts', '--url', url, '--token', workerToken, '--state', join(dataDir, 'worker.position')], {
@@ -237,6 +269,11 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
     if (!allowed.includes(status)) unexpected.push(`${what}: ${json === undefined ? status : said({ status, json })}`);
     return allowed.includes(status);
   };
+
+  // The subscription, before any order is placed (a subscription gets what the log holds after its
+  // creation); the same key on every retry, so that a creation a kill cut off is answered by its replay.
+  const subscribed = await send('POST', '/webhook-subscriptions', { url: hooks.url, events: ['*'], description: 'chaos receiver' }, { ...hooksAdmin, 'Idempotency-Key': 'chaos-webhooks' });
+  if (answered('POST /webhook-subscriptions', subscribed.status, [201], subscribed.json)) hooks.secret = subscribed.json.secret as string;
 
   async function readBack(id: string): Promise<void> {
     const { status, json } = await send('GET', `/orders/${id}`, undefined);
@@ -528,7 +565,10 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
       if (random() < 0.2) {
         // The rest of a partly shipped order cancelled (or the whole order, when the worker has not shipped yet).
         const cancelled = await send('POST', `/orders/${id}/cancellation`, { reason: 'aftercare' }, v);
-        if (cancelled.status === 200) acknowledge(id, cancelled.json.revision);
+        if (cancelled.status === 200) {
+          aftercareCancellations.push({ id, revision: cancelled.json.revision });
+          acknowledge(id, cancelled.json.revision);
+        }
         else if (!(cancelled.status === 409 && cancelled.json?.currentStatus === 'shipped')) answered('POST /orders/{id}/cancellation (aftercare)', cancelled.status, [200], cancelled.json);
       }
       const now = await send('GET', `/orders/${id}`, undefined, v);
@@ -698,6 +738,24 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
         if (history && !history.json?.items?.some((e: { type: string }) => e.type === 'CustomerErased')) subjectFindings.push(`history of ${first.id} without CustomerErased`);
       }
     }
+    // Every acknowledged write that is a webhook event, as the harness recorded it; the receiver must
+    // have a message for each before the service stops (deliveries a kill cut off are sent again
+    // after the restart, or 5 s, 1 min … later for an attempt recorded as failed).
+    const expectedHooks: ExpectedHook[] = [
+      ...placed.map((p) => ({ orderId: p.id, type: 'order.placed', what: `placement ${p.key}` })),
+      ...acks.map((a) => ({ orderId: a.id, type: ({ address: 'order.address_changed', payment: 'order.paid', cancellation: 'order.cancelled' } as const)[a.what], revision: a.revision, what: `${a.what} of ${a.id}${a.what === 'payment' ? '' : ` at ${a.revision}`}` })),
+      ...aftercareCancellations.map((c) => ({ orderId: c.id, type: 'order.cancelled', revision: c.revision, what: `aftercare cancellation of ${c.id} at ${c.revision}` })),
+      ...afterAcks.flatMap((a) => {
+        const type = ({ edit: 'order.edited', shipment: 'order.shipped', return: 'return.requested', receipt: 'return.received', 'return-cancellation': null, refund: 'order.refunded' } as const)[a.what];
+        return type === null ? [] : [{ orderId: a.orderId, type, what: `${a.what} ${a.id} of ${a.orderId}`, after: a }];
+      }),
+      ...reuses.flatMap((r) => (r.first.path === '/exports' ? [] : [{ orderId: r.target.slice('order-'.length), type: r.first.path === '/orders' ? 'order.placed' : 'order.paid', what: `${r.key}'s first request` }])),
+      ...subjects.filter((s) => s.erased).map((s) => ({ customerId: s.id, type: 'customer.erased', what: `erasure of customer ${s.n}` })),
+    ];
+    stats.webhookExpected = expectedHooks.length;
+    const hooksWaitStarted = Date.now();
+    const hooksArrived = await waitUntil(async () => hookShortfall(expectedHooks, hooks.received).length === 0, options.webhookWaitMs ?? 300_000);
+    log(`webhooks: ${hooks.received.length} messages received, ${expectedHooks.length} expected, ${hooksArrived ? 'all there' : 'not all there'} after waiting ${((Date.now() - hooksWaitStarted) / 1000).toFixed(1)} s`);
     worker.kill('SIGTERM');
     const stoppedAt = Date.now();
     const codes = await service.stop();
@@ -797,6 +855,14 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
       `${erasedMarkers.length} markers, ${kept.filter((s) => onDisk.some((f) => f.marker === s.marker)).length} of ${kept.length} kept customers' markers found on disk`,
     );
     check("the disk scan finds the kept customers' markers", kept.filter((s) => !onDisk.some((f) => f.marker === s.marker)).map((s) => `customer ${s.n}`));
+    const webhooks = webhookFindings(expectedHooks, hooks, history);
+    Object.assign(stats, { webhookMessages: hooks.received.length, webhookDuplicates: webhooks.duplicates, webhookBadSignatures: webhooks.badSignatures });
+    check(
+      "every acknowledged write's webhook event reached the receiver at least once, signed, in order for each order",
+      webhooks.findings,
+      `${expectedHooks.length} expected, ${hooks.received.length} messages, ${webhooks.distinct} distinct, ${webhooks.orders} orders in order`,
+    );
+    check('webhook messages received more than once (same webhook-id) are counted, and allowed', [], `${webhooks.duplicates} duplicates of ${webhooks.duplicated} messages`);
     const serviceLog = outputs.join('');
     const secrets = [secret, env.ADMIN_PASSWORD, shopToken, workerToken, ...[shopToken, workerToken].map((t) => t.split('.')[2]!), ADDRESS_MARK];
     check(
@@ -811,8 +877,133 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
     stopping = true;
     worker.kill('SIGKILL');
     await service.dispose();
+    hooks.server.closeAllConnections();
+    await new Promise((r) => hooks.server.close(r));
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** A message as the receiver got it, in arrival order. */
+interface Hook {
+  readonly headers: IncomingHttpHeaders;
+  readonly body: string;
+  readonly webhookId: string;
+  readonly type: string;
+  /** The order's (or customer's) id and the order's revision, from the body's data. */
+  readonly resourceId: string;
+  readonly revision: number | undefined;
+}
+
+/** A receiver on 127.0.0.1 that keeps every message and answers 204; `secret` once the subscription is made. */
+async function webhookReceiver(): Promise<{ server: Server; url: string; received: Hook[]; secret: string | null }> {
+  const received: Hook[] = [];
+  const server = createHttpServer((req, res) => {
+    let body = '';
+    req.setEncoding('utf8').on('data', (chunk: string) => (body += chunk)).on('end', () => {
+      let message: { type?: string; data?: { id?: string; revision?: number } } = {};
+      try {
+        message = JSON.parse(body);
+      } catch {
+        // Kept as it came: its signature check names it.
+      }
+      received.push({ headers: req.headers, body, webhookId: String(req.headers['webhook-id']), type: String(message.type), resourceId: String(message.data?.id), revision: message.data?.revision });
+      res.writeHead(204).end();
+    });
+  });
+  server.listen(0, '127.0.0.1');
+  await new Promise((r) => server.once('listening', r));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`, received, secret: null };
+}
+
+/** An acknowledged write that must reach the receiver: about an order (at a revision, when the answer named one) or a customer. */
+interface ExpectedHook {
+  readonly type: string;
+  readonly what: string;
+  readonly orderId?: string;
+  readonly customerId?: string;
+  readonly revision?: number | undefined;
+  readonly after?: AfterAck;
+}
+
+/** The expected (resource, type) pairs with fewer distinct messages than writes: what the end waits for. */
+function hookShortfall(expected: readonly ExpectedHook[], received: readonly Hook[]): string[] {
+  const wanted = new Map<string, number>();
+  for (const e of expected) wanted.set(`${e.orderId ?? e.customerId} ${e.type}`, (wanted.get(`${e.orderId ?? e.customerId} ${e.type}`) ?? 0) + 1);
+  const got = new Map<string, Set<string>>();
+  for (const h of received) {
+    const key = `${h.resourceId} ${h.type}`;
+    got.set(key, (got.get(key) ?? new Set()).add(h.webhookId));
+  }
+  return [...wanted].filter(([key, n]) => (got.get(key)?.size ?? 0) < n).map(([key]) => key);
+}
+
+/**
+ * The webhook check, once the service has stopped and its history is read: each expected write's
+ * event (found in its order's history: by the revision its answer named, or by its id) arrived
+ * under that event's webhook-id; every message verifies with the subscription's secret; a message's
+ * webhook-id is the one of the event its data's revision names; and each order's first arrivals
+ * come in the order of its revisions. Repeats are counted.
+ */
+function webhookFindings(
+  expected: readonly ExpectedHook[],
+  hooks: { readonly received: readonly Hook[]; readonly secret: string | null },
+  history: Map<string, RecordedEvent[]>,
+): { findings: string[]; distinct: number; duplicates: number; duplicated: number; badSignatures: number; orders: number } {
+  const findings: string[] = [];
+  if (hooks.secret === null) findings.push('no subscription was made');
+  let badSignatures = 0;
+  const verifier = hooks.secret === null ? null : new Webhook(hooks.secret);
+  for (const h of hooks.received) {
+    const headers = { 'webhook-id': h.webhookId, 'webhook-timestamp': String(h.headers['webhook-timestamp']), 'webhook-signature': String(h.headers['webhook-signature']) };
+    try {
+      if (!verifier) throw new Error('no secret');
+      verifier.verify(h.body, headers);
+    } catch {
+      badSignatures++;
+    }
+  }
+  if (badSignatures > 0) findings.push(`${badSignatures} messages whose signature did not verify`);
+  const seen = new Map<string, number>();
+  for (const h of hooks.received) seen.set(h.webhookId, (seen.get(h.webhookId) ?? 0) + 1);
+  const duplicates = hooks.received.length - seen.size;
+  const duplicated = [...seen.values()].filter((n) => n > 1).length;
+
+  const field = { edit: ['OrderEdited', 'editId'], shipment: ['ShipmentCreated', 'shipmentId'], return: ['ReturnRequested', 'returnId'], receipt: ['ReturnReceived', 'returnId'], refund: ['RefundRecorded', 'refundId'] } as const;
+  const typeOf = { 'order.placed': 'OrderPlaced', 'order.paid': 'PaymentRecorded', 'order.address_changed': 'OrderAddressChanged', 'order.cancelled': 'OrderCancelled' } as Record<string, string>;
+  for (const e of expected) {
+    if (e.customerId !== undefined) {
+      if (!hooks.received.some((h) => h.type === e.type && h.resourceId === e.customerId)) findings.push(`${e.what}: no ${e.type}`);
+      continue;
+    }
+    const events = history.get(`order-${e.orderId}`) ?? [];
+    let event: RecordedEvent | undefined;
+    if (e.revision !== undefined) event = events[e.revision];
+    else if (e.after && e.after.what !== 'return-cancellation') {
+      const [type, name] = field[e.after.what];
+      event = events.find((x) => x.type === type && (x.data as Record<string, unknown>)[name] === e.after!.id);
+    } else event = events.find((x) => x.type === typeOf[e.type]);
+    if (!event) {
+      findings.push(`${e.what}: no such event in the history`);
+      continue;
+    }
+    const id = `evt_${eventIdOf(event.streamName, event.revision)}`;
+    if (!seen.has(id)) findings.push(`${e.what}: ${e.type} (${id}) never arrived`);
+  }
+
+  // The first arrival of each message, by order; their revisions must rise.
+  const firsts = new Map<string, Hook[]>();
+  const first = new Set<string>();
+  for (const h of hooks.received) {
+    if (first.has(h.webhookId) || (!h.type.startsWith('order.') && !h.type.startsWith('return.'))) continue;
+    first.add(h.webhookId);
+    if (h.revision === undefined || `evt_${eventIdOf(`order-${h.resourceId}`, h.revision)}` !== h.webhookId) findings.push(`${h.webhookId} (${h.type} of ${h.resourceId}) names revision ${h.revision}, not its event`);
+    firsts.set(h.resourceId, [...(firsts.get(h.resourceId) ?? []), h]);
+  }
+  for (const [orderId, arrivals] of firsts) {
+    const revisions = arrivals.map((h) => h.revision ?? -1);
+    if (revisions.some((r, i) => i > 0 && r <= revisions[i - 1]!)) findings.push(`order ${orderId} arrived as revisions ${revisions.join(', ')}`);
+  }
+  return { findings, distinct: seen.size, duplicates, duplicated, badSignatures, orders: firsts.size };
 }
 
 /** Only these members of an object, in this order (null stays null). */

@@ -24,6 +24,7 @@ const { stats } = result;
 console.log(
   `\n${stats.requests} requests (${stats.retries} retries), ${stats.acknowledged} acknowledged writes, ${stats.erasures} erasures, ${stats.soldOut} hot-SKU placements refused for want of stock, slowest restart ${(stats.slowestRestartMs / 1000).toFixed(1)} s, ${((performance.now() - started) / 1000).toFixed(1)} s, load average ${load()}\n`,
 );
+console.log(`webhooks: ${stats.webhookMessages} messages received, ${stats.webhookExpected} expected from acknowledged writes, ${stats.webhookDuplicates} duplicates (same webhook-id again), ${stats.webhookBadSignatures} bad signatures\n`);
 for (const check of result.checks) console.log(`${check.passed ? 'ok  ' : 'FAIL'} ${check.name}${check.detail ? ` (${check.detail})` : ''}`);
 console.log(`\n${result.passed} passed, ${result.failed} failed`);
 process.exit(result.failed === 0 ? 0 : 1);
