@@ -16,20 +16,25 @@ const CURRENT_VERSIONS: { readonly [T in WebhookEventName]: number } = {
   WebhookSubscriptionDeleted: 1,
 };
 
-export function isWebhookEventType(type: string): type is WebhookEventName {
-  return Object.hasOwn(CURRENT_VERSIONS, type);
+/** A codec for a family of events, all at the versions `versions` names (none is upcast yet): the subscriptions' and the delivery log's. */
+function versionedCodec<N extends string, E extends { readonly type: N; readonly schemaVersion: number; readonly data: unknown }>(versions: { readonly [T in N]: number }, noun: string) {
+  const is = (type: string): type is N => Object.hasOwn(versions, type);
+  return {
+    is,
+    encode: (event: E, metadata: Omit<EventMetadata, 'schemaVersion'>): NewEvent => ({ type: event.type, data: event.data as unknown as JsonObject, metadata: { ...metadata, schemaVersion: event.schemaVersion } }),
+    decode(recorded: Pick<RecordedEvent, 'type' | 'data' | 'metadata'>): E {
+      const { type, metadata } = recorded;
+      if (!is(type)) throw new TypeError(`not a ${noun} event: ${type}`);
+      if (metadata.schemaVersion !== versions[type]) throw new TypeError(`${type} has schema version ${metadata.schemaVersion}, which this build cannot read`);
+      return { type, schemaVersion: versions[type], data: recorded.data } as unknown as E;
+    },
+  };
 }
 
-export function encodeWebhookEvent(event: WebhookEvent, metadata: Omit<EventMetadata, 'schemaVersion'>): NewEvent {
-  return { type: event.type, data: event.data as unknown as JsonObject, metadata: { ...metadata, schemaVersion: event.schemaVersion } };
-}
-
-export function decodeWebhookEvent(recorded: Pick<RecordedEvent, 'type' | 'data' | 'metadata'>): WebhookEvent {
-  const { type, metadata } = recorded;
-  if (!isWebhookEventType(type)) throw new TypeError(`not a webhook subscription event: ${type}`);
-  if (metadata.schemaVersion !== CURRENT_VERSIONS[type]) throw new TypeError(`${type} has schema version ${metadata.schemaVersion}, which this build cannot read`);
-  return { type, schemaVersion: CURRENT_VERSIONS[type], data: recorded.data } as unknown as WebhookEvent;
-}
+const subscriptions = versionedCodec<WebhookEventName, WebhookEvent>(CURRENT_VERSIONS, 'webhook subscription');
+export const isWebhookEventType = subscriptions.is;
+export const encodeWebhookEvent = subscriptions.encode;
+export const decodeWebhookEvent = subscriptions.decode;
 
 // The delivery log: one stream per subscription, `webhook-deliveries-<subscriptionId>`, of what
 // the delivery worker's attempts came to and of admins' retry requests (docs/webhooks.md).
@@ -42,17 +47,7 @@ const DELIVERY_VERSIONS: { readonly [T in WebhookDeliveryEventName]: number } = 
   WebhookDeliveryRetryRequested: 1,
 };
 
-export function isWebhookDeliveryEventType(type: string): type is WebhookDeliveryEventName {
-  return Object.hasOwn(DELIVERY_VERSIONS, type);
-}
-
-export function encodeDeliveryEvent(event: WebhookDeliveryEvent, metadata: Omit<EventMetadata, 'schemaVersion'>): NewEvent {
-  return { type: event.type, data: event.data as unknown as JsonObject, metadata: { ...metadata, schemaVersion: event.schemaVersion } };
-}
-
-export function decodeDeliveryEvent(recorded: Pick<RecordedEvent, 'type' | 'data' | 'metadata'>): WebhookDeliveryEvent {
-  const { type, metadata } = recorded;
-  if (!isWebhookDeliveryEventType(type)) throw new TypeError(`not a webhook delivery event: ${type}`);
-  if (metadata.schemaVersion !== DELIVERY_VERSIONS[type]) throw new TypeError(`${type} has schema version ${metadata.schemaVersion}, which this build cannot read`);
-  return { type, schemaVersion: DELIVERY_VERSIONS[type], data: recorded.data } as unknown as WebhookDeliveryEvent;
-}
+const deliveries = versionedCodec<WebhookDeliveryEventName, WebhookDeliveryEvent>(DELIVERY_VERSIONS, 'webhook delivery');
+export const isWebhookDeliveryEventType = deliveries.is;
+export const encodeDeliveryEvent = deliveries.encode;
+export const decodeDeliveryEvent = deliveries.decode;
