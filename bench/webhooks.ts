@@ -24,8 +24,11 @@
 // receiver over loopback (a new connection each, as the sender makes), verified there: what the
 // sending and the receiving cost without the worker.
 //
-// Replays (POST /webhook-subscriptions/{id}/replays) are not built, so "the time to replay 100,000
-// events" is not measured (see docs/webhooks.md).
+// - Replay: a third service, on fresh stores, takes BENCH_REPLAY_EVENTS (default 100,000) events
+//   (orders placed and paid at saturation, no subscription yet); then a subscription to a healthy
+//   receiver asks for a replay from before the first order (POST …/replays): the time from the
+//   request to the job's success, and to the receiver holding every message, beside A's drain rate.
+// BENCH_PHASES (default "A,B,replay") runs some of them.
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -48,6 +51,8 @@ const SATURATION_SECONDS = Number(process.env.BENCH_SATURATION_SECONDS ?? 10);
 const PRODUCTS = 1000;
 const FLAKY_SHARE = 0.2;
 const TARGET_P99_MS = 100;
+const REPLAY_EVENTS = Number(process.env.BENCH_REPLAY_EVENTS ?? 100_000);
+const PHASES = new Set((process.env.BENCH_PHASES ?? 'A,B,replay').split(',').map((p) => p.trim()));
 const SECRET = `bench-webhooks-${randomUUID()}-${randomUUID()}`;
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
@@ -291,6 +296,58 @@ async function saturationRun(api: Api, service: BenchServer, endpoint: Endpoint)
   };
 }
 
+interface Replay {
+  readonly events: number;
+  readonly seedSeconds: number;
+  readonly jobSeconds: number;
+  readonly receivedSeconds: number;
+  readonly received: number;
+  readonly job: { status: string; result: { count: number } | null; progress: { processed: number; total: number } };
+  readonly cpuShare: number;
+  readonly loadAtEnd: string;
+}
+
+/** REPLAY_EVENTS events committed (orders placed and paid, no subscription yet), then a replay of them all to a new subscription. */
+async function replayRun(api: Api, service: BenchServer, endpoint: Endpoint, url: string): Promise<Replay> {
+  const from = new Date().toISOString();
+  const acks: Acks = new Map();
+  const failures = { count: 0 };
+  const seeding = performance.now();
+  await Promise.all(
+    Array.from({ length: SATURATION_CONNECTIONS }, async () => {
+      while (acks.size < REPLAY_EVENTS) await placeAndPay(api, acks, failures).catch(() => void failures.count++);
+    }),
+  );
+  const seedSeconds = (performance.now() - seeding) / 1000;
+  const events = acks.size;
+  const subscription = await subscribe(api, url, ['order.placed', 'order.paid']);
+  endpoint.webhook = new Webhook(subscription.secret);
+  const cpuBefore = cpuMs(service.child.pid!);
+  const asked = performance.now();
+  const response = await fetch(`${api.url}/webhook-subscriptions/${subscription.id}/replays`, {
+    method: 'POST', headers: { ...api.admin, 'Idempotency-Key': randomUUID() }, body: JSON.stringify({ from }),
+  });
+  if (response.status !== 202) throw new Error(`POST …/replays answered ${response.status}: ${await response.text()}`);
+  const location = response.headers.get('location')!;
+  let job: Replay['job'] = (await response.json()) as Replay['job'];
+  let jobSeconds = NaN;
+  const deadline = asked + 1_800_000;
+  while (performance.now() < deadline) {
+    job = (await (await fetch(`${api.url}${location}`, { headers: api.admin })).json()) as Replay['job'];
+    if (job.status === 'succeeded' || job.status === 'failed') {
+      jobSeconds = (performance.now() - asked) / 1000;
+      break;
+    }
+    await sleep(200);
+  }
+  await until(() => endpoint.delivered.size >= events, 60_000);
+  const last = Math.max(...[...endpoint.delivered.values()].map((a) => a.mono));
+  return {
+    events, seedSeconds, jobSeconds, receivedSeconds: (last - asked) / 1000, received: endpoint.delivered.size, job,
+    cpuShare: (cpuMs(service.child.pid!) - cpuBefore) / (performance.now() - asked), loadAtEnd: load(),
+  };
+}
+
 /** A service on fresh stores (a catalogue of PRODUCTS with ample stock), its API's tokens. */
 async function serviceOn(dir: string): Promise<{ service: BenchServer; api: Api }> {
   await defineCatalogue(join(dir, 'events.sqlite3'), PRODUCTS);
@@ -351,6 +408,9 @@ function logOf(server: BenchServer): void {
 
 // ---- main ----
 
+/** Thrown to end a run of some phases only. */
+class Done extends Error {}
+
 const started = new Date();
 console.log(`bench:webhooks ${started.toISOString()}: ${RATE} orders/s (placed and paid) for ${SECONDS} s; load average ${load()} (1, 5, 15 min)`);
 const dirs: string[] = [];
@@ -359,6 +419,24 @@ const endpoints = new Map<string, Endpoint>();
 const { server: receiverServer, base } = await receiver(endpoints);
 let messageSize = 0;
 try {
+  let replay: Replay | null = null;
+  if (PHASES.has('replay') && REPLAY_EVENTS > 0) {
+    const dirR = mkdtempSync(join(process.cwd(), '.bench-webhooks-'));
+    dirs.push(dirR);
+    console.log(`\nReplay: ${fmt(REPLAY_EVENTS)} events committed with no subscription, then replayed to a new one`);
+    const r = await serviceOn(dirR);
+    servers.push(r.service);
+    const healthyR = new Endpoint(0);
+    endpoints.set('/replay/healthy', healthyR);
+    replay = await replayRun(r.api, r.service, healthyR, `${base}/replay/healthy`);
+    console.log(`  ${fmt(replay.events)} events committed in ${replay.seedSeconds.toFixed(0)} s; the replay's job ${replay.job.status} after ${replay.jobSeconds.toFixed(1)} s (total ${fmt(replay.job.progress.total)}, count ${fmt(replay.job.result?.count ?? 0)}); ${fmt(replay.received)} messages at the receiver ${replay.receivedSeconds.toFixed(1)} s after the request; service CPU ${(replay.cpuShare * 100).toFixed(0)}% of a core; load average ${replay.loadAtEnd}`);
+    logOf(r.service);
+    await stopServer(r.service);
+  }
+  if (!PHASES.has('A') || !PHASES.has('B')) {
+    if (replay && replay.received < replay.events) process.exitCode = 1;
+    throw new Done();
+  }
   // ---- A: one healthy subscription ----
   const dirA = mkdtempSync(join(process.cwd(), '.bench-webhooks-'));
   dirs.push(dirA);
@@ -450,11 +528,16 @@ try {
       ? `  the backlog at the end was ${backlogSeconds.toFixed(1)} s of commits (two poll intervals or less): the deliveries kept up, but for the poll's lag; the commits (the API) limit`
       : `  the backlog at the end was ${backlogSeconds.toFixed(1)} s of commits: the deliveries fell behind; the worker limits (its drain, the API idle: ${fmt(saturation.drainPerSecond)}/s)`,
   );
-  console.log('\n  replays: not built (no POST …/replays route), so the time to replay 100,000 events is not measured.');
-  if (verifyFailures > 0) process.exitCode = 1;
+  if (replay) {
+    console.log(`\n  replay of ${fmt(replay.events)} events (order.placed and order.paid) to a new subscription: the job ${replay.job.status} ${replay.jobSeconds.toFixed(1)} s after the request (${fmt(replay.events / replay.jobSeconds)} events/s), every message received after ${replay.receivedSeconds.toFixed(1)} s; A's live drain with nothing else to do: ${fmt(saturation.drainPerSecond)} deliveries/s`);
+  }
+  const allEndpoints = [...endpoints.values()];
+  if (allEndpoints.some((e) => e.verifyFailures > 0) || (replay && replay.received < replay.events)) process.exitCode = 1;
 } catch (error) {
-  for (const server of servers) console.error(`--- ${server.name}'s last lines ---\n${tail(server)}`);
-  throw error;
+  if (!(error instanceof Done)) {
+    for (const server of servers) console.error(`--- ${server.name}'s last lines ---\n${tail(server)}`);
+    throw error;
+  }
 } finally {
   for (const server of servers) await stopServer(server);
   receiverServer.close();

@@ -80,6 +80,8 @@ export interface ReplayJobsPort {
   failDeleted(jobId: string, holder: string): Promise<void>;
   /** Whether the subscription was deleted (or never was): its replays fail. */
   subscriptionGone(subscriptionId: string): Promise<boolean>;
+  /** The replay a log event asks for (a WebhookReplayRequested), or null: taken up at once, before the jobs' read model shows it. */
+  requestedIn(recorded: RecordedEvent): ReplayJobRef | null;
 }
 
 /** A log event as a webhook event: its contract type, the resource it orders by, and its id. */
@@ -213,8 +215,6 @@ export interface DeliveryWorkerOptions {
 
 export const WEBHOOKS_PROCESS_PREFIX = 'webhooks:';
 export const REPLAYS_PROCESS_PREFIX = 'webhook-replays:';
-/** The job event of a replay request: the worker looks for replays to take as soon as it sees one. */
-const REPLAY_REQUESTED = 'WebhookReplayRequested';
 const PRINCIPAL = 'service:webhook-delivery';
 
 /** The checkpoint and the lease of a subscription's deliveries in the read store. */
@@ -764,6 +764,8 @@ export class WebhookDeliveryWorker {
   private readonly runners = new Map<string, SubscriptionRunner>();
   /** The replays this process runs, by job id: at most one per subscription. */
   private readonly replayRunners = new Map<string, SubscriptionRunner>();
+  /** Replays seen asked for in the log, not yet looked at. */
+  private requested: ReplayJobRef[] = [];
   /** Disabled by this process: not taken again while the list still shows them active. */
   private readonly disabled = new Set<string>();
   /** A lease just taken, for the runner about to be made. */
@@ -847,7 +849,11 @@ export class WebhookDeliveryWorker {
       if (this.stopped) break;
       for (const runner of this.runners.values()) runner.nudge();
       for (const runner of this.replayRunners.values()) runner.nudge();
-      if (event.type === REPLAY_REQUESTED) this.refreshNow();
+      const requested = this.ports.replays?.requestedIn(event);
+      if (requested) {
+        this.requested.push(requested);
+        this.refreshNow();
+      }
     }
   }
 
@@ -949,7 +955,11 @@ export class WebhookDeliveryWorker {
     if (!replays || this.stopped) return;
     const now = new Date().toISOString();
     const busy = new Set([...this.replayRunners.values()].map((runner) => runner.subscription.id));
-    for (const job of await replays.open()) {
+    // The jobs' read model, and the requests seen in the log since (which it may not show yet).
+    const seen = this.requested.splice(0);
+    const open = await replays.open();
+    const candidates = [...open, ...seen.filter((job) => !open.some((o) => o.id === job.id))];
+    for (const job of candidates) {
       if (this.stopped) return;
       const live = job.status === 'running' && job.lease !== null && job.lease.until >= now;
       if (busy.has(job.subscriptionId) || this.replayRunners.has(job.id)) continue;

@@ -4,6 +4,7 @@
 // cases and read model, the sender with WEBHOOK_ALLOWED_HOSTS bound, and the replay jobs from the
 // jobs' read model and use cases.
 import { openJobs } from '../../read-side/jobs/queries.js';
+import { decodeJobEvent, JOB_STREAM_PREFIX } from '../../write-side/jobs/codec.js';
 import type { JobService } from '../../write-side/jobs/service.js';
 import { StateConflict } from '../../write-side/kernel/errors.js';
 import type { WebhookDeliveryQueries, WebhookSubscriptionQueries } from '../../read-side/webhooks/queries.js';
@@ -61,6 +62,13 @@ export function replayJobsPort(jobs: JobService, readModels: ReadModelStore, sub
     failDeleted: async (jobId, holder) =>
       void (await jobs.fail(jobId, holder, { code: 'subscription-deleted', detail: 'The subscription was deleted: nothing more is sent to it.' })),
     subscriptionGone: async (subscriptionId) => (await subscriptions.get(viewer, subscriptionId)) === null,
+    requestedIn(recorded) {
+      if (recorded.type !== 'WebhookReplayRequested' || !recorded.streamName.startsWith(JOB_STREAM_PREFIX)) return null;
+      const event = decodeJobEvent(recorded);
+      if (event.type !== 'WebhookReplayRequested') return null;
+      const { jobId: id, subscriptionId, from, to } = event.data;
+      return { id, subscriptionId, from, to, status: 'queued', lease: null };
+    },
   };
 }
 

@@ -186,7 +186,7 @@ class MemoryReplayJobs implements ReplayJobsPort {
     return this.jobs.find((j) => j.id === id)!;
   }
   async open(): Promise<ReplayJobRef[]> {
-    return this.jobs.flatMap((j) => (j.status === 'queued' || j.status === 'running' ? [{ ...j, status: j.status }] : []));
+    return this.jobs.flatMap((j) => ((j.status === 'queued' || j.status === 'running') && !this.unseen.has(j.id) ? [{ ...j, status: j.status }] : []));
   }
   async start(jobId: string, holder: string, leaseMs: number) {
     const job = this.job(jobId);
@@ -213,6 +213,13 @@ class MemoryReplayJobs implements ReplayJobsPort {
   }
   async subscriptionGone(subscriptionId: string) {
     return this.gone.has(subscriptionId);
+  }
+  /** The read model lags: a job added `unseen` is not listed by open() until `see`; the log's request names it. */
+  readonly unseen = new Set<string>();
+  requestedIn(recorded: RecordedEvent): ReplayJobRef | null {
+    if (recorded.type !== 'WebhookReplayRequested') return null;
+    const { jobId, subscriptionId, from, to } = recorded.data as { jobId: string; subscriptionId: string; from: string; to: string };
+    return { id: jobId, subscriptionId, from, to, status: 'queued', lease: null };
   }
   /** The holder died: its lease runs out. */
   lapse(jobId: string) {
@@ -845,5 +852,20 @@ describe('the webhook delivery worker’s replays', () => {
     await until(() => t.replays.job('job-1').status === 'succeeded');
     expect(t.log.attempts('sub-a').at(-1)).toMatchObject({ jobId: 'job-1', outcome: 'failed' });
     expect(t.subscriptions.disabled).toEqual([]);
+  });
+
+  it('with follow, takes up a replay as soon as its request is in the log, before the jobs\' read model lists it', async () => {
+    const t = await setup([], { pollMs: H, ...LONG, follow: true });
+    const p1 = await t.append('order-1', 'OrderPlaced');
+    await liveFromHead(t);
+    t.worker('w1').start();
+    await until(() => t.process.leases.size === 1);
+    await settle();
+    t.replays.add('job-1', 'sub-a', p1, p1);
+    t.replays.unseen.add('job-1');
+    await t.store.appendToStream('job-job-1', [{ type: 'WebhookReplayRequested', data: { jobId: 'job-1', subscriptionId: 'sub-a', from: p1, to: p1 }, metadata: meta }], 'no_stream');
+    // The fake clock stands still: no refresh comes; the request in the log starts the replay.
+    await until(() => t.replays.job('job-1').status === 'succeeded');
+    expect(t.endpoint.ids()).toEqual([evt('order-1', 0)]);
   });
 });
