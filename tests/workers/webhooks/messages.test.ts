@@ -65,8 +65,8 @@ describe('webhookEventOf', () => {
   it("maps the catalogue's defined, changed and retired events to product.changed, about the SKU", () => {
     const product = { name: 'Mug', description: null, prices: { EUR: 1000 }, status: 'active' as const };
     const events: ProductEvent[] = [
-      { type: 'ProductDefined', schemaVersion: 1, data: { sku: 'MUG-1', product, definedAt: at } },
-      { type: 'ProductChanged', schemaVersion: 1, data: { sku: 'MUG-1', product, changedAt: at } },
+      { type: 'ProductDefined', schemaVersion: 2, data: { sku: 'MUG-1', product, definedAt: at } },
+      { type: 'ProductChanged', schemaVersion: 2, data: { sku: 'MUG-1', product, changedAt: at } },
       { type: 'ProductRetired', schemaVersion: 1, data: { sku: 'MUG-1', retiredAt: at } },
     ];
     for (const event of events) {
@@ -289,7 +289,7 @@ describe('buildMessage on the real services', () => {
     const first = await messageOf(defined!);
     expect(first).toEqual({
       id: `evt_${eventIdOf(productStream(sku), 0)}`, type: 'product.changed', occurredAt: defined!.recordedAt.toISOString(), position: defined!.position,
-      data: { sku, name: 'Blue mug', description: null, prices: { EUR: 1000 }, status: 'active', createdAt: expect.any(String), updatedAt: expect.any(String), revision: 0 },
+      data: { sku, name: 'Blue mug', description: null, prices: { EUR: 1000 }, status: 'active', lowStockThreshold: 0, createdAt: expect.any(String), updatedAt: expect.any(String), revision: 0 },
     });
     const second = await messageOf(changed!);
     expect(second.data).toMatchObject({ sku, prices: { EUR: 1200 }, status: 'active', revision: 1 });
@@ -301,7 +301,7 @@ describe('buildMessage on the real services', () => {
     const [defined] = await events.store.readStream(productStream(other));
     const now = (await products.get(staff, other))!;
     const { data } = await messageOf(defined!);
-    expect(data).toEqual({ sku: other, name: now.product.name, description: 'Stoneware', prices: { EUR: 500 }, status: 'active', createdAt: now.product.createdAt, updatedAt: now.product.updatedAt, revision: now.revision });
+    expect(data).toEqual({ sku: other, name: now.product.name, description: 'Stoneware', prices: { EUR: 500 }, status: 'active', lowStockThreshold: 0, createdAt: now.product.createdAt, updatedAt: now.product.updatedAt, revision: now.revision });
   });
 
   it("builds customer.erased with the customer's representation after the erasure: every personal field null", async () => {
