@@ -206,9 +206,12 @@ export function auditStock(
           findings.push({ stream, revision: recorded.revision, rule: 'adjustments record their levels', detail: `recorded onHand ${event.data.onHand}, reserved ${event.data.reserved}; the fold says ${stock.onHand}, ${stock.reserved}` });
         }
       } else if (event.type === 'StockFellLow') {
-        const level = available(stock);
-        if (event.data.available !== level || level >= event.data.threshold) {
-          findings.push({ stream, revision: recorded.revision, rule: 'stock.low records its level', detail: `recorded available ${event.data.available} below ${event.data.threshold}; the fold says ${level}` });
+        const { onHand, reserved, available: recordedAvailable, threshold } = event.data;
+        if (onHand !== stock.onHand || reserved !== stock.reserved || recordedAvailable !== available(stock) || recordedAvailable >= threshold) {
+          findings.push({
+            stream, revision: recorded.revision, rule: 'stock.low records its levels',
+            detail: `recorded onHand ${onHand}, reserved ${reserved}, available ${recordedAvailable} below ${threshold}; the fold says ${stock.onHand}, ${stock.reserved}, ${available(stock)}`,
+          });
         }
       } else {
         touched.set(`${event.data.orderId} ${sku}`, recorded.recordedAt);

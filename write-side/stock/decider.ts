@@ -76,9 +76,10 @@ export function decideStock(command: StockCommand, state: Stock): StockEvent[] {
   // Available never goes below 0: when even 0 would not have fallen (no threshold, below it
   // already), nothing the command decided can have, and the events are not folded again.
   if (events.length === 0 || !fellBelow(before, 0, threshold)) return events;
-  const after = available(events.reduce(evolveStock, state));
-  if (!fellBelow(before, after, threshold)) return events;
-  return [...events, { type: 'StockFellLow', schemaVersion: 1, data: { sku: command.data.sku, available: after, threshold, at: command.metadata.now } }];
+  const after = events.reduce(evolveStock, state);
+  if (!fellBelow(before, available(after), threshold)) return events;
+  const { onHand, reserved } = after;
+  return [...events, { type: 'StockFellLow', schemaVersion: 1, data: { sku: command.data.sku, onHand, reserved, available: available(after), threshold, at: command.metadata.now } }];
 }
 
 function decideLevels(command: StockCommand, state: Stock): StockEvent[] {

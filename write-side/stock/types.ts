@@ -48,12 +48,13 @@ export type ReservationCommitted = {
  * The command recorded before it in the same append took the SKU's available units from at least
  * its low-stock threshold to below it (rules.ts, fellBelow): the webhook event stock.low. Decided
  * where the levels are known, and a log event, so that every send and replay of it has one id.
- * `available` is the units available right after; it changes no level.
+ * It changes no level. It records the levels right after (as StockAdjusted does), so that its
+ * message reads them from this one event rather than folding a hot SKU's long stream.
  */
 export type StockFellLow = {
   readonly type: 'StockFellLow';
   readonly schemaVersion: 1;
-  readonly data: { readonly sku: string; readonly available: number; readonly threshold: number; readonly at: string };
+  readonly data: { readonly sku: string; readonly onHand: number; readonly reserved: number; readonly available: number; readonly threshold: number; readonly at: string };
 };
 
 export type StockEvent = StockAdjusted | StockReserved | ReservationReleased | ReservationCommitted | StockFellLow;

@@ -54,12 +54,14 @@ describe('the stock audit', () => {
       event(2, 'StockFellLow', { at, ...fell }),
     ]]]);
 
-  it('finds nothing in a StockFellLow that records the level it fell to', () => {
-    expect(auditStock(history({ available: 3, threshold: 5 }), new Map(), new Date(at))).toEqual([]);
+  it('finds nothing in a StockFellLow that records the levels it fell to', () => {
+    expect(auditStock(history({ onHand: 3, reserved: 0, available: 3, threshold: 5 }), new Map(), new Date(at))).toEqual([]);
   });
 
-  it('reports one whose level is not the fold\'s, or not below its threshold', () => {
-    expect(auditStock(history({ available: 4, threshold: 5 }), new Map(), new Date(at)).map((f) => f.rule)).toEqual(['stock.low records its level']);
-    expect(auditStock(history({ available: 3, threshold: 3 }), new Map(), new Date(at)).map((f) => f.rule)).toEqual(['stock.low records its level']);
+  it('reports one whose levels are not the fold\'s, or whose available is not below its threshold', () => {
+    for (const wrong of [{ available: 4, threshold: 5 }, { onHand: 4, threshold: 5 }, { reserved: 1, threshold: 5 }, { threshold: 3 }]) {
+      const findings = auditStock(history({ onHand: 3, reserved: 0, available: 3, ...wrong }), new Map(), new Date(at));
+      expect(findings.map((f) => f.rule), JSON.stringify(wrong)).toEqual(['stock.low records its levels']);
+    }
   });
 });

@@ -19,7 +19,10 @@ const commit = (orderId: string, lowStockThreshold = 0): StockCommand => ({
   type: 'SettleReservation', data: { sku: 'S', orderId, reserved: 0, shipped: Number.MAX_SAFE_INTEGER, reason: 'order-cancelled', orderRevision: 0, raise: false, lowStockThreshold }, metadata: meta,
 });
 const adjust = (delta: number, lowStockThreshold = 0): StockCommand => ({ type: 'AdjustStock', data: { sku: 'S', adjustmentId: 'adj', delta, reason: 'damaged', note: null, lowStockThreshold }, metadata: meta });
-const fellLow = (available: number, threshold: number): StockEvent => ({ type: 'StockFellLow', schemaVersion: 1, data: { sku: 'S', available, threshold, at: now } });
+/** Available `available` below `threshold`, with `onHand` on hand (the rest reserved). */
+const fellLow = (available: number, threshold: number, onHand = 10): StockEvent => ({
+  type: 'StockFellLow', schemaVersion: 1, data: { sku: 'S', onHand, reserved: onHand - available, available, threshold, at: now },
+});
 
 describe('the stock decider', () => {
   it('reserves what is available', () => given(received(5)).when(reserve('o1', 5)).then(reserved('o1', 5)));
@@ -161,7 +164,7 @@ describe('stock.low: StockFellLow in the same decision as what took available be
   });
 
   it('follows a negative adjustment that does so, with the levels right after it', () =>
-    given(received(10), reserved('o1', 2)).when(adjust(-3, 6)).thenMatches({ type: 'StockAdjusted', data: { delta: -3, onHand: 7, reserved: 2 } }, fellLow(5, 6)));
+    given(received(10), reserved('o1', 2)).when(adjust(-3, 6)).thenMatches({ type: 'StockAdjusted', data: { delta: -3, onHand: 7, reserved: 2 } }, fellLow(5, 6, 7)));
 
   it('is not recorded down to the threshold itself, nor again while available stays below it', () => {
     given(received(10)).when(reserve('o1', 5, 5)).then(reserved('o1', 5));

@@ -220,7 +220,7 @@ for (const [name, open] of availableStores) {
       await stock.reserve(randomUUID(), [{ sku, quantity: 1 }], context);
       expect(appends).toEqual([['StockAdjusted'], ['StockReserved'], ['StockReserved', 'StockFellLow'], ['StockReserved']]);
       const [fell] = (await fixture.store.readStream(stockStream(sku))).filter((e) => e.type === 'StockFellLow');
-      expect(fell!.data).toEqual({ sku, available: 4, threshold: 5, at: expect.any(String) });
+      expect(fell!.data).toEqual({ sku, onHand: 10, reserved: 6, available: 4, threshold: 5, at: expect.any(String) });
       // GET /stock/{sku} answers the stream's revision, StockFellLow counted.
       expect(await stock.get(staff, sku)).toMatchObject({ available: 3, revision: 4 });
     });
