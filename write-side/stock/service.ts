@@ -194,7 +194,9 @@ export class StockService implements Reservations {
   ) {
     this.clock = options.clock ?? (() => new Date());
     this.hasStock = options.hasStock ?? (async () => true);
-    this.thresholds = options.thresholds ?? new ProductService(store, { clock: this.clock });
+    // By default the products of the same store, made when first asked (most stock services are given theirs).
+    let products: ProductService | null = null;
+    this.thresholds = options.thresholds ?? { lowStockThreshold: (sku) => (products ??= new ProductService(store, { clock: this.clock })).lowStockThreshold(sku) };
     const budget = options.foldedBudget ?? 1_000_000;
     this.folded = new LRUCache<string, Folded>({ maxSize: budget, max: budget, sizeCalculation: (f) => 1 + f.stock.live.size });
     this.snapshotEvery = options.snapshotEvery ?? STOCK_SNAPSHOT_EVERY;
@@ -267,8 +269,10 @@ export class StockService implements Reservations {
       wanted.set(line.sku, { quantity: entry.quantity + line.quantity, lines: [...entry.lines, i], lowStockThreshold: entry.lowStockThreshold ?? line.lowStockThreshold });
     });
     const skus = [...wanted.keys()].sort();
-    // A placement's lines bring the thresholds its pricing read: only the others are read here.
-    const thresholds = await this.thresholdsOf(skus.filter((sku) => wanted.get(sku)!.lowStockThreshold === undefined));
+    // A placement's lines bring the thresholds its pricing read: only the others are read here
+    // (and a placement's first line is not held back by even a tick for none).
+    const unknown = skus.filter((sku) => wanted.get(sku)!.lowStockThreshold === undefined);
+    const thresholds = unknown.length > 0 ? await this.thresholdsOf(unknown) : new Map<string, number>();
     const tried: Array<{ sku: string; appended: Promise<Decided> }> = [];
     for (const sku of skus) {
       const { quantity } = wanted.get(sku)!;
