@@ -161,6 +161,8 @@ export function jobErrorProblem(error: JobError): { type: string; title: string;
     case 'export-failed':
     case 'attempts-exhausted':
       return as(500, 'internal');
+    case 'subscription-deleted':
+      return as(404, 'not-found');
     default: {
       const unhandled: never = error.code;
       throw new TypeError(`no problem for job error ${String(unhandled)}`);

@@ -49,7 +49,7 @@ if (process.argv[2] === '--export') {
   const seconds = (performance.now() - started) / 1000;
   await worker.stop();
   await projector.stop();
-  console.log(JSON.stringify({ status: job.job.status, count: job.job.result?.count, bytes: job.job.result?.bytes, seconds, maxRssMb: process.resourceUsage().maxRSS / 1024 }));
+  console.log(JSON.stringify({ status: job.job.status, count: job.job.result?.count, bytes: job.job.result && 'bytes' in job.job.result ? job.job.result.bytes : null, seconds, maxRssMb: process.resourceUsage().maxRSS / 1024 }));
   await reads.close();
   await events.close();
   process.exit(0);

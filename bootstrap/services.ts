@@ -318,6 +318,7 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
     // https to a public host, or a host WEBHOOK_ALLOWED_HOSTS lists; checked again at each connection by the sender.
     checkUrl: (url) => checkWebhookUrl(url, config.webhooks.allowedHosts),
     apiVersions: { current: CURRENT_API_VERSION, supported: SUPPORTED_API_VERSIONS },
+    jobs,
   });
   const webhookSubscriptionQueries = new WebhookSubscriptionQueries(readModels, new KeysetPages(cursors, consistency('webhook-subscriptions', 'webhook subscriptions')));
   // Webhook deliveries, beside the other workers: each subscription is worked by one process at a time (a lease each).
@@ -333,6 +334,7 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
             deliveryQueries: webhookDeliveryQueries,
             readers: messageReaders({ orders, customers, eventStore }),
             allowedHosts: config.webhooks.allowedHosts,
+            jobs,
           }),
           {
             holder: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,

@@ -8,7 +8,7 @@ import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { OpenedViews } from '../read-side/orders/opened-views.js';
 import { keptResults, openJobs } from '../read-side/jobs/queries.js';
-import type { JobView } from '../read-side/jobs/views.js';
+import type { ExportJobView as JobView } from '../read-side/jobs/views.js';
 import { orderConditions } from '../read-side/orders/queries.js';
 import { orderJsonFor } from '../read-side/orders/status.js';
 import type { ReadModelStore } from '../read-side/read-store.js';
@@ -17,7 +17,7 @@ import { StoreUnavailable } from '../write-side/kernel/event-store.js';
 import type { JobService } from '../write-side/jobs/service.js';
 import type { KeyStore } from '../write-side/personal-data/key-store.js';
 import { claimable, resultExpiresAt } from '../write-side/jobs/rules.js';
-import type { Job, JobError } from '../write-side/jobs/types.js';
+import type { ExportJob, JobError } from '../write-side/jobs/types.js';
 import { CONTENT_TYPES, writeExport } from './export-file.js';
 
 export interface ExportWorkerOptions {
@@ -106,7 +106,7 @@ export class ExportWorker {
   private async look(): Promise<void> {
     if (!this.current) {
       const now = new Date().toISOString();
-      const candidates = await openJobs(this.readModels, CANDIDATES);
+      const candidates = await openJobs(this.readModels, 'order-export', CANDIDATES);
       const job = candidates.find((candidate) => claimable(candidate, now) && !this.stillLost(candidate));
       if (job && !this.stopping) {
         this.current = this.claimAndRun(job).finally(() => {
@@ -127,7 +127,7 @@ export class ExportWorker {
     // Runs of other workers (or of a dead one whose lease has not lapsed yet) may have written an
     // erased customer's data into their partial files: those go too (a live run then fails, and
     // its export is started again). This worker's own run is checked once it has succeeded.
-    const running = (await openJobs(this.readModels, CANDIDATES)).filter((job) => job.status === 'running' && job.lease?.workerId !== this.workerId);
+    const running = (await openJobs(this.readModels, 'order-export', CANDIDATES)).filter((job) => job.status === 'running' && job.lease?.workerId !== this.workerId);
     for (const job of await this.holdingErasedData([...kept, ...running])) void (job.status === 'running' ? this.removeAttempts(job, job.attempts) : this.expire(job));
   }
 
@@ -168,6 +168,7 @@ export class ExportWorker {
       return;
     }
     const job = claimed.state;
+    if (job.status !== 'absent' && job.type !== 'order-export') throw new TypeError(`job ${jobId} is a ${job.type}, not an export`);
     // The earlier attempts' runs are dead (their lease lapsed): a killed one leaves its partial
     // file behind, or its whole file if it died between writing it and recording it, personal
     // data in clear that no erasure would find, so it goes now.
@@ -176,7 +177,7 @@ export class ExportWorker {
     await this.run(job);
   }
 
-  private async run(job: Job): Promise<void> {
+  private async run(job: ExportJob): Promise<void> {
     const name = `${job.id}-${job.attempts}.${job.format}`;
     const path = join(this.options.exportsDir, name);
     const partial = `${path}.partial`;
@@ -222,7 +223,7 @@ export class ExportWorker {
    * The files of the job's attempts 1 to `attempts`, partial or whole: none of them is the job's
    * result, which only a succeeded job has (and a succeeded job is never run again).
    */
-  private async removeAttempts(job: Job, attempts: number): Promise<void> {
+  private async removeAttempts(job: ExportJob, attempts: number): Promise<void> {
     for (let attempt = 1; attempt <= attempts; attempt++) {
       const name = join(this.options.exportsDir, `${job.id}-${attempt}.${job.format}`);
       await rm(`${name}.partial`, { force: true });
@@ -230,7 +231,7 @@ export class ExportWorker {
     }
   }
 
-  private async expire(job: Job): Promise<void> {
+  private async expire(job: ExportJob): Promise<void> {
     if (!job.result || this.expiring.has(job.id)) return;
     this.expiring.add(job.id);
     try {

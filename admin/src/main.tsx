@@ -14,6 +14,8 @@ import { OrderPage } from './screens/order';
 import { Orders } from './screens/orders';
 import { Queue } from './screens/queue';
 import { Stock } from './screens/stock';
+import { WebhookPage } from './screens/webhook';
+import { Webhooks } from './screens/webhooks';
 import { forgetToken, keepToken, principalOf, storedToken, type Principal } from './session';
 
 const SCREENS = [
@@ -24,6 +26,7 @@ const SCREENS = [
   { path: 'customers', label: 'Customers', scope: 'customers:read' },
   { path: 'exports', label: 'Exports', scope: 'exports:write' },
   { path: 'accounts', label: 'Accounts', scope: 'accounts:admin' },
+  { path: 'webhooks', label: 'Webhooks', scope: 'webhooks:admin' },
 ] as const;
 
 function signedIn(): Principal | null {
@@ -87,6 +90,9 @@ function App() {
       break;
     case 'accounts':
       screen = <Accounts />;
+      break;
+    case 'webhooks':
+      screen = rest[0] ? <WebhookPage id={rest[0]} /> : <Webhooks />;
       break;
     default:
       screen = <p>This account may not use any screen of the administration.</p>;

@@ -25,6 +25,11 @@ export function money(minor: number, currency: string): string {
 // more to build, on the way to the first page drawn.
 const dates = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 export const when = (iso: string | null | undefined) => (iso ? dates.format(new Date(iso)) : '—');
+// With the seconds, for what happens seconds apart (a webhook's attempts); built when first used,
+// not on the way to the first page.
+let instants: Intl.DateTimeFormat | undefined;
+export const instant = (iso: string | null | undefined) =>
+  iso ? (instants ??= new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' })).format(new Date(iso)) : '—';
 
 export function Status({ value }: { value: string }) {
   return <span class={`status status-${value}`}>{value}</span>;
@@ -154,10 +159,14 @@ export function Confirm({ question, confirm, onConfirm, onCancel }: { question: 
 export function usePage<T>(load: () => Promise<{ data?: T; error?: unknown; response: Response }>, deps: readonly unknown[], refuse: (message: string) => void): T | null {
   const [page, setPage] = useState<T | null>(null);
   useEffect(() => {
+    // Only the latest request's answer is shown: an earlier one may come after it.
+    let current = true;
     void load().then(({ data, error, response }) => {
+      if (!current) return;
       setPage(data ?? null);
       if (!data) refuse(describe(error, response));
     });
+    return () => void (current = false);
   }, deps);
   return page;
 }

@@ -5,17 +5,17 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Context } from 'koa';
 import { MAX_ACTIVE_EXPORTS, type JobResultOf, type JobService } from '../../write-side/jobs/service.js';
-import { resultExpiresAt } from '../../write-side/jobs/rules.js';
-import type { ExportFilter, ExportFormat, Job } from '../../write-side/jobs/types.js';
+import type { ExportFilter, ExportFormat, ExportJob, Job } from '../../write-side/jobs/types.js';
 import { statusKnownTo } from '../../read-side/orders/status.js';
 import { hasScope } from '../auth.js';
 import { keyedPost } from '../idempotency.js';
 import { area, type Operation, type Shared } from '../operation.js';
 import { authProblems, commonHeaders, header, headerRef, idempotencyKey, json, problem, rateLimitHeaders, ref, responseRef, retryAfter } from '../openapi-parts.js';
-import { EXPORT_LIMIT_RETRY_AFTER_SECONDS, HttpProblem, jobErrorProblem, validationFailed } from '../problem.js';
+import { EXPORT_LIMIT_RETRY_AFTER_SECONDS, HttpProblem, validationFailed } from '../problem.js';
 import { ORDER_ID_PATTERN, sharedSchemas } from '../schemas.js';
 import { validators } from '../validation.js';
 import { jobSchemas } from './schemas.js';
+import { jobRepresentation } from './representation.js';
 
 export interface ExportDeps {
   readonly jobs: JobService;
@@ -47,7 +47,7 @@ const operations: Operation<Deps>[] = [
     parameters: [idempotencyKey],
     requestBody: { required: true, content: json(ref('NewExport')) },
     responses: {
-      '202': { description: 'The job was accepted.', headers: { ...commonHeaders, ...rateLimitHeaders, Location: header('/jobs/{id}', { type: 'string' }, true), 'Retry-After': retryAfter(true), 'Idempotent-Replayed': headerRef('Idempotent-Replayed') }, content: json(ref('Job')) },
+      '202': { description: 'The job was accepted.', headers: { ...commonHeaders, ...rateLimitHeaders, Location: header('/jobs/{id}', { type: 'string' }, true), 'Retry-After': retryAfter(true), 'Idempotent-Replayed': headerRef('Idempotent-Replayed') }, content: json(ref('ExportJob')) },
       ...authProblems,
       '409': responseRef('IdempotencyKeyInUse'),
       '413': responseRef('PayloadTooLarge'),
@@ -74,7 +74,7 @@ const operations: Operation<Deps>[] = [
       });
       ctx.status = 202;
       ctx.set('Retry-After', POLL_AFTER_SECONDS);
-      ctx.body = representation(recorded(result), retentionMs);
+      ctx.body = jobRepresentation(recorded(result), retentionMs);
     },
   },
   {
@@ -86,7 +86,8 @@ const operations: Operation<Deps>[] = [
     operationId: 'getJob',
     tags: ['jobs'],
     summary: 'Follow a job',
-    description: 'Needs exports:write (the jobs this principal started: its sub and customer together) or audit:read on a staff token (any job); anyone else gets 404, a customer token included whatever its scopes. Retry-After is set while the job is queued or running. After the retention (EXPORT_RETENTION_SECONDS, default 24 h) the result is removed: result becomes null and resultExpiredAt says when.',
+    description: 'Needs exports:write or webhooks:admin (the jobs this principal started: its sub and customer together) or audit:read on a staff token (any job); anyone else gets 404, a customer token included whatever its scopes. Retry-After is set while the job is queued or running. ' +
+      'An order export (type order-export) keeps its result for the retention (EXPORT_RETENTION_SECONDS, default 24 h); then result becomes null and resultExpiredAt says when. A webhook replay (type webhook-replay, started by POST /webhook-subscriptions/{id}/replays) has no file: its result counts the events it sent.',
     responses: {
       '200': { description: 'The job.', headers: { ...commonHeaders, ...rateLimitHeaders, 'Retry-After': retryAfter(false) }, content: json(ref('Job')) },
       ...authProblems,
@@ -95,7 +96,7 @@ const operations: Operation<Deps>[] = [
     async handle(ctx, { jobs, retentionMs }) {
       const job = await visibleJob(ctx, jobs);
       if (job.status === 'queued' || job.status === 'running') ctx.set('Retry-After', POLL_AFTER_SECONDS);
-      ctx.body = representation(job, retentionMs);
+      ctx.body = jobRepresentation(job, retentionMs);
     },
   },
   {
@@ -106,7 +107,7 @@ const operations: Operation<Deps>[] = [
     operationId: 'getJobResult',
     tags: ['jobs'],
     summary: 'Download the export',
-    description: 'The file, streamed, once the job has succeeded: 409 state-conflict before (currentStatus says how far it is), 410 result-expired after the retention.',
+    description: 'The file, streamed, once the export has succeeded: 409 state-conflict before (currentStatus says how far it is), 410 result-expired after the retention. A webhook replay has no file: 404.',
     responses: {
       '200': {
         description: 'The export file.',
@@ -120,6 +121,7 @@ const operations: Operation<Deps>[] = [
     },
     async handle(ctx, { jobs, exportsDir }) {
       const job = await visibleJob(ctx, jobs);
+      if (job.type !== 'order-export') throw new HttpProblem(404, 'not-found', `Job ${job.id} is a ${job.type}: it has no result file.`);
       if (job.status !== 'succeeded') {
         throw new HttpProblem(409, 'state-conflict', `Job ${job.id} is ${job.status}; its result exists once it has succeeded.`, { currentStatus: job.status });
       }
@@ -144,32 +146,21 @@ export const jobsArea = area<ExportDeps, Deps, typeof jobSchemas>({
   deps: ({ inFlight }, own) => own && { ...own, inFlight },
 });
 
-function recorded(result: JobResultOf): Job {
-  if (result.state.status === 'absent') throw new Error('export request recorded no job');
+function recorded(result: JobResultOf): ExportJob {
+  if (result.state.status === 'absent' || result.state.type !== 'order-export') throw new Error('export request recorded no export');
   return result.state;
 }
 
 /** The job, if this token started it or audits as staff; 404 otherwise, exactly as for an unknown job. */
 async function visibleJob(ctx: Context, jobs: JobService): Promise<Job> {
   const { principal } = ctx.state;
-  if (!hasScope(principal, 'audit:read') && !hasScope(principal, 'exports:write')) {
-    throw new HttpProblem(403, 'forbidden', 'Reading jobs needs the exports:write or the audit:read scope.', { requiredScope: 'exports:write' });
+  if (!hasScope(principal, 'audit:read') && !hasScope(principal, 'exports:write') && !hasScope(principal, 'webhooks:admin')) {
+    throw new HttpProblem(403, 'forbidden', 'Reading jobs needs the exports:write, webhooks:admin or audit:read scope.', { requiredScope: 'exports:write' });
   }
   const id = ctx.params.id ?? '';
   if (!JOB_ID.test(id)) throw validationFailed([{ pointer: '/path/id', message: 'must be a job id (a UUID)' }]);
   return jobs.visible(principal, id);
 }
-function representation(job: Job, retentionMs: number) {
-  const { id, type, status, format, filter, progress, createdAt, startedAt, finishedAt, error, resultExpiredAt } = job;
-  return {
-    id, type, status, format, filter, progress, createdAt, startedAt, finishedAt,
-    result: job.result ? { href: `/jobs/${id}/result`, contentType: job.result.contentType, count: job.result.count, bytes: job.result.bytes } : null,
-    resultExpiresAt: resultExpiresAt(job, retentionMs),
-    resultExpiredAt,
-    error: error ? jobErrorProblem(error) : null,
-  };
-}
-
 /**
  * Bounds become UTC instants in the form the views store, so that they compare as text. A status
  * the version's clients do not know (partially_shipped before 2027-01-01) is refused, as GET /orders refuses it.

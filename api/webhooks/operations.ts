@@ -3,14 +3,15 @@
 // single reads fold the subscription's stream (always current), the collection comes from the
 // webhook-subscriptions read model. The secret is answered by the creation and by a rotation alone.
 // A subscription's deliveries come from the webhook-deliveries read model; a retry is recorded in
-// its delivery log (WebhookDeliveryService), which the delivery worker reads. Replays are not served yet.
+// its delivery log (WebhookDeliveryService), which the delivery worker reads. A replay is a job
+// (GET /jobs/{id}), which the delivery worker runs.
 // The messages sent to the subscribed URLs are declared in messages.ts (the document's webhooks).
 import type { Context } from 'koa';
 import type { DeliveryListRequest, WebhookDeliveryQueries, WebhookSubscriptionQueries } from '../../read-side/webhooks/queries.js';
 import { subscriptionRepresentation } from '../../read-side/webhooks/views.js';
 import { SubscriptionNotFound } from '../../write-side/webhooks/rules.js';
 import type { WebhookDeliveryService } from '../../write-side/webhooks/deliveries.js';
-import type { NewSubscription, SubscriptionSnapshot, SubscriptionWithSecret, WebhookService } from '../../write-side/webhooks/service.js';
+import type { NewSubscription, ReplayRange, SubscriptionSnapshot, SubscriptionWithSecret, WebhookService } from '../../write-side/webhooks/service.js';
 import type { SubscriptionPatch } from '../../write-side/webhooks/types.js';
 import { readJson } from '../body.js';
 import { keyedPost } from '../idempotency.js';
@@ -22,6 +23,7 @@ import { validationFailed } from '../problem.js';
 import { ORDER_ID_PATTERN, sharedSchemas } from '../schemas.js';
 import { validators } from '../validation.js';
 import { holdingSlotIf } from '../waiting.js';
+import { replayRepresentation } from '../jobs/representation.js';
 import { messageWebhooks, webhookMessageSchemas } from './messages.js';
 import { webhookSchemas } from './schemas.js';
 
@@ -36,6 +38,7 @@ type Deps = WebhookDeps & Shared;
 const { bodyValidator, queryValidator } = validators({ ...sharedSchemas, ...webhookSchemas });
 const validNew = bodyValidator<NewSubscription>('NewWebhookSubscription');
 const validPatch = bodyValidator<SubscriptionPatch>('WebhookSubscriptionPatch');
+const validReplay = bodyValidator<ReplayRange>('NewWebhookReplay');
 const validPageQuery = queryValidator<{ limit: number; cursor?: string }>('PageQuery');
 const validDeliveryQuery = queryValidator<Omit<DeliveryListRequest, 'consistencyToken'>>('WebhookDeliveryQuery');
 const SUBSCRIPTION_ID = new RegExp(ORDER_ID_PATTERN);
@@ -247,7 +250,12 @@ const operations: Operation<Deps>[] = [
       const consistencyToken = ctx.get('Consistency-Token');
       const page = await holdingSlotIf(waiting, ctx.state.principal, consistencyToken !== '', () => deliveryQueries.list(ctx.state.principal, id, { ...query, consistencyToken }));
       if (page.nextCursor) {
-        const next = new URLSearchParams({ ...(query.status === undefined ? {} : { status: query.status }), limit: String(query.limit), cursor: page.nextCursor });
+        const next = new URLSearchParams({
+          ...(query.status === undefined ? {} : { status: query.status }),
+          ...(query.jobId === undefined ? {} : { jobId: query.jobId }),
+          limit: String(query.limit),
+          cursor: page.nextCursor,
+        });
         ctx.set('Link', `</webhook-subscriptions/${id}/deliveries?${next}>; rel="next"`);
       }
       ctx.set('Consistency-Token', page.reflects);
@@ -280,6 +288,48 @@ const operations: Operation<Deps>[] = [
       ctx.set('Consistency-Token', recorded.position);
       ctx.status = 202;
       ctx.body = { deliveryId: delivery, requestedAt: recorded.requestedAt };
+    },
+  },
+  {
+    method: 'post',
+    path: '/webhook-subscriptions/{id}/replays',
+    pathParameters: [subscriptionId],
+    access: { scope: 'webhooks:admin' },
+    operationId: 'replayWebhookEvents',
+    tags: ['webhooks'],
+    summary: 'Send a range of the log again',
+    description:
+      `${ADMINS_ONLY} Starts a job (followed with GET /jobs/{id}, as an export) that sends again every event of the range that the subscription selects now, each with its original webhook-id, signed as any message, in log order per resource, retried on the same schedule; each send is a delivery of its own, with the job's id as jobId. ` +
+      'from and to are log positions (a message\'s position) or RFC 3339 instants, both inclusive; to defaults to the log\'s head now, so the range is fixed when asked for. A position the log has not reached, or a range that ends before it begins, is 400. ' +
+      'The delivery worker runs one replay of a subscription at a time, oldest first, while the subscription is active; a replay is not ordered against the live deliveries (its events are repeats, which receivers drop by webhook-id). ' +
+      `A retry with the same Idempotency-Key and body returns the same job. ${GONE}`,
+    parameters: [idempotencyKey],
+    requestBody: { required: true, content: json(ref('NewWebhookReplay')) },
+    responses: {
+      '202': {
+        description: 'The replay was accepted: its job.',
+        headers: { ...commonHeaders, ...rateLimitHeaders, Location: header('/jobs/{id}', { type: 'string' }, true), 'Retry-After': retryAfter(true), 'Idempotent-Replayed': headerRef('Idempotent-Replayed') },
+        content: json(ref('ReplayJob')),
+      },
+      ...authProblems,
+      '404': responseRef('NotFound'),
+      '409': problem('idempotency-key-in-use: the first request with this key is still running (with Retry-After).', 409, ['idempotency-key-in-use'], { 'Retry-After': retryAfter(false) }),
+      '413': responseRef('PayloadTooLarge'),
+      '415': responseRef('UnsupportedMediaType'),
+      '422': responseRef('IdempotencyKeyReused'),
+    },
+    async handle(ctx, { webhooks, inFlight }) {
+      const id = subscriptionIdOf(ctx);
+      const result = await keyedPost(ctx, inFlight, {
+        validate: validReplay,
+        target: () => id,
+        path: (target) => `/webhook-subscriptions/${target}/replays`,
+        run: (range, target, context) => webhooks.requestReplay(ctx.state.principal, target, range, context),
+        location: (requested) => `/jobs/${requested.job.id}`,
+      });
+      ctx.status = 202;
+      ctx.set('Retry-After', '1');
+      ctx.body = replayRepresentation(result.job);
     },
   },
 ];

@@ -94,11 +94,12 @@ export const webhookSchemas = {
       `attempts holds the latest ${MAX_ATTEMPTS_KEPT} attempts, oldest first (so that a delivery retried for days cannot grow without end); attemptCount counts them all.`,
     type: 'object',
     additionalProperties: false,
-    required: ['id', 'eventId', 'type', 'status', 'attempts', 'attemptCount', 'nextAttemptAt', 'createdAt', 'updatedAt'],
+    required: ['id', 'eventId', 'type', 'jobId', 'status', 'attempts', 'attemptCount', 'nextAttemptAt', 'createdAt', 'updatedAt'],
     properties: {
       id: { type: 'string', pattern: ORDER_ID_PATTERN },
       eventId: { type: 'string', description: 'the id of the store\'s event it sends (the message\'s webhook-id is evt_ and this id)' },
       type: { type: 'string', enum: WEBHOOK_EVENT_TYPES, description: 'the webhook event type' },
+      jobId: { type: ['string', 'null'], pattern: ORDER_ID_PATTERN, description: 'the replay (GET /jobs/{jobId}) that sent the event again; null for its first delivery' },
       status: {
         type: 'string',
         enum: DELIVERY_STATUSES,
@@ -151,8 +152,18 @@ export const webhookSchemas = {
     additionalProperties: false,
     properties: {
       status: { type: 'string', enum: DELIVERY_STATUSES, description: 'only the deliveries of this status' },
+      jobId: { type: 'string', pattern: ORDER_ID_PATTERN, description: 'only the deliveries of this replay (its job\'s id)' },
       limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
       cursor: { type: 'string', minLength: 1, maxLength: 1024 },
+    },
+  },
+  NewWebhookReplay: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['from'],
+    properties: {
+      from: { type: 'string', minLength: 1, maxLength: 64, description: 'the first event to send again: a log position (a message\'s position, 32 hexadecimal digits), or an RFC 3339 instant (the first event recorded at or after it); inclusive' },
+      to: { type: 'string', minLength: 1, maxLength: 64, description: 'the last event: a log position or an RFC 3339 instant (the last event recorded at or before it); inclusive. Absent: the log\'s head when the replay is asked for' },
     },
   },
   WebhookSubscriptionPage: {

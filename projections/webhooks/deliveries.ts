@@ -11,15 +11,19 @@ import type { EventContext, Projection } from '../projection.js';
 export const webhookDeliveriesView: Projection<'webhook-deliveries', DeliveryView, WebhookDeliveryEvent> = {
   name: 'webhook-deliveries',
   storage: {
+    // 2: the replay a delivery belongs to (jobId), which the list may filter by.
+    version: 2,
     fields: [
       { name: 'subscriptionId', type: 'text', value: (v) => v.subscriptionId },
+      { name: 'jobId', type: 'text', nullable: true, value: (v) => v.jobId },
       { name: 'status', type: 'text', value: (v) => v.status },
       { name: 'createdAt', type: 'text', value: (v) => v.createdAt },
     ],
-    // A subscription's deliveries newest first, of every status or of one.
+    // A subscription's deliveries newest first, of every status or of one, of every replay or of one.
     indexes: [
       ['subscriptionId', 'createdAt'],
       ['subscriptionId', 'status', 'createdAt'],
+      ['subscriptionId', 'jobId', 'createdAt'],
     ],
   },
   streamPrefix: WEBHOOK_DELIVERY_STREAM_PREFIX,

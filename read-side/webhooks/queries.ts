@@ -71,10 +71,15 @@ function representation(view: SubscriptionView): SubscriptionRepresentation {
   return { ...view, status: view.status };
 }
 
-/** A subscription's deliveries (of one status, or all), by (createdAt, id) descending, strictly after `after`, at most `limit`. */
-export function deliveryPage(subscriptionId: string, status: DeliveryStatus | undefined, after: CreatedKey | null, limit: number): PageQuery {
+/** A subscription's deliveries (of one status or all, of one replay or all), by (createdAt, id) descending, strictly after `after`, at most `limit`. */
+export function deliveryPage(subscriptionId: string, filter: { readonly status?: DeliveryStatus | undefined; readonly jobId?: string | undefined }, after: CreatedKey | null, limit: number): PageQuery {
+  const { status, jobId } = filter;
   return {
-    where: [{ field: 'subscriptionId', op: '=', value: subscriptionId }, ...(status === undefined ? [] : [{ field: 'status', op: '=' as const, value: status }])],
+    where: [
+      { field: 'subscriptionId', op: '=', value: subscriptionId },
+      ...(status === undefined ? [] : [{ field: 'status', op: '=' as const, value: status }]),
+      ...(jobId === undefined ? [] : [{ field: 'jobId', op: '=' as const, value: jobId }]),
+    ],
     order: { by: ['createdAt'], direction: 'desc' },
     after: after && { values: [after.createdAt], key: after.id },
     limit,
@@ -83,6 +88,8 @@ export function deliveryPage(subscriptionId: string, status: DeliveryStatus | un
 
 export interface DeliveryListRequest {
   readonly status?: DeliveryStatus;
+  /** Only the deliveries of this replay (its job's id). */
+  readonly jobId?: string;
   readonly limit: number;
   readonly cursor?: string;
   readonly consistencyToken?: string;
@@ -104,12 +111,12 @@ export class WebhookDeliveryQueries {
   async list(viewer: Viewer, subscriptionId: string, request: DeliveryListRequest): Promise<ViewPage<DeliveryRepresentation>> {
     if (!isStaff(viewer)) throw new Forbidden('Webhook deliveries belong to no single customer: a customer token cannot list them.');
     if (!(await this.options.isLive(subscriptionId))) throw new SubscriptionNotFound(subscriptionId);
-    const { status } = request;
+    const { status, jobId } = request;
     const collection: KeysetCollection<DeliveryView, CreatedKey> = {
-      scope: { collection: 'webhook-deliveries', subscriptionId, status },
+      scope: { collection: 'webhook-deliveries', subscriptionId, status, jobId },
       readKey: readCreatedKey,
       keyOf: createdKeyOf,
-      fetch: (after, count) => this.store.page<DeliveryView>('webhook-deliveries', deliveryPage(subscriptionId, status, after, count)),
+      fetch: (after, count) => this.store.page<DeliveryView>('webhook-deliveries', deliveryPage(subscriptionId, { status, jobId }, after, count)),
     };
     return this.pages.page(request, collection, deliveryRepresentation);
   }
@@ -118,7 +125,7 @@ export class WebhookDeliveryQueries {
   async delivery(deliveryId: string): Promise<DeliveredEvent | null> {
     const view = (await this.store.find<DeliveryView>('webhook-deliveries', [deliveryId])).get(deliveryId);
     if (!view) return null;
-    const { id, subscriptionId, eventId, eventPosition, type, resource } = view;
-    return { id, subscriptionId, eventId, eventPosition, type, resource };
+    const { id, subscriptionId, eventId, eventPosition, type, resource, jobId } = view;
+    return { id, subscriptionId, eventId, eventPosition, type, resource, jobId };
   }
 }

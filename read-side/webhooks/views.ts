@@ -31,13 +31,13 @@ export function subscriptionRepresentation(details: SubscriptionDetails, revisio
 }
 
 /** A delivery's HTTP representation (HTTP-CONTRACT "Webhooks"): the latest attempts only (MAX_ATTEMPTS_KEPT), attemptCount counts them all. */
-export type DeliveryRepresentation = Pick<Delivery, 'id' | 'eventId' | 'type' | 'status' | 'attempts' | 'attemptCount' | 'nextAttemptAt' | 'createdAt' | 'updatedAt'>;
+export type DeliveryRepresentation = Pick<Delivery, 'id' | 'eventId' | 'type' | 'jobId' | 'status' | 'attempts' | 'attemptCount' | 'nextAttemptAt' | 'createdAt' | 'updatedAt'>;
 
 /** A delivery as the `webhook-deliveries` projection keeps it: what its log shows (with the event's position and resource, which a retry records), and the log's revision it reflects. */
 export type DeliveryView = Delivery & { readonly revision: number };
 
 /** The representation, members in the documented order. */
 export function deliveryRepresentation(view: Delivery): DeliveryRepresentation {
-  const { id, eventId, type, status, attempts, attemptCount, nextAttemptAt, createdAt, updatedAt } = view;
-  return { id, eventId, type, status, attempts, attemptCount, nextAttemptAt, createdAt, updatedAt };
+  const { id, eventId, type, jobId, status, attempts, attemptCount, nextAttemptAt, createdAt, updatedAt } = view;
+  return { id, eventId, type, jobId, status, attempts, attemptCount, nextAttemptAt, createdAt, updatedAt };
 }

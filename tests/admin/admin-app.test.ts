@@ -1,8 +1,12 @@
 // The administration app end to end: the service started as a process on a fresh DATA_DIR, the
 // app driven in Debian's headless Chromium as a person would use it, axe-core on every screen,
-// and a screenshot of each screen in .admin-screenshots/.
+// and a screenshot of each screen in .admin-screenshots/. Webhooks go to receivers on 127.0.0.1 the
+// tests start themselves (loopback only; the service's WEBHOOK_ALLOWED_HOSTS lists that address).
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../support/event-stores.js';
@@ -89,6 +93,46 @@ const ship = async (id: string) => {
   await projected(shipped);
 };
 
+interface Receiver {
+  readonly url: string;
+  /** The bodies of the messages it was sent. */
+  readonly received: string[];
+  close(): void;
+}
+
+/** A webhook receiver on 127.0.0.1 that keeps what it is sent and answers `status()`. */
+async function receiver(status: () => number = () => 204): Promise<Receiver> {
+  const received: string[] = [];
+  const server = createServer((req, res) => {
+    let body = '';
+    req.setEncoding('utf8').on('data', (chunk: string) => (body += chunk)).on('end', () => {
+      received.push(body);
+      res.writeHead(status()).end();
+    });
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
+    received,
+    close: () => (server.close(), server.closeAllConnections()),
+  };
+}
+
+/** A subscription made through the API, for the tests that are not about making one. */
+async function subscribe(url: string, events: readonly string[]): Promise<string> {
+  const created = await call('admin', 'POST', '/webhook-subscriptions', { url, events }, { 'Idempotency-Key': randomUUID() });
+  expect(created.status).toBe(201);
+  return created.body.id as string;
+}
+
+/** Deleted at a test's end, so that the worker sends nothing more to a receiver that is gone. */
+async function unsubscribe(id: string): Promise<void> {
+  expect((await call('admin', 'DELETE', `/webhook-subscriptions/${id}`)).status).toBe(204);
+}
+
+const deliveriesOf = async (id: string) => (await call('admin', 'GET', `/webhook-subscriptions/${id}/deliveries`)).body.items as Array<{ id: string; type: string; status: string; attempts: Array<{ at: string; statusCode?: number; durationMs: number }>; nextAttemptAt: string | null }>;
+
 interface Opened {
   readonly page: Page;
   /** What the page's Content-Security-Policy refused, and any uncaught error: both must stay empty. */
@@ -129,7 +173,15 @@ async function checkScreen(opened: Opened, name: string): Promise<void> {
 beforeAll(async () => {
   ensureAdminBuilt();
   dir = tempDir('admin-e2e-');
-  service = startServiceProcess({ DATA_DIR: dir.path, AUTH_JWT_SECRET: SECRET, ADMIN_EMAIL: emailOf('admin'), ADMIN_PASSWORD: PASSWORD, RATE_LIMIT_PER_SECOND: '100000', RATE_LIMIT_BURST: '100000' });
+  service = startServiceProcess({
+    DATA_DIR: dir.path,
+    AUTH_JWT_SECRET: SECRET,
+    ADMIN_EMAIL: emailOf('admin'),
+    ADMIN_PASSWORD: PASSWORD,
+    RATE_LIMIT_PER_SECOND: '100000',
+    RATE_LIMIT_BURST: '100000',
+    WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
+  });
   base = `http://127.0.0.1:${await service.port}`;
   // Polled with no deadline but the hook's (was 10 s, then on regardless): the process catches up at the pace a loaded machine allows.
   await until(async () => (await fetch(`${base}/health/ready`)).status === 200);
@@ -769,6 +821,206 @@ describe('the administration app', () => {
     await close(opened);
   });
 
+  it('subscribes a receiver to chosen events and shows the secret once, with a way to copy it; after leaving the screen and coming back it is gone', async () => {
+    const hooks = await receiver();
+    try {
+      const opened = await open('admin', 'webhooks');
+      const { page } = opened;
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+      await page.getByRole('button', { name: 'New subscription' }).click();
+      const form = page.getByRole('form', { name: 'New subscription' });
+      await form.getByLabel('URL').fill(hooks.url);
+      await form.getByLabel('Chosen events').check();
+      await form.getByRole('checkbox', { name: /^order\.placed / }).check();
+      await form.getByRole('checkbox', { name: /^order\.paid / }).check();
+      await form.getByLabel('Description (optional)').fill('the e2e receiver');
+      await checkScreen(opened, 'webhooks-new');
+      const [request, response] = await Promise.all([
+        page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/webhook-subscriptions')),
+        page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/webhook-subscriptions')),
+        form.getByRole('button', { name: 'Create the subscription' }).click(),
+      ]);
+      expect(request.postDataJSON()).toEqual({ url: hooks.url, events: ['order.placed', 'order.paid'], apiVersion: '2027-01-01', description: 'the e2e receiver' });
+      expect(request.headers()['idempotency-key']).toBeTruthy();
+      expect(response.status()).toBe(201);
+      const { id, secret } = (await response.json()) as { id: string; secret: string };
+      expect(secret).toMatch(/^whsec_/);
+
+      // Shown once, clearly, with a button that copies it.
+      const shown = page.getByRole('region', { name: `The signing secret of ${hooks.url}` });
+      expect(await shown.locator('code').textContent()).toBe(secret);
+      expect(await shown.textContent()).toContain('Shown this once.');
+      await checkScreen(opened, 'webhooks-secret');
+      await shown.getByRole('button', { name: 'Copy the secret' }).click();
+      await shown.getByRole('status').filter({ hasText: 'The secret is on the clipboard.' }).waitFor();
+      expect(await page.evaluate('navigator.clipboard.readText()')).toBe(secret);
+      // Listed at once (the list read sends the creation's Consistency-Token), without its secret.
+      const row = page.locator(`tr[data-subscription="${id}"]`);
+      await row.getByText('order.placed, order.paid').waitFor();
+      expect(await row.locator('.status').textContent()).toBe('active');
+      expect(await row.textContent()).toContain('the e2e receiver');
+
+      // Away and back: the list without the secret, which the tab keeps nowhere.
+      const screens = page.getByRole('navigation', { name: 'Screens' });
+      await screens.getByRole('link', { name: 'Orders' }).click();
+      await page.getByRole('heading', { name: 'Orders' }).waitFor();
+      await screens.getByRole('link', { name: 'Webhooks' }).click();
+      await row.waitFor();
+      expect(await page.getByRole('region', { name: /signing secret/ }).count()).toBe(0);
+      expect(await page.content()).not.toContain(secret);
+      expect(await page.evaluate('JSON.stringify({ ...sessionStorage, ...localStorage })')).not.toContain(secret);
+      await close(opened);
+      await unsubscribe(id);
+    } finally {
+      hooks.close();
+    }
+  });
+
+  it('pauses and resumes a subscription, shows its new secret once with the old one signing 24 h more, and deletes it after a confirmation that names its URL', async () => {
+    const hooks = await receiver();
+    try {
+      const id = await subscribe(hooks.url, ['*']);
+      const opened = await open('admin', 'webhooks');
+      const { page } = opened;
+      const row = page.locator(`tr[data-subscription="${id}"]`);
+      const status = () => row.locator('.status').textContent();
+      await poll(status).toBe('active');
+      expect(await row.textContent()).toContain('every event');
+
+      await row.getByRole('button', { name: `Pause ${hooks.url}` }).click();
+      await page.getByRole('status').filter({ hasText: `${hooks.url} is paused` }).waitFor();
+      await poll(status).toBe('paused');
+      expect((await call('admin', 'GET', `/webhook-subscriptions/${id}`)).body.status).toBe('paused');
+      await row.getByRole('button', { name: `Resume ${hooks.url}` }).click();
+      await page.getByRole('status').filter({ hasText: `${hooks.url} is active` }).waitFor();
+      await poll(status).toBe('active');
+      expect((await call('admin', 'GET', `/webhook-subscriptions/${id}`)).body.status).toBe('active');
+
+      const [rotated] = await Promise.all([
+        page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith(`/webhook-subscriptions/${id}/secret-rotation`)),
+        row.getByRole('button', { name: `New secret for ${hooks.url}` }).click(),
+      ]);
+      expect(rotated.status()).toBe(200);
+      const { secret } = (await rotated.json()) as { secret: string };
+      const shown = page.getByRole('region', { name: `The new signing secret of ${hooks.url}` });
+      expect(await shown.locator('code').textContent()).toBe(secret);
+      expect(await shown.textContent()).toContain('The old secret still signs every message for 24 hours too');
+      await checkScreen(opened, 'webhooks-new-secret');
+      await shown.getByRole('button', { name: 'I have kept it' }).click();
+      await shown.waitFor({ state: 'detached' });
+      expect(await page.content()).not.toContain(secret);
+
+      await row.getByRole('button', { name: `Delete ${hooks.url}` }).click();
+      const dialog = page.getByRole('dialog');
+      expect(await dialog.textContent()).toContain(`Delete the subscription of ${hooks.url}?`);
+      await checkScreen(opened, 'webhooks-delete');
+      await dialog.getByRole('button', { name: 'Delete the subscription' }).click();
+      await page.getByRole('status').filter({ hasText: `The subscription of ${hooks.url} was deleted` }).waitFor();
+      await poll(() => row.count()).toBe(0);
+      expect((await call('admin', 'GET', `/webhook-subscriptions/${id}`)).status).toBe(404);
+      await close(opened);
+    } finally {
+      hooks.close();
+    }
+  });
+
+  it('shows an order placed through the API as a delivery to the subscription, with its attempt’s time, status code and duration, and filters the deliveries by status', async () => {
+    const hooks = await receiver(() => 204);
+    try {
+      const id = await subscribe(hooks.url, ['order.placed']);
+      const opened = await open('admin', 'webhooks');
+      const { page } = opened;
+      await page.getByRole('link', { name: `Deliveries to ${hooks.url}` }).click();
+      await page.getByRole('heading', { name: `Deliveries to ${hooks.url}` }).waitFor();
+      await page.getByText('No delivery yet.').waitFor();
+
+      const orderId = await placeOrder('cus_webhooks');
+      await poll(() => hooks.received.some((body) => (JSON.parse(body) as { data: { id: string } }).data.id === orderId)).toBe(true);
+      // The page is read again as the worker goes: the delivery shows without a reload.
+      const delivery = page.locator('tbody tr').filter({ hasText: 'order.placed' });
+      await poll(() => delivery.locator('.status').textContent()).toBe('succeeded');
+      const [listed] = await deliveriesOf(id);
+      expect(listed).toMatchObject({ type: 'order.placed', status: 'succeeded', attempts: [{ statusCode: 204 }] });
+      const attempt = delivery.locator('.attempts li');
+      expect(await attempt.count()).toBe(1);
+      expect(await attempt.textContent()).toMatch(new RegExp(` · HTTP 204 · ${listed!.attempts[0]!.durationMs} ms$`));
+      expect(await attempt.locator('time').getAttribute('datetime')).toBe(listed!.attempts[0]!.at);
+      await checkScreen(opened, 'webhook-deliveries');
+
+      await page.getByLabel('Status').selectOption('failed');
+      await page.getByText('No delivery is failed.').waitFor();
+      expect(await delivery.count()).toBe(0);
+      await page.getByLabel('Status').selectOption('succeeded');
+      await poll(() => delivery.count()).toBe(1);
+      await close(opened);
+      await unsubscribe(id);
+    } finally {
+      hooks.close();
+    }
+  });
+
+  it('shows a refused attempt with its status code; Retry asks for a new attempt at once: pending, and the attempt comes before the schedule’s', async () => {
+    let answer = 500;
+    const hooks = await receiver(() => answer);
+    try {
+      const id = await subscribe(hooks.url, ['order.placed']);
+      const opened = await open('admin', `webhooks/${id}`);
+      const { page } = opened;
+      await page.getByText('No delivery yet.').waitFor();
+      await placeOrder('cus_webhooks_refused');
+      const delivery = page.locator('tbody tr').filter({ hasText: 'order.placed' });
+      const attempts = delivery.locator('.attempts li');
+      // The first attempt and the schedule's next (5 s on), both refused; the one after is due 35 s or more after the first.
+      await poll(() => attempts.count()).toBe(2);
+      expect(await attempts.nth(0).textContent()).toContain(' · HTTP 500 · ');
+      expect(await attempts.nth(1).textContent()).toContain(' · HTTP 500 · ');
+      await poll(() => delivery.locator('.status').textContent()).toBe('pending');
+      expect(await delivery.textContent()).toContain('next attempt');
+      await checkScreen(opened, 'webhook-deliveries-refused');
+      const [scheduled] = await deliveriesOf(id);
+      expect(scheduled).toMatchObject({ status: 'pending', attempts: [{ statusCode: 500 }, { statusCode: 500 }] });
+
+      const retry = async () => {
+        const [response] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/retry')), delivery.getByRole('button', { name: /^Retry/ }).click()]);
+        expect(response.status()).toBe(202);
+        return ((await response.json()) as { requestedAt: string }).requestedAt;
+      };
+      // Still refused: pending again, with a third attempt made at once, not at the schedule's time.
+      const requestedAt = await retry();
+      await page.getByRole('status').filter({ hasText: /^The order\.placed delivery \w+ is attempted again now\.$/ }).waitFor();
+      await poll(() => attempts.count()).toBe(3);
+      expect(await attempts.nth(2).textContent()).toContain(' · HTTP 500 · ');
+      expect(await delivery.locator('.status').textContent()).toBe('pending');
+      const third = (await deliveriesOf(id))[0]!.attempts[2]!;
+      expect(Date.parse(third.at)).toBeGreaterThanOrEqual(Date.parse(requestedAt));
+      expect(Date.parse(third.at)).toBeLessThan(Date.parse(scheduled!.nextAttemptAt!));
+
+      // The receiver answers again: the next retry succeeds.
+      answer = 204;
+      await retry();
+      await poll(() => delivery.locator('.status').textContent()).toBe('succeeded');
+      expect(await attempts.last().textContent()).toContain(' · HTTP 204 · ');
+      await close(opened);
+      await unsubscribe(id);
+    } finally {
+      hooks.close();
+    }
+  });
+
+  it('shows Webhooks to admins alone: no other role has it in the navigation or reaches it by its address', async () => {
+    for (const role of ['staff', 'fulfilment', 'auditor'] as const) {
+      const opened = await open(role, 'webhooks');
+      expect(await opened.page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Webhooks' }).count(), role).toBe(0);
+      expect(await opened.page.getByRole('heading', { name: 'Webhooks' }).count(), role).toBe(0);
+      await close(opened);
+      expect((await call(role, 'GET', '/webhook-subscriptions')).status, role).toBe(403);
+    }
+    const admin = await open('admin', 'webhooks');
+    await admin.page.getByRole('heading', { name: 'Webhooks' }).waitFor();
+    expect(await admin.page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Webhooks' }).getAttribute('aria-current')).toBe('page');
+    await close(admin);
+  });
+
   it('follows the role of the signed-in account: an auditor sees the history and changes nothing anywhere; fulfilment cannot edit the catalogue; staff without audit:read sees no history', async () => {
     const id = await placeOrder('cus_roles');
     const auditor = await open('auditor', `orders/${id}`);
@@ -819,6 +1071,9 @@ describe('the administration app', () => {
   });
 
   it('fits a 390 px wide screen, and no screen has a serious or critical axe finding', async () => {
+    // A subscription with a delivery (the order placed next) for the webhooks' screens.
+    const hooks = await receiver();
+    const hookId = await subscribe(hooks.url, ['order.placed']);
     const id = await placeOrder('cus_narrow');
     // Each screen, and what shows it has loaded.
     const screens = {
@@ -830,10 +1085,12 @@ describe('the administration app', () => {
       customers: 'table, [role=alert]',
       exports: 'form',
       accounts: 'table, [role=alert]',
+      webhooks: 'table, [role=alert]',
+      [`webhooks/${hookId}`]: '.attempts li, [role=alert]',
     };
     for (const [route, loaded] of Object.entries(screens)) {
       const opened = await open('admin', route, { width: 390, height: 844 });
-      await opened.page.locator(loaded).first().waitFor();
+      await opened.page.locator(loaded).first().waitFor({ timeout: 60_000 });
       expect(await overflow(opened.page), `${route} at 390 px`).toBeLessThanOrEqual(0);
       await checkScreen(opened, `${route.split('/')[0]}${route.includes('/') ? '-page' : ''}-390px`);
       await close(opened);
@@ -895,5 +1152,31 @@ describe('the administration app', () => {
     expect(await overflow(editing.page), 'the edit preview at 390 px').toBeLessThanOrEqual(0);
     await checkScreen(editing, 'order-edit-preview-390px');
     await close(editing);
-  }, 240_000);
+
+    // The webhooks' form with the event types offered, a secret shown, and the deletion's dialog.
+    const webhooks = await open('admin', 'webhooks', { width: 390, height: 844 });
+    const checkWebhooks = async (name: string) => {
+      expect(await overflow(webhooks.page), `${name} at 390 px`).toBeLessThanOrEqual(0);
+      await checkScreen(webhooks, `${name}-390px`);
+    };
+    await webhooks.page.getByRole('button', { name: 'New subscription' }).click();
+    const form = webhooks.page.getByRole('form', { name: 'New subscription' });
+    await form.getByLabel('URL').fill(hooks.url);
+    await form.getByLabel('Chosen events').check();
+    await form.getByRole('checkbox', { name: /^customer\.erased / }).check();
+    await checkWebhooks('webhooks-new');
+    await form.getByRole('button', { name: 'Create the subscription' }).click();
+    await webhooks.page.getByRole('region', { name: `The signing secret of ${hooks.url}` }).waitFor();
+    await checkWebhooks('webhooks-secret');
+    await webhooks.page.getByRole('button', { name: `Delete ${hooks.url}` }).first().click();
+    await webhooks.page.getByRole('dialog').waitFor();
+    await checkWebhooks('webhooks-delete');
+    await webhooks.page.getByRole('dialog').getByRole('button', { name: 'Delete the subscription' }).click();
+    await webhooks.page.getByRole('dialog').waitFor({ state: 'detached' });
+    await close(webhooks);
+    for (const item of (await call('admin', 'GET', '/webhook-subscriptions?limit=100')).body.items as Array<{ id: string; url: string }>) {
+      if (item.url === hooks.url) await unsubscribe(item.id);
+    }
+    hooks.close();
+  }, 300_000);
 });

@@ -1024,6 +1024,13 @@ const MATRIX: Readonly<Record<string, MatrixRow>> = {
     request: (path) => ({ path: `/webhook-subscriptions/${path}/retry` }),
     success: 202,
   },
+  'POST /webhook-subscriptions/:id/replays': {
+    belongs: 'no-customer',
+    target: matrixSubscription,
+    request: (id) => ({ path: `/webhook-subscriptions/${id}/replays`, body: { from: '2027-01-01T00:00:00Z' }, headers: matrixKey() }),
+    success: 202,
+    verify: (response) => expect(response.body).toMatchObject({ type: 'webhook-replay', status: 'queued' }),
+  },
   'GET /stock': { belongs: 'no-customer', request: () => ({ path: '/stock?below=5' }), success: 200 },
   'GET /stock/:sku': { belongs: 'no-customer', request: () => ({ path: '/stock/MATRIX-SKU' }), success: 200 },
   'POST /stock/:sku/adjustments': {

@@ -121,6 +121,7 @@ describe('problem details from a failed job’s domain code', () => {
     'export-failed': { status: 500, code: 'internal' },
     'attempts-exhausted': { status: 500, code: 'internal' },
     'store-unavailable': { status: 503, code: 'unavailable' },
+    'subscription-deleted': { status: 404, code: 'not-found' },
   };
   for (const [code, expected] of Object.entries(JOB_CASES) as Array<[JobErrorCode, { status: number; code: string }]>) {
     it(`says ${code} as ${expected.status} ${expected.code}`, () => {

@@ -251,7 +251,74 @@ describe('who may', () => {
       await refused(() => who('PATCH', `/webhook-subscriptions/${created.id}`, { body: { status: 'paused' }, headers: MERGE_PATCH }), status, code);
       await refused(() => who('POST', `/webhook-subscriptions/${created.id}/secret-rotation`), status, code);
       await refused(() => who('DELETE', `/webhook-subscriptions/${created.id}`), status, code);
+      await refused(() => who('POST', `/webhook-subscriptions/${created.id}/replays`, { body: { from: '2027-01-01T00:00:00Z' }, headers: key() }), status, code);
     }
+  });
+});
+
+describe('replays', () => {
+  const replay = (id: string, sent: object, headers = key()) => admin('POST', `/webhook-subscriptions/${id}/replays`, { body: sent, headers });
+
+  it('answers 202 with the job, Location and Retry-After; the job reads back from GET /jobs/{id}; the range ends at the log\'s head when to is absent', async () => {
+    const { body: created } = await create();
+    const head = await service.events.headPosition();
+    const headers = key();
+    const asked = await replay(created.id, { from: '2027-01-01T10:00:00+02:00' }, headers);
+    expect(asked.status).toBe(202);
+    expect(asked.headers.get('location')).toBe(`/jobs/${asked.body.id}`);
+    expect(asked.headers.get('retry-after')).toBe('1');
+    expect(asked.body).toEqual({
+      id: asked.body.id, type: 'webhook-replay', status: 'queued', subscriptionId: created.id, from: '2027-01-01T08:00:00.000Z', to: head,
+      progress: { processed: 0, total: 0 }, createdAt: expect.any(String), startedAt: null, finishedAt: null, result: null, error: null,
+    });
+    const job = await admin('GET', `/jobs/${asked.body.id}`);
+    expect(job.status).toBe(200);
+    expect(job.body).toEqual(asked.body);
+    // A replay has no file.
+    expect((await admin('GET', `/jobs/${asked.body.id}/result`)).status).toBe(404);
+    // The same key and body: the same job, nothing written.
+    const logHead = await service.events.headPosition();
+    const retried = await replay(created.id, { from: '2027-01-01T10:00:00+02:00' }, headers);
+    expect(retried.status).toBe(202);
+    expect(retried.headers.get('idempotent-replayed')).toBe('true');
+    expect(retried.body.id).toBe(asked.body.id);
+    expect(await service.events.headPosition()).toEqual(logHead);
+  });
+
+  it('takes log positions, both inclusive', async () => {
+    const { body: created, headers } = await create();
+    const position = headers.get('consistency-token')!;
+    const asked = await replay(created.id, { from: position, to: position });
+    expect(asked.status).toBe(202);
+    expect(asked.body).toMatchObject({ from: position, to: position });
+  });
+
+  it('refuses a bound that is neither a position nor an instant, a position the log has not reached, a range that ends before it begins, and unknown members with 400; nothing written', async () => {
+    const { body: created, headers } = await create();
+    const position = headers.get('consistency-token')!;
+    const beyond = 'f'.repeat(16) + '0'.repeat(16);
+    for (const sent of [{ from: 'yesterday' }, { from: beyond }, { from: '2027-02-01T00:00:00Z', to: '2027-01-01T00:00:00Z' }, { from: position, to: '0'.repeat(32) }, { from: position, extra: 1 }, {}]) {
+      await refused(() => replay(created.id, sent), 400, 'validation-failed');
+    }
+    const problem = await refused(() => replay(created.id, { from: '7fffffffffffffff7fffffffffffffff' }), 400, 'validation-failed');
+    expect(problem.body.errors).toEqual([{ pointer: '/from', message: 'is not a position the log has reached' }]);
+  });
+
+  it('answers 404 for an unknown or deleted subscription, and 400 for a malformed id; nothing written', async () => {
+    await refused(() => replay(randomUUID(), { from: '2027-01-01T00:00:00Z' }), 404, 'not-found');
+    const { body: created } = await create();
+    expect((await admin('DELETE', `/webhook-subscriptions/${created.id}`)).status).toBe(204);
+    await refused(() => replay(created.id, { from: '2027-01-01T00:00:00Z' }), 404, 'not-found');
+    await refused(() => replay('not-a-uuid', { from: '2027-01-01T00:00:00Z' }), 400, 'validation-failed');
+  });
+
+  it('lets only the admin who asked (or an auditor) read the job', async () => {
+    const { body: created } = await create();
+    const asked = await replay(created.id, { from: '2027-01-01T00:00:00Z' });
+    const otherAdmin = client(service, await service.token({ sub: 'other-admin', scope: 'webhooks:admin' }));
+    expect((await otherAdmin('GET', `/jobs/${asked.body.id}`)).status).toBe(404);
+    const auditor = client(service, await service.token({ sub: 'auditor', scope: 'audit:read' }));
+    expect((await auditor('GET', `/jobs/${asked.body.id}`)).body).toMatchObject({ id: asked.body.id, type: 'webhook-replay' });
   });
 });
 
@@ -276,7 +343,7 @@ describe('the delivery log', () => {
     expect(first.status).toBe(200);
     expect(first.body.items.map((d: { id: string }) => d.id)).toEqual([ids[2], ids[1]]);
     expect(first.body.items[1]).toEqual({
-      id: ids[1], eventId: 'e2', type: 'order.paid', status: 'failed',
+      id: ids[1], eventId: 'e2', type: 'order.paid', jobId: null, status: 'failed',
       attempts: [{ at: minute(1), error: 'connection refused', durationMs: 30 }, { at: minute(4), error: 'connection refused', durationMs: 30 }],
       attemptCount: 2, nextAttemptAt: null, createdAt: minute(1), updatedAt: minute(4),
     });

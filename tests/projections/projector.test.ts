@@ -314,13 +314,13 @@ for (const [name, openEvents, openReads] of combos) {
         const { job, revision } = (await service.get(viewer, id))!;
         expect((await readModels.views('jobs', generation).load([id])).get(id)).toEqual({ ...job, revision });
       }
-      expect(mine<JobView>(await openJobs(readModels, 10_000)).map((j) => [j.id, j.status])).toEqual([[queued, 'queued'], [running, 'running']]);
+      expect(mine<JobView>(await openJobs(readModels, 'order-export', 10_000)).map((j) => [j.id, j.status])).toEqual([[queued, 'queued'], [running, 'running']]);
       expect(mine<JobView>(await keptResults(readModels, 10_000)).map((j) => j.id)).toEqual([done]);
       // A later start resumes from the checkpoint and follows on.
       const started = await service.start(queued, 'w2', 60_000);
       const second = start(new Projector(store, readModels, jobsView));
       expect(await second.waitFor(started.position!, PROJECTED_MS)).toBe(true);
-      expect(mine<JobView>(await openJobs(readModels, 10_000)).map((j) => j.status)).toEqual(['running', 'running']);
+      expect(mine<JobView>(await openJobs(readModels, 'order-export', 10_000)).map((j) => j.status)).toEqual(['running', 'running']);
       await noDifferences(jobsView as unknown as typeof orderViews, own);
       await rebuild(store, readModels, jobsView as unknown as typeof orderViews);
       expect((await noDifferences(jobsView as unknown as typeof orderViews, own)).checked).toBe(3);

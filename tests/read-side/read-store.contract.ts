@@ -188,16 +188,22 @@ export function readStoreContract(name: string, open: () => Promise<ReadStoreFix
       expect(await store.views('order-views', 1).changes(null, 10)).toEqual([]);
     });
 
-    it('lists open jobs oldest first, and kept results the earliest finished first', async () => {
+    it('lists open jobs of a kind oldest first, and kept export results the earliest finished first', async () => {
       const job = (n: number, status: JobView['status'], finishedAt: string | null = null, kept = false): JobView => ({
         id: `job-${n}`, type: 'order-export', status, owner: 'p', customerId: null, format: 'csv', filter: {}, apiVersion: '2027-01-01', progress: { processed: 0, total: 0 },
         createdAt: at(n), startedAt: null, finishedAt, result: kept ? { file: `f${n}.csv`, contentType: 'text/csv', count: 1, bytes: 10 } : null,
         resultExpiredAt: null, error: null, lease: status === 'running' ? { workerId: 'w', until: at(100) } : null, attempts: 0, revision: 1,
       });
-      const jobs = [job(5, 'queued'), job(2, 'running'), job(1, 'succeeded', at(9), true), job(3, 'succeeded', at(4), true), job(4, 'succeeded', at(1)), job(6, 'failed', at(2)), job(7, 'queued')];
+      // Webhook replays are jobs too: listed with their kind alone, and their result is no file to keep.
+      const replay = (n: number, status: JobView['status'], finishedAt: string | null = null): JobView => ({
+        id: `job-${n}`, type: 'webhook-replay', status, owner: 'p', customerId: null, subscriptionId: 's', from: at(0), to: at(50), progress: { processed: 0, total: 0 },
+        createdAt: at(n), startedAt: null, finishedAt, result: finishedAt ? { count: 3 } : null, error: null, lease: null, attempts: 0, revision: 1,
+      });
+      const jobs = [job(5, 'queued'), job(2, 'running'), job(1, 'succeeded', at(9), true), job(3, 'succeeded', at(4), true), job(4, 'succeeded', at(1)), job(6, 'failed', at(2)), job(7, 'queued'), replay(8, 'queued'), replay(0, 'succeeded', at(0)), replay(9, 'running')];
       await store.views('jobs', await store.activeGeneration('jobs')).commit(jobs.map((j) => ({ key: j.id, view: j })), pos(1));
-      expect((await openJobs(store, 10)).map((j) => j.id)).toEqual(['job-2', 'job-5', 'job-7']);
-      expect((await openJobs(store, 1)).map((j) => j.id)).toEqual(['job-2']);
+      expect((await openJobs(store, 'order-export', 10)).map((j) => j.id)).toEqual(['job-2', 'job-5', 'job-7']);
+      expect((await openJobs(store, 'order-export', 1)).map((j) => j.id)).toEqual(['job-2']);
+      expect((await openJobs(store, 'webhook-replay', 10)).map((j) => j.id)).toEqual(['job-8', 'job-9']);
       expect(await keptResults(store, 10)).toEqual([job(3, 'succeeded', at(4), true), job(1, 'succeeded', at(9), true)]);
     });
 
@@ -338,7 +344,7 @@ export function readStoreContract(name: string, open: () => Promise<ReadStoreFix
       };
       const jobs = store.views<JobView>('jobs', await store.activeGeneration('jobs'));
       await jobs.commit([{ key: job.id, view: job }], pos(1));
-      expect(await jobs.fields([job.id])).toEqual(new Map([[job.id, { status: 'succeeded', createdAt: at(1), finishedAt: at(2), hasResult: 1 }]]));
+      expect(await jobs.fields([job.id])).toEqual(new Map([[job.id, { type: 'order-export', status: 'succeeded', createdAt: at(1), finishedAt: at(2), hasResult: 1 }]]));
     });
 
     it("starts a projection afresh, once, when its storage version rose (another build opens the store), and keeps the others", async () => {

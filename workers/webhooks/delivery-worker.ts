@@ -6,10 +6,12 @@
 // past an event only once that event's delivery, and every one before it, is final and recorded,
 // so a restart takes again everything after it (at least once; receivers drop repeats by
 // webhook-id). Each subscription is worked by one process at a time, under a read-store lease.
+// A replay (a job) runs the same way over a fixed range of the log, with a checkpoint of its own
+// and its job's lease, one per subscription at a time; its sends are deliveries of their own.
 // Everything that waits uses the injected clock and timers.
 import type { ReadModelStore } from '../../read-side/read-store.js';
 import type { EventStore, Position, RecordedEvent } from '../../write-side/kernel/event-store.js';
-import { decodePosition, encodePosition } from '../../write-side/kernel/position.js';
+import { decodePosition, encodePosition, parsePosition } from '../../write-side/kernel/position.js';
 import { serviceViewer } from '../../write-side/kernel/access.js';
 import type { WriteContext } from '../../write-side/kernel/write-context.js';
 import { DISABLE_AFTER_FAILING_MS, nextAttemptAt, shouldDisable } from '../../write-side/webhooks/rules.js';
@@ -54,6 +56,32 @@ export function subscriptionsPortOf(
   };
 }
 
+/** An open replay job (queued or running), as the jobs' read model shows it. */
+export interface ReplayJobRef {
+  readonly id: string;
+  readonly subscriptionId: string;
+  /** Log positions or instants (UTC), both inclusive. */
+  readonly from: string;
+  readonly to: string;
+  readonly status: 'queued' | 'running';
+  readonly lease: { readonly workerId: string; readonly until: string } | null;
+}
+
+/** The replay jobs' side: the jobs' read model and JobService's lifecycle, with this worker as the job's holder. */
+export interface ReplayJobsPort {
+  /** Open replay jobs, oldest first. */
+  open(): Promise<readonly ReplayJobRef[]>;
+  /** Claims the job until leaseMs from now; false when it can no longer be claimed (another took it, or it ended). */
+  start(jobId: string, holder: string, leaseMs: number): Promise<boolean>;
+  /** Reports progress and extends the lease; throws when the job is no longer this holder's. */
+  progress(jobId: string, holder: string, processed: number, total: number, leaseMs: number): Promise<void>;
+  complete(jobId: string, holder: string, count: number): Promise<void>;
+  /** Ends a claimed job whose subscription was deleted. */
+  failDeleted(jobId: string, holder: string): Promise<void>;
+  /** Whether the subscription was deleted (or never was): its replays fail. */
+  subscriptionGone(subscriptionId: string): Promise<boolean>;
+}
+
 /** A log event as a webhook event: its contract type, the resource it orders by, and its id. */
 export interface WebhookEventRef {
   readonly type: string;
@@ -76,6 +104,8 @@ export interface DeliveryAttempt {
   readonly eventPosition: Position;
   readonly type: string;
   readonly resource: string;
+  /** The replay that sends it; absent for a first delivery. */
+  readonly jobId?: string;
   readonly at: string;
   readonly statusCode?: number;
   readonly error?: string;
@@ -92,6 +122,7 @@ export interface RetryRequest {
   readonly eventPosition: Position;
   readonly type: string;
   readonly resource: string;
+  readonly jobId?: string;
 }
 
 /** What the delivery log knows of a delivery (optional port: see DeliveryLogPort.states). */
@@ -105,7 +136,7 @@ export interface DeliveryState {
 
 /** The delivery log's write side (recordAttempts with the worker's viewer, the retry event's decoding, the id rule). */
 export interface DeliveryLogPort {
-  deliveryIdOf(subscriptionId: string, eventId: string): string;
+  deliveryIdOf(subscriptionId: string, eventId: string, jobId?: string | null): string;
   /** Appends one WebhookAttemptsRecorded to webhook-deliveries-<subscriptionId>. */
   recordAttempts(subscriptionId: string, attempts: readonly DeliveryAttempt[], context: WriteContext): Promise<unknown>;
   /** The retry request a log event is, or null. */
@@ -141,6 +172,8 @@ export interface DeliveryWorkerPorts {
   readonly messages: MessagesPort;
   readonly deliveries: DeliveryLogPort;
   readonly send: Sender;
+  /** Optional: without it, no replay runs in this process. */
+  readonly replays?: ReplayJobsPort;
 }
 
 export interface DeliveryWorkerOptions {
@@ -179,11 +212,19 @@ export interface DeliveryWorkerOptions {
 }
 
 export const WEBHOOKS_PROCESS_PREFIX = 'webhooks:';
+export const REPLAYS_PROCESS_PREFIX = 'webhook-replays:';
+/** The job event of a replay request: the worker looks for replays to take as soon as it sees one. */
+const REPLAY_REQUESTED = 'WebhookReplayRequested';
 const PRINCIPAL = 'service:webhook-delivery';
 
 /** The checkpoint and the lease of a subscription's deliveries in the read store. */
 export function deliveryProcessName(subscriptionId: string): string {
   return WEBHOOKS_PROCESS_PREFIX + subscriptionId;
+}
+
+/** The checkpoint of a replay's deliveries in the read store (its lease is its job's). */
+export function replayProcessName(jobId: string): string {
+  return REPLAYS_PROCESS_PREFIX + jobId;
 }
 
 /** The webhook-id of an event's messages: `evt_<event id>`, the same for every retry and replay. */
@@ -262,6 +303,15 @@ interface Entry {
   /** The outcome is final (it leaves the window once recorded). */
   final: boolean;
   recordedFinal: boolean;
+  /** The replay that sends it (a retry of a replay's delivery included); null for a first delivery. */
+  readonly jobId: string | null;
+}
+
+/** A replay's job: the range it sends again (log positions or instants, both inclusive). */
+export interface ReplayScope {
+  readonly jobId: string;
+  readonly from: string;
+  readonly to: string;
 }
 
 /** One subscription's deliveries in this process, while it holds their lease. */
@@ -282,6 +332,13 @@ class SubscriptionRunner {
   private failingSince: Date | null = null;
   private stopped = false;
   private started: Promise<void> | null = null;
+  /** A replay's last position (inclusive): null until its range is scanned, or when the range holds nothing. */
+  private end: Position | null = null;
+  private reachedEnd = false;
+  private done = false;
+  /** A replay's progress: the events of its range the subscription selects, and how many of them are final. */
+  total = 0;
+  processed = 0;
 
   constructor(
     public subscription: DeliverySubscription,
@@ -290,8 +347,10 @@ class SubscriptionRunner {
     private readonly config: Resolved,
     private readonly onDisabled: (runner: SubscriptionRunner) => void,
     private readonly onFailed: (runner: SubscriptionRunner) => void,
+    /** A replay's job, and what to do once every event of its range is final and recorded; null for the live deliveries. */
+    readonly replay: { readonly scope: ReplayScope; readonly onDone: (runner: SubscriptionRunner) => void } | null = null,
   ) {
-    this.name = deliveryProcessName(subscription.id);
+    this.name = replay ? replayProcessName(replay.scope.jobId) : deliveryProcessName(subscription.id);
   }
 
   start(): void {
@@ -307,6 +366,7 @@ class SubscriptionRunner {
   }
 
   private async begin(): Promise<void> {
+    if (this.replay) return this.beginReplay(this.replay.scope);
     if (this.ports.deliveries.failingSince) this.failingSince = await this.ports.deliveries.failingSince(this.subscription.id);
     const checkpoint = await this.ports.process.processCheckpoint(this.name);
     if (checkpoint !== null) {
@@ -321,6 +381,66 @@ class SubscriptionRunner {
       await this.ports.process.saveProcessCheckpoint(this.name, from);
       this.saved = from;
     }
+  }
+
+  /**
+   * A replay's range, scanned once at each start: where reading begins (its checkpoint, or just
+   * before the range), its last position, and how many events of it the subscription selects
+   * (the job's total), of which those up to the checkpoint are final already. An instant stands
+   * for the first event recorded at or after it (from) and the last at or before it (to).
+   */
+  private async beginReplay({ from, to }: ReplayScope): Promise<void> {
+    const checkpoint = await this.ports.process.processCheckpoint(this.name);
+    const fromPosition = parsePosition(from);
+    const toPosition = parsePosition(to);
+    const fromMs = fromPosition ? 0 : Date.parse(from);
+    const toMs = toPosition ? 0 : Date.parse(to);
+    let start: Position | null = fromPosition ? justBefore(fromPosition) : null;
+    let scanned = start;
+    let end: Position | null = null;
+    let total = 0;
+    let processed = 0;
+    for (;;) {
+      const batch = await this.ports.log.readAll({ after: scanned, maxCount: this.config.batchSize });
+      let past = false;
+      for (const recorded of batch) {
+        if (fromPosition ? recorded.position < fromPosition : end === null && recorded.recordedAt.getTime() < fromMs) {
+          scanned = start = recorded.position;
+          continue;
+        }
+        if (toPosition ? recorded.position > toPosition : recorded.recordedAt.getTime() > toMs) {
+          past = true;
+          break;
+        }
+        scanned = end = recorded.position;
+        const ref = this.ports.messages.webhookEventOf(recorded);
+        if (!ref || !selects(this.subscription.events, ref.type)) continue;
+        total++;
+        if (checkpoint !== null && recorded.position <= checkpoint) processed++;
+      }
+      if (past || batch.length < this.config.batchSize || this.stopped) break;
+      // A long range: the rest of the process gets the thread between batches.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    this.total = total;
+    this.processed = processed;
+    this.end = end;
+    this.cursor = checkpoint ?? start;
+    this.saved = checkpoint;
+    if (end === null || (this.cursor !== null && this.cursor >= end)) this.reachEnd();
+  }
+
+  private reachEnd(): void {
+    this.reachedEnd = true;
+    this.nextReadAt = Number.POSITIVE_INFINITY;
+  }
+
+  /** A replay whose every event is final and recorded is done: its job succeeds (the worker's onDone). */
+  private finishIfDone(): void {
+    if (!this.replay || this.done || this.stopped || !this.reachedEnd) return;
+    if (this.window.length > 0 || this.buffer.length > 0 || this.flushing || this.inFlight > 0) return;
+    this.done = true;
+    this.replay.onDone(this);
   }
 
   /** Stops taking and attempting; waits for the attempts under way and records their outcomes. */
@@ -365,40 +485,47 @@ class SubscriptionRunner {
     do {
       this.again = false;
       const now = this.config.clock();
-      if (shouldDisable(this.failingSince, now)) return this.disable(now);
+      if (!this.replay && shouldDisable(this.failingSince, now)) return this.disable(now);
       if (this.window.length < this.config.maxPending && now.getTime() >= this.nextReadAt) await this.read();
       if (this.stopped) return;
       this.startDue(this.config.clock().getTime());
+      this.finishIfDone();
       // A long catch-up reads batch after batch: other subscriptions, and requests, get the thread between them.
       if (this.again) await new Promise((resolve) => setImmediate(resolve));
     } while (this.again && !this.stopped);
   }
 
   private async read(): Promise<void> {
+    if (this.reachedEnd) return;
     const batch = await this.ports.log.readAll({ after: this.cursor, maxCount: this.config.batchSize });
     const taken: Entry[] = [];
+    const jobId = this.replay?.scope.jobId ?? null;
     let full = false;
     for (const recorded of batch) {
       if (this.window.length >= this.config.maxPending) {
         full = true;
         break;
       }
+      if (this.replay && (this.end === null || recorded.position > this.end)) break;
       const before = this.cursor;
       this.cursor = recorded.position;
-      const request = this.ports.deliveries.retryRequestOf(recorded);
+      // Retry requests are the live deliveries' to take (a replay's delivery's too).
+      const request = this.replay ? null : this.ports.deliveries.retryRequestOf(recorded);
       if (request) {
         if (request.subscriptionId === this.subscription.id) this.retry(request, before);
         continue;
       }
       const ref = this.ports.messages.webhookEventOf(recorded);
       if (!ref || !selects(this.subscription.events, ref.type)) continue;
-      const entry = this.entry(this.ports.deliveries.deliveryIdOf(this.subscription.id, ref.eventId), ref, recorded.position, recorded, before, false);
+      const entry = this.entry(this.ports.deliveries.deliveryIdOf(this.subscription.id, ref.eventId, jobId), ref, recorded.position, recorded, before, false, jobId);
       this.window.push(entry);
       taken.push(entry);
     }
     if (taken.length > 0 && this.ports.deliveries.states) await this.resume(taken, this.ports.deliveries.states.bind(this.ports.deliveries));
+    // A replay ends at its range's last position (or the log's end, should that be gone).
+    if (this.replay && (batch.length === 0 || (this.cursor !== null && this.end !== null && this.cursor >= this.end))) this.reachEnd();
     // At the log's end (or a window full), the next read waits; otherwise the loop reads on.
-    if (!full && batch.length === this.config.batchSize) this.again = true;
+    else if (!full && batch.length === this.config.batchSize) this.again = true;
     else this.nextReadAt = this.config.clock().getTime() + this.config.pollMs;
     this.flushSoon();
   }
@@ -412,6 +539,7 @@ class SubscriptionRunner {
       if (state.outcome !== 'retrying' || state.nextAttemptAt === null) {
         entry.final = true;
         entry.recordedFinal = true;
+        if (this.replay) this.processed++;
         continue;
       }
       entry.attempts = state.attempts;
@@ -430,11 +558,11 @@ class SubscriptionRunner {
     }
     const ref: WebhookEventRef = { type: request.type, resource: request.resource, eventId: request.eventId };
     // Ordered by the request's place in the log: after every event of the resource taken before it.
-    this.window.push(this.entry(request.deliveryId, ref, request.eventPosition, null, before, true));
+    this.window.push(this.entry(request.deliveryId, ref, request.eventPosition, null, before, true, request.jobId ?? null));
   }
 
-  private entry(deliveryId: string, ref: WebhookEventRef, eventPosition: Position, recorded: RecordedEvent | null, before: Position | null, once: boolean): Entry {
-    return { deliveryId, ref, eventPosition, recorded, before, once, firstAttemptAt: null, attempts: 0, due: 0, inFlight: false, final: false, recordedFinal: false };
+  private entry(deliveryId: string, ref: WebhookEventRef, eventPosition: Position, recorded: RecordedEvent | null, before: Position | null, once: boolean, jobId: string | null): Entry {
+    return { deliveryId, ref, eventPosition, recorded, before, once, firstAttemptAt: null, attempts: 0, due: 0, inFlight: false, final: false, recordedFinal: false, jobId };
   }
 
   /** Starts every eligible, due delivery there is room for: the first open one of its resource in the window. */
@@ -502,11 +630,9 @@ class SubscriptionRunner {
   private settle(entry: Entry, at: Date, outcome: AttemptOutcome, forGood: boolean): void {
     entry.attempts++;
     let next: Date | null = null;
-    if (outcome.ok) this.failingSince = null;
-    else {
-      this.failingSince ??= at;
-      next = forGood || entry.once ? null : nextAttemptAt(entry.firstAttemptAt ?? at, entry.attempts, this.config.random);
-    }
+    if (!outcome.ok) next = forGood || entry.once ? null : nextAttemptAt(entry.firstAttemptAt ?? at, entry.attempts, this.config.random);
+    // Whether the subscription is failing is the live deliveries' to say (a replay sends old events).
+    if (!this.replay) this.failingSince = outcome.ok ? null : (this.failingSince ?? at);
     if (next) entry.due = next.getTime();
     else entry.final = true;
     const result: AttemptResult = outcome.ok ? 'succeeded' : next ? 'retrying' : 'failed';
@@ -518,6 +644,7 @@ class SubscriptionRunner {
         eventPosition: entry.eventPosition,
         type: entry.ref.type,
         resource: entry.ref.resource,
+        ...(entry.jobId !== null && { jobId: entry.jobId }),
         at: at.toISOString(),
         ...(outcome.statusCode !== undefined && { statusCode: outcome.statusCode }),
         ...(outcome.error !== undefined && { error: outcome.error }),
@@ -541,6 +668,7 @@ class SubscriptionRunner {
       .finally(() => {
         this.flushing = null;
         if (this.buffer.length > 0 || this.markAhead()) this.flushSoon();
+        this.finishIfDone();
         this.scheduleWake();
       });
   }
@@ -567,7 +695,11 @@ class SubscriptionRunner {
         this.buffer = [...taken, ...this.buffer];
         throw error;
       }
-      for (const { entry } of taken) if (entry.final) entry.recordedFinal = true;
+      for (const { entry } of taken) {
+        if (!entry.final) continue;
+        entry.recordedFinal = true;
+        if (this.replay) this.processed++;
+      }
       this.window = this.window.filter((e) => !e.recordedFinal);
     }
     const mark = this.mark();
@@ -630,6 +762,8 @@ export class WebhookDeliveryWorker {
   private readonly config: Resolved;
   private readonly slots: Slots;
   private readonly runners = new Map<string, SubscriptionRunner>();
+  /** The replays this process runs, by job id: at most one per subscription. */
+  private readonly replayRunners = new Map<string, SubscriptionRunner>();
   /** Disabled by this process: not taken again while the list still shows them active. */
   private readonly disabled = new Set<string>();
   /** A lease just taken, for the runner about to be made. */
@@ -673,19 +807,33 @@ export class WebhookDeliveryWorker {
     return [...this.runners.keys()];
   }
 
+  /** The replays this process runs now (their job ids). */
+  get replaying(): readonly string[] {
+    return [...this.replayRunners.keys()];
+  }
+
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
-    const tick = () => {
-      this.timer = null;
-      this.running = this.refresh()
-        .catch((error: unknown) => this.config.onError(error))
-        .finally(() => {
-          if (!this.stopped) this.timer = this.config.timers.setTimeout(tick, this.refreshMs);
-        });
-    };
-    tick();
+    this.tick();
     if (this.options.follow) this.following = this.follow().catch((error: unknown) => this.config.onError(error));
+  }
+
+  private readonly tick = (): void => {
+    this.timer = null;
+    this.running = this.refresh()
+      .catch((error: unknown) => this.config.onError(error))
+      .finally(() => {
+        this.running = null;
+        if (!this.stopped) this.timer = this.config.timers.setTimeout(this.tick, this.refreshMs);
+      });
+  };
+
+  /** Refreshes now rather than at the next tick (a replay was asked for), unless a refresh is under way. */
+  private refreshNow(): void {
+    if (this.stopped || this.running || this.timer === null) return;
+    this.config.timers.clearTimeout(this.timer);
+    this.tick();
   }
 
   /** Wakes every subscription this process works at each event appended to the log (see DeliveryWorkerOptions.follow). */
@@ -695,9 +843,11 @@ export class WebhookDeliveryWorker {
     const live = subscribe({ after: await this.ports.log.headPosition() });
     this.live = live;
     if (this.stopped) return void (await live.close());
-    for await (const _event of live) {
+    for await (const event of live) {
       if (this.stopped) break;
       for (const runner of this.runners.values()) runner.nudge();
+      for (const runner of this.replayRunners.values()) runner.nudge();
+      if (event.type === REPLAY_REQUESTED) this.refreshNow();
     }
   }
 
@@ -709,6 +859,8 @@ export class WebhookDeliveryWorker {
     await this.following;
     await this.running;
     await Promise.all([...this.runners.keys()].map((id) => this.drop(id, true)));
+    // A replay's job keeps its lease until it lapses; another process then takes it up from its checkpoint.
+    await Promise.all([...this.replayRunners.keys()].map((id) => this.dropReplay(id)));
   }
 
   /** Reads the active subscriptions, renews the leases held, takes those free, and lets go of those gone. */
@@ -725,6 +877,7 @@ export class WebhookDeliveryWorker {
           await this.drop(id, false);
         }
       }
+      await this.renewReplays(null);
       return;
     }
     const byId = new Map(active.map((s) => [s.id, s]));
@@ -756,6 +909,87 @@ export class WebhookDeliveryWorker {
       this.runners.set(subscription.id, runner);
       runner.start();
     }
+    await this.renewReplays(byId);
+    await this.takeReplays(byId);
+  }
+
+  /**
+   * Reports each replay's progress, which extends its job's lease; a replay whose subscription is
+   * no longer active (`active`, when known) stops, and a replay whose job is no longer this process's stops.
+   */
+  private async renewReplays(active: ReadonlyMap<string, DeliverySubscription> | null): Promise<void> {
+    const replays = this.ports.replays;
+    if (!replays) return;
+    for (const [jobId, runner] of this.replayRunners) {
+      const subscription = active?.get(runner.subscription.id);
+      if (active && !subscription) {
+        await this.dropReplay(jobId);
+        continue;
+      }
+      if (subscription) runner.subscription = subscription;
+      const asked = Date.now();
+      try {
+        await replays.progress(jobId, this.options.holder, runner.processed, runner.total, this.leaseTtlMs);
+        runner.leaseUntil = asked + Math.floor((this.leaseTtlMs * 2) / 3);
+        runner.poke();
+      } catch (error) {
+        this.config.onError(error);
+        runner.stoppedByLease = true;
+        await this.dropReplay(jobId);
+      }
+    }
+  }
+
+  /**
+   * Takes up the oldest open replay of each active subscription that has none running (here or
+   * under another process's live lease); a replay of a deleted subscription fails.
+   */
+  private async takeReplays(active: ReadonlyMap<string, DeliverySubscription>): Promise<void> {
+    const replays = this.ports.replays;
+    if (!replays || this.stopped) return;
+    const now = new Date().toISOString();
+    const busy = new Set([...this.replayRunners.values()].map((runner) => runner.subscription.id));
+    for (const job of await replays.open()) {
+      if (this.stopped) return;
+      const live = job.status === 'running' && job.lease !== null && job.lease.until >= now;
+      if (busy.has(job.subscriptionId) || this.replayRunners.has(job.id)) continue;
+      busy.add(job.subscriptionId);
+      if (live) continue;
+      const subscription = active.get(job.subscriptionId);
+      if (!subscription) {
+        // Paused or disabled: its replays wait. Deleted: they fail.
+        if (await replays.subscriptionGone(job.subscriptionId)) {
+          if (await replays.start(job.id, this.options.holder, this.leaseTtlMs)) await replays.failDeleted(job.id, this.options.holder);
+        }
+        continue;
+      }
+      const asked = Date.now();
+      if (!(await replays.start(job.id, this.options.holder, this.leaseTtlMs))) continue;
+      const scope: ReplayScope = { jobId: job.id, from: job.from, to: job.to };
+      const drop = () => void this.dropReplay(job.id).catch((error: unknown) => this.config.onError(error));
+      const runner = new SubscriptionRunner(subscription, this.ports, this.slots, this.config, drop, drop, {
+        scope,
+        onDone: (done) => void this.completeReplay(job.id, done).catch((error: unknown) => this.config.onError(error)),
+      });
+      runner.leaseUntil = asked + Math.floor((this.leaseTtlMs * 2) / 3);
+      this.replayRunners.set(job.id, runner);
+      runner.start();
+    }
+  }
+
+  /** Every event of the replay's range is final and recorded: its job succeeds with their count. */
+  private async completeReplay(jobId: string, runner: SubscriptionRunner): Promise<void> {
+    if (this.replayRunners.get(jobId) !== runner) return;
+    this.replayRunners.delete(jobId);
+    await runner.stop();
+    await this.ports.replays!.complete(jobId, this.options.holder, runner.total);
+  }
+
+  private async dropReplay(jobId: string): Promise<void> {
+    const runner = this.replayRunners.get(jobId);
+    if (!runner) return;
+    this.replayRunners.delete(jobId);
+    await runner.stop();
   }
 
   private async lease(id: string): Promise<boolean> {

@@ -1,7 +1,11 @@
 // The delivery worker's ports, made of the service's own parts (the composition root's): the
 // active subscriptions from their read model (each beginning at its creation's log position), the
 // secrets and disabling from their use cases, the messages of messages.ts, the delivery log's use
-// cases and read model, and the sender with WEBHOOK_ALLOWED_HOSTS bound.
+// cases and read model, the sender with WEBHOOK_ALLOWED_HOSTS bound, and the replay jobs from the
+// jobs' read model and use cases.
+import { openJobs } from '../../read-side/jobs/queries.js';
+import type { JobService } from '../../write-side/jobs/service.js';
+import { StateConflict } from '../../write-side/kernel/errors.js';
 import type { WebhookDeliveryQueries, WebhookSubscriptionQueries } from '../../read-side/webhooks/queries.js';
 import type { DeliveryView } from '../../read-side/webhooks/views.js';
 import type { ReadModelStore } from '../../read-side/read-store.js';
@@ -11,7 +15,7 @@ import { decodeDeliveryEvent, subscriptionStream, WEBHOOK_DELIVERY_STREAM_PREFIX
 import type { WebhookDeliveryService } from '../../write-side/webhooks/deliveries.js';
 import { deliveryIdOf, type AttemptReport } from '../../write-side/webhooks/delivery-log.js';
 import type { WebhookService } from '../../write-side/webhooks/service.js';
-import { subscriptionsPortOf, type DeliveryLogPort, type DeliveryState, type DeliveryWorkerPorts } from './delivery-worker.js';
+import { subscriptionsPortOf, type DeliveryLogPort, type DeliveryState, type DeliveryWorkerPorts, type ReplayJobsPort } from './delivery-worker.js';
 import { buildMessage, webhookEventOf, type MessageReaders } from './messages.js';
 import { send } from './sender.js';
 
@@ -26,6 +30,38 @@ export interface DeliveryWorkerParts {
   readonly deliveryQueries: WebhookDeliveryQueries;
   readonly readers: MessageReaders;
   readonly allowedHosts: readonly string[];
+  /** The jobs' use cases: replays are jobs. */
+  readonly jobs: JobService;
+}
+
+/** Open replays the worker looks at, at each refresh. */
+const OPEN_REPLAYS = 100;
+
+/** The replay jobs: the open ones from the jobs' read model, their lifecycle through JobService. */
+export function replayJobsPort(jobs: JobService, readModels: ReadModelStore, subscriptions: WebhookService): ReplayJobsPort {
+  const viewer = serviceViewer(RECORDER);
+  return {
+    async open() {
+      return (await openJobs(readModels, 'webhook-replay', OPEN_REPLAYS)).map(({ id, subscriptionId, from, to, status, lease }) => ({
+        id, subscriptionId, from, to, status: status === 'running' ? 'running' : 'queued', lease,
+      }));
+    },
+    async start(jobId, holder, leaseMs) {
+      try {
+        const { state } = await jobs.start(jobId, holder, leaseMs);
+        // Given up after too many attempts: it failed, and is not this holder's.
+        return state.status === 'running' && state.lease?.workerId === holder;
+      } catch (error) {
+        if (error instanceof StateConflict) return false;
+        throw error;
+      }
+    },
+    progress: async (jobId, holder, processed, total, leaseMs) => void (await jobs.progress(jobId, holder, processed, total, leaseMs)),
+    complete: async (jobId, holder, count) => void (await jobs.complete(jobId, holder, { count })),
+    failDeleted: async (jobId, holder) =>
+      void (await jobs.fail(jobId, holder, { code: 'subscription-deleted', detail: 'The subscription was deleted: nothing more is sent to it.' })),
+    subscriptionGone: async (subscriptionId) => (await subscriptions.get(viewer, subscriptionId)) === null,
+  };
 }
 
 export function deliveryWorkerPorts(parts: DeliveryWorkerParts): DeliveryWorkerPorts {
@@ -47,8 +83,8 @@ export function deliveryWorkerPorts(parts: DeliveryWorkerParts): DeliveryWorkerP
       if (!recorded.streamName.startsWith(WEBHOOK_DELIVERY_STREAM_PREFIX) || recorded.type !== 'WebhookDeliveryRetryRequested') return null;
       const event = decodeDeliveryEvent(recorded);
       if (event.type !== 'WebhookDeliveryRetryRequested') return null;
-      const { subscriptionId, deliveryId, eventId, eventPosition, type, resource } = event.data;
-      return { subscriptionId, deliveryId, eventId, eventPosition: eventPosition as Position, type, resource };
+      const { subscriptionId, deliveryId, eventId, eventPosition, type, resource, jobId } = event.data;
+      return { subscriptionId, deliveryId, eventId, eventPosition: eventPosition as Position, type, resource, ...(jobId ? { jobId } : {}) };
     },
     // What the delivery log's read model holds of them: a delivery taken again after a restart
     // goes on with its schedule, or, final already, is not sent again.
@@ -70,5 +106,6 @@ export function deliveryWorkerPorts(parts: DeliveryWorkerParts): DeliveryWorkerP
     messages: { webhookEventOf, buildMessage: (ref, recorded, apiVersion) => buildMessage(ref as Parameters<typeof buildMessage>[0], recorded, apiVersion, parts.readers) },
     deliveries,
     send: (target, message) => send(target, message, { allowedHosts: parts.allowedHosts }),
+    replays: replayJobsPort(parts.jobs, readModels, parts.subscriptions),
   };
 }

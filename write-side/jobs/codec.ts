@@ -16,7 +16,7 @@ export function exportSlotTaken(jobId: string, metadata: Omit<EventMetadata, 'sc
   return { type: 'ExportSlotTaken', data: { jobId }, metadata: { ...metadata, schemaVersion: 1 } };
 }
 
-const TYPES = new Set<string>(['ExportRequested', 'JobStarted', 'JobProgressed', 'JobSucceeded', 'JobFailed', 'JobResultExpired']);
+const TYPES = new Set<string>(['ExportRequested', 'WebhookReplayRequested', 'JobStarted', 'JobProgressed', 'JobSucceeded', 'JobFailed', 'JobResultExpired']);
 /** The schema version each type is written with now. */
 const CURRENT: Readonly<Record<string, number>> = { JobFailed: 2, ExportRequested: 2 };
 /** What an export asked before its API version was recorded is read as (types.ts, ExportRequested). */

@@ -3,7 +3,7 @@
 // worker take the job over, up to MAX_ATTEMPTS attempts.
 import { JobNotFound, StateConflict } from '../kernel/errors.js';
 import { claimable } from './rules.js';
-import type { Job, JobCommand, JobEvent, JobState } from './types.js';
+import type { Job, JobCommand, JobEvent, JobResult, JobState } from './types.js';
 
 export const MAX_ATTEMPTS = 3;
 
@@ -22,6 +22,14 @@ export function evolveJob(state: JobState, event: JobEvent): JobState {
         result: null, resultExpiredAt: null, error: null, lease: null, attempts: 0,
       };
     }
+    case 'WebhookReplayRequested': {
+      const { jobId, owner, customerId, subscriptionId, from, to, requestedAt } = event.data;
+      return {
+        status: 'queued', id: jobId, type: 'webhook-replay', owner, customerId, subscriptionId, from, to,
+        progress: { processed: 0, total: 0 }, createdAt: requestedAt, startedAt: null, finishedAt: null,
+        result: null, error: null, lease: null, attempts: 0,
+      };
+    }
     case 'JobStarted': {
       const job = existing(state, event.data.jobId);
       return { ...job, status: 'running', startedAt: event.data.startedAt, progress: { processed: 0, total: 0 }, lease: { workerId: event.data.workerId, until: event.data.leaseUntil }, attempts: event.data.attempt };
@@ -33,12 +41,14 @@ export function evolveJob(state: JobState, event: JobEvent): JobState {
     case 'JobSucceeded': {
       const job = existing(state, event.data.jobId);
       const { count } = event.data.result;
-      return { ...job, status: 'succeeded', result: event.data.result, progress: { processed: count, total: count }, finishedAt: event.data.finishedAt, lease: null };
+      return { ...withResult(job, event.data.result), status: 'succeeded', progress: { processed: count, total: count }, finishedAt: event.data.finishedAt, lease: null };
     }
     case 'JobFailed':
       return { ...existing(state, event.data.jobId), status: 'failed', error: event.data.error, finishedAt: event.data.finishedAt, lease: null };
-    case 'JobResultExpired':
-      return { ...existing(state, event.data.jobId), result: null, resultExpiredAt: event.data.expiredAt };
+    case 'JobResultExpired': {
+      const job = existing(state, event.data.jobId);
+      return job.type === 'order-export' ? { ...job, result: null, resultExpiredAt: event.data.expiredAt } : job;
+    }
     default: {
       const unknown: never = event;
       throw new TypeError(`unhandled event ${(unknown as JobEvent).type}`);
@@ -52,13 +62,16 @@ export function decideJob(command: JobCommand, state: JobState): JobEvent[] {
     case 'RequestExport':
       if (state.status !== 'absent') throw conflict(state, 'already exists');
       return [{ type: 'ExportRequested', schemaVersion: 2, data: { ...command.data, requestedAt: now } }];
+    case 'RequestReplay':
+      if (state.status !== 'absent') throw conflict(state, 'already exists');
+      return [{ type: 'WebhookReplayRequested', schemaVersion: 1, data: { ...command.data, requestedAt: now } }];
     case 'StartJob': {
       const job = existing(state, command.data.jobId);
       if (!claimable(job, now)) throw conflict(job, 'is not waiting for a worker');
       if (job.attempts >= MAX_ATTEMPTS) {
         return [{
           type: 'JobFailed', schemaVersion: 2,
-          data: { jobId: job.id, workerId: null, finishedAt: now, error: { code: 'attempts-exhausted', detail: `The export was abandoned after ${job.attempts} attempts that did not finish.` } },
+          data: { jobId: job.id, workerId: null, finishedAt: now, error: { code: 'attempts-exhausted', detail: `The ${job.type === 'order-export' ? 'export' : 'replay'} was abandoned after ${job.attempts} attempts that did not finish.` } },
         }];
       }
       const { jobId, workerId, leaseUntil } = command.data;
@@ -71,6 +84,7 @@ export function decideJob(command: JobCommand, state: JobState): JobEvent[] {
     }
     case 'CompleteJob': {
       const job = holding(state, command.data.jobId, command.data.workerId);
+      withResult(job, command.data.result);
       return [{ type: 'JobSucceeded', schemaVersion: 1, data: { jobId: job.id, workerId: command.data.workerId, result: command.data.result, finishedAt: now } }];
     }
     case 'FailJob': {
@@ -79,7 +93,7 @@ export function decideJob(command: JobCommand, state: JobState): JobEvent[] {
     }
     case 'ExpireResult': {
       const job = existing(state, command.data.jobId);
-      if (job.status !== 'succeeded' || job.result === null) return [];
+      if (job.type !== 'order-export' || job.status !== 'succeeded' || job.result === null) return [];
       return [{ type: 'JobResultExpired', schemaVersion: 1, data: { jobId: job.id, expiredAt: now } }];
     }
     default: {
@@ -94,6 +108,13 @@ export const jobDecider = { initialState: initialJobState, evolve: evolveJob, de
 function existing(state: JobState, jobId: string): Job {
   if (state.status === 'absent') throw new JobNotFound(jobId);
   return state;
+}
+
+/** The job with its result, which must be one of its kind: an export's has a file, a replay's does not. */
+function withResult(job: Job, result: JobResult): Job {
+  if (job.type === 'order-export' && 'file' in result) return { ...job, result };
+  if (job.type === 'webhook-replay' && !('file' in result)) return { ...job, result: { count: result.count } };
+  throw new TypeError(`a result of another kind of job for ${job.type} job ${job.id}`);
 }
 
 /** The job, as long as this worker still holds its lease. */

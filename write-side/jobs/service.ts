@@ -57,6 +57,19 @@ export class JobService {
   }
 
   /**
+   * Records a webhook replay's job (WebhookService.requestReplay checks its subscription and range
+   * first). No cap: only admins replay, and the delivery worker runs one replay per subscription at a time.
+   */
+  async requestReplay(viewer: Viewer, input: { subscriptionId: string; from: string; to: string }, context: WriteContext & { idempotency: IdempotencyRequest }): Promise<JobResultOf> {
+    const jobId = keyId(viewer.sub, context.idempotency.key);
+    const command: JobCommand = { type: 'RequestReplay', data: { jobId, owner: viewer.sub, customerId: null, ...input }, metadata: this.meta(viewer.sub) };
+    if ((await this.store.readStream(jobStream(jobId), { toRevision: 0 })).length === 0) {
+      await refuseKeyOfAnother(this.store, viewer.sub, context.idempotency, jobStream(jobId));
+    }
+    return this.run(jobId, command, { ...context, principal: viewer.sub });
+  }
+
+  /**
    * Records the job in its principal's list of exports, unless MAX_ACTIVE_EXPORTS of the listed
    * ones are queued or running. The list is appended at the revision it was counted at, so two
    * requests racing for the last slot cannot both take it.

@@ -9,9 +9,12 @@ import type { AttemptSummary, Delivery, RecordedAttempt, WebhookAttemptsRecorded
 /** The namespace of delivery ids (UUID v5): fixed, so that the worker and the log name a delivery alike. */
 const DELIVERY_NAMESPACE = 'c4a3c1e2-6f0b-5d7e-9a41-3b8f2d6e1a57';
 
-/** A delivery is one event of the store sent to one subscription: its id, the same wherever it is computed. */
-export function deliveryIdOf(subscriptionId: string, eventId: string): string {
-  return uuidv5(`${subscriptionId}/${eventId}`, DELIVERY_NAMESPACE);
+/**
+ * A delivery is one event of the store sent to one subscription, the first time or again by a
+ * replay (its job's id): its id, the same wherever it is computed.
+ */
+export function deliveryIdOf(subscriptionId: string, eventId: string, jobId?: string | null): string {
+  return uuidv5(jobId ? `${subscriptionId}/${eventId}/replay/${jobId}` : `${subscriptionId}/${eventId}`, DELIVERY_NAMESPACE);
 }
 
 /**
@@ -21,7 +24,7 @@ export function deliveryIdOf(subscriptionId: string, eventId: string): string {
 export const MAX_ATTEMPTS_KEPT = 50;
 
 /** What a delivery is attempted with again: the event it sends. */
-export type DeliveredEvent = Pick<Delivery, 'id' | 'subscriptionId' | 'eventId' | 'eventPosition' | 'type' | 'resource'>;
+export type DeliveredEvent = Pick<Delivery, 'id' | 'subscriptionId' | 'eventId' | 'eventPosition' | 'type' | 'resource' | 'jobId'>;
 
 /** An attempt as the worker reports it; its delivery's id, if given, is computed again here (deliveryIdOf), so the log cannot hold another. */
 export type AttemptReport = Omit<RecordedAttempt, 'deliveryId'> & { readonly deliveryId?: string };
@@ -32,13 +35,13 @@ export function attemptsRecorded(subscriptionId: string, attempts: readonly Atte
   return {
     type: 'WebhookAttemptsRecorded',
     schemaVersion: 1,
-    data: { subscriptionId, attempts: attempts.map((attempt) => ({ ...attempt, deliveryId: deliveryIdOf(subscriptionId, attempt.eventId) })) },
+    data: { subscriptionId, attempts: attempts.map((attempt) => ({ ...attempt, deliveryId: deliveryIdOf(subscriptionId, attempt.eventId, attempt.jobId) })) },
   };
 }
 
 export function retryRequested(delivery: DeliveredEvent, requestedAt: string): WebhookDeliveryRetryRequested {
-  const { id: deliveryId, subscriptionId, eventId, eventPosition, type, resource } = delivery;
-  return { type: 'WebhookDeliveryRetryRequested', schemaVersion: 1, data: { subscriptionId, deliveryId, eventId, eventPosition, type, resource, requestedAt } };
+  const { id: deliveryId, subscriptionId, eventId, eventPosition, type, resource, jobId } = delivery;
+  return { type: 'WebhookDeliveryRetryRequested', schemaVersion: 1, data: { subscriptionId, deliveryId, eventId, eventPosition, type, resource, ...(jobId ? { jobId } : {}), requestedAt } };
 }
 
 /** The event split by delivery: one event per delivery it touches, each with that delivery's attempts alone, in their order. */
@@ -68,9 +71,9 @@ export function evolveDelivery(delivery: Delivery | null, part: WebhookDeliveryE
     case 'WebhookAttemptsRecorded':
       return part.data.attempts.reduce<Delivery | null>((current, attempt) => afterAttempt(current, part.data.subscriptionId, attempt), delivery)!;
     case 'WebhookDeliveryRetryRequested': {
-      const { subscriptionId, deliveryId, eventId, eventPosition, type, resource, requestedAt } = part.data;
+      const { subscriptionId, deliveryId, eventId, eventPosition, type, resource, jobId, requestedAt } = part.data;
       // Attempted again at once: pending, due now.
-      const base = delivery ?? { id: deliveryId, subscriptionId, eventId, eventPosition, type, resource, attempts: [], attemptCount: 0, createdAt: requestedAt };
+      const base = delivery ?? { id: deliveryId, subscriptionId, eventId, eventPosition, type, resource, jobId: jobId ?? null, attempts: [], attemptCount: 0, createdAt: requestedAt };
       return { ...base, status: 'pending', nextAttemptAt: requestedAt, updatedAt: requestedAt };
     }
     default: {
@@ -81,8 +84,8 @@ export function evolveDelivery(delivery: Delivery | null, part: WebhookDeliveryE
 }
 
 function afterAttempt(delivery: Delivery | null, subscriptionId: string, attempt: RecordedAttempt): Delivery {
-  const { deliveryId: id, eventId, eventPosition, type, resource, at, outcome } = attempt;
-  const base = delivery ?? { id, subscriptionId, eventId, eventPosition, type, resource, attempts: [], attemptCount: 0, createdAt: at };
+  const { deliveryId: id, eventId, eventPosition, type, resource, jobId, at, outcome } = attempt;
+  const base = delivery ?? { id, subscriptionId, eventId, eventPosition, type, resource, jobId: jobId ?? null, attempts: [], attemptCount: 0, createdAt: at };
   const attempts = [...base.attempts, summaryOf(attempt)];
   return {
     ...base,

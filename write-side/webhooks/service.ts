@@ -1,6 +1,6 @@
 // The webhook subscriptions' use cases: create, change, rotate the secret of, disable and delete
-// a subscription, read one as it is now; and, for the delivery worker, the secrets to sign with
-// at an instant. Subscriptions belong to no single customer: a customer token is refused whatever
+// a subscription, read one as it is now, ask for a replay of a range of the log (a job); and, for
+// the delivery worker, the secrets to sign with at an instant. Subscriptions belong to no single customer: a customer token is refused whatever
 // its scopes. The secret is made here (from the injected random source) and handed back by the
 // creation and the rotation alone; every other answer is the subscription without it.
 import { randomBytes } from 'node:crypto';
@@ -9,6 +9,9 @@ import { CommandHandler, type CommandContext, type CommandResult } from '../kern
 import { Forbidden, ValidationFailed } from '../kernel/errors.js';
 import type { EventStore, Position, RecordedEvent } from '../kernel/event-store.js';
 import { keyId, type Idempotent } from '../kernel/idempotency.js';
+import { isLogPosition, parsePosition } from '../kernel/position.js';
+import type { JobResultOf, JobService } from '../jobs/service.js';
+import type { ReplayJob } from '../jobs/types.js';
 import type { WriteContext } from '../kernel/write-context.js';
 import { decodeWebhookEvent, encodeWebhookEvent, subscriptionStream } from './codec.js';
 import { detailsOf, subscriptionDecider } from './decider.js';
@@ -46,6 +49,14 @@ export interface WebhookServiceOptions {
   readonly clock?: () => Date;
   /** `n` random bytes: the source of the secrets. */
   readonly random?: (n: number) => Uint8Array;
+  /** Where a replay's job is recorded (the jobs area's use case); without it, replays are refused. */
+  readonly jobs?: Pick<JobService, 'requestReplay'>;
+}
+
+/** A replay's range as a client asks for it: log positions or RFC 3339 instants, both inclusive; `to` defaults to the log's head. */
+export interface ReplayRange {
+  readonly from: string;
+  readonly to?: string;
 }
 
 export class WebhookService {
@@ -54,6 +65,7 @@ export class WebhookService {
   private readonly apiVersions: WebhookServiceOptions['apiVersions'];
   private readonly clock: () => Date;
   private readonly random: (n: number) => Uint8Array;
+  private readonly jobs: Pick<JobService, 'requestReplay'> | null;
 
   constructor(
     private readonly store: EventStore,
@@ -64,6 +76,29 @@ export class WebhookService {
     this.apiVersions = options.apiVersions;
     this.clock = options.clock ?? (() => new Date());
     this.random = options.random ?? ((n) => randomBytes(n));
+    this.jobs = options.jobs ?? null;
+  }
+
+  /**
+   * A job that sends again every event of the range the subscription selects (the delivery worker
+   * runs it). A position must be one the log has reached; `to` defaults to the log's head now, so
+   * the range is fixed when it is asked for. The job's id is the key's, so a retried request is
+   * answered with the first one's job. An unknown or deleted subscription is 404, and no job is made.
+   */
+  async requestReplay(viewer: Viewer, subscriptionId: string, range: ReplayRange, context: WriteContext & Idempotent): Promise<{ job: ReplayJob; replayed: boolean; position: Position | null }> {
+    refuseCustomers(viewer);
+    if (!this.jobs) throw new Error('replays need the jobs use case (WebhookServiceOptions.jobs)');
+    const head = await this.store.headPosition();
+    const errors: { pointer: string; message: string }[] = [];
+    const from = replayBound(range.from, '/from', head, errors);
+    const to = range.to === undefined ? head : replayBound(range.to, '/to', head, errors);
+    if (from !== null && to !== null && boundKind(from) === boundKind(to) && from > to) errors.push({ pointer: '/to', message: 'must not come before from' });
+    if (errors.length > 0) throw new ValidationFailed(errors);
+    if (!(await this.get(viewer, subscriptionId))) throw new SubscriptionNotFound(subscriptionId);
+    if (from === null || to === null) throw new ValidationFailed([{ pointer: '/from', message: 'the log is empty: there is nothing to replay' }]);
+    const result: JobResultOf = await this.jobs.requestReplay(viewer, { subscriptionId, from, to }, context);
+    if (result.state.status === 'absent' || result.state.type !== 'webhook-replay') throw new Error('the replay request recorded no replay');
+    return { job: result.state, replayed: result.replayed, position: result.position };
   }
 
   /**
@@ -151,6 +186,29 @@ export class WebhookService {
     return { now: this.clock().toISOString(), principal: viewer.sub };
   }
 }
+
+/**
+ * A replay bound as the job records it: a log position as it is, an instant as UTC; null (with an
+ * error) when it is neither, or a position the log has not reached.
+ */
+function replayBound(text: string, pointer: string, head: Position | null, errors: { pointer: string; message: string }[]): string | null {
+  const position = parsePosition(text);
+  if (position !== null) {
+    if (!isLogPosition(position) || head === null || position > head) {
+      errors.push({ pointer, message: 'is not a position the log has reached' });
+      return null;
+    }
+    return position;
+  }
+  const ms = /^\d{4}-\d{2}-\d{2}T/.test(text) ? Date.parse(text) : Number.NaN;
+  if (Number.isNaN(ms)) {
+    errors.push({ pointer, message: 'must be a log position (32 hexadecimal digits) or an RFC 3339 date-time' });
+    return null;
+  }
+  return new Date(ms).toISOString();
+}
+
+const boundKind = (bound: string): 'position' | 'instant' => (parsePosition(bound) !== null ? 'position' : 'instant');
 
 function refuseCustomers(viewer: Viewer): void {
   if (!isStaff(viewer)) throw new Forbidden('Webhook subscriptions belong to no single customer: a customer token cannot manage them.');

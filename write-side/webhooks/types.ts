@@ -178,6 +178,8 @@ export interface RecordedAttempt {
   readonly type: WebhookEventType;
   /** The resource the event is of (an order's id, a SKU…): deliveries of one resource go in log order. */
   readonly resource: string;
+  /** The replay (its job's id) that sent the event again; absent for the event's first delivery. */
+  readonly jobId?: string;
   readonly at: string;
   readonly statusCode?: number;
   readonly error?: string;
@@ -205,6 +207,8 @@ export type WebhookDeliveryRetryRequested = {
     readonly eventPosition: string;
     readonly type: WebhookEventType;
     readonly resource: string;
+    /** The replay that made the delivery; absent for a first delivery. */
+    readonly jobId?: string;
     readonly requestedAt: string;
   };
 };
@@ -231,6 +235,8 @@ export interface Delivery {
   readonly eventPosition: string;
   readonly type: WebhookEventType;
   readonly resource: string;
+  /** The replay (its job's id) whose delivery this is; null for the event's first delivery. */
+  readonly jobId: string | null;
   readonly status: DeliveryStatus;
   /** The latest attempts, oldest first: at most MAX_ATTEMPTS_KEPT (delivery-log.ts). */
   readonly attempts: readonly AttemptSummary[];

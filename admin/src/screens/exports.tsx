@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, describe, newKey, type Schemas } from '../api';
 import { Field, Refusal, Title, when } from '../ui';
 
-type Job = Schemas['Job'];
+type Job = Schemas['ExportJob'];
 
 /** The exports started in this tab, followed until they end. */
 export function Exports() {
@@ -14,7 +14,7 @@ export function Exports() {
     if (running.length === 0) return;
     const timer = setTimeout(async () => {
       const fresh = await Promise.all(running.map((id) => api.GET('/jobs/{id}', { params: { path: { id } } }).then((r) => r.data)));
-      setJobs((list) => list.map((job) => fresh.find((f) => f?.id === job.id) ?? job));
+      setJobs((list) => list.map((job) => fresh.find((f): f is Job => f?.type === 'order-export' && f.id === job.id) ?? job));
     }, 300);
     return () => clearTimeout(timer);
   }, [jobs]);

@@ -36,6 +36,8 @@ describe('the webhook-deliveries projection', () => {
       await deliveries.recordAttempts(worker, b, [attempt('e1', 5, 'succeeded')], context);
       // e3 retried past the bound.
       for (let i = 0; i < MAX_ATTEMPTS_KEPT + 3; i++) await deliveries.recordAttempts(worker, a, [attempt('e3', 10 + i)], context);
+      // e1 sent again by a replay: a delivery of its own, with the replay's job.
+      await deliveries.recordAttempts(worker, a, [{ ...attempt('e1', 70, 'succeeded'), jobId: 'job-1' }], context);
 
       await rebuild(events.store, reads.store, webhookDeliveriesView);
       const generation = await reads.store.activeGeneration('webhook-deliveries');
@@ -43,7 +45,7 @@ describe('the webhook-deliveries projection', () => {
       const [d1, d2, d3] = ['e1', 'e2', 'e3'].map((e) => deliveryIdOf(a, e));
       const views = await store.load([d1!, d2!, d3!, deliveryIdOf(b, 'e1')]);
       expect(views.get(d1!)).toEqual({
-        id: d1, subscriptionId: a, eventId: 'e1', eventPosition: 'pos-e1', type: 'order.shipped', resource: 'order-1', status: 'succeeded',
+        id: d1, subscriptionId: a, eventId: 'e1', eventPosition: 'pos-e1', type: 'order.shipped', resource: 'order-1', jobId: null, status: 'succeeded',
         attempts: [{ at: at(0), statusCode: 500, durationMs: 40 }, { at: at(3), statusCode: 200, durationMs: 40 }], attemptCount: 2,
         nextAttemptAt: null, createdAt: at(0), updatedAt: at(3), revision: 1,
       });
@@ -52,11 +54,16 @@ describe('the webhook-deliveries projection', () => {
       expect(views.get(d3!)!.attempts).toHaveLength(MAX_ATTEMPTS_KEPT);
       expect(views.get(deliveryIdOf(b, 'e1'))).toMatchObject({ subscriptionId: b, status: 'succeeded' });
 
-      const page = async (status?: 'pending' | 'succeeded' | 'failed') => (await reads.store.page<DeliveryView>('webhook-deliveries', deliveryPage(a, status, null, 10))).map((v) => v.id);
-      expect(await page()).toEqual([d3, d2, d1]);
-      expect(await page('succeeded')).toEqual([d1]);
+      const replayed = deliveryIdOf(a, 'e1', 'job-1');
+      expect((await store.load([replayed])).get(replayed)).toMatchObject({ eventId: 'e1', jobId: 'job-1', status: 'succeeded', attemptCount: 1 });
+
+      const page = async (status?: 'pending' | 'succeeded' | 'failed', jobId?: string) =>
+        (await reads.store.page<DeliveryView>('webhook-deliveries', deliveryPage(a, { status, jobId }, null, 10))).map((v) => v.id);
+      expect(await page()).toEqual([replayed, d3, d2, d1]);
+      expect(await page('succeeded')).toEqual([replayed, d1]);
       expect(await page('pending')).toEqual([d3]);
-      expect(await verify(events.store, reads.store, webhookDeliveriesView, () => {})).toEqual({ checked: 4, differences: 0 });
+      expect(await page(undefined, 'job-1')).toEqual([replayed]);
+      expect(await verify(events.store, reads.store, webhookDeliveriesView, () => {})).toEqual({ checked: 5, differences: 0 });
 
       // The whole log applied again (a replay after a crash) changes nothing.
       const log = await events.store.readAll({ after: null, maxCount: 1000, streamPrefixes: [WEBHOOK_DELIVERY_STREAM_PREFIX] });

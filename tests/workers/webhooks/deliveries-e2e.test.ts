@@ -7,6 +7,8 @@
 // attempt (5 s on) delivers it (the worker's own tests show the retry request taken at once).
 // A product with a lowStockThreshold sends stock.low once, for the placement that takes its
 // available below it, and nothing for the one before that keeps it at or above.
+// A replay (POST …/replays, a job) sends a range of the log again to a subscription made after it,
+// each message with its original webhook-id and signed with the new subscription's secret.
 // Loopback traffic only.
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
@@ -162,6 +164,48 @@ describe('webhook deliveries, end to end', () => {
       const log = await until(() => deliveries(subscription.id), (items) => items.some((d) => d.status === 'succeeded'));
       expect(log.map((d) => [d.type, d.status])).toEqual([['stock.low', 'succeeded']]);
       expect(ofSku()).toHaveLength(1);
+    } finally {
+      server.close();
+    }
+  }, E2E_TEST_MS);
+
+  it('replays a range of the log as a job: the events again, with their original webhook-ids, as deliveries of the job, and the job succeeds', async () => {
+    const { server, url, received } = await receiver(() => 204);
+    try {
+      // Two orders placed and paid before the subscription exists: the live deliveries do not send them.
+      const from = new Date().toISOString();
+      const orders = [await placeAndPay(), await placeAndPay()];
+      const subscription = await subscribe(url, ['order.placed', 'order.paid']);
+      const asked = await fetch(`${base}/webhook-subscriptions/${subscription.id}/replays`, {
+        method: 'POST', headers: { ...admin, 'Idempotency-Key': randomUUID() }, body: JSON.stringify({ from }),
+      });
+      expect(asked.status).toBe(202);
+      const job = (await asked.json()) as { id: string; type: string; status: string; to: string };
+      expect(asked.headers.get('location')).toBe(`/jobs/${job.id}`);
+      expect(job).toMatchObject({ type: 'webhook-replay', status: 'queued', from });
+      const followed = await until(
+        async () => (await (await fetch(`${base}/jobs/${job.id}`, { headers: admin })).json()) as { status: string; result: { count: number } | null; progress: { processed: number; total: number } },
+        (state) => state.status === 'succeeded' || state.status === 'failed',
+      );
+      expect(followed).toMatchObject({ status: 'succeeded', result: { count: 4 }, progress: { processed: 4, total: 4 } });
+      const messages = received.map((r) => ({ headers: r.headers, body: r.body, message: JSON.parse(r.body) as { id: string; type: string; data: { id: string } } }));
+      for (const orderId of orders) {
+        expect(messages.filter((m) => m.message.data.id === orderId).map((m) => m.message.type)).toEqual(['order.placed', 'order.paid']);
+      }
+      for (const { headers, body } of messages) {
+        const signed = { 'webhook-id': String(headers['webhook-id']), 'webhook-timestamp': String(headers['webhook-timestamp']), 'webhook-signature': String(headers['webhook-signature']) };
+        expect(() => new StandardWebhook(subscription.secret).verify(body, signed)).not.toThrow();
+      }
+      const items = await until(() => deliveries(subscription.id), (list) => list.filter((d) => d.status === 'succeeded').length >= 4);
+      expect(items.map((d) => (d as unknown as { jobId: string | null }).jobId)).toEqual([job.id, job.id, job.id, job.id]);
+      // A second replay of the same range sends the same webhook-ids again.
+      const again = await fetch(`${base}/webhook-subscriptions/${subscription.id}/replays`, {
+        method: 'POST', headers: { ...admin, 'Idempotency-Key': randomUUID() }, body: JSON.stringify({ from, to: job.to }),
+      });
+      const second = (await again.json()) as { id: string };
+      await until(async () => ((await (await fetch(`${base}/jobs/${second.id}`, { headers: admin })).json()) as { status: string }).status, (status) => status === 'succeeded');
+      const ids = received.map((r) => String(r.headers['webhook-id']));
+      expect(ids.slice(4).sort()).toEqual(ids.slice(0, 4).sort());
     } finally {
       server.close();
     }

@@ -18,7 +18,10 @@ import {
   type DeliverySubscription,
   type DeliveryWorkerOptions,
   type MessagesPort,
+  type ReplayJobRef,
+  type ReplayJobsPort,
   type SubscriptionsPort,
+  replayProcessName,
   type Timers,
   subscriptionsPortOf,
 } from '../../../workers/webhooks/delivery-worker.js';
@@ -92,8 +95,8 @@ class MemoryDeliveryLog implements DeliveryLogPort {
       Object.defineProperty(this, 'failingSince', { value: undefined });
     }
   }
-  deliveryIdOf(subscriptionId: string, eventId: string): string {
-    return `${subscriptionId}/${eventId}`;
+  deliveryIdOf(subscriptionId: string, eventId: string, jobId?: string | null): string {
+    return jobId ? `${subscriptionId}/${eventId}/${jobId}` : `${subscriptionId}/${eventId}`;
   }
   async recordAttempts(subscriptionId: string, attempts: readonly DeliveryAttempt[]): Promise<void> {
     if (this.failing) throw new Error('the log is down');
@@ -169,6 +172,54 @@ class MemorySubscriptions implements SubscriptionsPort {
   }
 }
 
+/** The replay jobs, in memory: the jobs' lifecycle as JobService keeps it (a lease claimed, renewed by progress, lapsing when `lapse` says). */
+class MemoryReplayJobs implements ReplayJobsPort {
+  readonly jobs: {
+    id: string; subscriptionId: string; from: string; to: string; status: 'queued' | 'running' | 'succeeded' | 'failed';
+    lease: { workerId: string; until: string } | null; attempts: number; progress: { processed: number; total: number }[]; count?: number;
+  }[] = [];
+  readonly gone = new Set<string>();
+  add(id: string, subscriptionId: string, from: string, to: string) {
+    this.jobs.push({ id, subscriptionId, from, to, status: 'queued', lease: null, attempts: 0, progress: [] });
+  }
+  job(id: string) {
+    return this.jobs.find((j) => j.id === id)!;
+  }
+  async open(): Promise<ReplayJobRef[]> {
+    return this.jobs.flatMap((j) => (j.status === 'queued' || j.status === 'running' ? [{ ...j, status: j.status }] : []));
+  }
+  async start(jobId: string, holder: string, leaseMs: number) {
+    const job = this.job(jobId);
+    const lapsed = job.status === 'running' && job.lease !== null && Date.parse(job.lease.until) < Date.now();
+    if (job.status !== 'queued' && !lapsed) return false;
+    Object.assign(job, { status: 'running', lease: { workerId: holder, until: new Date(Date.now() + leaseMs).toISOString() }, attempts: job.attempts + 1 });
+    return true;
+  }
+  private holding(jobId: string, holder: string) {
+    const job = this.job(jobId);
+    if (job.status !== 'running' || job.lease?.workerId !== holder) throw new Error(`job ${jobId} is not ${holder}'s`);
+    return job;
+  }
+  async progress(jobId: string, holder: string, processed: number, total: number, leaseMs: number) {
+    const job = this.holding(jobId, holder);
+    job.progress.push({ processed, total });
+    job.lease = { workerId: holder, until: new Date(Date.now() + leaseMs).toISOString() };
+  }
+  async complete(jobId: string, holder: string, count: number) {
+    Object.assign(this.holding(jobId, holder), { status: 'succeeded', count, lease: null });
+  }
+  async failDeleted(jobId: string, holder: string) {
+    Object.assign(this.holding(jobId, holder), { status: 'failed', lease: null });
+  }
+  async subscriptionGone(subscriptionId: string) {
+    return this.gone.has(subscriptionId);
+  }
+  /** The holder died: its lease runs out. */
+  lapse(jobId: string) {
+    this.job(jobId).lease = { workerId: this.job(jobId).lease!.workerId, until: new Date(0).toISOString() };
+  }
+}
+
 type Answer = AttemptOutcome | 'hold';
 const OK: AttemptOutcome = { ok: true, statusCode: 204, durationMs: 3 };
 const DOWN: AttemptOutcome = { ok: false, statusCode: 503, durationMs: 3 };
@@ -227,9 +278,10 @@ async function setup(subs: DeliverySubscription[], options: Partial<DeliveryWork
   const log = new MemoryDeliveryLog(options.states ?? false);
   const process = new MemoryProcessStore();
   const subscriptions = new MemorySubscriptions(subs);
+  const replays = new MemoryReplayJobs();
   const worker = (holder: string, clockAndTimers: FakeTime = time, more: Partial<DeliveryWorkerOptions> = {}) => {
     const w = new WebhookDeliveryWorker(
-      { log: store, process, subscriptions, messages, deliveries: log, send: endpoint.send },
+      { log: store, process, subscriptions, messages, deliveries: log, send: endpoint.send, replays },
       { holder, clock: clockAndTimers.clock, timers: clockAndTimers.timers, random: () => 1, pollMs: 1000, refreshMs: 10_000, leaseTtlMs: 60_000, ...options, ...more },
     );
     workers.push(w);
@@ -239,7 +291,7 @@ async function setup(subs: DeliverySubscription[], options: Partial<DeliveryWork
     const result = await store.appendToStream(stream, types.map((type) => ({ type, data: {}, metadata: meta })), 'any');
     return result.position;
   };
-  return { store, time, endpoint, log, process, subscriptions, worker, append };
+  return { store, time, endpoint, log, process, subscriptions, replays, worker, append };
 }
 
 /** For the tests that run days of fake time: the list and the leases read hourly, not every 10 s. */
@@ -651,5 +703,147 @@ describe('two delivery workers sharing a read store', () => {
     expect(endpoint.overlapping).toBe(0);
     expect(endpoint.sent).toHaveLength(16);
     expect(new Set(endpoint.sent.map((s) => `${s.url} ${s.id}`)).size).toBe(16);
+  });
+
+});
+
+describe('the webhook delivery worker’s replays', () => {
+  /** A subscription whose live deliveries begin at the log's head: only a replay sends what came before. */
+  const liveFromHead = async (t: Awaited<ReturnType<typeof setup>>, sub = subA) => {
+    t.subscriptions.list = [{ ...sub, from: (await t.store.headPosition())! }];
+  };
+
+  it('sends every selected event of a range of positions again, in order per resource, as deliveries of the job, which then succeeds with their count', async () => {
+    const t = await setup([], { pollMs: H, ...LONG });
+    await t.append('order-0', 'OrderPlaced');
+    await t.append('order-1', 'OrderPlaced', 'OrderPaid');
+    await t.append('other-1', 'Noise');
+    const to = await t.append('order-2', 'OrderPlaced');
+    await t.append('order-3', 'OrderPlaced');
+    await liveFromHead(t);
+    // The position of the first event of order-1's commit: from is inclusive.
+    const first = (await t.store.readStream('order-1'))[0]!.position;
+    t.replays.add('job-1', 'sub-a', first, to);
+    t.endpoint.answer = (_, id) => (id === evt('order-1', 0) ? 'hold' : OK);
+    t.worker('w1').start();
+    await until(() => t.endpoint.held.length === 1);
+    await settle();
+    // order-1's second event waits for its first; order-2 goes meanwhile.
+    expect(t.endpoint.ids()).toEqual([evt('order-1', 0), evt('order-2', 0)]);
+    t.endpoint.release(evt('order-1', 0));
+    await until(() => t.replays.job('job-1').status === 'succeeded');
+    expect(t.endpoint.ids()).toEqual([evt('order-1', 0), evt('order-2', 0), evt('order-1', 1)]);
+    expect(t.replays.job('job-1').count).toBe(3);
+    const attempts = t.log.attempts('sub-a');
+    // One attempt per event, each a delivery of the job's own (not the event's first delivery).
+    expect(new Map(attempts.map((a) => [a.deliveryId, [a.jobId, a.outcome]]))).toEqual(new Map([
+      ['sub-a/order-1.0/job-1', ['job-1', 'succeeded']],
+      ['sub-a/order-1.1/job-1', ['job-1', 'succeeded']],
+      ['sub-a/order-2.0/job-1', ['job-1', 'succeeded']],
+    ]));
+    expect(attempts).toHaveLength(3);
+    // Its runner is gone, and the live deliveries sent nothing of the history.
+    expect(t.endpoint.ids().filter((id) => id === evt('order-0', 0) || id === evt('order-3', 0))).toEqual([]);
+  });
+
+  it('takes an instant as the first event recorded at or after it, and the last at or before it', async () => {
+    const t = await setup([], { pollMs: H, ...LONG });
+    await t.append('order-1', 'OrderPlaced');
+    // The store stamps each commit with the wall clock: a few ms apart, so that they differ.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await t.append('order-2', 'OrderPlaced');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await t.append('order-3', 'OrderPlaced');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await t.append('order-4', 'OrderPlaced');
+    await liveFromHead(t);
+    const at = async (stream: string) => (await t.store.readStream(stream))[0]!.recordedAt.toISOString();
+    t.replays.add('job-1', 'sub-a', await at('order-2'), await at('order-3'));
+    t.worker('w1').start();
+    await until(() => t.replays.job('job-1').status === 'succeeded');
+    expect(t.endpoint.ids()).toEqual([evt('order-2', 0), evt('order-3', 0)]);
+    expect(t.replays.job('job-1').count).toBe(2);
+  });
+
+  it('succeeds at once, with 0, when its range holds no event the subscription selects', async () => {
+    const t = await setup([], { pollMs: H, ...LONG });
+    const only = await t.append('other-1', 'Noise');
+    await liveFromHead(t);
+    t.replays.add('job-1', 'sub-a', only, only);
+    t.worker('w1').start();
+    await until(() => t.replays.job('job-1').status === 'succeeded');
+    expect(t.replays.job('job-1').count).toBe(0);
+    expect(t.endpoint.sent).toEqual([]);
+  });
+
+  it('reports its progress at each refresh, and a restart goes on from its checkpoint, counting what was final already', async () => {
+    const t = await setup([], { states: true });
+    await t.append('order-1', 'OrderPlaced');
+    await t.append('order-2', 'OrderPlaced');
+    const last = await t.append('order-3', 'OrderPlaced');
+    await liveFromHead(t);
+    t.replays.add('job-1', 'sub-a', (await t.store.readStream('order-1'))[0]!.position, last);
+    t.endpoint.answer = (_, id) => (id === evt('order-2', 0) ? 'hold' : OK);
+    t.worker('w1').start();
+    await until(() => t.log.attempts('sub-a').length === 2);
+    await until(() => t.process.checkpoints.get(replayProcessName('job-1')) !== undefined);
+    await t.time.advance(10 * S);
+    expect(t.replays.job('job-1').progress.at(-1)).toEqual({ processed: 2, total: 3 });
+
+    // The process dies with order-2's attempt under way; the job's lease lapses; another process takes it up.
+    t.process.expire('w1');
+    t.replays.lapse('job-1');
+    const restarted = new FakeTime();
+    restarted.now = t.time.now;
+    t.endpoint.answer = () => OK;
+    const w2 = t.worker('w2', restarted);
+    w2.start();
+    await until(() => t.replays.job('job-1').status === 'succeeded');
+    expect(t.replays.job('job-1')).toMatchObject({ attempts: 2, count: 3 });
+    // order-1 was final below the mark; order-3 final beyond it (the delivery log says so): only order-2 is sent again.
+    expect(t.endpoint.ids()).toEqual([evt('order-1', 0), evt('order-2', 0), evt('order-3', 0), evt('order-2', 0)]);
+    expect(w2.replaying).toEqual([]);
+  });
+
+  it('runs one replay of a subscription at a time, oldest first, and none while the subscription is paused', async () => {
+    const t = await setup([], { pollMs: H, ...LONG });
+    const p1 = await t.append('order-1', 'OrderPlaced');
+    const p2 = await t.append('order-2', 'OrderPlaced');
+    t.replays.add('job-1', 'sub-a', p1, p1);
+    t.replays.add('job-2', 'sub-a', p2, p2);
+    // Paused: not in the active list.
+    const worker = t.worker('w1');
+    worker.start();
+    await settle();
+    expect(t.replays.job('job-1').status).toBe('queued');
+    await liveFromHead(t);
+    t.endpoint.answer = () => 'hold';
+    await t.time.advance(LONG.refreshMs);
+    await until(() => t.endpoint.held.length === 1);
+    expect(worker.replaying).toEqual(['job-1']);
+    expect(t.replays.job('job-2').status).toBe('queued');
+    t.endpoint.answer = () => OK;
+    t.endpoint.release(evt('order-1', 0));
+    await until(() => t.replays.job('job-1').status === 'succeeded');
+    await t.time.advance(LONG.refreshMs);
+    await until(() => t.replays.job('job-2').status === 'succeeded');
+    expect(t.endpoint.ids()).toEqual([evt('order-1', 0), evt('order-2', 0)]);
+  });
+
+  it('fails the replays of a deleted subscription, and does not let their failures disable a live subscription', async () => {
+    const t = await setup([], { pollMs: H, ...LONG });
+    const p1 = await t.append('order-1', 'OrderPlaced');
+    t.replays.add('job-gone', 'sub-gone', p1, p1);
+    t.replays.gone.add('sub-gone');
+    t.replays.add('job-1', 'sub-a', p1, p1);
+    await liveFromHead(t);
+    t.endpoint.answer = () => DOWN;
+    t.worker('w1').start();
+    await until(() => t.replays.job('job-gone').status === 'failed');
+    // The replay's delivery is retried on the schedule for 3 days and fails for good; the subscription stays.
+    await t.time.advance(RETRY_FOR_MS + H);
+    await until(() => t.replays.job('job-1').status === 'succeeded');
+    expect(t.log.attempts('sub-a').at(-1)).toMatchObject({ jobId: 'job-1', outcome: 'failed' });
+    expect(t.subscriptions.disabled).toEqual([]);
   });
 });

@@ -21,6 +21,23 @@ describe('job decider', () => {
     given(requested).when(command).thenFails(StateConflict, { currentStatus: 'queued' });
   });
 
+  it('requests a webhook replay once, and it runs with the same lifecycle: its result a count, no file, nothing to expire', () => {
+    const data = { jobId: 'j', owner: 'admin', customerId: null, subscriptionId: 's', from: at(0), to: '0000000000000009' + '0000000000000009' };
+    const command: JobCommand = { type: 'RequestReplay', data, metadata: meta(0) };
+    const replay: JobEvent = { type: 'WebhookReplayRequested', schemaVersion: 1, data: { ...data, requestedAt: at(0) } };
+    given().when(command).then(replay);
+    given(replay).when(command).thenFails(StateConflict, { currentStatus: 'queued' });
+    given(replay).when(start('w1', 1)).then(started('w1', 1, 31));
+    const running = [replay, started('w1', 1, 31)];
+    given(...running).when({ type: 'CompleteJob', data: { jobId: 'j', workerId: 'w1', result: { count: 7 } }, metadata: meta(20) })
+      .then({ type: 'JobSucceeded', schemaVersion: 1, data: { jobId: 'j', workerId: 'w1', result: { count: 7 }, finishedAt: at(20) } });
+    // An export's file is no replay's result.
+    expect(() => jobDecider.decide({ type: 'CompleteJob', data: { jobId: 'j', workerId: 'w1', result }, metadata: meta(20) }, [...running].reduce(evolveJob, initialJobState()))).toThrow(TypeError);
+    const done = [...running, { type: 'JobSucceeded', schemaVersion: 1, data: { jobId: 'j', workerId: 'w1', result: { count: 7 }, finishedAt: at(20) } } as JobEvent];
+    given(...done).when({ type: 'ExpireResult', data: { jobId: 'j' }, metadata: meta(30) }).then();
+    expect(done.reduce(evolveJob, initialJobState())).toMatchObject({ type: 'webhook-replay', status: 'succeeded', subscriptionId: 's', result: { count: 7 }, progress: { processed: 7, total: 7 } });
+  });
+
   it('lets a worker claim a queued job', () => given(requested).when(start('w1', 1)).then(started('w1', 1, 31)));
 
   it('refuses a claim while another worker holds a live lease', () =>

@@ -55,7 +55,7 @@ for (const [name, open] of availableStores) {
 
     it('records a retry request with the delivery\'s event', async () => {
       const id = deliveryIdOf(subscriptionId, 'evt-1');
-      known.set(id, { id, subscriptionId, eventId: 'evt-1', eventPosition: 'pos-evt-1', type: 'order.paid', resource: 'order-1' });
+      known.set(id, { id, subscriptionId, eventId: 'evt-1', eventPosition: 'pos-evt-1', type: 'order.paid', resource: 'order-1', jobId: null });
       await deliveries.requestRetry(admin, subscriptionId, id, context);
       expect(await log()).toEqual([{
         type: 'WebhookDeliveryRetryRequested', principal: 'webhooks-admin',
@@ -63,9 +63,20 @@ for (const [name, open] of availableStores) {
       }]);
     });
 
+    it('records a retry of a replay\'s delivery with its job, whose attempts keep the replay\'s delivery id', async () => {
+      const id = deliveryIdOf(subscriptionId, 'evt-1', 'job-1');
+      expect(id).not.toBe(deliveryIdOf(subscriptionId, 'evt-1'));
+      known.set(id, { id, subscriptionId, eventId: 'evt-1', eventPosition: 'pos-evt-1', type: 'order.paid', resource: 'order-1', jobId: 'job-1' });
+      await deliveries.requestRetry(admin, subscriptionId, id, context);
+      await deliveries.recordAttempts(worker, subscriptionId, [{ ...attempt('evt-1'), jobId: 'job-1' }], context);
+      const [retry, attempts] = await log();
+      expect(retry!.data).toMatchObject({ deliveryId: id, jobId: 'job-1' });
+      expect((attempts!.data as { attempts: { deliveryId: string }[] }).attempts.map((a) => a.deliveryId)).toEqual([id]);
+    });
+
     it('refuses a retry of an unknown delivery, another subscription\'s, or of an unknown or deleted subscription, writing nothing', async () => {
       const id = deliveryIdOf('other', 'evt-1');
-      known.set(id, { id, subscriptionId: 'other', eventId: 'evt-1', eventPosition: 'p', type: 'order.paid', resource: 'order-1' });
+      known.set(id, { id, subscriptionId: 'other', eventId: 'evt-1', eventPosition: 'p', type: 'order.paid', resource: 'order-1', jobId: null });
       await expect(deliveries.requestRetry(admin, subscriptionId, randomUUID(), context)).rejects.toBeInstanceOf(DeliveryNotFound);
       await expect(deliveries.requestRetry(admin, subscriptionId, id, context)).rejects.toBeInstanceOf(DeliveryNotFound);
       await expect(deliveries.requestRetry(admin, randomUUID(), id, context)).rejects.toBeInstanceOf(SubscriptionNotFound);

@@ -58,7 +58,7 @@ describe('a delivery folded from its log', () => {
     const id = deliveryIdOf(SUB, 'evt-1');
     const retrying = attemptsRecorded(SUB, [attempt('evt-1', { error: 'timed out after 10 s', statusCode: undefined })]);
     expect(fold([retrying], id)).toEqual({
-      id, subscriptionId: SUB, eventId: 'evt-1', eventPosition: 'pos-evt-1', type: 'order.paid', resource: 'order-evt-1', status: 'pending',
+      id, subscriptionId: SUB, eventId: 'evt-1', eventPosition: 'pos-evt-1', type: 'order.paid', resource: 'order-evt-1', jobId: null, status: 'pending',
       attempts: [{ at: '2027-01-02T10:00:00.000Z', error: 'timed out after 10 s', durationMs: 120 }], attemptCount: 1,
       nextAttemptAt: '2027-01-02T10:00:05.000Z', createdAt: '2027-01-02T10:00:00.000Z', updatedAt: '2027-01-02T10:00:00.000Z',
     });
