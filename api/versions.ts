@@ -41,3 +41,14 @@ export const VERSION_HEADERS = { deprecation: DEPRECATED_SINCE, sunset: SUNSET }
  * mapping itself (statusFor) live with the orders' reads, which the export worker shares.
  */
 export { knowsPartialShipments, statusFor } from '../read-side/orders/status.js';
+
+/**
+ * Whether clients of a version know a product's `lowStockThreshold` (2027-01-01). It is accepted
+ * and shown under every version (additive); only a PUT that leaves it out differs: under a version
+ * that does not know it, the product keeps the threshold it has.
+ */
+export function knowsLowStockThresholds(version: string): boolean {
+  return version >= LOW_STOCK_THRESHOLDS_SINCE;
+}
+
+const LOW_STOCK_THRESHOLDS_SINCE = '2027-01-01';

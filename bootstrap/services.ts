@@ -292,7 +292,8 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
   const consistency = (name: ProjectionName, views: string) => waitOn(progress[name], PROJECTIONS[name].streamPrefix, views);
   const products = new ProductService(eventStore);
   const customers = new CustomerService(sealed, { erasure });
-  const stock = new StockService(eventStore, { onSnapshotError: (error) => logger.warn({ err: error }, 'a stock snapshot could not be written; the next cold fold reads further back') });
+  // The thresholds of stock.low from the catalogue's kept folds, which the placements' pricing keeps fresh.
+  const stock = new StockService(eventStore, { thresholds: products, onSnapshotError: (error) => logger.warn({ err: error }, 'a stock snapshot could not be written; the next cold fold reads further back') });
   const orders = new OrderService(sealed, { catalogue: products, customers, reservations: stock, ...(personalData.sealing ? { keys: keyring } : {}) });
   // The stock's own background work, beside the export worker: any number may run, every step is idempotent.
   const stockWorkers = (role === 'all' || role === 'worker') && overrides.stockWorkers !== false;

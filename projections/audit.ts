@@ -7,7 +7,7 @@ import { decodeOrderEvent, ORDER_STREAM_PREFIX } from '../write-side/orders/code
 import { evolve, initialState } from '../write-side/orders/decider.js';
 import type { Order, OrderEvent, OrderLine, PlacedOrder, SkuQuantity } from '../write-side/orders/types.js';
 import { decodeStockEvent, STOCK_STREAM_PREFIX } from '../write-side/stock/codec.js';
-import { evolveStock, initialStock, liveReservations } from '../write-side/stock/decider.js';
+import { available, evolveStock, initialStock, liveReservations } from '../write-side/stock/decider.js';
 import { restockAdjustmentId } from '../write-side/stock/service.js';
 
 export interface Finding {
@@ -204,6 +204,14 @@ export function auditStock(
         adjustments.set(event.data.adjustmentId, [...(adjustments.get(event.data.adjustmentId) ?? []), event.data.delta]);
         if (event.data.onHand !== stock.onHand || event.data.reserved !== stock.reserved) {
           findings.push({ stream, revision: recorded.revision, rule: 'adjustments record their levels', detail: `recorded onHand ${event.data.onHand}, reserved ${event.data.reserved}; the fold says ${stock.onHand}, ${stock.reserved}` });
+        }
+      } else if (event.type === 'StockFellLow') {
+        const { onHand, reserved, available: recordedAvailable, threshold } = event.data;
+        if (onHand !== stock.onHand || reserved !== stock.reserved || recordedAvailable !== available(stock) || recordedAvailable >= threshold) {
+          findings.push({
+            stream, revision: recorded.revision, rule: 'stock.low records its levels',
+            detail: `recorded onHand ${onHand}, reserved ${reserved}, available ${recordedAvailable} below ${threshold}; the fold says ${stock.onHand}, ${stock.reserved}, ${available(stock)}`,
+          });
         }
       } else {
         touched.set(`${event.data.orderId} ${sku}`, recorded.recordedAt);

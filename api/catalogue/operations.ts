@@ -16,6 +16,7 @@ import { ifMatchRevision, matchesNoneMatch } from '../preconditions.js';
 import { validationFailed } from '../problem.js';
 import { SKU_PATTERN, sharedSchemas } from '../schemas.js';
 import { validators } from '../validation.js';
+import { knowsLowStockThresholds } from '../versions.js';
 import { catalogueSchemas } from './schemas.js';
 import { holdingSlotIf } from '../waiting.js';
 
@@ -25,7 +26,7 @@ export interface CatalogueDeps {
 }
 type Deps = CatalogueDeps & Pick<Shared, 'waiting'>;
 
-type ProductInput = { name: string; description?: string | null; prices: Record<string, number>; status: 'draft' | 'active' };
+type ProductInput = { name: string; description?: string | null; prices: Record<string, number>; status: 'draft' | 'active'; lowStockThreshold?: number };
 type ListQuery = { status?: 'draft' | 'active'; sort: ProductSort; limit: number; cursor?: string };
 
 const { bodyValidator, queryValidator } = validators({ ...sharedSchemas, ...catalogueSchemas });
@@ -117,7 +118,7 @@ const operations: Operation<Deps>[] = [
     operationId: 'putProduct',
     tags: ['catalogue'],
     summary: 'Create or replace a product',
-    description: 'Needs catalogue:write and a token that is not a customer\'s (403 otherwise, whatever its scopes). Creates the product (201, also for a SKU whose product was retired: it starts anew) or replaces the whole of it (200; a replacement that changes nothing records nothing). Placed orders keep the names and prices they were placed with.',
+    description: 'Needs catalogue:write and a token that is not a customer\'s (403 otherwise, whatever its scopes). Creates the product (201, also for a SKU whose product was retired: it starts anew) or replaces the whole of it (200; a replacement that changes nothing records nothing). Placed orders keep the names and prices they were placed with. lowStockThreshold left out: none under 2027-01-01; the product\'s own kept under 2026-12-01 and 2026-11-01.',
     parameters: [
       { name: 'If-Match', in: 'header', required: false, description: 'An ETag of this product; 412 when it has moved on (or does not exist).', schema: { type: 'string' } },
       { name: 'If-None-Match', in: 'header', required: false, description: '* only: create, never replace; 412 when the product exists.', schema: { type: 'string', const: '*' } },
@@ -135,8 +136,10 @@ const operations: Operation<Deps>[] = [
       const sku = skuOf(ctx);
       const input = validProduct(await readJson(ctx, { mediaTypes: ['application/json'] }));
       const onlyIfAbsent = ifNoneMatchAny(ctx.get('If-None-Match'));
-      const context = { ...pinnedContext(ctx), onlyIfAbsent };
-      const product = { name: input.name, description: input.description ?? null, prices: input.prices, status: input.status };
+      // A client of a version before lowStockThreshold does not send it: its PUT keeps the product's.
+      const context = { ...pinnedContext(ctx), onlyIfAbsent, keepThreshold: !knowsLowStockThresholds(ctx.state.apiVersion) };
+      const { lowStockThreshold } = input;
+      const product = { name: input.name, description: input.description ?? null, prices: input.prices, status: input.status, ...(lowStockThreshold === undefined ? {} : { lowStockThreshold }) };
       const result = await products.put(ctx.state.principal, sku, product, context);
       const created = result.events[0]?.type === 'ProductDefined';
       if (created) ctx.set('Location', `/products/${sku}`);
@@ -151,7 +154,7 @@ const operations: Operation<Deps>[] = [
     operationId: 'patchProduct',
     tags: ['catalogue'],
     summary: 'Change a product (JSON Merge Patch)',
-    description: 'Needs catalogue:write and a token that is not a customer\'s. {"prices":{"USD":null}} removes the USD price. A retired or unknown product is 404.',
+    description: 'Needs catalogue:write and a token that is not a customer\'s. {"prices":{"USD":null}} removes the USD price, {"lowStockThreshold":null} the threshold. A retired or unknown product is 404.',
     parameters: [{ name: 'If-Match', in: 'header', required: false, description: 'An ETag of this product; 412 when it has moved on.', schema: { type: 'string' } }],
     requestBody: { required: true, content: { 'application/merge-patch+json': { schema: ref('ProductPatch') } } },
     responses: {

@@ -15,6 +15,12 @@ const prices = (removable: boolean) =>
     additionalProperties: { type: removable ? ['integer', 'null'] : 'integer', minimum: 0, maximum: MAX_PRICE },
   }) as const;
 
+/** The most a low-stock threshold may be: the most one adjustment may add. */
+const MAX_THRESHOLD = 1_000_000_000;
+const THRESHOLD_SINCE =
+  'Since 2027-01-01 (additive: accepted and shown under every Api-Version, as the other members that version added). ' +
+  "The webhook event stock.low fires when the SKU's available units fall below it; 0 is no threshold.";
+
 export const catalogueSchemas = {
   ProductInput: {
     description: 'A whole product (PUT).',
@@ -26,6 +32,14 @@ export const catalogueSchemas = {
       description: { ...optionalText(2000), description: 'null (or left out) for none' },
       prices: prices(false),
       status: { type: 'string', enum: ['draft', 'active'], description: 'only an active product can be ordered' },
+      lowStockThreshold: {
+        type: 'integer',
+        minimum: 0,
+        maximum: MAX_THRESHOLD,
+        description:
+          `${THRESHOLD_SINCE} Under 2027-01-01 a PUT that leaves it out sets none (0); under 2026-12-01 and 2026-11-01, whose clients do not know it, ` +
+          'a PUT that leaves it out keeps the threshold the product has.',
+      },
     },
   },
   ProductPatch: {
@@ -38,18 +52,20 @@ export const catalogueSchemas = {
       description: optionalText(2000),
       prices: prices(true),
       status: { type: 'string', enum: ['draft', 'active'] },
+      lowStockThreshold: { type: ['integer', 'null'], minimum: 0, maximum: MAX_THRESHOLD, description: `${THRESHOLD_SINCE} null removes it (0).` },
     },
   },
   Product: {
     type: 'object',
     additionalProperties: false,
-    required: ['sku', 'name', 'description', 'prices', 'status', 'createdAt', 'updatedAt', 'revision'],
+    required: ['sku', 'name', 'description', 'prices', 'status', 'lowStockThreshold', 'createdAt', 'updatedAt', 'revision'],
     properties: {
       sku: { type: 'string', pattern: SKU_PATTERN },
       name: { type: 'string' },
       description: { type: ['string', 'null'] },
       prices: { type: 'object', additionalProperties: { type: 'integer' }, description: 'by ISO 4217 currency, in minor units' },
       status: { type: 'string', enum: ['draft', 'active'] },
+      lowStockThreshold: { type: 'integer', minimum: 0, description: `${THRESHOLD_SINCE} 0 when the product has none.` },
       createdAt: { type: 'string', format: 'date-time', description: 'when the SKU was (last) defined: a product created anew after its retirement starts again' },
       updatedAt: { type: 'string', format: 'date-time' },
       revision: { type: 'integer', description: 'the product stream revision; ETag is "<revision>"' },

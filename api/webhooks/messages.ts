@@ -8,12 +8,9 @@ import { catalogueSchemas } from '../catalogue/schemas.js';
 import { json, ref } from '../openapi-parts.js';
 import { ORDER_ID_PATTERN } from '../schemas.js';
 
-type MessageKind = 'order' | 'product' | 'customer';
+type MessageKind = 'order' | 'product' | 'customer' | 'stock';
 
-/**
- * The resource each event type's message carries in `data`; null for a type that is not sent.
- * stock.low is not sent yet: the catalogue has no lowStockThreshold (docs/webhooks.md).
- */
+/** The resource each event type's message carries in `data`; null for a type that is not sent. */
 const KIND_OF: { readonly [T in WebhookEventType]: MessageKind | null } = {
   'order.placed': 'order',
   'order.paid': 'order',
@@ -26,7 +23,7 @@ const KIND_OF: { readonly [T in WebhookEventType]: MessageKind | null } = {
   'return.requested': 'order',
   'return.received': 'order',
   'product.changed': 'product',
-  'stock.low': null,
+  'stock.low': 'stock',
   'customer.erased': 'customer',
 };
 
@@ -46,13 +43,25 @@ const KINDS: { readonly [K in MessageKind]: { readonly message: string; readonly
     resource: 'Customer',
     data: 'the customer as GET /customers/{id} answers it: erased, every personal member null',
   },
+  stock: {
+    message: 'StockWebhookMessage',
+    resource: 'Stock',
+    data: "the SKU's stock level as GET /stock/{sku} answers it at that event's revision: right after the change that took available from the product's lowStockThreshold or above to below it (the same under every apiVersion)",
+  },
+};
+
+const ABOUT: { readonly [K in MessageKind]: string } = {
+  order: 'an order (or a return of it)',
+  product: 'a product',
+  customer: 'a customer',
+  stock: "a SKU's stock (stock.low: its available units fell below the product's lowStockThreshold; sent once per fall, again only after available rose to the threshold or above)",
 };
 
 const typesOf = (kind: MessageKind): WebhookEventType[] => WEBHOOK_EVENT_TYPES.filter((type) => KIND_OF[type] === kind);
 const EVENT_ID = `^evt_${ORDER_ID_PATTERN.slice(1)}`;
 
 const message = (kind: MessageKind) => ({
-  description: `A webhook message about ${kind === 'order' ? 'an order (or a return of it)' : `a ${kind}`}: one event of the store's log. Delivered at least once (drop a repeat by its id), in log order for each resource.`,
+  description: `A webhook message about ${ABOUT[kind]}: one event of the store's log. Delivered at least once (drop a repeat by its id), in log order for each resource.`,
   type: 'object',
   additionalProperties: false,
   required: ['id', 'type', 'occurredAt', 'position', 'data'],
@@ -76,6 +85,7 @@ export const webhookMessageSchemas = {
   OrderWebhookMessage: message('order'),
   ProductWebhookMessage: message('product'),
   CustomerWebhookMessage: message('customer'),
+  StockWebhookMessage: message('stock'),
 } as const;
 
 /** The Standard Webhooks headers every message carries. */

@@ -14,7 +14,8 @@ export const stockView: Projection<'stock', StockView, StockEvent> = {
   },
   streamPrefix: STOCK_STREAM_PREFIX,
   decode: decodeStockEvent,
-  handles: new Set(['StockAdjusted', 'StockReserved', 'ReservationReleased', 'ReservationCommitted']),
+  // StockFellLow changes no level; handled so that a view's revision is its stream's, as GET /stock/{sku} answers it.
+  handles: new Set(['StockAdjusted', 'StockReserved', 'ReservationReleased', 'ReservationCommitted', 'StockFellLow']),
   keyOf: (event) => event.data.sku,
   evolve(view: StockView | null, event: StockEvent, { revision }: EventContext): StockView {
     const { onHand, reserved } = view ?? { onHand: 0, reserved: 0 };
@@ -35,6 +36,8 @@ export const stockView: Projection<'stock', StockView, StockEvent> = {
         return next({ onHand, reserved: reserved - event.data.quantity }, event.data.releasedAt);
       case 'ReservationCommitted':
         return next({ onHand: onHand - event.data.quantity, reserved: reserved - event.data.quantity }, event.data.committedAt);
+      case 'StockFellLow':
+        return next({ onHand, reserved }, event.data.at);
       default: {
         const unknown: never = event;
         throw new TypeError(`unhandled event ${(unknown as StockEvent).type}`);

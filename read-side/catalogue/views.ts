@@ -8,6 +8,8 @@ export interface ProductRepresentation {
   readonly description: string | null;
   readonly prices: { readonly [currency: string]: number };
   readonly status: 'draft' | 'active';
+  /** Since 2027-01-01 (additive, under every version): stock.low fires when the SKU's available falls below it; 0 for none. */
+  readonly lowStockThreshold: number;
   readonly createdAt: string;
   readonly updatedAt: string;
   readonly revision: number;
@@ -21,5 +23,5 @@ export type ProductView = Omit<ProductRepresentation, 'status'> & { readonly sta
 
 export function productRepresentation(product: LiveProduct, revision: number): ProductRepresentation {
   const { sku, name, description, prices, status, createdAt, updatedAt } = product;
-  return { sku, name, description, prices, status, createdAt, updatedAt, revision };
+  return { sku, name, description, prices, status, lowStockThreshold: product.lowStockThreshold ?? 0, createdAt, updatedAt, revision };
 }

@@ -9,6 +9,7 @@ import { mount } from '../../api/operation.js';
 import { orderSchemas } from '../../api/orders/schemas.js';
 import { sharedSchemas } from '../../api/schemas.js';
 import { SENT_WEBHOOK_EVENT_TYPES } from '../../workers/webhooks/messages.js';
+import { WEBHOOK_EVENT_TYPES } from '../../write-side/webhooks/types.js';
 import { MAX_ACTIVE_EXPORTS } from '../../write-side/jobs/service.js';
 import { startService, type TestService } from '../support/http.js';
 import { ResponseConformance, type Exchange } from '../support/response-conformance.js';
@@ -180,9 +181,11 @@ describe('the check of every answer against the served document', () => {
   it('describes under webhooks one message per event type the service sends, each with its headers and its resource as data', async () => {
     const served = (await (await fetch(`${service.url}/openapi.json`)).json()) as Json;
     const schema = (reference: string): Json => served.components.schemas[reference.replace('#/components/schemas/', '')];
-    const resourceOf = { order: 'Order', product: 'Product', customer: 'Customer' } as const;
+    const resourceOf = { order: 'Order', product: 'Product', customer: 'Customer', stock: 'Stock' } as const;
     const sent = Object.entries(SENT_WEBHOOK_EVENT_TYPES).flatMap(([kind, types]) => types.map((type) => [type, resourceOf[kind as keyof typeof resourceOf]] as const));
-    expect(sent.map(([type]) => type)).not.toContain('stock.low');
+    // Every type a subscription may ask for is sent (stock.low since the catalogue has thresholds).
+    expect(sent.map(([type]) => type).sort()).toEqual([...WEBHOOK_EVENT_TYPES].sort());
+    expect(sent).toContainEqual(['stock.low', 'Stock']);
     expect(Object.keys(served.webhooks).sort()).toEqual(sent.map(([type]) => type).sort());
     for (const [type, resource] of sent) {
       const operation = served.webhooks[type].post as Json;

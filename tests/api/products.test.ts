@@ -45,7 +45,7 @@ describe('PUT /products/{sku}', () => {
     expect(created.status).toBe(201);
     expect(created.headers.get('location')).toBe(`/products/${sku}`);
     expect(created.headers.get('etag')).toBe('"0"');
-    expect(created.body).toEqual({ sku, ...mug, createdAt: expect.any(String), updatedAt: created.body.createdAt, revision: 0 });
+    expect(created.body).toEqual({ sku, ...mug, lowStockThreshold: 0, createdAt: expect.any(String), updatedAt: created.body.createdAt, revision: 0 });
     const replaced = await put(sku, { name: 'Red mug XL', prices: { EUR: 1499 }, status: 'draft' });
     expect(replaced.status).toBe(200);
     expect(replaced.headers.get('location')).toBeNull();
@@ -147,6 +147,77 @@ describe('GET, PATCH and DELETE /products/{sku}', () => {
     expectProblem(await customer('PATCH', `/products/${sku}`, { raw: '{"prices":{"EUR":1}}', headers: { 'Content-Type': 'application/merge-patch+json' } }), 403, 'forbidden');
     expectProblem(await customer('DELETE', `/products/${sku}`), 403, 'forbidden');
     expect(await eventsOf(sku)).toEqual(['ProductDefined']);
+  });
+});
+
+describe('lowStockThreshold (2027-01-01)', () => {
+  const current = { 'Api-Version': '2027-01-01' };
+  const threshold = async (sku: string) => (await api('GET', `/products/${sku}`, { headers: current })).body.lowStockThreshold;
+
+  it('is set by PUT, shown by GET, set and removed (null: 0) by a merge patch, and left out by a PUT under 2027-01-01 to none', async () => {
+    const sku = freshSku();
+    const created = await put(sku, { ...mug, lowStockThreshold: 5 }, current);
+    expect(created).toMatchObject({ status: 201, body: { sku, lowStockThreshold: 5, revision: 0 } });
+    expect(await threshold(sku)).toBe(5);
+    expect(await eventsOf(sku)).toEqual(['ProductDefined']);
+    expect((await service.events.readStream(`product-${sku}`))[0]).toMatchObject({ data: { product: { lowStockThreshold: 5 } }, metadata: { schemaVersion: 2 } });
+
+    expect((await mergePatch(sku, { lowStockThreshold: 7 }, current)).body).toMatchObject({ lowStockThreshold: 7, prices: mug.prices, revision: 1 });
+    expect((await mergePatch(sku, { name: 'Renamed' }, current)).body).toMatchObject({ lowStockThreshold: 7, revision: 2 });
+    expect((await mergePatch(sku, { lowStockThreshold: null }, current)).body).toMatchObject({ lowStockThreshold: 0, revision: 3 });
+    expect(await threshold(sku)).toBe(0);
+    // No threshold and a threshold of 0 are one and the same: setting 0 records nothing.
+    expect((await mergePatch(sku, { lowStockThreshold: 0 }, current)).body.revision).toBe(3);
+
+    await mergePatch(sku, { lowStockThreshold: 4 }, current);
+    const replaced = await put(sku, mug, current);
+    expect(replaced).toMatchObject({ status: 200, body: { lowStockThreshold: 0, revision: 5 } });
+    // The collection shows it too.
+    const token = (await mergePatch(sku, { lowStockThreshold: 9 }, current)).headers.get('consistency-token')!;
+    const listed = await api('GET', '/products?limit=100&sort=-updatedAt', { headers: { ...current, 'Consistency-Token': token } });
+    expect(listed.body.items.find((p: { sku: string }) => p.sku === sku)).toMatchObject({ lowStockThreshold: 9, revision: 6 });
+  });
+
+  it('is shown under the older versions too, and a PUT of theirs that leaves it out keeps it (their clients do not know it)', async () => {
+    const sku = freshSku();
+    await put(sku, { ...mug, lowStockThreshold: 3 }, current);
+    for (const version of ['2026-12-01', '2026-11-01']) {
+      expect((await api('GET', `/products/${sku}`, { headers: { 'Api-Version': version } })).body.lowStockThreshold).toBe(3);
+      const replaced = await put(sku, { ...mug, name: `Mug of ${version}` }, { 'Api-Version': version });
+      expect(replaced).toMatchObject({ status: 200, body: { name: `Mug of ${version}`, lowStockThreshold: 3 } });
+    }
+    // One that sends it sets it, under any version.
+    expect((await put(sku, { ...mug, lowStockThreshold: 0 }, { 'Api-Version': '2026-12-01' })).body.lowStockThreshold).toBe(0);
+    expect(await threshold(sku)).toBe(0);
+  });
+
+  it('refuses a negative, fractional or non-number threshold with 400 validation-failed, writing nothing', async () => {
+    const sku = freshSku();
+    for (const bad of [-1, 2.5, '3', true]) {
+      const response = await put(sku, { ...mug, lowStockThreshold: bad }, current);
+      expectProblem(response, 400, 'validation-failed');
+      expect(response.body.errors.map((e: { pointer: string }) => e.pointer)).toContain('/lowStockThreshold');
+    }
+    expect(await eventsOf(sku)).toEqual([]);
+    await put(sku, { ...mug, lowStockThreshold: 2 }, current);
+    for (const bad of [-1, 0.5, '3']) {
+      const response = await mergePatch(sku, { lowStockThreshold: bad }, current);
+      expectProblem(response, 400, 'validation-failed');
+      expect(response.body.errors.map((e: { pointer: string }) => e.pointer)).toContain('/lowStockThreshold');
+    }
+    expect(await eventsOf(sku)).toEqual(['ProductDefined']);
+    expect(await threshold(sku)).toBe(2);
+  });
+
+  it('reads a product defined before thresholds (version-1 events) as having none, and sets one on it', async () => {
+    const sku = freshSku();
+    const meta = { schemaVersion: 1, principal: 'old-build', correlationId: 'c-old', causationId: null };
+    await service.events.appendToStream(`product-${sku}`, [
+      { type: 'ProductDefined', data: { sku, product: { name: 'Old mug', description: null, prices: { EUR: 900 }, status: 'active' }, definedAt: '2026-10-01T00:00:00.000Z' }, metadata: meta },
+      { type: 'ProductChanged', data: { sku, product: { name: 'Old mug', description: null, prices: { EUR: 950 }, status: 'active' }, changedAt: '2026-10-02T00:00:00.000Z' }, metadata: meta },
+    ], 'no_stream');
+    expect((await api('GET', `/products/${sku}`, { headers: current })).body).toMatchObject({ name: 'Old mug', prices: { EUR: 950 }, lowStockThreshold: 0, revision: 1 });
+    expect((await mergePatch(sku, { lowStockThreshold: 6 }, current)).body).toMatchObject({ prices: { EUR: 950 }, lowStockThreshold: 6, revision: 2 });
   });
 });
 

@@ -295,7 +295,7 @@ describe.skipIf(!mongoUrl)('MongoDB read store on a live server (MONGO_URL)', ()
       }
     }
     const products: ProductView[] = Array.from({ length: count }, (_, i) => ({
-      sku: `P-${String(i).padStart(4, '0')}`, name: 'P', description: null, prices: { EUR: 1 }, status: (['draft', 'active', 'retired'] as const)[i % 3]!,
+      sku: `P-${String(i).padStart(4, '0')}`, name: 'P', description: null, prices: { EUR: 1 }, status: (['draft', 'active', 'retired'] as const)[i % 3]!, lowStockThreshold: 0,
       createdAt: view(i, 1).createdAt, updatedAt: view(i, 1).createdAt, revision: 0,
     }));
     await store.views('products', 1).commit(products.map((p) => ({ key: p.sku, view: p })), encodeSequence(1) as Position);

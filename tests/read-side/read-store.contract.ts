@@ -242,7 +242,7 @@ export function readStoreContract(name: string, open: () => Promise<ReadStoreFix
 
     it('lists products not retired, by sku or newest change first, filtered by status, after a key', async () => {
       const product = (n: number, status: ProductView['status'], updated: number): ProductView => ({
-        sku: `P-${n}`, name: `Product ${n}`, description: null, prices: { EUR: n }, status, createdAt: at(0), updatedAt: at(updated), revision: 0,
+        sku: `P-${n}`, name: `Product ${n}`, description: null, prices: { EUR: n }, status, lowStockThreshold: 0, createdAt: at(0), updatedAt: at(updated), revision: 0,
       });
       const views = [product(1, 'active', 5), product(2, 'draft', 9), product(3, 'retired', 20), product(4, 'active', 9), product(5, 'active', 1)];
       await store.views('products', await store.activeGeneration('products')).commit(views.map((view) => ({ key: view.sku, view })), pos(1));

@@ -3,7 +3,9 @@
 // so that a personal field of a customer erased since reads null in every later send and replay.
 import { v5 as uuidv5 } from 'uuid';
 import { productsView } from '../../projections/catalogue/products.js';
+import { stockView } from '../../projections/stock/stock.js';
 import type { ProductView } from '../../read-side/catalogue/views.js';
+import type { StockView } from '../../read-side/stock/views.js';
 import { representCustomer, type CustomerRepresentation } from '../../read-side/customers/views.js';
 import { statusFor } from '../../read-side/orders/status.js';
 import { orderRepresentation, type OrderRepresentation } from '../../read-side/orders/views.js';
@@ -18,15 +20,17 @@ import { isOrderEventType, ORDER_STREAM_PREFIX } from '../../write-side/orders/c
 import { decodeStoredOrderEvent, type StoredOrderEvent } from '../../write-side/orders/personal-data.js';
 import type { OrderService } from '../../write-side/orders/service.js';
 import type { OrderEventType, PlacedOrder } from '../../write-side/orders/types.js';
+import { decodeStockEvent, isStockEvent, STOCK_STREAM_PREFIX, stockStream } from '../../write-side/stock/codec.js';
+import type { StockEventType } from '../../write-side/stock/types.js';
 import type { WebhookEventType } from '../../write-side/webhooks/types.js';
 
 /** The streams whose events may become messages: what the delivery worker's subscription reads. */
-export const WEBHOOK_STREAM_PREFIXES: readonly string[] = [ORDER_STREAM_PREFIX, PRODUCT_STREAM_PREFIX, CUSTOMER_STREAM_PREFIX];
+export const WEBHOOK_STREAM_PREFIXES: readonly string[] = [ORDER_STREAM_PREFIX, PRODUCT_STREAM_PREFIX, CUSTOMER_STREAM_PREFIX, STOCK_STREAM_PREFIX];
 
 /** What a log event is to partners: its contract event type, the resource it is about, and its stable id. */
 export interface WebhookEventRef {
   readonly type: WebhookEventType;
-  /** `order:<id>`, `product:<sku>` or `customer:<id>`: messages of one resource are delivered in log order. */
+  /** `order:<id>`, `product:<sku>`, `customer:<id>` or `stock:<sku>`: messages of one resource are delivered in log order. */
   readonly resource: string;
   /** The event's id, the same in both event stores and for every retry and replay (eventIdOf). */
   readonly eventId: string;
@@ -76,6 +80,18 @@ const CUSTOMER_EVENT_TYPES: { readonly [T in CustomerEventType]: WebhookEventTyp
   UniqueValueClaimFenced: null,
 };
 
+/**
+ * Of a SKU's stock events, only the fall below its low-stock threshold is sent: the stock decider
+ * records it (StockFellLow) in the append that made the fall, so it has an id of its own.
+ */
+const STOCK_EVENT_TYPES: { readonly [T in StockEventType]: WebhookEventType | null } = {
+  StockAdjusted: null,
+  StockReserved: null,
+  ReservationReleased: null,
+  ReservationCommitted: null,
+  StockFellLow: 'stock.low',
+};
+
 const sent = (types: Readonly<Record<string, WebhookEventType | null>>): readonly WebhookEventType[] => [
   ...new Set(Object.values(types).filter((type): type is WebhookEventType => type !== null)),
 ];
@@ -84,16 +100,23 @@ const sent = (types: Readonly<Record<string, WebhookEventType | null>>): readonl
  * The event types messages are sent of, by the resource their `data` is: what the OpenAPI
  * document's `webhooks` must list (tests/api/openapi.test.ts holds it to this).
  */
-export const SENT_WEBHOOK_EVENT_TYPES: { readonly order: readonly WebhookEventType[]; readonly product: readonly WebhookEventType[]; readonly customer: readonly WebhookEventType[] } = {
+export const SENT_WEBHOOK_EVENT_TYPES: {
+  readonly order: readonly WebhookEventType[];
+  readonly product: readonly WebhookEventType[];
+  readonly customer: readonly WebhookEventType[];
+  readonly stock: readonly WebhookEventType[];
+} = {
   order: sent(ORDER_EVENT_TYPES),
   product: sent(PRODUCT_EVENT_TYPES),
   customer: sent(CUSTOMER_EVENT_TYPES),
+  stock: sent(STOCK_EVENT_TYPES),
 };
 
 /**
  * The contract event a recorded log event is, and the resource it is about; null for an event
- * partners do not get. Pure. `stock.low` is not among them: see the module's report (it needs the
- * SKU's available units before and after the event, and a threshold the catalogue does not have).
+ * partners do not get. Pure. stock.low is the stock decider's StockFellLow, about its SKU: the
+ * decision needs the levels before and after and the product's threshold, which only the write
+ * side has together, so it is made there and recorded, never inferred here.
  */
 export function webhookEventOf(recorded: RecordedEvent): WebhookEventRef | null {
   const { streamName, revision, type } = recorded;
@@ -115,6 +138,13 @@ export function webhookEventOf(recorded: RecordedEvent): WebhookEventRef | null 
     if (webhookType === null || event.type !== 'CustomerErased') return null;
     return { type: webhookType, resource: `customer:${event.data.customerId}`, eventId };
   }
+  if (streamName.startsWith(STOCK_STREAM_PREFIX) && isStockEvent(recorded)) {
+    // Most of the log's stock events are sales: left by their type, without decoding them.
+    const webhookType = STOCK_EVENT_TYPES[type as StockEventType];
+    if (webhookType === null) return null;
+    const event = decodeStockEvent(recorded);
+    return { type: webhookType, resource: `stock:${event.data.sku}`, eventId };
+  }
   return null;
 }
 
@@ -126,6 +156,8 @@ export interface MessageReaders {
   productAt(sku: string, revision: number): Promise<ProductView | null>;
   /** The customer as it is now; null when it has no record. */
   customer(customerId: string): Promise<CustomerSnapshot | null>;
+  /** The SKU's stock level as GET /stock/{sku} answers it, as its stream stood at that revision; null when the stream does not reach it. */
+  stockAt(sku: string, revision: number): Promise<StockView | null>;
 }
 
 /** The principal messages are read as: staff, so every order and customer is visible. */
@@ -134,7 +166,8 @@ export const WEBHOOK_READER = 'service:webhooks';
 /**
  * The readers over the composition root's services (its `Services` fits): orders through the
  * order service on the sealing store, so an erased customer's address reads as nulls; products
- * folded from their streams, with the products projection's own evolve, up to the revision.
+ * and stock levels folded from their streams, with their projection's own evolve, up to the
+ * revision (a StockFellLow records the levels after it, so its level is folded from that event alone).
  */
 export function messageReaders(services: { readonly orders: OrderService; readonly customers: CustomerService; readonly eventStore: EventStore }): MessageReaders {
   const viewer = serviceViewer(WEBHOOK_READER);
@@ -150,6 +183,20 @@ export function messageReaders(services: { readonly orders: OrderService; readon
       return recorded.at(-1)?.revision === revision ? view : null;
     },
     customer: (customerId) => services.customers.get(viewer, customerId),
+    async stockAt(sku, revision) {
+      const stream = stockStream(sku);
+      const [own] = await services.eventStore.readStream(stream, { fromRevision: revision, toRevision: revision });
+      if (own?.revision !== revision) return null;
+      const event = decodeStockEvent(own);
+      // A hot SKU's stream is long: the levels a StockFellLow records are the fold's up to it (the audit checks so).
+      if (event.type === 'StockFellLow') {
+        const { onHand, reserved, available, at } = event.data;
+        return stockView.evolve({ sku, onHand, reserved, available, updatedAt: at, revision }, event, own);
+      }
+      let view: StockView | null = null;
+      for (const r of await services.eventStore.readStream(stream, { toRevision: revision })) view = stockView.evolve(view, decodeStockEvent(r), r);
+      return view;
+    },
   };
 }
 
@@ -171,7 +218,7 @@ export async function buildMessage(ref: WebhookEventRef, recorded: RecordedEvent
   return JSON.stringify({ id: webhookMessageId(ref), type: ref.type, occurredAt: recorded.recordedAt.toISOString(), position: recorded.position, data });
 }
 
-async function dataOf(ref: WebhookEventRef, revision: number, apiVersion: string, readers: MessageReaders): Promise<OrderRepresentation | ProductView | CustomerRepresentation> {
+async function dataOf(ref: WebhookEventRef, revision: number, apiVersion: string, readers: MessageReaders): Promise<OrderRepresentation | ProductView | CustomerRepresentation | StockView> {
   const colon = ref.resource.indexOf(':');
   const kind = ref.resource.slice(0, colon);
   const id = ref.resource.slice(colon + 1);
@@ -192,6 +239,12 @@ async function dataOf(ref: WebhookEventRef, revision: number, apiVersion: string
       const snapshot = await readers.customer(id);
       if (!snapshot) throw new MessageResourceMissing(ref.resource, revision);
       return representCustomer(snapshot.customer, snapshot.revision);
+    }
+    case 'stock': {
+      // The same under every API version.
+      const level = await readers.stockAt(id, revision);
+      if (!level) throw new MessageResourceMissing(ref.resource, revision);
+      return level;
     }
     default:
       throw new TypeError(`no message for a resource ${ref.resource}`);

@@ -8,7 +8,7 @@ import { Forbidden, PriceChanged, ProductUnavailable, type CurrentPrice, type Fi
 import type { EventStore, Position, RecordedEvent } from '../kernel/event-store.js';
 import { KeptFolds } from '../kernel/kept-folds.js';
 import { decodeProductEvent, encodeProductEvent, productStream } from './codec.js';
-import { productDecider } from './decider.js';
+import { lowStockThresholdOf, productDecider } from './decider.js';
 import { isLive, type LiveProduct, type Product, type ProductCommand, type ProductContent, type ProductEvent, type ProductPatch } from './types.js';
 import type { CataloguedLine, LineInput } from '../orders/types.js';
 
@@ -56,9 +56,13 @@ export class ProductService {
     });
   }
 
-  /** PUT: creates the product (again, after a retirement) or replaces it; `onlyIfAbsent` is If-None-Match: *. */
-  put(viewer: Viewer, sku: string, product: ProductContent, context: ProductWriteContext & { onlyIfAbsent?: boolean }): Promise<ProductResult> {
-    return this.run(viewer, sku, { type: 'PutProduct', data: { sku, product, onlyIfAbsent: context.onlyIfAbsent ?? false }, metadata: this.meta() }, context);
+  /**
+   * PUT: creates the product (again, after a retirement) or replaces it; `onlyIfAbsent` is
+   * If-None-Match: *; `keepThreshold`, the product's threshold stays when `product` leaves it out.
+   */
+  put(viewer: Viewer, sku: string, product: ProductContent, context: ProductWriteContext & { onlyIfAbsent?: boolean; keepThreshold?: boolean }): Promise<ProductResult> {
+    const data = { sku, product, onlyIfAbsent: context.onlyIfAbsent ?? false, ...(context.keepThreshold ? { keepThreshold: true } : {}) };
+    return this.run(viewer, sku, { type: 'PutProduct', data, metadata: this.meta() }, context);
   }
 
   patch(viewer: Viewer, sku: string, patch: ProductPatch, context: ProductWriteContext): Promise<ProductResult> {
@@ -97,11 +101,21 @@ export class ProductService {
       if (line.unitPrice !== undefined && line.unitPrice !== unitPrice) {
         changed.push({ pointer: `/lines/${i}/unitPrice`, message: `the catalogue's price of ${line.sku} in ${currency} is ${unitPrice}`, unitPrice });
       }
-      return { sku: line.sku, name: product.name, quantity: line.quantity, unitPrice };
+      return { sku: line.sku, name: product.name, quantity: line.quantity, unitPrice, lowStockThreshold: lowStockThresholdOf(product) };
     });
     if (unavailable.length > 0) throw new ProductUnavailable(unavailable);
     if (changed.length > 0) throw new PriceChanged(changed);
     return priced as CataloguedLine[];
+  }
+
+  /**
+   * The SKU's low-stock threshold as the catalogue has it now (0: none, retired or unknown): what
+   * the stock service gives a command that may lower the SKU's available units (its
+   * LowStockThresholds port). From the kept fold, so a read of the store only for what changed.
+   */
+  async lowStockThreshold(sku: string): Promise<number> {
+    const product = (await this.folded.current(productStream(sku)))?.product;
+    return product && isLive(product) ? lowStockThresholdOf(product) : 0;
   }
 
   private async run(viewer: Viewer, sku: string, command: ProductCommand, context: ProductWriteContext): Promise<ProductResult> {

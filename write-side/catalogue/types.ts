@@ -7,29 +7,38 @@ export interface ProductContent {
   /** Integer minor units per ISO 4217 currency, the keys in code order. */
   readonly prices: { readonly [currency: string]: number };
   readonly status: 'draft' | 'active';
+  /**
+   * Since 2027-01-01: stock.low fires when the SKU's available units fall below it. Absent means
+   * 0 (no threshold: available is never below 0); a product's events record it only when above 0.
+   */
+  readonly lowStockThreshold?: number;
 }
 
-/** An RFC 7396 merge patch of a product: a price set to null is removed. */
+/** An RFC 7396 merge patch of a product: a price set to null is removed, a threshold set to null too. */
 export interface ProductPatch {
   readonly name?: string;
   readonly description?: string | null;
   readonly prices?: { readonly [currency: string]: number | null };
   readonly status?: 'draft' | 'active';
+  readonly lowStockThreshold?: number | null;
 }
 
 // ---- events (past tense) ----
 
-/** A SKU begins (again, after a retirement) to name a product. */
+/**
+ * A SKU begins (again, after a retirement) to name a product. Version 2 may carry the product's
+ * lowStockThreshold; a version-1 event has none (codec.ts).
+ */
 export type ProductDefined = {
   readonly type: 'ProductDefined';
-  readonly schemaVersion: 1;
+  readonly schemaVersion: 2;
   readonly data: { readonly sku: string; readonly product: ProductContent; readonly definedAt: string };
 };
 
 /** The product as it is after a replacement or a merge patch: the whole of it, so a fold needs no earlier state but the creation time. */
 export type ProductChanged = {
   readonly type: 'ProductChanged';
-  readonly schemaVersion: 1;
+  readonly schemaVersion: 2;
   readonly data: { readonly sku: string; readonly product: ProductContent; readonly changedAt: string };
 };
 
@@ -48,10 +57,14 @@ interface ProductCommandMetadata {
   readonly now: string;
 }
 
-/** PUT: create, or replace the whole product. `onlyIfAbsent` is If-None-Match: *. */
+/**
+ * PUT: create, or replace the whole product. `onlyIfAbsent` is If-None-Match: *. `keepThreshold`:
+ * a product that leaves lowStockThreshold out keeps the one it has (a client of an API version
+ * before 2027-01-01, which does not know the member); otherwise leaving it out removes it.
+ */
 export type PutProduct = {
   readonly type: 'PutProduct';
-  readonly data: { readonly sku: string; readonly product: ProductContent; readonly onlyIfAbsent: boolean };
+  readonly data: { readonly sku: string; readonly product: ProductContent; readonly onlyIfAbsent: boolean; readonly keepThreshold?: boolean };
   readonly metadata: ProductCommandMetadata;
 };
 

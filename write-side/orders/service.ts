@@ -96,11 +96,12 @@ export class OrderService {
     this.clock = options.clock ?? (() => new Date());
     this.newId = options.newId ?? uuidv4;
     this.keys = options.keys ?? null;
-    const stock = new StockService(store, { clock: this.clock });
+    this.catalogue = options.catalogue ?? new ProductService(store, { clock: this.clock });
+    // Reservations read stock.low's thresholds from the catalogue the placements price from, when it is the products'.
+    const stock = new StockService(store, { clock: this.clock, ...(this.catalogue instanceof ProductService ? { thresholds: this.catalogue } : {}) });
     this.reservations = options.reservations ?? stock;
     this.restocking = options.restocking ?? stock;
     this.customers = options.customers ?? null;
-    this.catalogue = options.catalogue ?? new ProductService(store, { clock: this.clock });
     this.folded = new KeptFolds(store, {
       fold: (from, recorded) => this.fold(from, recorded),
       revisionOf: (snapshot) => snapshot.revision,

@@ -25,6 +25,12 @@ export interface CataloguedLine {
   readonly name: string;
   readonly quantity: number;
   readonly unitPrice: number;
+  /**
+   * The product's low-stock threshold as the same read of the catalogue found it (0: none): what
+   * the line's reservation carries to the stock decider, so that a placement reads no product
+   * twice. Never recorded on the order.
+   */
+  readonly lowStockThreshold?: number;
 }
 
 export interface OrderLine {

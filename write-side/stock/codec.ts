@@ -6,7 +6,7 @@ export const STOCK_STREAM_PREFIX = 'stock-';
 
 export const stockStream = (sku: string): string => STOCK_STREAM_PREFIX + sku;
 
-const TYPES: ReadonlySet<string> = new Set<StockEventType>(['StockAdjusted', 'StockReserved', 'ReservationReleased', 'ReservationCommitted']);
+const TYPES: ReadonlySet<string> = new Set<StockEventType>(['StockAdjusted', 'StockReserved', 'ReservationReleased', 'ReservationCommitted', 'StockFellLow']);
 
 export function isStockEvent(recorded: Pick<RecordedEvent, 'type'>): boolean {
   return TYPES.has(recorded.type);

@@ -2,6 +2,7 @@
 // one reservation per order: reserving again for an order that holds one changes nothing.
 import { Map as ImmutableMap } from 'immutable';
 import { IdempotencyKeyReused, InsufficientStock } from '../kernel/errors.js';
+import { fellBelow } from './rules.js';
 import type { LiveReservations, Stock, StockCommand, StockEvent } from './types.js';
 
 const NO_RESERVATIONS: LiveReservations = ImmutableMap<string, number>();
@@ -53,6 +54,9 @@ export function evolveStock(state: Stock, event: StockEvent): Stock {
         ...lessOf(state, event.data.orderId, event.data.quantity, event.data.quantity, event.data.orderRevision),
         updatedAt: event.data.committedAt,
       };
+    case 'StockFellLow':
+      // No level changes; its time is the command's, as the event before it in the same append.
+      return { ...state, updatedAt: event.data.at };
     default: {
       const unknown: never = event;
       throw new TypeError(`unhandled event ${(unknown as StockEvent).type}`);
@@ -60,7 +64,25 @@ export function evolveStock(state: Stock, event: StockEvent): Stock {
   }
 }
 
+/**
+ * The command's events, and after them StockFellLow when they take the SKU's available units below
+ * the threshold the command carries (rules.ts): in the same append, so a crash cannot record the
+ * one without the other.
+ */
 export function decideStock(command: StockCommand, state: Stock): StockEvent[] {
+  const events = decideLevels(command, state);
+  const threshold = command.type === 'ReleaseReservation' ? 0 : command.data.lowStockThreshold;
+  const before = available(state);
+  // Available never goes below 0: when even 0 would not have fallen (no threshold, below it
+  // already), nothing the command decided can have, and the events are not folded again.
+  if (events.length === 0 || !fellBelow(before, 0, threshold)) return events;
+  const after = events.reduce(evolveStock, state);
+  if (!fellBelow(before, available(after), threshold)) return events;
+  const { onHand, reserved } = after;
+  return [...events, { type: 'StockFellLow', schemaVersion: 1, data: { sku: command.data.sku, onHand, reserved, available: available(after), threshold, at: command.metadata.now } }];
+}
+
+function decideLevels(command: StockCommand, state: Stock): StockEvent[] {
   const now = command.metadata.now;
   switch (command.type) {
     case 'AdjustStock': {

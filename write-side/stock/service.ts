@@ -13,6 +13,7 @@ import { isStaff, serviceViewer, type Viewer } from '../kernel/access.js';
 import { ConcurrencyExhausted, Forbidden, IdempotencyKeyReused, InsufficientStock, type ShortLine } from '../kernel/errors.js';
 import { RevisionConflict, type EventMetadata, type EventStore, type ExpectedRevision, type NewEvent, type Position } from '../kernel/event-store.js';
 import { heldKey, keyId, takeKey, type IdempotencyRequest } from '../kernel/idempotency.js';
+import { ProductService } from '../catalogue/service.js';
 import { decodeStockEvent, encodeStockEvent, stockStream } from './codec.js';
 import { available, decideStock, evolveStock, initialStock, reservationOf } from './decider.js';
 import { decodeStockSnapshotParts, encodeStockSnapshotParts, snapshotFits, snapshotSpan, stockSnapshotStream, type StockSnapshot } from './snapshot.js';
@@ -31,6 +32,22 @@ export interface StockContext {
   readonly causationId: string | null;
 }
 
+/**
+ * A SKU's low-stock threshold as the catalogue has it now (0: none): what a command that may lower
+ * the SKU's available units carries to the decider (stock.low). The catalogue's ProductService,
+ * which reads it from its kept folds.
+ */
+export interface LowStockThresholds {
+  lowStockThreshold(sku: string): Promise<number>;
+}
+
+/** A line to reserve; `lowStockThreshold`, its SKU's as the caller read it already (a placement's pricing), or it is read here. */
+export interface ReservedLine {
+  readonly sku: string;
+  readonly quantity: number;
+  readonly lowStockThreshold?: number;
+}
+
 /** What placing, cancelling and shipping an order need of the stock. */
 export interface Reservations {
   /**
@@ -38,7 +55,7 @@ export interface Reservations {
    * it took are released and InsufficientStock names every short line. A reservation the order
    * already holds is kept as it is, so a retried placement never reserves twice.
    */
-  reserve(orderId: string, lines: readonly { readonly sku: string; readonly quantity: number }[], context: StockContext): Promise<void>;
+  reserve(orderId: string, lines: readonly ReservedLine[], context: StockContext): Promise<void>;
   /** Releases what the order holds of these SKUs; nothing where it holds nothing. */
   release(orderId: string, skus: readonly string[], reason: ReleaseReason, context: StockContext): Promise<void>;
   /**
@@ -96,6 +113,8 @@ export interface StockServiceOptions {
    * catalogue exists, every well-formed SKU is one. The one place that decides it.
    */
   readonly hasStock?: (sku: string) => Promise<boolean>;
+  /** Where a command that may lower a SKU's available units gets its threshold; the products of the same store by default. */
+  readonly thresholds?: LowStockThresholds;
   /** Folded state kept, in units of one SKU plus one per live reservation. */
   readonly foldedBudget?: number;
   /**
@@ -158,6 +177,7 @@ const SNAPSHOT_METADATA = { principal: 'stock-service', correlationId: 'stock-sn
 export class StockService implements Reservations {
   private readonly clock: () => Date;
   private readonly hasStock: (sku: string) => Promise<boolean>;
+  private readonly thresholds: LowStockThresholds;
   private readonly folded: LRUCache<string, Folded>;
   private readonly queues = new Map<string, Queued[]>();
   private readonly snapshotEvery: number;
@@ -174,6 +194,9 @@ export class StockService implements Reservations {
   ) {
     this.clock = options.clock ?? (() => new Date());
     this.hasStock = options.hasStock ?? (async () => true);
+    // By default the products of the same store, made when first asked (most stock services are given theirs).
+    let products: ProductService | null = null;
+    this.thresholds = options.thresholds ?? { lowStockThreshold: (sku) => (products ??= new ProductService(store, { clock: this.clock })).lowStockThreshold(sku) };
     const budget = options.foldedBudget ?? 1_000_000;
     this.folded = new LRUCache<string, Folded>({ maxSize: budget, max: budget, sizeCalculation: (f) => 1 + f.stock.live.size });
     this.snapshotEvery = options.snapshotEvery ?? STOCK_SNAPSHOT_EVERY;
@@ -214,7 +237,9 @@ export class StockService implements Reservations {
       if (first) return { ...first, replayed: true };
     }
     const metadata = { principal: viewer.sub, correlationId: context.correlationId, causationId: context.causationId ?? null, idempotency };
-    const command: StockCommand = { type: 'AdjustStock', data: { sku, adjustmentId, ...input }, metadata: this.meta() };
+    // Only a decrease can take the SKU below its threshold: an increase reads none.
+    const lowStockThreshold = input.delta < 0 ? await this.thresholds.lowStockThreshold(sku) : 0;
+    const command: StockCommand = { type: 'AdjustStock', data: { sku, adjustmentId, ...input, lowStockThreshold }, metadata: this.meta() };
     const before = async (fromRevision: number) => void (await takeKey(this.store, { ...metadata, target: stockStream(sku), fromRevision }));
     const decided = await this.submit(sku, command, metadata, before);
     const event = decided.events[0];
@@ -232,24 +257,29 @@ export class StockService implements Reservations {
     await this.adjust(serviceViewer(RESTOCKING), sku, { delta: units, reason: 'returned', note }, { correlationId: context.correlationId, causationId: context.causationId, idempotency: { key, fingerprint: key } });
   }
 
-  async reserve(orderId: string, lines: readonly { readonly sku: string; readonly quantity: number }[], context: StockContext): Promise<void> {
+  async reserve(orderId: string, lines: readonly ReservedLine[], context: StockContext): Promise<void> {
     // One reservation per SKU, in SKU order: two orders over the same SKUs reserve them in the
     // same order, so one of them always gets through (no livelock of mutual releases). A SKU is
     // held once its reservation is decided on the SKU's state in this process (the commands after
     // it decide on that state), so the next SKU is tried then, without waiting for the append:
     // the appends of all the lines go to the store together, and are all awaited before the order.
-    const wanted = new Map<string, { quantity: number; lines: number[] }>();
+    const wanted = new Map<string, { quantity: number; lines: number[]; lowStockThreshold: number | undefined }>();
     lines.forEach((line, i) => {
-      const entry = wanted.get(line.sku) ?? { quantity: 0, lines: [] };
-      wanted.set(line.sku, { quantity: entry.quantity + line.quantity, lines: [...entry.lines, i] });
+      const entry = wanted.get(line.sku) ?? { quantity: 0, lines: [], lowStockThreshold: undefined };
+      wanted.set(line.sku, { quantity: entry.quantity + line.quantity, lines: [...entry.lines, i], lowStockThreshold: entry.lowStockThreshold ?? line.lowStockThreshold });
     });
     const skus = [...wanted.keys()].sort();
+    // A placement's lines bring the thresholds its pricing read: only the others are read here
+    // (and a placement's first line is not held back by even a tick for none).
+    const unknown = skus.filter((sku) => wanted.get(sku)!.lowStockThreshold === undefined);
+    const thresholds = unknown.length > 0 ? await this.thresholdsOf(unknown) : new Map<string, number>();
     const tried: Array<{ sku: string; appended: Promise<Decided> }> = [];
     for (const sku of skus) {
       const { quantity } = wanted.get(sku)!;
+      const lowStockThreshold = wanted.get(sku)!.lowStockThreshold ?? thresholds.get(sku)!;
       let decided!: () => void;
       const held = new Promise<void>((resolve) => (decided = resolve));
-      const appended = this.submit(sku, { type: 'ReserveStock', data: { sku, orderId, quantity }, metadata: this.meta() }, context, undefined, decided);
+      const appended = this.submit(sku, { type: 'ReserveStock', data: { sku, orderId, quantity, lowStockThreshold }, metadata: this.meta() }, context, undefined, decided);
       tried.push({ sku, appended });
       // Refused, or failed before its decision: the lines after it are not tried.
       if (!(await Promise.race([held, appended]).then(() => true, () => false))) break;
@@ -281,8 +311,10 @@ export class StockService implements Reservations {
 
   async settle(orderId: string, targets: ReadonlyMap<string, StockTarget>, how: SettleHow, context: StockContext, allOrNone?: ReadonlyMap<string, StockTarget>): Promise<void> {
     const skus = [...targets.keys()].sort();
+    // Only a settle that may reserve more can lower what is available (a commit leaves it, a release raises it).
+    const thresholds = how.raise ? await this.thresholdsOf(skus) : new Map<string, number>();
     const settle = (sku: string, { reserved, shipped }: StockTarget) =>
-      this.submit(sku, { type: 'SettleReservation', data: { sku, orderId, reserved, shipped, ...how }, metadata: this.meta() }, context);
+      this.submit(sku, { type: 'SettleReservation', data: { sku, orderId, reserved, shipped, ...how, lowStockThreshold: thresholds.get(sku) ?? 0 }, metadata: this.meta() }, context);
     const outcomes = await Promise.allSettled(skus.map((sku) => settle(sku, targets.get(sku)!)));
     const failures = outcomes.flatMap((outcome, i) => (outcome.status === 'rejected' ? [{ sku: skus[i]!, error: outcome.reason as unknown }] : []));
     if (failures.length === 0) return;
@@ -291,6 +323,11 @@ export class StockService implements Reservations {
     // Back to where they were: what this call raised is released again (nothing it did stays).
     await Promise.all(skus.filter((_, i) => outcomes[i]!.status === 'fulfilled').map((sku) => settle(sku, allOrNone.get(sku) ?? { reserved: 0, shipped: 0 })));
     throw new InsufficientStock(failures.flatMap(({ sku, error }) => (error as InsufficientStock).errors.map((e) => ({ ...e, pointer: sku }))));
+  }
+
+  /** Each SKU's low-stock threshold, read from the catalogue at once. */
+  private async thresholdsOf(skus: readonly string[]): Promise<Map<string, number>> {
+    return new Map(await Promise.all(skus.map(async (sku) => [sku, await this.thresholds.lowStockThreshold(sku)] as const)));
   }
 
   /** What the order holds of the SKU (for the reconciler and the auditor's tools). */

@@ -164,6 +164,8 @@ function eventTime(event: StockEvent): string {
       return event.data.releasedAt;
     case 'ReservationCommitted':
       return event.data.committedAt;
+    case 'StockFellLow':
+      return event.data.at;
     default: {
       const unknown: never = event;
       throw new TypeError(`unhandled event ${(unknown as StockEvent).type}`);

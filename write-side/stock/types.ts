@@ -44,16 +44,41 @@ export type ReservationCommitted = {
   readonly data: { readonly sku: string; readonly orderId: string; readonly quantity: number; readonly committedAt: string; readonly orderRevision?: number };
 };
 
-export type StockEvent = StockAdjusted | StockReserved | ReservationReleased | ReservationCommitted;
+/**
+ * The command recorded before it in the same append took the SKU's available units from at least
+ * its low-stock threshold to below it (rules.ts, fellBelow): the webhook event stock.low. Decided
+ * where the levels are known, and a log event, so that every send and replay of it has one id.
+ * It changes no level. It records the levels right after (as StockAdjusted does), so that its
+ * message reads them from this one event rather than folding a hot SKU's long stream.
+ */
+export type StockFellLow = {
+  readonly type: 'StockFellLow';
+  readonly schemaVersion: 1;
+  readonly data: { readonly sku: string; readonly onHand: number; readonly reserved: number; readonly available: number; readonly threshold: number; readonly at: string };
+};
+
+export type StockEvent = StockAdjusted | StockReserved | ReservationReleased | ReservationCommitted | StockFellLow;
 export type StockEventType = StockEvent['type'];
 
 export interface StockCommandMetadata {
   readonly now: string;
 }
 
+/**
+ * Every command that can lower the SKU's available units carries the SKU's low-stock threshold
+ * (the catalogue's, 0 for none), so that the decider, which stays pure, decides stock.low with it.
+ */
+interface LowStockThreshold {
+  readonly lowStockThreshold: number;
+}
+
 export type StockCommand =
-  | { readonly type: 'AdjustStock'; readonly data: { readonly sku: string; readonly adjustmentId: string; readonly delta: number; readonly reason: AdjustmentReason; readonly note: string | null }; readonly metadata: StockCommandMetadata }
-  | { readonly type: 'ReserveStock'; readonly data: { readonly sku: string; readonly orderId: string; readonly quantity: number }; readonly metadata: StockCommandMetadata }
+  | {
+      readonly type: 'AdjustStock';
+      readonly data: { readonly sku: string; readonly adjustmentId: string; readonly delta: number; readonly reason: AdjustmentReason; readonly note: string | null } & LowStockThreshold;
+      readonly metadata: StockCommandMetadata;
+    }
+  | { readonly type: 'ReserveStock'; readonly data: { readonly sku: string; readonly orderId: string; readonly quantity: number } & LowStockThreshold; readonly metadata: StockCommandMetadata }
   | { readonly type: 'ReleaseReservation'; readonly data: { readonly sku: string; readonly orderId: string; readonly reason: ReleaseReason }; readonly metadata: StockCommandMetadata }
   /**
    * Brings the order's reservation of the SKU to what the order says (orders/rules.ts,
@@ -67,7 +92,7 @@ export type StockCommand =
  * is changing). `raise` false: it may only lower and commit (the reconciler's repairs), never
  * reserve more. `force`: applied whatever the fence (a raise whose edit never came, see the reconciler).
  */
-export interface SettleReservation {
+export interface SettleReservation extends LowStockThreshold {
   readonly sku: string;
   readonly orderId: string;
   readonly reserved: number;

@@ -32,7 +32,8 @@ export function Catalogue({ can }: { can: (scope: string) => boolean }) {
     const data = new FormData(event.currentTarget as HTMLFormElement);
     const sku = editing.product?.sku ?? String(data.get('sku')).trim();
     const prices = Object.fromEntries(editing.prices.filter((p) => p.currency && p.amount).map((p) => [p.currency.toUpperCase(), toMinor(p.amount, p.currency.toUpperCase())]));
-    const body = { name: String(data.get('name')).trim(), description: String(data.get('description')).trim() || null, prices, status: String(data.get('status')) as Status };
+    // A PUT is the whole product: the threshold this screen does not edit is sent as it is, or it would be removed.
+    const body = { name: String(data.get('name')).trim(), description: String(data.get('description')).trim() || null, prices, status: String(data.get('status')) as Status, lowStockThreshold: editing.product?.lowStockThreshold ?? 0 };
     const precondition = editing.product ? { 'If-Match': `"${editing.product.revision}"` } : { 'If-None-Match': '*' as const };
     const { error, response } = await api.PUT('/products/{sku}', { params: { path: { sku }, header: precondition }, body });
     if (!response.ok) return setRefusal(describe(error, response));

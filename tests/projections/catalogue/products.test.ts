@@ -12,7 +12,7 @@ import { openEmbedded } from '../../support/event-stores.js';
 import { openEmbeddedReadStore } from '../../support/read-stores.js';
 
 describe('the products projection', () => {
-  it('keeps each product as its representation, a retired one with status retired, and agrees with a fresh fold', async () => {
+  it('keeps each product as its representation (its low-stock threshold, 0 for none), a retired one with status retired, and agrees with a fresh fold', async () => {
     const events = await openEmbedded();
     const reads = await openEmbeddedReadStore();
     try {
@@ -25,6 +25,10 @@ describe('the products projection', () => {
       await products.patch(staff, changed, { prices: { USD: null }, status: 'active' }, context);
       await products.put(staff, retired, { name: 'Retired', description: null, prices: { EUR: 300 }, status: 'active' }, context);
       await products.retire(staff, retired, context);
+      const [low, unset] = ['L', 'U'].map((tag) => `${tag}-${randomUUID().slice(0, 8)}`) as [string, string];
+      await products.put(staff, low, { name: 'Low', description: null, prices: { EUR: 100 }, status: 'active', lowStockThreshold: 4 }, context);
+      await products.put(staff, unset, { name: 'Unset', description: null, prices: { EUR: 100 }, status: 'active', lowStockThreshold: 4 }, context);
+      await products.patch(staff, unset, { lowStockThreshold: null }, context);
 
       await rebuild(events.store, reads.store, productsView);
       const views = await reads.store.views<ProductView>('products', await reads.store.activeGeneration('products')).load([kept, changed, retired]);
@@ -32,6 +36,8 @@ describe('the products projection', () => {
       expect(views.get(changed)).toMatchObject({ sku: changed, description: 'd', prices: { EUR: 200 }, status: 'active', revision: 1 });
       expect(views.get(changed)!.prices).not.toHaveProperty('USD');
       expect(views.get(retired)).toMatchObject({ sku: retired, status: 'retired', revision: 1 });
+      const thresholds = await reads.store.views<ProductView>('products', await reads.store.activeGeneration('products')).load([kept, low, unset]);
+      expect([kept, low, unset].map((sku) => thresholds.get(sku)?.lowStockThreshold)).toEqual([0, 4, 0]);
       expect((await reads.store.page<ProductView>('products', productPage(undefined, 'sku', null, 100))).map((p) => p.sku)).not.toContain(retired);
       expect(await verify(events.store, reads.store, productsView, () => {})).toMatchObject({ differences: 0 });
     } finally {

@@ -5,6 +5,8 @@
 // the delivery log then shows both succeeded. A receiver that answers 500 leaves its delivery
 // pending with a next attempt; once it answers again, the retry route (202) or the schedule's next
 // attempt (5 s on) delivers it (the worker's own tests show the retry request taken at once).
+// A product with a lowStockThreshold sends stock.low once, for the placement that takes its
+// available below it, and nothing for the one before that keeps it at or above.
 // A replay (POST …/replays, a job) sends a range of the log again to a subscription made after it,
 // each message with its original webhook-id and signed with the new subscription's secret.
 // Loopback traffic only.
@@ -52,6 +54,7 @@ let service: ServiceProcess;
 let base = '';
 let admin: Record<string, string>;
 let shop: Record<string, string>;
+let catalogue: Record<string, string>;
 
 beforeAll(async () => {
   dir = tempDir('webhooks-e2e-');
@@ -61,6 +64,7 @@ beforeAll(async () => {
   await receiveStockOverHttp(base, SECRET, ['A']);
   admin = { Authorization: `Bearer ${await signDevToken(SECRET, { sub: 'hooks-admin', scope: 'webhooks:admin' })}`, 'Content-Type': 'application/json' };
   shop = { Authorization: `Bearer ${await signDevToken(SECRET, { sub: 'shop', scope: 'orders:read orders:write payments:write' })}`, 'Content-Type': 'application/json' };
+  catalogue = { Authorization: `Bearer ${await signDevToken(SECRET, { sub: 'catalogue-admin', scope: 'catalogue:write' })}`, 'Content-Type': 'application/json', 'Api-Version': '2027-01-01' };
 }, E2E_TEST_MS);
 
 afterAll(async () => {
@@ -74,11 +78,15 @@ async function subscribe(url: string, events: readonly string[]): Promise<{ id: 
   return (await response.json()) as { id: string; secret: string };
 }
 
-async function placeAndPay(): Promise<string> {
-  const order = { customerId: `cus_${randomUUID().slice(0, 8)}`, currency: 'EUR', lines: [{ sku: 'A', quantity: 1 }], address: { name: 'Ada', line1: '1 Main St', city: 'Berlin', postalCode: '10115', country: 'DE' } };
+async function place(sku = 'A', quantity = 1): Promise<{ id: string; total: number }> {
+  const order = { customerId: `cus_${randomUUID().slice(0, 8)}`, currency: 'EUR', lines: [{ sku, quantity }], address: { name: 'Ada', line1: '1 Main St', city: 'Berlin', postalCode: '10115', country: 'DE' } };
   const placed = await fetch(`${base}/orders`, { method: 'POST', headers: { ...shop, 'Idempotency-Key': randomUUID() }, body: JSON.stringify(order) });
   expect(placed.status).toBe(201);
-  const { id, total } = (await placed.json()) as { id: string; total: number };
+  return (await placed.json()) as { id: string; total: number };
+}
+
+async function placeAndPay(): Promise<string> {
+  const { id, total } = await place();
   const paid = await fetch(`${base}/orders/${id}/payments`, { method: 'POST', headers: { ...shop, 'Idempotency-Key': randomUUID() }, body: JSON.stringify({ amount: total, reference: 'psp' }) });
   expect(paid.status).toBe(201);
   return id;
@@ -130,6 +138,32 @@ describe('webhook deliveries, end to end', () => {
       const [done] = await until(() => deliveries(subscription.id), (items) => items[0]?.status === 'succeeded');
       expect(done!.attempts.at(-1)).toMatchObject({ statusCode: 204 });
       expect(received.length).toBeGreaterThan(before);
+    } finally {
+      server.close();
+    }
+  }, E2E_TEST_MS);
+
+  it("sends stock.low once, signed, for the placement that takes a SKU's available below its threshold, and none for the one that keeps it above", async () => {
+    const { server, url, received } = await receiver(() => 204);
+    try {
+      const sku = `LOW-${randomUUID().slice(0, 8)}`;
+      const defined = await fetch(`${base}/products/${sku}`, { method: 'PUT', headers: catalogue, body: JSON.stringify({ name: 'Low mug', prices: { EUR: 500 }, status: 'active', lowStockThreshold: 5 }) });
+      expect(defined.status).toBe(201);
+      await receiveStockOverHttp(base, SECRET, [sku], 10);
+      // It begins at its creation's place in the log, however late the worker takes it up.
+      const subscription = await subscribe(url, ['stock.low']);
+      await place(sku, 5); // 10 → 5: at the threshold, not below it
+      await place(sku, 2); // 5 → 3: below it
+      const ofSku = () => received.map((r) => ({ ...r, message: JSON.parse(r.body) as { id: string; type: string; data: { sku: string; available: number } } })).filter((r) => r.message.data.sku === sku);
+      const [low] = await until(ofSku, (messages) => messages.length >= 1);
+      expect(low!.message).toMatchObject({ type: 'stock.low', data: { sku, onHand: 10, reserved: 7, available: 3, revision: expect.any(Number) } });
+      const headers = { 'webhook-id': String(low!.headers['webhook-id']), 'webhook-timestamp': String(low!.headers['webhook-timestamp']), 'webhook-signature': String(low!.headers['webhook-signature']) };
+      expect(() => new StandardWebhook(subscription.secret).verify(low!.body, headers)).not.toThrow();
+      expect(headers['webhook-id']).toBe(low!.message.id);
+      // Messages of one resource go in log order: a stock.low of the first placement would have come first.
+      const log = await until(() => deliveries(subscription.id), (items) => items.some((d) => d.status === 'succeeded'));
+      expect(log.map((d) => [d.type, d.status])).toEqual([['stock.low', 'succeeded']]);
+      expect(ofSku()).toHaveLength(1);
     } finally {
       server.close();
     }

@@ -20,7 +20,9 @@ import { OrderService } from '../../../write-side/orders/service.js';
 import type { OrderEvent } from '../../../write-side/orders/types.js';
 import { CustomerErasure } from '../../../write-side/personal-data/erasure.js';
 import { SealingEventStore } from '../../../write-side/personal-data/sealing-event-store.js';
+import { encodeStockEvent, stockStream } from '../../../write-side/stock/codec.js';
 import { StockService } from '../../../write-side/stock/service.js';
+import type { StockEvent } from '../../../write-side/stock/types.js';
 import { buildMessage, eventIdOf, messageReaders, webhookEventOf, webhookMessageId, type MessageReaders } from '../../../workers/webhooks/messages.js';
 import { openEmbedded, type StoreFixture } from '../../support/event-stores.js';
 import { inMemoryPersonalData } from '../../support/personal-data.js';
@@ -65,8 +67,8 @@ describe('webhookEventOf', () => {
   it("maps the catalogue's defined, changed and retired events to product.changed, about the SKU", () => {
     const product = { name: 'Mug', description: null, prices: { EUR: 1000 }, status: 'active' as const };
     const events: ProductEvent[] = [
-      { type: 'ProductDefined', schemaVersion: 1, data: { sku: 'MUG-1', product, definedAt: at } },
-      { type: 'ProductChanged', schemaVersion: 1, data: { sku: 'MUG-1', product, changedAt: at } },
+      { type: 'ProductDefined', schemaVersion: 2, data: { sku: 'MUG-1', product, definedAt: at } },
+      { type: 'ProductChanged', schemaVersion: 2, data: { sku: 'MUG-1', product, changedAt: at } },
       { type: 'ProductRetired', schemaVersion: 1, data: { sku: 'MUG-1', retiredAt: at } },
     ];
     for (const event of events) {
@@ -80,6 +82,20 @@ describe('webhookEventOf', () => {
       .toEqual({ type: 'customer.erased', resource: 'customer:cus_9', eventId: eventIdOf('customer-cus_9', 0) });
     expect(webhookEventOf(customerRecord('cus_9', { type: 'CustomerRegistered', schemaVersion: 1, data: { customerId: 'cus_9', ...profile, registeredAt: at } }))).toBeNull();
     expect(webhookEventOf(customerRecord('cus_9', { type: 'CustomerChanged', schemaVersion: 1, data: { customerId: 'cus_9', changes: { name: 'Grace' }, changedAt: at } }))).toBeNull();
+  });
+
+  it("maps a SKU's fall below its low-stock threshold to stock.low, about the SKU, and its other stock events to nothing", () => {
+    const fell: StockEvent = { type: 'StockFellLow', schemaVersion: 1, data: { sku: 'MUG-1', onHand: 10, reserved: 7, available: 3, threshold: 5, at } };
+    expect(webhookEventOf(recordedOf(stockStream('MUG-1'), encodeStockEvent(fell, meta), 12))).toEqual({ type: 'stock.low', resource: 'stock:MUG-1', eventId: eventIdOf('stock-MUG-1', 12) });
+    const others: StockEvent[] = [
+      { type: 'StockAdjusted', schemaVersion: 1, data: { sku: 'MUG-1', adjustmentId: 'a', delta: -7, reason: 'count', note: null, onHand: 3, reserved: 0, adjustedAt: at } },
+      { type: 'StockReserved', schemaVersion: 1, data: { sku: 'MUG-1', orderId: 'o', quantity: 1, reservedAt: at } },
+      { type: 'ReservationReleased', schemaVersion: 1, data: { sku: 'MUG-1', orderId: 'o', quantity: 1, reason: 'order-cancelled', releasedAt: at } },
+      { type: 'ReservationCommitted', schemaVersion: 1, data: { sku: 'MUG-1', orderId: 'o', quantity: 1, committedAt: at } },
+    ];
+    for (const event of others) expect(webhookEventOf(recordedOf(stockStream('MUG-1'), encodeStockEvent(event, meta)))).toBeNull();
+    // A snapshot's stream is not a stock stream, whatever its events are called.
+    expect(webhookEventOf(recordedOf('snapshot-stock-MUG-1', encodeStockEvent(fell, meta)))).toBeNull();
   });
 
   it("sends nothing for the other areas' streams (stock, jobs, keys, subscriptions, accounts)", () => {
@@ -120,6 +136,7 @@ describe('buildMessage on the real services', () => {
   let orders: OrderService;
   let customers: CustomerService;
   let products: ProductService;
+  let stock: StockService;
   let readers: MessageReaders;
   const staff = serviceViewer('test-webhooks');
   const keyed = (key = randomUUID()) => ({ correlationId: 'c', idempotency: { key, fingerprint: key } });
@@ -134,7 +151,7 @@ describe('buildMessage on the real services', () => {
     const sealed = new SealingEventStore(events.store, personal.personal, PERSONAL_DATA);
     products = new ProductService(events.store);
     customers = new CustomerService(sealed, { erasure: new CustomerErasure(personal.keyring) });
-    const stock = new StockService(events.store);
+    stock = new StockService(events.store, { thresholds: products });
     orders = new OrderService(sealed, { catalogue: products, customers, reservations: stock, keys: personal.keyring });
     cleanups.push(() => events.dispose(), () => personal.keys.close());
     readers = messageReaders({ orders, customers, eventStore: events.store });
@@ -289,7 +306,7 @@ describe('buildMessage on the real services', () => {
     const first = await messageOf(defined!);
     expect(first).toEqual({
       id: `evt_${eventIdOf(productStream(sku), 0)}`, type: 'product.changed', occurredAt: defined!.recordedAt.toISOString(), position: defined!.position,
-      data: { sku, name: 'Blue mug', description: null, prices: { EUR: 1000 }, status: 'active', createdAt: expect.any(String), updatedAt: expect.any(String), revision: 0 },
+      data: { sku, name: 'Blue mug', description: null, prices: { EUR: 1000 }, status: 'active', lowStockThreshold: 0, createdAt: expect.any(String), updatedAt: expect.any(String), revision: 0 },
     });
     const second = await messageOf(changed!);
     expect(second.data).toMatchObject({ sku, prices: { EUR: 1200 }, status: 'active', revision: 1 });
@@ -301,7 +318,39 @@ describe('buildMessage on the real services', () => {
     const [defined] = await events.store.readStream(productStream(other));
     const now = (await products.get(staff, other))!;
     const { data } = await messageOf(defined!);
-    expect(data).toEqual({ sku: other, name: now.product.name, description: 'Stoneware', prices: { EUR: 500 }, status: 'active', createdAt: now.product.createdAt, updatedAt: now.product.updatedAt, revision: now.revision });
+    expect(data).toEqual({ sku: other, name: now.product.name, description: 'Stoneware', prices: { EUR: 500 }, status: 'active', lowStockThreshold: 0, createdAt: now.product.createdAt, updatedAt: now.product.updatedAt, revision: now.revision });
+  });
+
+  it('builds stock.low with the level as GET /stock/{sku} answers it at that revision, not as it is when sent', async () => {
+    await products.patch(staff, sku, { lowStockThreshold: 99 }, { correlationId: 'c' });
+    const customerId = await newCustomer();
+    await place(customerId);
+    const right = (await stock.get(staff, sku))!;
+    await place(customerId);
+    const recorded = await events.store.readStream(stockStream(sku));
+    expect(recorded.map((r) => r.type)).toEqual(['StockAdjusted', 'StockReserved', 'StockFellLow', 'StockReserved']);
+    const fell = recorded[2]!;
+    const message = await messageOf(fell);
+    expect(message).toEqual({
+      id: `evt_${eventIdOf(stockStream(sku), 2)}`, type: 'stock.low', occurredAt: fell.recordedAt.toISOString(), position: fell.position,
+      data: { sku, onHand: 100, reserved: 2, available: 98, updatedAt: right.updatedAt, revision: 2 },
+    });
+    expect(message.data).toEqual(right);
+    // The same under every version, and read again the same (a retry or a replay).
+    expect((await messageOf(fell, '2026-11-01')).data).toEqual(message.data);
+    expect(await buildMessage(webhookEventOf(fell)!, fell, '2027-01-01', readers)).toBe(JSON.stringify(message));
+  });
+
+  it('reads a stock level at any revision of its stream, folded with the projection\'s evolve: the same as a StockFellLow records', async () => {
+    await products.patch(staff, sku, { lowStockThreshold: 99 }, { correlationId: 'c' });
+    await place(await newCustomer());
+    const [, reserved, fell] = await events.store.readStream(stockStream(sku));
+    expect(fell!.type).toBe('StockFellLow');
+    const atReservation = await readers.stockAt(sku, reserved!.revision);
+    expect(await readers.stockAt(sku, fell!.revision)).toEqual({ ...atReservation, revision: fell!.revision });
+    expect(atReservation).toMatchObject({ sku, onHand: 100, reserved: 2, available: 98, revision: 1 });
+    expect(await readers.stockAt(sku, 9)).toBeNull();
+    expect(await readers.stockAt(`NONE-${randomUUID().slice(0, 8)}`, 0)).toBeNull();
   });
 
   it("builds customer.erased with the customer's representation after the erasure: every personal field null", async () => {

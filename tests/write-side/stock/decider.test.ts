@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { IdempotencyKeyReused, InsufficientStock } from '../../../write-side/kernel/errors.js';
-import { evolveStock, initialStock, liveReservations, reservationOf, stockDecider } from '../../../write-side/stock/decider.js';
+import { available, evolveStock, initialStock, liveReservations, reservationOf, stockDecider } from '../../../write-side/stock/decider.js';
 import type { StockCommand, StockEvent } from '../../../write-side/stock/types.js';
 import { givenDecider } from '../../support/decider.js';
 
@@ -13,10 +13,16 @@ const received = (delta: number): StockEvent => ({
   type: 'StockAdjusted', schemaVersion: 1, data: { sku: 'S', adjustmentId: `a-${delta}`, delta, reason: 'received', note: null, onHand: delta, reserved: 0, adjustedAt: now },
 });
 const reserved = (orderId: string, quantity: number): StockEvent => ({ type: 'StockReserved', schemaVersion: 1, data: { sku: 'S', orderId, quantity, reservedAt: now } });
-const reserve = (orderId: string, quantity: number): StockCommand => ({ type: 'ReserveStock', data: { sku: 'S', orderId, quantity }, metadata: meta });
+const reserve = (orderId: string, quantity: number, lowStockThreshold = 0): StockCommand => ({ type: 'ReserveStock', data: { sku: 'S', orderId, quantity, lowStockThreshold }, metadata: meta });
 const release = (orderId: string): StockCommand => ({ type: 'ReleaseReservation', data: { sku: 'S', orderId, reason: 'order-cancelled' }, metadata: meta });
-const commit = (orderId: string): StockCommand => ({ type: 'SettleReservation', data: { sku: 'S', orderId, reserved: 0, shipped: Number.MAX_SAFE_INTEGER, reason: 'order-cancelled', orderRevision: 0, raise: false }, metadata: meta });
-const adjust = (delta: number): StockCommand => ({ type: 'AdjustStock', data: { sku: 'S', adjustmentId: 'adj', delta, reason: 'damaged', note: null }, metadata: meta });
+const commit = (orderId: string, lowStockThreshold = 0): StockCommand => ({
+  type: 'SettleReservation', data: { sku: 'S', orderId, reserved: 0, shipped: Number.MAX_SAFE_INTEGER, reason: 'order-cancelled', orderRevision: 0, raise: false, lowStockThreshold }, metadata: meta,
+});
+const adjust = (delta: number, lowStockThreshold = 0): StockCommand => ({ type: 'AdjustStock', data: { sku: 'S', adjustmentId: 'adj', delta, reason: 'damaged', note: null, lowStockThreshold }, metadata: meta });
+/** Available `available` below `threshold`, with `onHand` on hand (the rest reserved). */
+const fellLow = (available: number, threshold: number, onHand = 10): StockEvent => ({
+  type: 'StockFellLow', schemaVersion: 1, data: { sku: 'S', onHand, reserved: onHand - available, available, threshold, at: now },
+});
 
 describe('the stock decider', () => {
   it('reserves what is available', () => given(received(5)).when(reserve('o1', 5)).then(reserved('o1', 5)));
@@ -85,9 +91,9 @@ describe('the stock decider', () => {
 });
 
 describe('settling an order’s reservation to what the order says', () => {
-  type Target = { reserved: number; shipped: number; orderRevision: number; raise?: boolean; force?: boolean };
-  const settle = ({ reserved, shipped, orderRevision, raise = false, force }: Target): StockCommand => ({
-    type: 'SettleReservation', data: { sku: 'S', orderId: 'o1', reserved, shipped, reason: 'order-edited', orderRevision, raise, ...(force ? { force } : {}) }, metadata: meta,
+  type Target = { reserved: number; shipped: number; orderRevision: number; raise?: boolean; force?: boolean; lowStockThreshold?: number };
+  const settle = ({ reserved, shipped, orderRevision, raise = false, force, lowStockThreshold = 0 }: Target): StockCommand => ({
+    type: 'SettleReservation', data: { sku: 'S', orderId: 'o1', reserved, shipped, reason: 'order-edited', orderRevision, raise, ...(force ? { force } : {}), lowStockThreshold }, metadata: meta,
   });
   const raised = (quantity: number, orderRevision: number): StockEvent => ({ type: 'StockReserved', schemaVersion: 1, data: { sku: 'S', orderId: 'o1', quantity, reservedAt: now, orderRevision } });
   const committed = (quantity: number, orderRevision: number): StockEvent => ({ type: 'ReservationCommitted', schemaVersion: 1, data: { sku: 'S', orderId: 'o1', quantity, committedAt: now, orderRevision } });
@@ -105,6 +111,15 @@ describe('settling an order’s reservation to what the order says', () => {
     expect(done).toMatchObject({ onHand: 2, reserved: 0 });
     // Nothing is left of it: the reservation is forgotten, with what was committed of it and its fence.
     expect([done.live.has('o1'), done.committed.has('o1'), done.fences.has('o1')]).toEqual([false, false, false]);
+  });
+
+  it('records stock.low after a raise that takes available below the threshold, never after a commit or a release', () => {
+    // 10 on hand, 2 held: 8 available; raising to 5 leaves 5, below 6.
+    given(received(10), reserved('o1', 2)).when(settle({ reserved: 5, shipped: 0, orderRevision: 1, raise: true, lowStockThreshold: 6 })).then(raised(3, 1), fellLow(5, 6));
+    given(received(10), reserved('o1', 2)).when(settle({ reserved: 5, shipped: 0, orderRevision: 1, raise: true, lowStockThreshold: 5 })).then(raised(3, 1));
+    // A commit takes the units off on hand and off reserved alike: available stays.
+    given(received(10), reserved('o1', 8)).when(settle({ reserved: 0, shipped: 8, orderRevision: 1, lowStockThreshold: 9 })).then(committed(8, 1));
+    given(received(10), reserved('o1', 8)).when(settle({ reserved: 0, shipped: 0, orderRevision: 1, lowStockThreshold: 9 })).then(released(8, 1));
   });
 
   it('commits and releases in one settle (a partially shipped order cancelled since)', () =>
@@ -139,5 +154,41 @@ describe('settling an order’s reservation to what the order says', () => {
     given(...history).when(settle({ reserved: 2, shipped: 0, orderRevision: 5 })).then(released(3, 5));
     // A forced settle of an older revision leaves the newer fence standing.
     expect(state(...history, released(1, 4)).fences.get('o1')).toBe(5);
+  });
+});
+
+describe('stock.low: StockFellLow in the same decision as what took available below the threshold', () => {
+  it('follows a reservation that takes available from the threshold or above to below it', () => {
+    given(received(10)).when(reserve('o1', 6, 5)).then(reserved('o1', 6), fellLow(4, 5));
+    given(received(10)).when(reserve('o1', 10, 1)).then(reserved('o1', 10), fellLow(0, 1));
+  });
+
+  it('follows a negative adjustment that does so, with the levels right after it', () =>
+    given(received(10), reserved('o1', 2)).when(adjust(-3, 6)).thenMatches({ type: 'StockAdjusted', data: { delta: -3, onHand: 7, reserved: 2 } }, fellLow(5, 6, 7)));
+
+  it('is not recorded down to the threshold itself, nor again while available stays below it', () => {
+    given(received(10)).when(reserve('o1', 5, 5)).then(reserved('o1', 5));
+    given(received(10), reserved('o1', 6), fellLow(4, 5)).when(reserve('o2', 1, 5)).then(reserved('o2', 1));
+    given(received(10), reserved('o1', 6), fellLow(4, 5)).when(adjust(-2, 5)).thenMatches({ type: 'StockAdjusted' });
+  });
+
+  it('is recorded again once available rose to the threshold or above and falls below it again', () =>
+    given(received(10), reserved('o1', 6), fellLow(4, 5), { type: 'ReservationReleased', schemaVersion: 1, data: { sku: 'S', orderId: 'o1', quantity: 6, reason: 'order-cancelled', releasedAt: now } })
+      .when(reserve('o2', 7, 5))
+      .then(reserved('o2', 7), fellLow(3, 5)));
+
+  it('is never recorded with a threshold of 0, after an increase, a release, or a refusal', () => {
+    given(received(10)).when(reserve('o1', 10, 0)).then(reserved('o1', 10));
+    given(received(10)).when(adjust(-10, 0)).thenMatches({ type: 'StockAdjusted', data: { onHand: 0 } });
+    given(received(2)).when(adjust(5, 100)).thenMatches({ type: 'StockAdjusted', data: { onHand: 7 } });
+    given(received(10), reserved('o1', 8)).when(release('o1')).thenMatches({ type: 'ReservationReleased' });
+    given(received(10)).when(reserve('o1', 11, 5)).thenFails(InsufficientStock);
+  });
+
+  it('changes no level when folded: only the time, which is its command\'s', () => {
+    const before = [received(10), reserved('o1', 6)].reduce(evolveStock, initialStock('S'));
+    const after = evolveStock(before, fellLow(4, 5));
+    expect(after).toEqual({ ...before, updatedAt: now });
+    expect(available(after)).toBe(4);
   });
 });

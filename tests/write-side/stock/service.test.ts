@@ -5,6 +5,10 @@ import { InsufficientStock } from '../../../write-side/kernel/errors.js';
 import type { AppendResult, EventStore } from '../../../write-side/kernel/event-store.js';
 import { StockService } from '../../../write-side/stock/service.js';
 import { stockStream } from '../../../write-side/stock/codec.js';
+import { ProductService } from '../../../write-side/catalogue/service.js';
+import { orderStream } from '../../../write-side/orders/codec.js';
+import { OrderService } from '../../../write-side/orders/service.js';
+import { address } from '../../support/seed.js';
 import { availableStores, delegating, type StoreFixture } from '../../support/event-stores.js';
 
 const context = { principal: 'test', correlationId: 'corr', causationId: null };
@@ -178,6 +182,104 @@ for (const [name, open] of availableStores) {
       // Without all-or-none, what could be raised stays raised.
       await expect(stock.settle(orderId, raised, how, context)).rejects.toBeInstanceOf(InsufficientStock);
       expect([await fresh.held(orderId, plenty), await fresh.held(orderId, scarce)]).toEqual([4, 1]);
+    });
+  });
+
+  describe(`stock.low on the write side, on ${name}`, () => {
+    let fixture: StoreFixture;
+    beforeEach(async () => {
+      fixture = await open();
+    });
+    afterEach(() => fixture.dispose());
+
+    /** A stock service whose catalogue answers `threshold` for every SKU, noting each SKU asked, and the event types of each stock append. */
+    function watched(threshold: number) {
+      const asked: string[] = [];
+      const appends: string[][] = [];
+      const store = delegating(fixture.store, {
+        appendToStream: (stream, events, expected) => {
+          if (stream.startsWith('stock-')) appends.push(events.map((e) => e.type));
+          return fixture.store.appendToStream(stream, events, expected);
+        },
+      });
+      const thresholds = { lowStockThreshold: async (sku: string) => (asked.push(sku), threshold) };
+      return { stock: new StockService(store, { thresholds }), asked, appends };
+    }
+    const key = () => ({ correlationId: 'corr', idempotency: { key: randomUUID(), fingerprint: 'fp' } });
+    const typesOf = async (sku: string) => (await fixture.store.readStream(stockStream(sku))).map((e) => e.type);
+
+    it('appends StockFellLow in the same append as the reservation that takes available below the threshold, and not for one that stays at it or above', async () => {
+      const sku = `LOW-${randomUUID()}`;
+      const { stock, asked, appends } = watched(5);
+      // An increase reads no threshold.
+      await stock.adjust(staff, sku, { delta: 10, reason: 'received', note: null }, key());
+      expect(asked).toEqual([]);
+      await stock.reserve(randomUUID(), [{ sku, quantity: 5 }], context);
+      expect(asked).toEqual([sku]);
+      await stock.reserve(randomUUID(), [{ sku, quantity: 1 }], context);
+      await stock.reserve(randomUUID(), [{ sku, quantity: 1 }], context);
+      expect(appends).toEqual([['StockAdjusted'], ['StockReserved'], ['StockReserved', 'StockFellLow'], ['StockReserved']]);
+      const [fell] = (await fixture.store.readStream(stockStream(sku))).filter((e) => e.type === 'StockFellLow');
+      expect(fell!.data).toEqual({ sku, onHand: 10, reserved: 6, available: 4, threshold: 5, at: expect.any(String) });
+      // GET /stock/{sku} answers the stream's revision, StockFellLow counted.
+      expect(await stock.get(staff, sku)).toMatchObject({ available: 3, revision: 4 });
+    });
+
+    it('takes the threshold a reservation\'s line brings (a placement\'s pricing read it) without asking the catalogue', async () => {
+      const sku = `LOW-${randomUUID()}`;
+      const { stock, asked, appends } = watched(0);
+      await stock.adjust(staff, sku, { delta: 10, reason: 'received', note: null }, key());
+      await stock.reserve(randomUUID(), [{ sku, quantity: 4, lowStockThreshold: 7 }], context);
+      expect(asked).toEqual([]);
+      expect(appends.at(-1)).toEqual(['StockReserved', 'StockFellLow']);
+    });
+
+    it('reserves a placement\'s lines with the thresholds its pricing read: the catalogue is not asked again', async () => {
+      const [low, high] = ['L', 'H'].map((tag) => `${tag}-${randomUUID()}`) as [string, string];
+      const products = new ProductService(fixture.store);
+      for (const [sku, lowStockThreshold] of [[low, 6], [high, 2]] as const) {
+        await products.put(staff, sku, { name: sku, description: null, prices: { EUR: 100 }, status: 'active', lowStockThreshold }, { correlationId: 'corr' });
+      }
+      const asked: string[] = [];
+      const stock = new StockService(fixture.store, { thresholds: { lowStockThreshold: (sku) => (asked.push(sku), products.lowStockThreshold(sku)) } });
+      await stock.adjust(staff, low, { delta: 10, reason: 'received', note: null }, key());
+      await stock.adjust(staff, high, { delta: 10, reason: 'received', note: null }, key());
+      const orders = new OrderService(fixture.store, { catalogue: products, reservations: stock });
+      const placed = await orders.place(staff, { customerId: 'cus_1', currency: 'EUR', lines: [{ sku: low, quantity: 5 }, { sku: high, quantity: 5 }], address }, { correlationId: 'corr', idempotency: { key: randomUUID(), fingerprint: 'fp' } });
+      if (placed.state.status === 'absent') throw new Error('not placed');
+      expect(asked).toEqual([]);
+      expect(await typesOf(low)).toEqual(['StockAdjusted', 'StockReserved', 'StockFellLow']);
+      expect(await typesOf(high)).toEqual(['StockAdjusted', 'StockReserved']);
+      // Never on the order.
+      expect(JSON.stringify((await fixture.store.readStream(orderStream(placed.state.id)))[0]!.data)).not.toContain('lowStockThreshold');
+    });
+
+    it('appends StockFellLow with the negative adjustment that takes available below the threshold, its answer the levels after it', async () => {
+      const sku = `LOW-${randomUUID()}`;
+      const { stock, asked, appends } = watched(8);
+      await stock.adjust(staff, sku, { delta: 10, reason: 'received', note: null }, key());
+      const once = key();
+      const counted = await stock.adjust(staff, sku, { delta: -3, reason: 'count', note: null }, once);
+      expect(asked).toEqual([sku]);
+      expect(appends).toEqual([['StockAdjusted'], ['StockAdjusted', 'StockFellLow']]);
+      expect(counted).toMatchObject({ adjustment: { delta: -3, onHand: 7 }, levels: { available: 7, revision: 2 }, replayed: false });
+      // A retry of it answers the same adjustment (found past the StockFellLow), and records nothing.
+      expect(await stock.adjust(staff, sku, { delta: -3, reason: 'count', note: null }, once)).toMatchObject({ adjustment: counted!.adjustment, replayed: true });
+      expect(await typesOf(sku)).toEqual(['StockAdjusted', 'StockAdjusted', 'StockFellLow']);
+    });
+
+    it('appends StockFellLow with an edit\'s raise that takes available below the threshold; a settle that may not raise asks no threshold', async () => {
+      const sku = `LOW-${randomUUID()}`;
+      const { stock, asked, appends } = watched(4);
+      await stock.adjust(staff, sku, { delta: 10, reason: 'received', note: null }, key());
+      const orderId = randomUUID();
+      await stock.reserve(orderId, [{ sku, quantity: 2, lowStockThreshold: 4 }], context);
+      await stock.settle(orderId, new Map([[sku, { reserved: 7, shipped: 0 }]]), { reason: 'order-edited', orderRevision: 1, raise: true }, context);
+      expect(appends.at(-1)).toEqual(['StockReserved', 'StockFellLow']);
+      expect(asked).toEqual([sku]);
+      await stock.settle(orderId, new Map([[sku, { reserved: 0, shipped: 7 }]]), { reason: 'order-edited', orderRevision: 2, raise: false }, context);
+      expect(asked).toEqual([sku]);
+      expect(appends.at(-1)).toEqual(['ReservationCommitted']);
     });
   });
 }

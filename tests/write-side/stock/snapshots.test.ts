@@ -353,18 +353,20 @@ describe('a stock snapshot, decoded', () => {
   );
   const toCommand = (c: Generated, i: number): StockCommand => {
     const metadata = { now: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString() };
+    // Thresholds that now and then fall: StockFellLow is among the events a snapshot may end on.
+    const lowStockThreshold = i % 7;
     switch (c.type) {
       case 'adjust':
-        return { type: 'AdjustStock', data: { sku: SKU, adjustmentId: `a-${i}`, delta: c.delta || 1, reason: 'count', note: null }, metadata };
+        return { type: 'AdjustStock', data: { sku: SKU, adjustmentId: `a-${i}`, delta: c.delta || 1, reason: 'count', note: null, lowStockThreshold }, metadata };
       case 'reserve':
-        return { type: 'ReserveStock', data: { sku: SKU, orderId: `o-${c.order}`, quantity: c.quantity }, metadata };
+        return { type: 'ReserveStock', data: { sku: SKU, orderId: `o-${c.order}`, quantity: c.quantity, lowStockThreshold }, metadata };
       case 'release':
         return { type: 'ReleaseReservation', data: { sku: SKU, orderId: `o-${c.order}`, reason: 'order-cancelled' }, metadata };
       case 'commit':
-        return { type: 'SettleReservation', data: { sku: SKU, orderId: `o-${c.order}`, reserved: 0, shipped: Number.MAX_SAFE_INTEGER, reason: 'order-cancelled', orderRevision: 0, raise: false }, metadata };
+        return { type: 'SettleReservation', data: { sku: SKU, orderId: `o-${c.order}`, reserved: 0, shipped: Number.MAX_SAFE_INTEGER, reason: 'order-cancelled', orderRevision: 0, raise: false, lowStockThreshold }, metadata };
       case 'settle': {
         const { reserved, shipped, revision: orderRevision, raise, force } = c;
-        return { type: 'SettleReservation', data: { sku: SKU, orderId: `o-${c.order}`, reserved, shipped, reason: 'order-edited', orderRevision, raise, force }, metadata };
+        return { type: 'SettleReservation', data: { sku: SKU, orderId: `o-${c.order}`, reserved, shipped, reason: 'order-edited', orderRevision, raise, force, lowStockThreshold }, metadata };
       }
     }
   };
