@@ -340,7 +340,7 @@ export const webhooksArea = area<WebhookDeps, Deps, typeof webhookSchemas & type
     {
       name: 'webhooks',
       description:
-        'Webhook subscriptions: partner endpoints that receive the store\'s events, signed; and their deliveries. The messages themselves are under webhooks, one per event type sent; stock.low is not sent yet, so it is not listed.',
+        'Webhook subscriptions: partner endpoints that receive the store\'s events, signed; and their deliveries. The messages themselves are under webhooks, one per event type.',
     },
   ],
   operations,

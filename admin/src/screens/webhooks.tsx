@@ -23,7 +23,7 @@ export const EVENT_TYPES: Record<EventType, string> = {
   'return.requested': 'a return was requested',
   'return.received': 'a return was received',
   'product.changed': 'a product was defined, changed or retired',
-  'stock.low': 'a SKU’s available stock fell low (not sent yet)',
+  'stock.low': 'a SKU’s available stock fell below its threshold',
   'customer.erased': 'a customer’s personal data was erased',
 };
 
