@@ -214,6 +214,8 @@ export interface DeliveryWorkerOptions {
 }
 
 export const WEBHOOKS_PROCESS_PREFIX = 'webhooks:';
+/** How long a subscription's signing secrets are used before they are read again. */
+export const SECRETS_KEPT_MS = 5_000;
 export const REPLAYS_PROCESS_PREFIX = 'webhook-replays:';
 const PRINCIPAL = 'service:webhook-delivery';
 
@@ -339,6 +341,14 @@ class SubscriptionRunner {
   /** A replay's progress: the events of its range the subscription selects, and how many of them are final. */
   total = 0;
   processed = 0;
+  /**
+   * The log's head when this runner began: only deliveries of events up to it can have been
+   * attempted by a process before this one (a lease passes on only after the last holder stopped
+   * attempting), so the delivery log's states are asked for those alone.
+   */
+  private resumeUntil: Position | null = null;
+  /** The secrets, as read at most SECRETS_KEPT_MS ago. */
+  private secrets: { readonly values: Promise<readonly string[]>; readonly until: number } | null = null;
 
   constructor(
     public subscription: DeliverySubscription,
@@ -366,6 +376,7 @@ class SubscriptionRunner {
   }
 
   private async begin(): Promise<void> {
+    this.resumeUntil = await this.ports.log.headPosition();
     if (this.replay) return this.beginReplay(this.replay.scope);
     if (this.ports.deliveries.failingSince) this.failingSince = await this.ports.deliveries.failingSince(this.subscription.id);
     const checkpoint = await this.ports.process.processCheckpoint(this.name);
@@ -521,7 +532,8 @@ class SubscriptionRunner {
       this.window.push(entry);
       taken.push(entry);
     }
-    if (taken.length > 0 && this.ports.deliveries.states) await this.resume(taken, this.ports.deliveries.states.bind(this.ports.deliveries));
+    const resumable = this.resumeUntil === null ? [] : taken.filter((entry) => entry.eventPosition <= this.resumeUntil!);
+    if (resumable.length > 0 && this.ports.deliveries.states) await this.resume(resumable, this.ports.deliveries.states.bind(this.ports.deliveries));
     // A replay ends at its range's last position (or the log's end, should that be gone).
     if (this.replay && (batch.length === 0 || (this.cursor !== null && this.end !== null && this.cursor >= this.end))) this.reachEnd();
     // At the log's end (or a window full), the next read waits; otherwise the loop reads on.
@@ -604,7 +616,7 @@ class SubscriptionRunner {
           entry.firstAttemptAt ??= at;
           return this.settle(entry, at, outcome, true);
         }
-        secrets = await this.ports.subscriptions.signingSecrets(this.subscription.id, at);
+        secrets = await this.secretsAt(at);
         // Built for each attempt, never kept: a message sent after a customer's erasure must not carry their data.
         message = { id: webhookIdOf(entry.ref.eventId), body: await this.ports.messages.buildMessage(entry.ref, entry.recorded, this.subscription.apiVersion) };
       } catch (error) {
@@ -625,6 +637,22 @@ class SubscriptionRunner {
       this.inFlight--;
       this.slots.release();
     }
+  }
+
+  /**
+   * The secrets a message sent at `at` is signed with, read again at most SECRETS_KEPT_MS apart
+   * rather than at every attempt: a rotation's new secret is used within that time, and the old
+   * one it replaces still signs for 24 h, so a receiver accepts either meanwhile.
+   */
+  private secretsAt(at: Date): Promise<readonly string[]> {
+    if (this.secrets && at.getTime() < this.secrets.until) return this.secrets.values;
+    // One read for the attempts that start together; a read that fails is not kept.
+    const kept = { values: this.ports.subscriptions.signingSecrets(this.subscription.id, at), until: at.getTime() + SECRETS_KEPT_MS };
+    this.secrets = kept;
+    kept.values.catch(() => {
+      if (this.secrets === kept) this.secrets = null;
+    });
+    return kept.values;
   }
 
   private settle(entry: Entry, at: Date, outcome: AttemptOutcome, forGood: boolean): void {

@@ -23,6 +23,7 @@ import {
   type SubscriptionsPort,
   replayProcessName,
   type Timers,
+  SECRETS_KEPT_MS,
   subscriptionsPortOf,
 } from '../../../workers/webhooks/delivery-worker.js';
 import { WebhookService } from '../../../write-side/webhooks/service.js';
@@ -107,7 +108,10 @@ class MemoryDeliveryLog implements DeliveryLogPort {
     const d = recorded.data as { subscriptionId: string; deliveryId: string; eventId: string; eventPosition: string; type: string; resource: string };
     return { ...d, eventPosition: d.eventPosition as Position };
   }
+  /** The delivery ids each states() call asked for. */
+  readonly asked: string[][] = [];
   async states(subscriptionId: string, deliveryIds: readonly string[]): Promise<ReadonlyMap<string, DeliveryState>> {
+    this.asked.push([...deliveryIds]);
     const found = new Map<string, DeliveryState>();
     for (const attempt of this.attempts(subscriptionId)) {
       if (!deliveryIds.includes(attempt.deliveryId)) continue;
@@ -159,12 +163,15 @@ class MemoryProcessStore implements DeliveryProcessStore {
 
 class MemorySubscriptions implements SubscriptionsPort {
   readonly disabled: { id: string; reason: string }[] = [];
+  secretReads = 0;
+  secret = 'whsec_' + Buffer.alloc(32, 1).toString('base64');
   constructor(public list: DeliverySubscription[]) {}
   async activeSubscriptions() {
     return this.list;
   }
   async signingSecrets() {
-    return ['whsec_' + Buffer.alloc(32, 1).toString('base64')];
+    this.secretReads++;
+    return [this.secret];
   }
   async disable(id: string, reason: string) {
     this.disabled.push({ id, reason });
@@ -867,5 +874,35 @@ describe('the webhook delivery worker’s replays', () => {
     // The fake clock stands still: no refresh comes; the request in the log starts the replay.
     await until(() => t.replays.job('job-1').status === 'succeeded');
     expect(t.endpoint.ids()).toEqual([evt('order-1', 0)]);
+  });
+});
+
+describe('what the worker reads per attempt', () => {
+  it('reads a subscription\'s secrets at most once per SECRETS_KEPT_MS, and signs with a rotated one after that', async () => {
+    const t = await setup([subA], { pollMs: H, ...LONG });
+    for (let i = 0; i < 5; i++) await t.append(`order-${i}`, 'OrderPlaced');
+    t.worker('w1').start();
+    await until(() => t.endpoint.sent.length === 5);
+    expect(t.subscriptions.secretReads).toBe(1);
+    const rotated = 'whsec_' + Buffer.alloc(32, 2).toString('base64');
+    t.subscriptions.secret = rotated;
+    await t.append('order-5', 'OrderPlaced');
+    await t.time.advance(LONG.refreshMs);
+    await until(() => t.endpoint.sent.length === 6);
+    // Read again only once SECRETS_KEPT_MS had passed.
+    expect(t.subscriptions.secretReads).toBe(2);
+    expect(t.endpoint.sent.at(-1)!.secrets).toEqual([rotated]);
+    expect(LONG.refreshMs).toBeGreaterThan(SECRETS_KEPT_MS);
+  });
+
+  it('asks the delivery log for the states of the deliveries up to the log\'s head at its start alone', async () => {
+    const t = await setup([subA], { states: true, follow: true, pollMs: H, ...LONG });
+    await t.append('order-1', 'OrderPlaced');
+    t.worker('w1').start();
+    await until(() => t.endpoint.sent.length === 1);
+    expect(t.log.asked).toEqual([['sub-a/order-1.0']]);
+    await t.append('order-2', 'OrderPlaced');
+    await until(() => t.endpoint.sent.length === 2);
+    expect(t.log.asked).toEqual([['sub-a/order-1.0']]);
   });
 });
