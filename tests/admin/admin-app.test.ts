@@ -97,16 +97,20 @@ interface Receiver {
   readonly url: string;
   /** The bodies of the messages it was sent. */
   readonly received: string[];
+  /** Their webhook-id headers, in the same order. */
+  readonly webhookIds: string[];
   close(): void;
 }
 
 /** A webhook receiver on 127.0.0.1 that keeps what it is sent and answers `status()`. */
 async function receiver(status: () => number = () => 204): Promise<Receiver> {
   const received: string[] = [];
+  const webhookIds: string[] = [];
   const server = createServer((req, res) => {
     let body = '';
     req.setEncoding('utf8').on('data', (chunk: string) => (body += chunk)).on('end', () => {
       received.push(body);
+      webhookIds.push(String(req.headers['webhook-id']));
       res.writeHead(status()).end();
     });
   });
@@ -115,6 +119,7 @@ async function receiver(status: () => number = () => 204): Promise<Receiver> {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
     received,
+    webhookIds,
     close: () => (server.close(), server.closeAllConnections()),
   };
 }
@@ -131,7 +136,27 @@ async function unsubscribe(id: string): Promise<void> {
   expect((await call('admin', 'DELETE', `/webhook-subscriptions/${id}`)).status).toBe(204);
 }
 
-const deliveriesOf = async (id: string) => (await call('admin', 'GET', `/webhook-subscriptions/${id}/deliveries`)).body.items as Array<{ id: string; type: string; status: string; attempts: Array<{ at: string; statusCode?: number; durationMs: number }>; nextAttemptAt: string | null }>;
+interface Delivery {
+  id: string;
+  eventId: string;
+  type: string;
+  jobId: string | null;
+  status: string;
+  attempts: Array<{ at: string; statusCode?: number; durationMs: number }>;
+  nextAttemptAt: string | null;
+}
+const deliveriesOf = async (id: string, query = '') => (await call('admin', 'GET', `/webhook-subscriptions/${id}/deliveries?limit=100${query}`)).body.items as Delivery[];
+/** The order a message is about. */
+const orderIdOf = (body: string) => (JSON.parse(body) as { data: { id: string } }).data.id;
+
+/** A datetime-local input's value for an instant, as a clock in `timeZone` shows it (to the second; Chromium drops ":00"). */
+const wallClock = (at: Date, timeZone: string) =>
+  new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
+    .format(at)
+    .replace(' ', 'T')
+    .replace(/:00$/, '');
+/** The time zone the replay tests' browser runs in: not UTC, so that reading the form's local time as UTC would show. */
+const ZONE = 'Europe/Berlin';
 
 interface Opened {
   readonly page: Page;
@@ -140,8 +165,8 @@ interface Opened {
 }
 
 /** A fresh browser context at `route`, signed in through the form with the role's account (null: not signed in). */
-async function open(role: Role | null, route: string, viewport = { width: 1280, height: 800 }): Promise<Opened> {
-  const context = await browser.newContext({ viewport });
+async function open(role: Role | null, route: string, viewport = { width: 1280, height: 800 }, timezoneId?: string): Promise<Opened> {
+  const context = await browser.newContext({ viewport, ...(timezoneId ? { timezoneId } : {}) });
   const page = await context.newPage();
   const faults: string[] = [];
   page.on('console', (message) => {
@@ -1007,6 +1032,116 @@ describe('the administration app', () => {
     }
   });
 
+  it('replays a subscription’s events from a date: orders placed before it existed are sent, with their first webhook-id, as the job’s progress reaches its end; the replay’s deliveries are marked and listed alone', async () => {
+    const hooks = await receiver();
+    try {
+      // Two orders placed before the subscription exists, and one after: only that one is sent live.
+      const before = [await placeOrder('cus_replay'), await placeOrder('cus_replay')];
+      const id = await subscribe(hooks.url, ['order.placed']);
+      const after = await placeOrder('cus_replay');
+      await poll(() => hooks.received.map(orderIdOf)).toEqual([after]);
+      const live = await deliveriesOf(id);
+      expect(live).toMatchObject([{ type: 'order.placed', jobId: null, status: 'succeeded' }]);
+
+      // From the second the first of them was placed in, as a clock in Berlin shows it.
+      const from = new Date(Math.floor(Date.parse((await orderNow(before[0]!)).createdAt as string) / 1000) * 1000);
+      // What it should send: every order placed since then (the test's three, unless another came in that second).
+      const since = ((await call('admin', 'GET', '/orders?limit=100')).body.items as Array<{ id: string; createdAt: string }>).filter((o) => Date.parse(o.createdAt) >= from.getTime()).map((o) => o.id);
+      expect(since).toEqual(expect.arrayContaining([...before, after]));
+
+      const opened = await open('admin', `webhooks/${id}`, undefined, ZONE);
+      const { page } = opened;
+      await page.getByRole('button', { name: 'Replay events' }).click();
+      const form = page.getByRole('form', { name: 'Replay events' });
+      await form.getByLabel(`From, in ${ZONE} time`).fill(wallClock(from, ZONE));
+      await checkScreen(opened, 'webhook-replay-form');
+      const [request, response] = await Promise.all([
+        page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith(`/webhook-subscriptions/${id}/replays`)),
+        page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith(`/webhook-subscriptions/${id}/replays`)),
+        form.getByRole('button', { name: 'Replay', exact: true }).click(),
+      ]);
+      // The wall-clock time read in the browser's zone, sent as the UTC instant it stands for; no `to`: up to the log's head.
+      expect(request.postDataJSON()).toEqual({ from: from.toISOString() });
+      expect(request.headers()['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+      expect(response.status()).toBe(202);
+      const job = (await response.json()) as { id: string; type: string };
+      expect(job.type).toBe('webhook-replay');
+      expect(response.headers()['location']).toBe(`/jobs/${job.id}`);
+      await form.waitFor({ state: 'detached' });
+
+      // The job followed to its end: the bar full, the count, the status.
+      const short = job.id.slice(0, 8);
+      const panel = page.locator(`[data-job="${job.id}"]`);
+      await poll(() => panel.getByRole('status').textContent()).toBe(`${since.length} events sent again`);
+      const progress = page.getByRole('progressbar', { name: `Replay ${short} progress` });
+      expect(await progress.getAttribute('max')).toBe(String(since.length));
+      expect(await progress.getAttribute('value')).toBe(String(since.length));
+      expect(await panel.textContent()).toContain(`${since.length} of ${since.length} events`);
+      expect(await panel.locator('.status').textContent()).toBe('succeeded');
+      expect((await call('admin', 'GET', `/jobs/${job.id}`)).body).toMatchObject({ status: 'succeeded', progress: { processed: since.length, total: since.length }, result: { count: since.length } });
+
+      // The receiver got each of them again (the order placed after the subscription twice), each
+      // with the webhook-id of its event as the API's deliveries show it.
+      const replayed = await deliveriesOf(id, `&jobId=${job.id}`);
+      expect(replayed).toHaveLength(since.length);
+      for (const delivery of replayed) expect(delivery).toMatchObject({ jobId: job.id, status: 'succeeded' });
+      expect(hooks.received.map(orderIdOf).sort()).toEqual([after, ...since].sort());
+      expect([...hooks.webhookIds].sort()).toEqual([...live, ...replayed].map((d) => `evt_${d.eventId}`).sort());
+
+      // The list marks the replay's deliveries, and shows them alone when asked.
+      const rows = page.locator('tbody tr');
+      const marked = page.getByRole('button', { name: `Show only the deliveries of replay ${short}` });
+      await poll(() => marked.count()).toBe(since.length);
+      expect(await rows.count()).toBe(since.length + 1);
+      expect(await rows.filter({ has: page.locator('button.replay') }).count()).toBe(since.length);
+      await checkScreen(opened, 'webhook-replay');
+      const [filtered] = await Promise.all([
+        page.waitForRequest((r) => r.method() === 'GET' && new URL(r.url()).searchParams.get('jobId') === job.id),
+        panel.getByRole('button', { name: /^Show its deliveries/ }).click(),
+      ]);
+      expect(new URL(filtered.url()).pathname).toBe(`/webhook-subscriptions/${id}/deliveries`);
+      await page.getByText(`Only replay ${short}’s deliveries`, { exact: true }).waitFor();
+      await poll(async () => (await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-delivery')))).sort()).toEqual(replayed.map((d) => d.id).sort());
+      await checkScreen(opened, 'webhook-replay-deliveries');
+      await page.getByRole('button', { name: 'Show every delivery' }).click();
+      await poll(() => rows.count()).toBe(since.length + 1);
+      await close(opened);
+      await unsubscribe(id);
+    } finally {
+      hooks.close();
+    }
+  });
+
+  it('refuses a replay whose range ends before it begins, and shows the 400 in its own words', async () => {
+    const hooks = await receiver();
+    try {
+      const id = await subscribe(hooks.url, ['order.placed']);
+      const opened = await open('admin', `webhooks/${id}`, undefined, ZONE);
+      const { page } = opened;
+      await page.getByRole('button', { name: 'Replay events' }).click();
+      const form = page.getByRole('form', { name: 'Replay events' });
+      const now = Date.now();
+      await form.getByLabel(`From, in ${ZONE} time`).fill(wallClock(new Date(now - 3_600_000), ZONE));
+      await form.getByLabel(`To (optional), in ${ZONE} time`).fill(wallClock(new Date(now - 2 * 3_600_000), ZONE));
+      const [response] = await Promise.all([
+        page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith(`/webhook-subscriptions/${id}/replays`)),
+        form.getByRole('button', { name: 'Replay', exact: true }).click(),
+      ]);
+      expect(response.status()).toBe(400);
+      const problem = (await response.json()) as { type: string; detail: string; errors: Array<{ pointer: string; message: string }> };
+      expect(problem.errors).toEqual([{ pointer: '/to', message: 'must not come before from' }]);
+      await page.getByRole('alert').filter({ hasText: `${problem.detail} (/to: must not come before from)` }).waitFor();
+      // Nothing started; the form stays open to correct the range.
+      expect(await form.isVisible()).toBe(true);
+      expect(await page.locator('[data-job]').count()).toBe(0);
+      await checkScreen(opened, 'webhook-replay-refused');
+      await close(opened);
+      await unsubscribe(id);
+    } finally {
+      hooks.close();
+    }
+  });
+
   it('shows Webhooks to admins alone: no other role has it in the navigation or reaches it by its address', async () => {
     for (const role of ['staff', 'fulfilment', 'auditor'] as const) {
       const opened = await open(role, 'webhooks');
@@ -1152,6 +1287,26 @@ describe('the administration app', () => {
     expect(await overflow(editing.page), 'the edit preview at 390 px').toBeLessThanOrEqual(0);
     await checkScreen(editing, 'order-edit-preview-390px');
     await close(editing);
+
+    // A subscription's page with the replay form filled in, then with a finished replay and its deliveries alone.
+    const replaying = await open('admin', `webhooks/${hookId}`, { width: 390, height: 844 }, ZONE);
+    const checkReplay = async (name: string) => {
+      expect(await overflow(replaying.page), `${name} at 390 px`).toBeLessThanOrEqual(0);
+      await checkScreen(replaying, `${name}-390px`);
+    };
+    await replaying.page.getByRole('button', { name: 'Replay events' }).click();
+    const replayForm = replaying.page.getByRole('form', { name: 'Replay events' });
+    const placedAt = new Date(Math.floor(Date.parse((await orderNow(id)).createdAt as string) / 1000) * 1000);
+    await replayForm.getByLabel(`From, in ${ZONE} time`).fill(wallClock(placedAt, ZONE));
+    await replayForm.getByLabel(`To (optional), in ${ZONE} time`).fill(wallClock(new Date(), ZONE));
+    await checkReplay('webhook-replay-form');
+    await replayForm.getByRole('button', { name: 'Replay', exact: true }).click();
+    await poll(() => replaying.page.locator('[data-job] [role=status]').textContent()).toMatch(/^\d+ events? sent again$/);
+    await replaying.page.getByRole('button', { name: /^Show its deliveries/ }).click();
+    await replaying.page.getByText(/^Only replay \w+’s deliveries$/).waitFor();
+    await replaying.page.locator('button.replay').first().waitFor();
+    await checkReplay('webhook-replay');
+    await close(replaying);
 
     // The webhooks' form with the event types offered, a secret shown, and the deletion's dialog.
     const webhooks = await open('admin', 'webhooks', { width: 390, height: 844 });

@@ -1,23 +1,14 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { api, describe, newKey, type Schemas } from '../api';
+import { JobProgress, useJobs, type JobOf } from '../jobs';
 import { Field, Refusal, Title, when } from '../ui';
 
-type Job = Schemas['ExportJob'];
+type Job = JobOf<'order-export'>;
 
 /** The exports started in this tab, followed until they end. */
 export function Exports() {
-  const [jobs, setJobs] = useState<Job[]>([]);
+  const { jobs, add } = useJobs('order-export');
   const [refusal, setRefusal] = useState<string | null>(null);
-  const running = jobs.filter((job) => job.status === 'queued' || job.status === 'running').map((job) => job.id);
-
-  useEffect(() => {
-    if (running.length === 0) return;
-    const timer = setTimeout(async () => {
-      const fresh = await Promise.all(running.map((id) => api.GET('/jobs/{id}', { params: { path: { id } } }).then((r) => r.data)));
-      setJobs((list) => list.map((job) => fresh.find((f): f is Job => f?.type === 'order-export' && f.id === job.id) ?? job));
-    }, 300);
-    return () => clearTimeout(timer);
-  }, [jobs]);
 
   async function start(event: Event) {
     event.preventDefault();
@@ -28,7 +19,7 @@ export function Exports() {
       body: { format: String(data.get('format')) === 'csv' ? 'csv' : 'ndjson', ...(status ? { filter: { status } } : {}) },
     });
     if (job) {
-      setJobs((list) => [job, ...list]);
+      add(job);
       setRefusal(null);
     } else setRefusal(describe(error, response));
   }
@@ -67,28 +58,20 @@ export function Exports() {
       </form>
       <Refusal message={refusal} />
       <ul class="jobs">
-        {jobs.map((job) => {
-          const { processed, total } = job.progress;
-          return (
-            <li key={job.id} class="panel">
-              <p>
-                <strong>{job.format?.toUpperCase()} export</strong> · {job.status} · started {when(job.createdAt)}
-              </p>
-              <progress max={Math.max(total, 1)} value={job.status === 'succeeded' ? Math.max(total, 1) : processed} aria-label={`Export ${job.id.slice(0, 8)} progress`}>
-                {processed} of {total}
-              </progress>
-              <p class="muted">
-                {processed} of {total} orders
-              </p>
-              {job.status === 'succeeded' && job.result ? (
-                <button type="button" onClick={() => void download(job)}>
-                  Download ({job.result.count} orders, {job.result.bytes} bytes)
-                </button>
-              ) : null}
-              {job.error ? <Refusal message={job.error.detail} /> : null}
-            </li>
-          );
-        })}
+        {jobs.map((job) => (
+          <li key={job.id} class="panel">
+            <p>
+              <strong>{job.format?.toUpperCase()} export</strong> · {job.status} · started {when(job.createdAt)}
+            </p>
+            <JobProgress job={job} label={`Export ${job.id.slice(0, 8)} progress`} unit="orders" />
+            {job.status === 'succeeded' && job.result ? (
+              <button type="button" onClick={() => void download(job)}>
+                Download ({job.result.count} orders, {job.result.bytes} bytes)
+              </button>
+            ) : null}
+            {job.error ? <Refusal message={job.error.detail} /> : null}
+          </li>
+        ))}
       </ul>
     </>
   );
