@@ -139,8 +139,11 @@ export interface DeliveryState {
 /** The delivery log's write side (recordAttempts with the worker's viewer, the retry event's decoding, the id rule). */
 export interface DeliveryLogPort {
   deliveryIdOf(subscriptionId: string, eventId: string, jobId?: string | null): string;
-  /** Appends one WebhookAttemptsRecorded to webhook-deliveries-<subscriptionId>. */
-  recordAttempts(subscriptionId: string, attempts: readonly DeliveryAttempt[], context: WriteContext): Promise<unknown>;
+  /**
+   * Appends one WebhookAttemptsRecorded to webhook-deliveries-<subscriptionId>; `failingSince` (the
+   * live deliveries' flush alone gives it) is what failingSince answers after a restart.
+   */
+  recordAttempts(subscriptionId: string, attempts: readonly DeliveryAttempt[], context: WriteContext, failingSince?: string | null): Promise<unknown>;
   /** The retry request a log event is, or null. */
   retryRequestOf(recorded: RecordedEvent): RetryRequest | null;
   /**
@@ -718,7 +721,8 @@ class SubscriptionRunner {
     if (taken.length > 0) {
       try {
         const context: WriteContext = { correlationId: `webhook-delivery:${this.subscription.id}:${taken[0]!.attempt.deliveryId}:${taken[0]!.attempt.at}`, causationId: null };
-        await this.ports.deliveries.recordAttempts(this.subscription.id, taken.map((t) => t.attempt), context);
+        const failing = this.replay ? undefined : (this.failingSince?.toISOString() ?? null);
+        await this.ports.deliveries.recordAttempts(this.subscription.id, taken.map((t) => t.attempt), context, failing);
       } catch (error) {
         this.buffer = [...taken, ...this.buffer];
         throw error;

@@ -86,7 +86,10 @@ export function deliveryWorkerPorts(parts: DeliveryWorkerParts): DeliveryWorkerP
   const deliveries: DeliveryLogPort = {
     deliveryIdOf,
     // The attempts' types are webhookEventOf's (messages.ts), the contract's event types.
-    recordAttempts: (subscriptionId, attempts, context) => parts.deliveries.recordAttempts(recorder, subscriptionId, attempts as readonly AttemptReport[], context),
+    recordAttempts: (subscriptionId, attempts, context, failingSince) =>
+      parts.deliveries.recordAttempts(recorder, subscriptionId, attempts as readonly AttemptReport[], context, failingSince),
+    // What the last flush said: the 3 days before a failing subscription is disabled count across restarts.
+    failingSince: (subscriptionId) => parts.deliveries.failingSince(subscriptionId),
     retryRequestOf(recorded: RecordedEvent) {
       if (!recorded.streamName.startsWith(WEBHOOK_DELIVERY_STREAM_PREFIX) || recorded.type !== 'WebhookDeliveryRetryRequested') return null;
       const event = decodeDeliveryEvent(recorded);

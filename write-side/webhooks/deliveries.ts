@@ -9,9 +9,9 @@ import { isStaff, type Viewer } from '../kernel/access.js';
 import { Forbidden } from '../kernel/errors.js';
 import type { EventStore, Position } from '../kernel/event-store.js';
 import type { WriteContext } from '../kernel/write-context.js';
-import { decodeWebhookEvent, deliveryStream, encodeDeliveryEvent, subscriptionStream } from './codec.js';
+import { decodeDeliveryEvent, decodeWebhookEvent, deliveryStream, encodeDeliveryEvent, subscriptionStream } from './codec.js';
 import { subscriptionDecider } from './decider.js';
-import { attemptsRecorded, retryRequested, type AttemptReport, type DeliveredEvent } from './delivery-log.js';
+import { attemptsRecorded, failingSinceOf, retryRequested, type AttemptReport, type DeliveredEvent } from './delivery-log.js';
 import { DeliveryNotFound, SubscriptionNotFound } from './rules.js';
 import { isLive, type WebhookDeliveryEvent } from './types.js';
 
@@ -47,9 +47,19 @@ export class WebhookDeliveryService {
    * For the delivery worker (a service principal): one flush of attempts, of any deliveries of the
    * subscription, recorded as one event. It refuses nothing but an empty list: the attempts were made.
    */
-  async recordAttempts(viewer: Viewer, subscriptionId: string, attempts: readonly AttemptReport[], context: WriteContext): Promise<Appended> {
+  async recordAttempts(viewer: Viewer, subscriptionId: string, attempts: readonly AttemptReport[], context: WriteContext, failingSince?: string | null): Promise<Appended> {
     refuseCustomers(viewer);
-    return this.append(viewer, subscriptionId, attemptsRecorded(subscriptionId, attempts), context);
+    return this.append(viewer, subscriptionId, attemptsRecorded(subscriptionId, attempts, failingSince), context);
+  }
+
+  /**
+   * For the delivery worker at a subscription's start: since when it has failed, as its delivery
+   * log's last flush says (one read of the stream's last event); null when unknown or not failing.
+   */
+  async failingSince(subscriptionId: string): Promise<Date | null> {
+    const last = await this.store.readLastEvent(deliveryStream(subscriptionId));
+    const since = failingSinceOf(last && decodeDeliveryEvent(last));
+    return since === null ? null : new Date(since);
   }
 
   /**

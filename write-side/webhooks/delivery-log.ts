@@ -29,14 +29,23 @@ export type DeliveredEvent = Pick<Delivery, 'id' | 'subscriptionId' | 'eventId' 
 /** An attempt as the worker reports it; its delivery's id, if given, is computed again here (deliveryIdOf), so the log cannot hold another. */
 export type AttemptReport = Omit<RecordedAttempt, 'deliveryId'> & { readonly deliveryId?: string };
 
-/** The attempts as recorded: each with the id of its delivery. Refuses an empty list alone. */
-export function attemptsRecorded(subscriptionId: string, attempts: readonly AttemptReport[]): WebhookAttemptsRecorded {
+/** The attempts as recorded: each with the id of its delivery. Refuses an empty list alone. `failingSince`: the live deliveries' (see the event). */
+export function attemptsRecorded(subscriptionId: string, attempts: readonly AttemptReport[], failingSince?: string | null): WebhookAttemptsRecorded {
   if (attempts.length === 0) throw new ValidationFailed([{ pointer: '/attempts', message: 'must hold at least one attempt' }], 'There are no attempts to record.');
   return {
     type: 'WebhookAttemptsRecorded',
     schemaVersion: 1,
-    data: { subscriptionId, attempts: attempts.map((attempt) => ({ ...attempt, deliveryId: deliveryIdOf(subscriptionId, attempt.eventId, attempt.jobId) })) },
+    data: {
+      subscriptionId,
+      attempts: attempts.map((attempt) => ({ ...attempt, deliveryId: deliveryIdOf(subscriptionId, attempt.eventId, attempt.jobId) })),
+      ...(failingSince === undefined ? {} : { failingSince }),
+    },
   };
+}
+
+/** Since when the subscription has failed, as the last flush of its delivery log says; null when it says nothing (a replay's flush) or its last attempt succeeded. */
+export function failingSinceOf(last: WebhookDeliveryEvent | null): string | null {
+  return last?.type === 'WebhookAttemptsRecorded' ? (last.data.failingSince ?? null) : null;
 }
 
 export function retryRequested(delivery: DeliveredEvent, requestedAt: string): WebhookDeliveryRetryRequested {

@@ -193,7 +193,16 @@ export interface RecordedAttempt {
 export type WebhookAttemptsRecorded = {
   readonly type: 'WebhookAttemptsRecorded';
   readonly schemaVersion: 1;
-  readonly data: { readonly subscriptionId: string; readonly attempts: readonly RecordedAttempt[] };
+  readonly data: {
+    readonly subscriptionId: string;
+    readonly attempts: readonly RecordedAttempt[];
+    /**
+     * The live deliveries' flush says since when the subscription has failed (its first failed
+     * attempt since its last success; null: its last attempt succeeded), so that the 3 days before
+     * it is disabled count across restarts. Absent from a replay's flush, and from older events.
+     */
+    readonly failingSince?: string | null;
+  };
 };
 
 /** An admin asked for a delivery to be attempted again at once; the worker reads it from the log. */

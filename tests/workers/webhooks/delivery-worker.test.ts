@@ -88,7 +88,7 @@ const messages: MessagesPort = {
 
 /** The delivery log, in memory: every recordAttempts call, and the states folded from them. */
 class MemoryDeliveryLog implements DeliveryLogPort {
-  readonly calls: { subscriptionId: string; attempts: readonly DeliveryAttempt[] }[] = [];
+  readonly calls: { subscriptionId: string; attempts: readonly DeliveryAttempt[]; failingSince: string | null | undefined }[] = [];
   failing = false;
   constructor(private readonly withStates = false) {
     if (!withStates) {
@@ -99,9 +99,9 @@ class MemoryDeliveryLog implements DeliveryLogPort {
   deliveryIdOf(subscriptionId: string, eventId: string, jobId?: string | null): string {
     return jobId ? `${subscriptionId}/${eventId}/${jobId}` : `${subscriptionId}/${eventId}`;
   }
-  async recordAttempts(subscriptionId: string, attempts: readonly DeliveryAttempt[]): Promise<void> {
+  async recordAttempts(subscriptionId: string, attempts: readonly DeliveryAttempt[], _context: unknown, failingSince?: string | null): Promise<void> {
     if (this.failing) throw new Error('the log is down');
-    this.calls.push({ subscriptionId, attempts });
+    this.calls.push({ subscriptionId, attempts, failingSince });
   }
   retryRequestOf(recorded: RecordedEvent) {
     if (recorded.type !== 'WebhookDeliveryRetryRequested') return null;
@@ -904,5 +904,22 @@ describe('what the worker reads per attempt', () => {
     await t.append('order-2', 'OrderPlaced');
     await until(() => t.endpoint.sent.length === 2);
     expect(t.log.asked).toEqual([['sub-a/order-1.0']]);
+  });
+
+  it('says in each live flush since when the subscription has failed, and nothing of it in a replay\'s', async () => {
+    const t = await setup([subA], { pollMs: H, ...LONG });
+    const p1 = await t.append('order-1', 'OrderPlaced');
+    t.endpoint.answer = () => DOWN;
+    t.worker('w1').start();
+    await until(() => t.log.calls.length === 1);
+    expect(t.log.calls[0]!.failingSince).toBe(new Date(T0).toISOString());
+    t.endpoint.answer = () => OK;
+    await t.time.advance(5 * S);
+    await until(() => t.log.calls.length === 2);
+    expect(t.log.calls[1]!.failingSince).toBeNull();
+    t.replays.add('job-1', 'sub-a', p1, p1);
+    await t.time.advance(LONG.refreshMs);
+    await until(() => t.replays.job('job-1').status === 'succeeded');
+    expect(t.log.calls.at(-1)).toMatchObject({ attempts: [{ jobId: 'job-1' }], failingSince: undefined });
   });
 });

@@ -47,6 +47,18 @@ for (const [name, open] of availableStores) {
       expect(recorded[0]).toMatchObject({ principal: 'webhook-delivery', data: { subscriptionId, attempts: [{ deliveryId: deliveryIdOf(subscriptionId, 'evt-1') }, { deliveryId: deliveryIdOf(subscriptionId, 'evt-2') }] } });
     });
 
+    it('keeps since when the subscription has failed in the live flushes, for the worker\'s next start', async () => {
+      expect(await deliveries.failingSince(subscriptionId)).toBeNull();
+      await deliveries.recordAttempts(worker, subscriptionId, [attempt('evt-1')], context, '2027-01-02T10:00:00.000Z');
+      expect(await deliveries.failingSince(subscriptionId)).toEqual(new Date('2027-01-02T10:00:00.000Z'));
+      // A replay's flush says nothing of it; a success clears it.
+      await deliveries.recordAttempts(worker, subscriptionId, [{ ...attempt('evt-2'), jobId: 'job-1' }], context);
+      expect(await deliveries.failingSince(subscriptionId)).toBeNull();
+      await deliveries.recordAttempts(worker, subscriptionId, [attempt('evt-3')], context, '2027-01-02T10:00:00.000Z');
+      await deliveries.recordAttempts(worker, subscriptionId, [attempt('evt-3')], context, null);
+      expect(await deliveries.failingSince(subscriptionId)).toBeNull();
+    });
+
     it('refuses an empty flush and a customer token, writing nothing', async () => {
       await expect(deliveries.recordAttempts(worker, subscriptionId, [], context)).rejects.toBeInstanceOf(ValidationFailed);
       await expect(deliveries.recordAttempts(customer, subscriptionId, [attempt('evt-1')], context)).rejects.toBeInstanceOf(Forbidden);
