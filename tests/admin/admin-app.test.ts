@@ -1043,8 +1043,9 @@ describe('the administration app', () => {
       const id = await subscribe(hooks.url, ['order.placed']);
       const after = await placeOrder('cus_replay');
       await poll(() => hooks.received.map(orderIdOf)).toEqual([after]);
+      // The attempt is recorded after the receiver answered, and projected after that: waited for.
+      await poll(() => deliveriesOf(id)).toMatchObject([{ type: 'order.placed', jobId: null, status: 'succeeded' }]);
       const live = await deliveriesOf(id);
-      expect(live).toMatchObject([{ type: 'order.placed', jobId: null, status: 'succeeded' }]);
 
       // From the second the first of them was placed in, as a clock in Berlin shows it.
       const from = new Date(Math.floor(Date.parse((await orderNow(before[0]!)).createdAt as string) / 1000) * 1000);
@@ -1085,6 +1086,8 @@ describe('the administration app', () => {
 
       // The receiver got each of them again (the order placed after the subscription twice), each
       // with the webhook-id of its event as the API's deliveries show it.
+      // The job succeeds once its attempts are recorded; the deliveries' read model follows.
+      await poll(async () => (await deliveriesOf(id, `&jobId=${job.id}`)).filter((d) => d.status === 'succeeded').length).toBe(since.length);
       const replayed = await deliveriesOf(id, `&jobId=${job.id}`);
       expect(replayed).toHaveLength(since.length);
       for (const delivery of replayed) expect(delivery).toMatchObject({ jobId: job.id, status: 'succeeded' });
