@@ -28,7 +28,9 @@
 //   (orders placed and paid at saturation, no subscription yet); then a subscription to a healthy
 //   receiver asks for a replay from before the first order (POST …/replays): the time from the
 //   request to the job's success, and to the receiver holding every message, beside A's drain rate.
-// BENCH_PHASES (default "A,B,replay") runs some of them.
+// - None: a service with no subscription, the same paced run: the service's CPU without webhooks,
+//   the floor the runs with subscriptions add to.
+// BENCH_PHASES (default "none,A,B,replay") runs some of them.
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -52,7 +54,7 @@ const PRODUCTS = 1000;
 const FLAKY_SHARE = 0.2;
 const TARGET_P99_MS = 100;
 const REPLAY_EVENTS = Number(process.env.BENCH_REPLAY_EVENTS ?? 100_000);
-const PHASES = new Set((process.env.BENCH_PHASES ?? 'A,B,replay').split(',').map((p) => p.trim()));
+const PHASES = new Set((process.env.BENCH_PHASES ?? 'none,A,B,replay').split(',').map((p) => p.trim()));
 const SECRET = `bench-webhooks-${randomUUID()}-${randomUUID()}`;
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
@@ -419,6 +421,19 @@ const endpoints = new Map<string, Endpoint>();
 const { server: receiverServer, base } = await receiver(endpoints);
 let messageSize = 0;
 try {
+  let none: Paced | null = null;
+  if (PHASES.has('none')) {
+    const dirN = mkdtempSync(join(process.cwd(), '.bench-webhooks-'));
+    dirs.push(dirN);
+    console.log('\nNone: no subscription, the same paced run (the service\'s CPU without webhooks)');
+    const n = await serviceOn(dirN);
+    servers.push(n.service);
+    await placeAndPay(n.api, null, { count: 0 });
+    none = await pacedRun(n.api, n.service);
+    console.log(`  ${none.achievedRate.toFixed(0)} orders/s placed and paid; service CPU ${(none.cpuShare * 100).toFixed(0)}% of a core, this process's ${(none.benchCpuShare * 100).toFixed(0)}%; round trips p50 ${ms(percentile(none.roundTrips, 0.5))} ms, p99 ${ms(percentile(none.roundTrips, 0.99))} ms; load average ${none.loadAtEnd}`);
+    logOf(n.service);
+    await stopServer(n.service);
+  }
   let replay: Replay | null = null;
   if (PHASES.has('replay') && REPLAY_EVENTS > 0) {
     const dirR = mkdtempSync(join(process.cwd(), '.bench-webhooks-'));
@@ -528,6 +543,10 @@ try {
       ? `  the backlog at the end was ${backlogSeconds.toFixed(1)} s of commits (two poll intervals or less): the deliveries kept up, but for the poll's lag; the commits (the API) limit`
       : `  the backlog at the end was ${backlogSeconds.toFixed(1)} s of commits: the deliveries fell behind; the worker limits (its drain, the API idle: ${fmt(saturation.drainPerSecond)}/s)`,
   );
+  if (none) {
+    const perDelivery = (paced: Paced, deliveries: number) => (((paced.cpuShare - none!.cpuShare) * SECONDS * 1000) / deliveries).toFixed(2);
+    console.log(`\n  the service without any subscription, the same paced run: CPU ${(none.cpuShare * 100).toFixed(0)}% of a core; the webhooks' share: A ${((pacedA.cpuShare - none.cpuShare) * 100).toFixed(0)}% (${perDelivery(pacedA, pacedA.acks.size)} ms per delivery), B ${((pacedB.cpuShare - none.cpuShare) * 100).toFixed(0)}% (${perDelivery(pacedB, 2 * pacedB.acks.size)} ms per delivery, two subscriptions)`);
+  }
   if (replay) {
     console.log(`\n  replay of ${fmt(replay.events)} events (order.placed and order.paid) to a new subscription: the job ${replay.job.status} ${replay.jobSeconds.toFixed(1)} s after the request (${fmt(replay.events / replay.jobSeconds)} events/s), every message received after ${replay.receivedSeconds.toFixed(1)} s; A's live drain with nothing else to do: ${fmt(saturation.drainPerSecond)} deliveries/s`);
   }
