@@ -60,7 +60,7 @@ interface TableSchema {
    * Each index's columns, the key last, and the multi-valued field whose table it is on (null: the
    * views' table); its name is `<table>_g<n>_i<m>`, m its place in the declaration.
    */
-  readonly indexes: readonly { readonly on: string | null; readonly columns: string }[];
+  readonly indexes: readonly { readonly on: string | null; readonly fields: readonly string[]; readonly columns: string }[];
   /** The column of a declared field (or of the key). */
   readonly column: ReadonlyMap<string, string>;
   /** The declared version of what is stored (StorageDeclaration.version). */
@@ -88,7 +88,7 @@ function tableSchema(declared: ReadStorage[number]): TableSchema {
     if (multi.length > 1) throw new TypeError(`projection ${declared.name} declares an index on two multi-valued fields: ${multi.join(', ')}`);
     const on = multi[0] ?? null;
     if (on !== null) for (const field of fields) if (field !== on) copied.get(on)!.add(field);
-    return { on, columns: [...fields.map((field) => column.get(field) ?? missingField(declared.name, field)), 'key'].join(', ') };
+    return { on, fields, columns: [...fields.map((field) => column.get(field) ?? missingField(declared.name, field)), 'key'].join(', ') };
   });
   const valueTables = new Map(multiValued.map((field) => {
     const copies = columns.filter((c) => copied.get(field.name)!.has(c.field));
@@ -626,7 +626,7 @@ export class SqliteReadStore implements ReadModelStore {
    * SQLite from choosing the other way round.
    */
   private pageSql(name: ProjectionName, generation: number, select: (table: string) => string, query: PageQuery): { sql: string; args: unknown[] } {
-    const where = query.where ?? [];
+    const where = withoutLooserBounds(query);
     const on = this.valuesTableOf(name, where);
     const t = on === null ? '' : 'v.';
     const { clauses, args } = this.conditions(name, where, on, t);
@@ -641,8 +641,34 @@ export class SqliteReadStore implements ReadModelStore {
     const order = sorted.map((col) => `${col} ${direction === 'asc' ? 'ASC' : 'DESC'}`).join(', ');
     args.push(query.limit);
     const table = this.table(name, generation);
-    const from = on === null ? table : `${this.valuesTable(name, generation, on)} AS v CROSS JOIN ${table} AS m ON m.key = v.key`;
+    const servedBy = this.keysetIndex(name, on, where, query.order?.by ?? []);
+    const indexed = servedBy === null ? '' : ` INDEXED BY ${table}_i${servedBy}`;
+    const from = on === null ? `${table}${indexed}` : `${this.valuesTable(name, generation, on)} AS v${indexed} CROSS JOIN ${table} AS m ON m.key = v.key`;
     return { sql: `SELECT ${select(on === null ? '' : 'm.')} FROM ${from}${whereClause(clauses)} ORDER BY ${order} LIMIT ?`, args };
+  }
+
+  /**
+   * The declared index that serves a keyset page whole: it leads with the page's equalities (in
+   * any order), then holds its sorted fields in order, and the page's other conditions are ranges
+   * of the first sorted field. Such a page names it (INDEXED BY): without statistics, SQLite
+   * prefers an index that takes two bounds of createdAt (a date range, or one bound and the
+   * cursor's) to the one that takes one more equality, and then reads every row of the customer's
+   * in the range to keep those of the status. Null when no index serves the page so (an IN, a
+   * range on another field): the planner chooses then.
+   */
+  private keysetIndex(name: ProjectionName, on: ValuesTable | null, where: readonly Condition[], sorted: readonly string[]): number | null {
+    const equalities = new Set<string>();
+    for (const condition of where) {
+      if (condition.op === '=') equalities.add(condition.field);
+      else if (condition.op === 'in' || condition.field !== sorted[0]) return null;
+    }
+    const at = this.schema(name).indexes.findIndex((index) =>
+      index.on === (on?.field ?? null) &&
+      index.fields.length === equalities.size + sorted.length &&
+      index.fields.slice(0, equalities.size).every((field) => equalities.has(field)) &&
+      sorted.every((field, i) => index.fields[equalities.size + i] === field),
+    );
+    return at === -1 ? null : at;
   }
 
   async processCheckpoint(name: string): Promise<Position | null> {
@@ -685,6 +711,26 @@ export class SqliteReadStore implements ReadModelStore {
     }
     this.db.close();
   }
+}
+
+/**
+ * A page's conditions without a bound on its first sorted field that the row it starts after
+ * already passes, on the side it pages towards (asc: from below): SQLite takes one bound of a
+ * side into an index search, and given `created_at >= ?` and `(created_at, key) > (?, ?)` it may
+ * take the first and read every row from the range's start up to the cursor's row, on every
+ * later page. The row's own bound is at least as tight, so the page is the same.
+ */
+function withoutLooserBounds(query: PageQuery): readonly Condition[] {
+  const where = query.where ?? [];
+  const first = query.order?.by[0];
+  const after = query.after?.values[0];
+  if (first === undefined || after === undefined || after === null) return where;
+  const asc = (query.order?.direction ?? 'asc') === 'asc';
+  return where.filter((condition) => {
+    if (condition.field !== first || condition.op === 'in' || condition.op === '=' || typeof condition.value !== typeof after) return true;
+    if (asc) return !((condition.op === '>=' && after >= condition.value) || (condition.op === '>' && after > condition.value));
+    return !((condition.op === '<=' && after <= condition.value) || (condition.op === '<' && after < condition.value));
+  });
 }
 
 function whereClause(clauses: readonly string[]): string {
