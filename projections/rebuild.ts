@@ -2,7 +2,7 @@
 // one keeps serving, then switch to it. Verify: fold every order stream afresh and compare the
 // views, the fields stored beside them and the changes recorded.
 import { isDeepStrictEqual } from 'node:util';
-import type { Change, FieldValue, ReadModelStore, StorageDeclaration } from '../read-side/read-store.js';
+import { distinctValues, type Change, type ReadModelStore, type StorageDeclaration, type StoredFieldValue } from '../read-side/read-store.js';
 import type { EventStore, Position } from '../write-side/kernel/event-store.js';
 import { comparePositions } from '../write-side/kernel/position.js';
 import { applyBatch } from './apply.js';
@@ -53,9 +53,12 @@ export interface Difference {
   readonly actual: unknown;
 }
 
-/** The declared fields' values of a view, by name: what a store keeps beside it. */
-function fieldsOf<V>(storage: StorageDeclaration<V>, view: V): Record<string, FieldValue> {
-  return Object.fromEntries(storage.fields.map((field) => [field.name, field.value(view)]));
+/** The declared fields' values of a view, by name: what a store keeps beside it (a multi-valued field's distinct and sorted). */
+function fieldsOf<V>(storage: StorageDeclaration<V>, view: V): Record<string, StoredFieldValue> {
+  return {
+    ...Object.fromEntries(storage.fields.map((field) => [field.name, field.value(view)])),
+    ...Object.fromEntries((storage.multiValued ?? []).map((field) => [field.name, distinctValues(field.values(view))])),
+  };
 }
 
 /**
