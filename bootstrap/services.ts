@@ -5,6 +5,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { checkpointProgress } from '../projections/checkpoint-progress.js';
+import { streamPrefixesOf } from '../projections/projection.js';
 import { Projector, type ProjectionProgress } from '../projections/projector.js';
 import { ProjectorLease } from '../projections/projector-lease.js';
 import { firstFailing, Readiness } from '../projections/readiness.js';
@@ -289,7 +290,7 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
   const cursors = new CursorCodec(cursorSecret(config));
   const consistencyWaitMs = overrides.consistencyWaitMs ?? config.consistencyWaitMs;
   const waitOn = consistencyOn(eventStore, consistencyWaitMs);
-  const consistency = (name: ProjectionName, views: string) => waitOn(progress[name], PROJECTIONS[name].streamPrefix, views);
+  const consistency = (name: ProjectionName, views: string) => waitOn(progress[name], streamPrefixesOf(PROJECTIONS[name]), views);
   const products = new ProductService(eventStore);
   const customers = new CustomerService(sealed, { erasure });
   // The thresholds of stock.low from the catalogue's kept folds, which the placements' pricing keeps fresh.

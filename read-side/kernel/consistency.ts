@@ -46,15 +46,15 @@ export class Consistency {
 
 /**
  * The Consistency-Token waits of a service: on the views of a projection that reads the streams
- * under `streamPrefix`, which a write to other streams never holds up (PendingEvents).
+ * under `streamPrefixes`, which a write to other streams never holds up (PendingEvents).
  */
 export function consistencyOn(log: Pick<EventStore, 'headPosition' | 'readAll'>, waitMs: number) {
-  return (progress: ProjectionProgress, streamPrefix: string, views: string): Consistency =>
+  return (progress: ProjectionProgress, streamPrefixes: readonly string[], views: string): Consistency =>
     new Consistency(progress, views, waitMs, async (after, upTo) => {
       // A position the log has not reached is no write's: the views wait for it as for any other.
       const head = await log.headPosition();
       if (head === null || comparePositions(upTo, head) > 0) return true;
-      const [next] = await log.readAll({ after, maxCount: 1, streamPrefixes: [streamPrefix] });
+      const [next] = await log.readAll({ after, maxCount: 1, streamPrefixes });
       return next !== undefined && comparePositions(next.position, upTo) <= 0;
     });
 }
