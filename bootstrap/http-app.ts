@@ -31,6 +31,7 @@ export function appDeps(config: Config, services: Services, logger: Logger): App
     orders: services.orders,
     queries: services.queries,
     history: services.history,
+    returns: services.returns,
     auth: createTokenVerifier({
       secret,
       jwksUrl: config.auth.jwksUrl,

@@ -20,6 +20,7 @@ import { CursorCodec } from '../read-side/kernel/cursor.js';
 import { OrderHistory } from '../read-side/orders/history.js';
 import { CustomerQueries } from '../read-side/customers/queries.js';
 import { OrderQueries } from '../read-side/orders/queries.js';
+import { ReturnQueries } from '../read-side/orders/returns.js';
 import { ProductQueries } from '../read-side/catalogue/queries.js';
 import { QueueFeed } from '../read-side/orders/queue-feed.js';
 import { StockQueries } from '../read-side/stock/queries.js';
@@ -101,6 +102,8 @@ export interface Services extends Stores {
   readonly exportsDir: string;
   readonly queries: OrderQueries;
   readonly history: OrderHistory;
+  /** The returns of every order, from the returns projection. */
+  readonly returns: ReturnQueries;
   readonly feed: QueueFeed;
   /** The projectors of this thread: running in the `all` role without its projections' thread, and in the `projector` role while it holds the lease. */
   readonly projectors: { readonly [N in ProjectionName]: Projector };
@@ -373,6 +376,7 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
       queue: consistency('fulfilment-queue', 'queue'),
     }, opened),
     history: new OrderHistory(sealed, cursors, eventStore),
+    returns: new ReturnQueries(readModels, new KeysetPages(cursors, consistency('returns', 'returns'))),
     feed: new QueueFeed(readModels, progress['fulfilment-queue'], eventStore, consistencyWaitMs),
     projectors,
     progress,
