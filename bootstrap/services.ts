@@ -361,7 +361,7 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
     customers,
     customerQueries: new CustomerQueries(readModels, new KeysetPages(cursors, consistency('customers', 'collections'))),
     stock,
-    stockQueries: new StockQueries(readModels, new KeysetPages(cursors, consistency('stock', 'stock levels'))),
+    stockQueries: new StockQueries(readModels, new KeysetPages(cursors, consistency('stock', 'stock levels')), new KeysetPages(cursors, consistency('low-stock', 'stock levels'))),
     jobs,
     // A customer account names a customer that exists (and was not erased).
     accounts: new AccountService(eventStore, argon2Passwords(), { customers }),
