@@ -21,6 +21,7 @@ import { OrderHistory } from '../read-side/orders/history.js';
 import { CustomerQueries } from '../read-side/customers/queries.js';
 import { OrderQueries } from '../read-side/orders/queries.js';
 import { ReturnQueries } from '../read-side/orders/returns.js';
+import { SummaryQueries } from '../read-side/summary/queries.js';
 import { ProductQueries } from '../read-side/catalogue/queries.js';
 import { QueueFeed } from '../read-side/orders/queue-feed.js';
 import { StockQueries } from '../read-side/stock/queries.js';
@@ -104,6 +105,8 @@ export interface Services extends Stores {
   readonly history: OrderHistory;
   /** The returns of every order, from the returns projection. */
   readonly returns: ReturnQueries;
+  /** The store at a glance, from the projections of its figures. */
+  readonly summary: SummaryQueries;
   readonly feed: QueueFeed;
   /** The projectors of this thread: running in the `all` role without its projections' thread, and in the `projector` role while it holds the lease. */
   readonly projectors: { readonly [N in ProjectionName]: Projector };
@@ -377,6 +380,15 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
     }, opened),
     history: new OrderHistory(sealed, cursors, eventStore),
     returns: new ReturnQueries(readModels, new KeysetPages(cursors, consistency('returns', 'returns'))),
+    summary: new SummaryQueries(readModels, {
+      'daily-sales': consistency('daily-sales', 'summary figures'),
+      'order-views': consistency('order-views', 'summary figures'),
+      'fulfilment-queue': consistency('fulfilment-queue', 'summary figures'),
+      returns: consistency('returns', 'summary figures'),
+      'low-stock': consistency('low-stock', 'summary figures'),
+      'webhook-subscriptions': consistency('webhook-subscriptions', 'summary figures'),
+      'webhook-deliveries': consistency('webhook-deliveries', 'summary figures'),
+    }),
     feed: new QueueFeed(readModels, progress['fulfilment-queue'], eventStore, consistencyWaitMs),
     projectors,
     progress,

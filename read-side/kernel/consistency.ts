@@ -2,7 +2,7 @@
 // (up to a limit) until the views include its position, and tell the position the answer reflects.
 import { ValidationFailed, ViewsBehind } from '../../write-side/kernel/errors.js';
 import type { EventStore, Position } from '../../write-side/kernel/event-store.js';
-import { comparePositions, encodePosition, parsePosition } from '../../write-side/kernel/position.js';
+import { comparePositions, encodePosition, parsePosition, successorOf } from '../../write-side/kernel/position.js';
 
 /**
  * How far a projection's views have come. The projector implements it in its own process; a
@@ -41,6 +41,14 @@ export class Consistency {
       if (!reached && !(await this.progress.waitFor(position, this.waitMs))) throw new ViewsBehind(this.views);
     }
     return this.progress.position ?? encodePosition(0n);
+  }
+
+  /**
+   * Resolves true once the views include something past `position` (what an answer reflected: a
+   * follower's wait for the next change), false after `timeoutMs` or when `signal` aborts.
+   */
+  waitPast(position: Position, timeoutMs: number, signal?: AbortSignal): Promise<boolean> {
+    return this.progress.waitFor(successorOf(position), timeoutMs, signal);
   }
 }
 
