@@ -17,7 +17,6 @@ import type { ReturnView } from '../orders/returns.js';
 import type { Condition, ReadModelStore } from '../read-store.js';
 import { BELOW_THRESHOLD, mostPressingPage } from '../stock/queries.js';
 import type { LowStockView } from '../stock/views.js';
-import { subscriptionPage } from '../webhooks/queries.js';
 import type { SubscriptionView } from '../webhooks/views.js';
 import type { StoreSummary } from './views.js';
 
@@ -32,6 +31,8 @@ export const MOST_PRESSING = 5;
 export const FOLLOW_SETTLE_MS = 200;
 const DAY_MS = 86_400_000;
 const SUBSCRIPTIONS_PAGE = 100;
+/** The subscriptions whose deliveries are counted: those not deleted. */
+const LISTED_SUBSCRIPTIONS = ['active', 'paused', 'disabled'] as const;
 
 export interface SummaryAnswer {
   readonly summary: StoreSummary;
@@ -203,13 +204,22 @@ export class SummaryQueries {
 
   /** Per subscription not deleted, its deliveries that failed for good (one index range each); those with none left out. */
   private async failedDeliveries(): Promise<NonNullable<StoreSummary['failedDeliveries']>> {
+    // A status at a time, each an index range in order (an IN of the three would be sorted in memory), newest first then.
     const subscriptions: SubscriptionView[] = [];
-    for (let page: SubscriptionView[] = []; ; ) {
-      const last = page.at(-1);
-      page = await this.store.page<SubscriptionView>('webhook-subscriptions', subscriptionPage(last ? { createdAt: last.createdAt, id: last.id } : null, SUBSCRIPTIONS_PAGE));
-      subscriptions.push(...page);
-      if (page.length < SUBSCRIPTIONS_PAGE) break;
+    for (const status of LISTED_SUBSCRIPTIONS) {
+      for (let page: SubscriptionView[] = []; ; ) {
+        const last = page.at(-1);
+        page = await this.store.page<SubscriptionView>('webhook-subscriptions', {
+          where: [{ field: 'status', op: '=', value: status }],
+          order: { by: ['createdAt'], direction: 'desc' },
+          after: last ? { values: [last.createdAt], key: last.id } : null,
+          limit: SUBSCRIPTIONS_PAGE,
+        });
+        subscriptions.push(...page);
+        if (page.length < SUBSCRIPTIONS_PAGE) break;
+      }
     }
+    subscriptions.sort((a, b) => (a.createdAt === b.createdAt ? (a.id < b.id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1));
     const counted = await Promise.all(
       subscriptions.map(async ({ id, url, status }) => ({
         subscriptionId: id,
