@@ -29,7 +29,7 @@ const operations: Operation<Deps>[] = [
       'Needs orders:read and a token that is not a customer\'s (403 otherwise, whatever its scopes). The administration app\'s home screen: each figure carries the href of the filtered list behind it. ' +
       'lowStock is null without stock:read, failedDeliveries without webhooks:admin. Days are UTC days. From projections, which may lag: send the Consistency-Token of a write to wait (up to 5 s) until every figure includes it; ' +
       'the answer\'s Consistency-Token is the position all of them include. ' +
-      'ETag is weak: it names the figures, not asOf and the ages, which move with the clock. If-None-Match with it answers 304 while the figures are the same; with `wait` (seconds, up to 60) the request waits for them to change first: ' +
+      'ETag is weak: it names the figures, not asOf and the ages, which move with the clock. If-None-Match with it answers 304 while the figures are the same; with `wait` (seconds, up to 30, as the fulfilment queue\'s long-poll) the request waits for them to change first: ' +
       'it is answered (200) as soon as an order, payment, shipment, return, refund, stock level, threshold or delivery changes a figure (or a UTC day begins), else 304 after `wait`. Follow the store by sending each answer\'s ETag back. ' +
       'A waiting request takes one of the principal\'s waiting slots (at most 16 at once; the next is 429).',
     parameters: [

@@ -28,7 +28,7 @@ export const summarySchemas = {
       wait: {
         type: 'integer',
         minimum: 0,
-        maximum: 60,
+        maximum: 30,
         default: 0,
         description: 'with If-None-Match naming the ETag of the figures the client has: seconds to wait for them to change before answering 304 (a long-poll); 0 answers at once',
       },
