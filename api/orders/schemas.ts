@@ -295,6 +295,24 @@ export const orderSchemas = {
     required: ['items'],
     properties: { items: { type: 'array', items: { $ref: '#/components/schemas/Return' }, description: 'oldest first' } },
   },
+  ReturnListQuery: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      status: { type: 'string', enum: ['requested', 'received', 'cancelled'], description: 'only the returns of this status; requested: those waiting to be received' },
+      limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+      cursor: { type: 'string', minLength: 1, maxLength: 1024 },
+    },
+  },
+  ReturnPage: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['items', 'nextCursor'],
+    properties: {
+      items: { type: 'array', items: { $ref: '#/components/schemas/Return' }, description: 'oldest request first' },
+      nextCursor: { type: ['string', 'null'] },
+    },
+  },
   Refund: {
     type: 'object',
     additionalProperties: false,
