@@ -2,7 +2,7 @@
 // one keeps serving, then switch to it. Verify: fold every order stream afresh and compare the
 // views, the fields stored beside them and the changes recorded.
 import { isDeepStrictEqual } from 'node:util';
-import { distinctValues, type Change, type FieldValue, type ReadModelStore, type StorageDeclaration, type StoredFieldValue, type ViewStore } from '../read-side/read-store.js';
+import { distinctValues, type Change, type ReadModelStore, type StorageDeclaration, type StoredFieldValue, type ViewStore } from '../read-side/read-store.js';
 import type { EventStore, Position } from '../write-side/kernel/event-store.js';
 import { comparePositions } from '../write-side/kernel/position.js';
 import { applyBatch, contextOf, folded } from './apply.js';
