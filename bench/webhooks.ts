@@ -51,7 +51,8 @@ const MAX_CONCURRENT = 64;
 const SATURATION_CONNECTIONS = Number(process.env.BENCH_SATURATION_CONNECTIONS ?? 32);
 const SATURATION_SECONDS = Number(process.env.BENCH_SATURATION_SECONDS ?? 10);
 const PRODUCTS = 1000;
-const FLAKY_SHARE = 0.2;
+/** The second receiver of run B answers 500 to this share of attempts (BENCH_FLAKY_SHARE; 0: two healthy subscriptions). */
+const FLAKY_SHARE = Number(process.env.BENCH_FLAKY_SHARE ?? 0.2);
 const TARGET_P99_MS = 100;
 const REPLAY_EVENTS = Number(process.env.BENCH_REPLAY_EVENTS ?? 100_000);
 const PHASES = new Set((process.env.BENCH_PHASES ?? 'none,A,B,replay').split(',').map((p) => p.trim()));
