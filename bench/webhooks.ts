@@ -19,7 +19,11 @@
 //   the time the backlog left at the end takes to drain.
 // - B: two subscriptions side by side, the same healthy one and one to a receiver that answers
 //   500 to 20% of attempts at random; the paced run again: the healthy subscription's delay beside
-//   A's.
+//   A's, and beside B0's.
+// - B0, the control for B (run before it): the same two subscriptions, both receivers healthy. Two
+//   subscriptions are twice the delivery work of A on the same two cores; B0 holds that work and
+//   leaves out the failures, so B against B0 shows what the failing receiver alone costs its
+//   neighbour.
 // A floor, in the same run: a message of the same size signed here and POSTed to the same
 // receiver over loopback (a new connection each, as the sender makes), verified there: what the
 // sending and the receiving cost without the worker.
@@ -30,7 +34,7 @@
 //   request to the job's success, and to the receiver holding every message, beside A's drain rate.
 // - None: a service with no subscription, the same paced run: the service's CPU without webhooks,
 //   the floor the runs with subscriptions add to.
-// BENCH_PHASES (default "none,A,B,replay") runs some of them.
+// BENCH_PHASES (default "none,A,B0,B,replay") runs some of them (B needs A).
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -55,7 +59,9 @@ const PRODUCTS = 1000;
 const FLAKY_SHARE = Number(process.env.BENCH_FLAKY_SHARE ?? 0.2);
 const TARGET_P99_MS = 100;
 const REPLAY_EVENTS = Number(process.env.BENCH_REPLAY_EVENTS ?? 100_000);
-const PHASES = new Set((process.env.BENCH_PHASES ?? 'none,A,B,replay').split(',').map((p) => p.trim()));
+const PHASES = new Set((process.env.BENCH_PHASES ?? 'none,A,B0,B,replay').split(',').map((p) => p.trim()));
+/** BENCH_CPU_PROF=<dir>: each service writes a V8 CPU profile there (node --cpu-prof), to see where a run's CPU goes. */
+const PROFILE_ARGS = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
 const SECRET = `bench-webhooks-${randomUUID()}-${randomUUID()}`;
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
@@ -355,7 +361,7 @@ async function replayRun(api: Api, service: BenchServer, endpoint: Endpoint, url
 async function serviceOn(dir: string): Promise<{ service: BenchServer; api: Api }> {
   await defineCatalogue(join(dir, 'events.sqlite3'), PRODUCTS);
   const startedAt = performance.now();
-  const service = await startService(dir, SECRET, 120_000, { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' }, [], process.cwd(), 'service');
+  const service = await startService(dir, SECRET, 120_000, { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' }, PROFILE_ARGS, process.cwd(), 'service');
   await service.ready;
   // The stock reconciler reads the whole log once, 30 s after the start: not billed to the runs.
   const idle = await untilIdle([service], startedAt + RECONCILER_ORPHAN_WINDOW_MS + 1_000);
@@ -473,34 +479,39 @@ try {
   logOf(a.service);
   await stopServer(a.service);
 
-  // ---- B: the healthy subscription beside one to a receiver failing 20% of attempts ----
-  const dirB = mkdtempSync(join(process.cwd(), '.bench-webhooks-'));
-  dirs.push(dirB);
-  console.log(`\nB: a healthy subscription beside one whose receiver answers 500 to ${FLAKY_SHARE * 100}% of attempts`);
-  const b = await serviceOn(dirB);
-  servers.push(b.service);
-  const healthyB = new Endpoint(0);
-  const flakyB = new Endpoint(FLAKY_SHARE);
-  endpoints.set('/b/healthy', healthyB);
-  endpoints.set('/b/flaky', flakyB);
-  healthyB.webhook = new Webhook((await subscribe(b.api, `${base}/b/healthy`, ['order.placed', 'order.paid'])).secret);
-  flakyB.webhook = new Webhook((await subscribe(b.api, `${base}/b/flaky`, ['order.placed', 'order.paid'])).secret);
-  await warmUp(b.api, [healthyB, flakyB]);
-  console.log(`  both subscriptions taken by the worker; paced run (load average ${load()}) ...`);
-  const pacedB = await pacedRun(b.api, b.service);
-  await until(() => delaysOf(healthyB, pacedB.acks).missing === 0, 60_000);
-  const delaysB = delaysOf(healthyB, pacedB.acks);
-  // The failing receiver's retries come 5 s (±) after their first attempt, then a minute after: wait for the first round.
-  await until(() => delaysOf(flakyB, pacedB.acks).missing === 0, 20_000);
-  const delaysFlaky = delaysOf(flakyB, pacedB.acks);
-  logOf(b.service);
-  await stopServer(b.service);
+  // ---- B0 (the control): two healthy subscriptions; B: the healthy one beside one to a receiver failing FLAKY_SHARE of attempts ----
+  const runB = async (label: 'B0' | 'B', share: number) => {
+    const dirB = mkdtempSync(join(process.cwd(), '.bench-webhooks-'));
+    dirs.push(dirB);
+    console.log(share > 0 ? `\n${label}: a healthy subscription beside one whose receiver answers 500 to ${share * 100}% of attempts` : `\n${label}: two subscriptions to healthy receivers (the control for B: the same work, nothing failing)`);
+    const b = await serviceOn(dirB);
+    servers.push(b.service);
+    const healthy = new Endpoint(0);
+    const other = new Endpoint(share);
+    endpoints.set(`/${label}/healthy`, healthy);
+    endpoints.set(`/${label}/other`, other);
+    healthy.webhook = new Webhook((await subscribe(b.api, `${base}/${label}/healthy`, ['order.placed', 'order.paid'])).secret);
+    other.webhook = new Webhook((await subscribe(b.api, `${base}/${label}/other`, ['order.placed', 'order.paid'])).secret);
+    await warmUp(b.api, [healthy, other]);
+    console.log(`  both subscriptions taken by the worker; paced run (load average ${load()}) ...`);
+    const paced = await pacedRun(b.api, b.service);
+    await until(() => delaysOf(healthy, paced.acks).missing === 0, 60_000);
+    const delaysHealthy = delaysOf(healthy, paced.acks);
+    // The failing receiver's retries come 5 s (±) after their first attempt, then a minute after: wait for the first round.
+    await until(() => delaysOf(other, paced.acks).missing === 0, 20_000);
+    const delaysOther = delaysOf(other, paced.acks);
+    logOf(b.service);
+    await stopServer(b.service);
+    return { paced, healthy, other, delaysHealthy, delaysOther };
+  };
+  const control = PHASES.has('B0') && FLAKY_SHARE > 0 ? await runB('B0', 0) : null;
+  const { paced: pacedB, healthy: healthyB, other: flakyB, delaysHealthy: delaysB, delaysOther: delaysFlaky } = await runB('B', FLAKY_SHARE);
 
   console.log(`\n  floor: a signed message of ${fmt(messageSize)} bytes POSTed to the same receiver from here, a new connection each (load average ${load()}) ...`);
   const floor = await floorRun(messageSize);
 
   // ---- the table ----
-  const all = [healthyA, healthyB, flakyB];
+  const all = [healthyA, healthyB, flakyB, ...(control ? [control.healthy, control.other] : [])];
   const verifyFailures = all.reduce((n, e) => n + e.verifyFailures, 0);
   console.log(`\nwebhook deliveries, service on the embedded stores (role all); ${RATE} orders/s placed and paid (${RATE * 2} events/s) for ${SECONDS} s; load average ${load()} (1, 5, 15 min) at the end\n`);
   const header = ['run', 'subscription', 'orders/s', 'service CPU', 'delivered', 'commit → arrival p50', 'p99', 'max', 'ack → arrival p50', 'p99', 'arrival bursts/s', 'load at end'];
@@ -510,6 +521,7 @@ try {
   ];
   const rows = [
     row('A', 'healthy', pacedA, delaysA),
+    ...(control ? [row('B0', 'healthy', control.paced, control.delaysHealthy), row('B0', 'the other, healthy too', control.paced, control.delaysOther)] : []),
     row('B', 'healthy', pacedB, delaysB),
     row('B', `${FLAKY_SHARE * 100}% answered 500`, pacedB, delaysFlaky),
     ['floor', 'POST from here, verified', '', '', fmt(floor.length), '', '', '', ms(percentile(floor, 0.5)), ms(percentile(floor, 0.99)), '', ''],
@@ -534,8 +546,12 @@ try {
   const p99B = percentile(delaysB.commit, 0.99) ?? Infinity;
   console.log(`\n  target p99 commit → arrival < ${TARGET_P99_MS} ms at ${RATE} orders/s: A ${p99A < TARGET_P99_MS ? 'met' : 'NOT met'} (${ms(p99A)} ms), B healthy ${p99B < TARGET_P99_MS ? 'met' : 'NOT met'} (${ms(p99B)} ms)`);
   console.log(`  B's healthy subscription beside the failing one: p50 ${ms(percentile(delaysB.commit, 0.5))} ms against A's ${ms(percentile(delaysA.commit, 0.5))} ms, p99 ${ms(p99B)} ms against ${ms(p99A)} ms`);
+  if (control) {
+    const p99B0 = percentile(control.delaysHealthy.commit, 0.99) ?? Infinity;
+    console.log(`  against the control B0 (the same two subscriptions' work, neither failing): p50 ${ms(percentile(delaysB.commit, 0.5))} ms against ${ms(percentile(control.delaysHealthy.commit, 0.5))} ms, p99 ${ms(p99B)} ms against ${ms(p99B0)} ms; service CPU ${(pacedB.cpuShare * 100).toFixed(0)}% against ${(control.paced.cpuShare * 100).toFixed(0)}%`);
+  }
   console.log(`  the failing receiver: ${fmt(flakyB.attempts)} attempts, ${fmt(flakyB.answered500)} answered 500, ${fmt(delaysFlaky.count)} of ${fmt(pacedB.acks.size)} messages delivered ${delaysFlaky.missing > 0 ? '(the rest wait for a retry)' : ''}; repeats dropped ${flakyB.repeats}`);
-  console.log(`  signatures verified with standardwebhooks: ${fmt(all.reduce((n, e) => n + e.attempts, 0))} messages, ${verifyFailures} failures; repeats of a delivered webhook-id: ${healthyA.repeats + healthyB.repeats} at the healthy receivers`);
+  console.log(`  signatures verified with standardwebhooks: ${fmt(all.reduce((n, e) => n + e.attempts, 0))} messages, ${verifyFailures} failures; repeats of a delivered webhook-id: ${healthyA.repeats + healthyB.repeats + (control ? control.healthy.repeats + control.other.repeats : 0)} at the healthy receivers`);
   console.log(`\n  saturation (A, ${SATURATION_CONNECTIONS} place-and-pay loops, ${saturation.seconds.toFixed(1)} s): ${fmt(saturation.committedPerSecond)} events committed/s (acknowledged), ${fmt(saturation.deliveredDuringPerSecond)} deliveries/s received meanwhile; service CPU ${(saturation.cpuShare * 100).toFixed(0)}% of a core; load average ${saturation.loadAtEnd}`);
   console.log(`  backlog at the end ${fmt(saturation.backlogAtEnd)} messages, drained ${saturation.drained ? '' : 'NOT all '}in ${saturation.drainSeconds.toFixed(1)} s (${saturation.backlogAtEnd > 0 ? fmt(saturation.drainPerSecond) : '—'} deliveries/s with nothing else to do); API failures ${saturation.failures}`);
   const backlogSeconds = saturation.backlogAtEnd / saturation.committedPerSecond;

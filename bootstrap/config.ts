@@ -41,6 +41,8 @@ export interface Config {
   readonly projectorLeaseMs: number;
   /** The `all` role applies its projections in a worker thread of its own (true), or on the thread that serves the requests. */
   readonly projectorThread: boolean;
+  /** The `all` role delivers webhooks from a worker thread of its own (true), or on the thread that serves the requests. */
+  readonly webhookThread: boolean;
   /** An order still pending this long after it was placed is cancelled by the service (payment-timeout). */
   readonly pendingOrderTtlMs: number;
   /** WEBHOOK_ALLOWED_HOSTS: the only non-public hosts a webhook URL may name (lowercased; IPv6 addresses in brackets, as URL.hostname writes them). */
@@ -173,6 +175,7 @@ export function parseConfig(env: Env): Config {
     exports: Object.freeze({ retentionMs: positive('EXPORT_RETENTION_SECONDS', 86_400) * 1000, leaseMs: positive('EXPORT_LEASE_SECONDS', 30) * 1000 }),
     projectorLeaseMs: positive('PROJECTOR_LEASE_SECONDS', 10) * 1000,
     projectorThread: oneOf('PROJECTOR_THREAD', ['true', 'false'], 'true') === 'true',
+    webhookThread: oneOf('WEBHOOK_THREAD', ['true', 'false'], 'true') === 'true',
     pendingOrderTtlMs: positive('PENDING_ORDER_TTL_SECONDS', 172_800) * 1000,
     webhooks: Object.freeze({ allowedHosts: Object.freeze(hosts(text('WEBHOOK_ALLOWED_HOSTS'))) }),
     cursorSecret: text('CURSOR_SECRET'),

@@ -115,7 +115,7 @@ export interface ProjectorThread<N extends ProjectionName = ProjectionName> {
 }
 
 /** The entry the thread runs (projector-thread-main, as TypeScript under tsx, or as built). */
-function threadEntry(file: URL): { readonly code: string } | { readonly file: URL } {
+export function threadEntry(file: URL): { readonly code: string } | { readonly file: URL } {
   if (!file.pathname.endsWith('.ts')) return { file };
   // A worker does not inherit tsx's loader: it registers it first.
   const tsx = import.meta.resolve('tsx/esm/api');

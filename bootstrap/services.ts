@@ -9,6 +9,7 @@ import { Projector, type ProjectionProgress } from '../projections/projector.js'
 import { ProjectorLease } from '../projections/projector-lease.js';
 import { firstFailing, Readiness } from '../projections/readiness.js';
 import { perProjection, PROJECTIONS, READ_STORAGE, type ProjectionName } from '../projections/registry.js';
+import { startWebhookThread } from './webhook-thread.js';
 import { startProjectorThread } from './projector-thread.js';
 import { AccountQueries } from '../read-side/accounts/queries.js';
 import { KeysetPages } from '../read-side/kernel/keyset-page.js';
@@ -322,8 +323,11 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
   });
   const webhookSubscriptionQueries = new WebhookSubscriptionQueries(readModels, new KeysetPages(cursors, consistency('webhook-subscriptions', 'webhook subscriptions')));
   // Webhook deliveries, beside the other workers: each subscription is worked by one process at a time (a lease each).
+  // The `all` role delivers from a thread of its own (webhook-thread.ts), unless told not to or given the worker's timings (a test's).
+  const webhookThread = role === 'all' && config.webhookThread && overrides.webhookWorker === undefined ? startWebhookThread(config, logger) : null;
+  if (webhookThread) keyring.onErased((subject) => subject !== null && webhookThread.erased(subject, new Date()));
   const deliveryWorker =
-    (role === 'all' || role === 'worker') && overrides.webhookWorker !== false
+    (role === 'all' || role === 'worker') && overrides.webhookWorker !== false && !webhookThread
       ? new WebhookDeliveryWorker(
           deliveryWorkerPorts({
             eventStore,
@@ -381,6 +385,7 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
     checkReady: () => readiness.check(),
     close: async () => {
       await deliveryWorker?.stop();
+      await webhookThread?.stop();
       await worker?.stop();
       await reconciler?.stop();
       await pendingExpiry?.stop();

@@ -220,6 +220,8 @@ export const WEBHOOKS_PROCESS_PREFIX = 'webhooks:';
 /** How long a subscription's signing secrets are used before they are read again. */
 export const SECRETS_KEPT_MS = 5_000;
 export const REPLAYS_PROCESS_PREFIX = 'webhook-replays:';
+/** How long one read of the log serves the runners at the same place, at most (SharedReads). */
+const SHARED_READ_MS = 100;
 const PRINCIPAL = 'service:webhook-delivery';
 
 /** The checkpoint and the lease of a subscription's deliveries in the read store. */
@@ -266,6 +268,43 @@ interface Resolved {
   readonly timers: Timers;
   readonly eventAt: (position: Position) => Promise<RecordedEvent | null>;
   readonly onError: (error: unknown) => void;
+  readonly reads: SharedReads;
+}
+
+/**
+ * One read of the log for every runner at the same place. The subscriptions that keep up with the
+ * log each read the same batch after every append; this reads (and decodes) it once for all of
+ * them. A batch is shared until the next append is seen (appended()), and for at most `keepMs`
+ * after it was asked for, so no runner sees the log as it was longer ago than that.
+ */
+class SharedReads {
+  private readonly recent = new Map<string, { readonly at: number; readonly batch: Promise<readonly RecordedEvent[]> }>();
+
+  constructor(
+    private readonly log: Pick<EventStore, 'readAll'>,
+    private readonly clock: () => Date,
+    private readonly keepMs: number,
+  ) {}
+
+  readAll(after: Position | null, maxCount: number): Promise<readonly RecordedEvent[]> {
+    const key = `${after ?? ''}/${maxCount}`;
+    const now = this.clock().getTime();
+    const kept = this.recent.get(key);
+    if (kept && now - kept.at <= this.keepMs) return kept.batch;
+    const batch = this.log.readAll({ after, maxCount });
+    this.recent.delete(key);
+    this.recent.set(key, { at: now, batch });
+    // A handful of places at once at most (live subscriptions, replays): the oldest goes first.
+    if (this.recent.size > 16) this.recent.delete(this.recent.keys().next().value!);
+    batch.catch(() => {
+      if (this.recent.get(key)?.batch === batch) this.recent.delete(key);
+    });
+    return batch;
+  }
+
+  appended(): void {
+    this.recent.clear();
+  }
 }
 
 /** The attempts under way across subscriptions; a runner that found no slot is called when one frees. */
@@ -310,6 +349,64 @@ interface Entry {
   recordedFinal: boolean;
   /** The replay that sends it (a retry of a replay's delivery included); null for a first delivery. */
   readonly jobId: string | null;
+  /** Its place in the window's order: of two deliveries due together, the earlier taken goes first. */
+  readonly seq: number;
+}
+
+/**
+ * The deliveries that may be attempted next, soonest due first (then in the order taken): the first
+ * open delivery of each resource, when it is not under way. Pushed again whenever its due time
+ * changes; a copy that no longer holds (the delivery started, ended, or was pushed again) is dropped
+ * when it comes up, so that nothing is ever searched for.
+ */
+class DueQueue {
+  private readonly heap: { readonly entry: Entry; readonly due: number }[] = [];
+
+  push(entry: Entry): void {
+    const heap = this.heap;
+    heap.push({ entry, due: entry.due });
+    for (let i = heap.length - 1; i > 0; ) {
+      const parent = (i - 1) >> 1;
+      if (!DueQueue.before(heap[i]!, heap[parent]!)) break;
+      [heap[i], heap[parent]] = [heap[parent]!, heap[i]!];
+      i = parent;
+    }
+  }
+
+  /** The soonest delivery for which `holds` is true; those before it for which it is not are dropped. */
+  peek(holds: (entry: Entry, due: number) => boolean): Entry | null {
+    while (this.heap.length > 0) {
+      const top = this.heap[0]!;
+      if (holds(top.entry, top.due)) return top.entry;
+      this.pop();
+    }
+    return null;
+  }
+
+  pop(): void {
+    const heap = this.heap;
+    const last = heap.pop()!;
+    if (heap.length === 0) return;
+    heap[0] = last;
+    for (let i = 0; ; ) {
+      const left = 2 * i + 1;
+      const right = left + 1;
+      let least = i;
+      if (left < heap.length && DueQueue.before(heap[left]!, heap[least]!)) least = left;
+      if (right < heap.length && DueQueue.before(heap[right]!, heap[least]!)) least = right;
+      if (least === i) return;
+      [heap[i], heap[least]] = [heap[least]!, heap[i]!];
+      i = least;
+    }
+  }
+
+  clear(): void {
+    this.heap.length = 0;
+  }
+
+  private static before(a: { entry: Entry; due: number }, b: { entry: Entry; due: number }): boolean {
+    return a.due < b.due || (a.due === b.due && a.entry.seq < b.entry.seq);
+  }
 }
 
 /** A replay's job: the range it sends again (log positions or instants, both inclusive). */
@@ -325,6 +422,11 @@ class SubscriptionRunner {
   private cursor: Position | null = null;
   private saved: Position | null = null;
   private window: Entry[] = [];
+  /** The open (not final) deliveries of each resource in the window, in order: only the first may be attempted. */
+  private readonly open = new Map<string, Entry[]>();
+  /** The first open delivery of each resource, while it is not under way. */
+  private readonly due = new DueQueue();
+  private taken = 0;
   private inFlight = 0;
   private readonly tasks = new Set<Promise<void>>();
   private buffer: { entry: Entry; attempt: DeliveryAttempt }[] = [];
@@ -511,7 +613,7 @@ class SubscriptionRunner {
 
   private async read(): Promise<void> {
     if (this.reachedEnd) return;
-    const batch = await this.ports.log.readAll({ after: this.cursor, maxCount: this.config.batchSize });
+    const batch = await this.config.reads.readAll(this.cursor, this.config.batchSize);
     const taken: Entry[] = [];
     const jobId = this.replay?.scope.jobId ?? null;
     let full = false;
@@ -537,6 +639,7 @@ class SubscriptionRunner {
     }
     const resumable = this.resumeUntil === null ? [] : taken.filter((entry) => entry.eventPosition <= this.resumeUntil!);
     if (resumable.length > 0 && this.ports.deliveries.states) await this.resume(resumable, this.ports.deliveries.states.bind(this.ports.deliveries));
+    for (const entry of taken) if (!entry.final) this.enqueue(entry);
     // A replay ends at its range's last position (or the log's end, should that be gone).
     if (this.replay && (batch.length === 0 || (this.cursor !== null && this.end !== null && this.cursor >= this.end))) this.reachEnd();
     // At the log's end (or a window full), the next read waits; otherwise the loop reads on.
@@ -566,32 +669,53 @@ class SubscriptionRunner {
 
   /** A retry request puts its delivery back into the window, due now. */
   private retry(request: RetryRequest, before: Position | null): void {
-    const open = this.window.find((e) => e.deliveryId === request.deliveryId && !e.final);
+    const open = this.open.get(request.resource)?.find((e) => e.deliveryId === request.deliveryId);
     if (open) {
       open.due = this.config.clock().getTime();
+      if (!open.inFlight) this.due.push(open);
       return;
     }
     const ref: WebhookEventRef = { type: request.type, resource: request.resource, eventId: request.eventId };
     // Ordered by the request's place in the log: after every event of the resource taken before it.
-    this.window.push(this.entry(request.deliveryId, ref, request.eventPosition, null, before, true, request.jobId ?? null));
+    const entry = this.entry(request.deliveryId, ref, request.eventPosition, null, before, true, request.jobId ?? null);
+    this.window.push(entry);
+    this.enqueue(entry);
   }
 
   private entry(deliveryId: string, ref: WebhookEventRef, eventPosition: Position, recorded: RecordedEvent | null, before: Position | null, once: boolean, jobId: string | null): Entry {
-    return { deliveryId, ref, eventPosition, recorded, before, once, firstAttemptAt: null, attempts: 0, due: 0, inFlight: false, final: false, recordedFinal: false, jobId };
+    return { deliveryId, ref, eventPosition, recorded, before, once, firstAttemptAt: null, attempts: 0, due: 0, inFlight: false, final: false, recordedFinal: false, jobId, seq: this.taken++ };
   }
 
-  /** Starts every eligible, due delivery there is room for: the first open one of its resource in the window. */
+  /** An open delivery joins its resource's line; the first of the line may be attempted. */
+  private enqueue(entry: Entry): void {
+    const line = this.open.get(entry.ref.resource);
+    if (line) return void line.push(entry);
+    this.open.set(entry.ref.resource, [entry]);
+    this.due.push(entry);
+  }
+
+  /** A delivery became final: the next of its resource may be attempted. */
+  private dequeue(entry: Entry): void {
+    const line = this.open.get(entry.ref.resource);
+    if (!line || line[0] !== entry) return;
+    line.shift();
+    const next = line[0];
+    if (next === undefined) this.open.delete(entry.ref.resource);
+    else if (!next.inFlight) this.due.push(next);
+  }
+
+  /** Whether a copy in the due queue still stands for a delivery that may be attempted at that time. */
+  private readonly eligible = (entry: Entry, due: number): boolean =>
+    !entry.final && !entry.inFlight && entry.due === due && this.open.get(entry.ref.resource)?.[0] === entry;
+
+  /** Starts every eligible, due delivery there is room for: the first open one of its resource, soonest due first. */
   private startDue(now: number): void {
     if (Date.now() > this.leaseUntil) return;
-    const blocked = new Set<string>();
-    for (const entry of this.window) {
-      if (this.inFlight >= this.config.maxInFlight) return;
-      if (entry.final) continue;
-      const resource = entry.ref.resource;
-      if (blocked.has(resource)) continue;
-      blocked.add(resource);
-      if (entry.inFlight || entry.due > now) continue;
+    while (this.inFlight < this.config.maxInFlight) {
+      const entry = this.due.peek(this.eligible);
+      if (entry === null || entry.due > now) return;
       if (!this.slots.take(() => this.poke())) return;
+      this.due.pop();
       this.attempt(entry);
     }
   }
@@ -638,6 +762,8 @@ class SubscriptionRunner {
     } finally {
       entry.inFlight = false;
       this.inFlight--;
+      if (entry.final) this.dequeue(entry);
+      else this.due.push(entry);
       this.slots.release();
     }
   }
@@ -760,12 +886,10 @@ class SubscriptionRunner {
     if (this.window.length < this.config.maxPending) times.push(this.nextReadAt);
     if (this.failingSince) times.push(this.failingSince.getTime() + DISABLE_AFTER_FAILING_MS);
     if (this.buffer.length > 0) times.push(this.flushRetryAt);
-    const blocked = new Set<string>();
-    for (const entry of this.window) {
-      if (entry.final) continue;
-      if (!blocked.has(entry.ref.resource) && !entry.inFlight) times.push(entry.due);
-      blocked.add(entry.ref.resource);
-    }
+    // The soonest delivery: when it is due now, it waits for an event (an attempt's end, a slot, a
+    // renewal) that pokes the loop, and so does every one behind it.
+    const soonest = this.due.peek(this.eligible);
+    if (soonest !== null) times.push(soonest.due);
     // Only times to come: what is due now has just been tried, or waits for an event (an attempt's
     // or a flush's end, a slot, a renewal) that pokes the loop; a timer at 0 would spin.
     const at = Math.min(...times.filter((t) => t > now));
@@ -818,12 +942,14 @@ export class WebhookDeliveryWorker {
     this.leaseTtlMs = options.leaseTtlMs ?? 30_000;
     this.refreshMs = Math.min(options.refreshMs ?? 10_000, Math.floor(this.leaseTtlMs / 3));
     this.slots = new Slots(options.maxInFlightTotal ?? 64);
+    const pollMs = options.pollMs ?? 1000;
+    const clock = options.clock ?? (() => new Date());
     this.config = {
       maxPending: options.maxPending ?? 1000,
       maxInFlight: options.maxInFlight ?? 16,
       batchSize: options.batchSize ?? 250,
-      pollMs: options.pollMs ?? 1000,
-      clock: options.clock ?? (() => new Date()),
+      pollMs,
+      clock,
       random: options.random ?? Math.random,
       timers: options.timers ?? systemTimers,
       eventAt:
@@ -833,6 +959,8 @@ export class WebhookDeliveryWorker {
           return near.find((e) => e.position === position) ?? null;
         }),
       onError: options.onError ?? (() => undefined),
+      // Well within a poll: a runner reading at its poll never gets the batch of an earlier one.
+      reads: new SharedReads(log, clock, Math.min(SHARED_READ_MS, pollMs / 2)),
     };
   }
 
@@ -879,6 +1007,7 @@ export class WebhookDeliveryWorker {
     if (this.stopped) return void (await live.close());
     for await (const event of live) {
       if (this.stopped) break;
+      this.config.reads.appended();
       for (const runner of this.runners.values()) runner.nudge();
       for (const runner of this.replayRunners.values()) runner.nudge();
       const requested = this.ports.replays?.requestedIn(event);

@@ -128,7 +128,8 @@ export class Keyring {
     this.erasedListeners.push(listener);
   }
 
-  private learnErased(subject: string, erasedAt: Date): void {
+  /** An erasure learnt elsewhere (another keyring of this process, told at once): nothing of the subject is opened from now on. */
+  learnErased(subject: string, erasedAt: Date): void {
     const known = this.cache.peek(subject);
     this.cache.set(subject, { erasedAt });
     if (!known || !('erasedAt' in known)) for (const listener of this.erasedListeners) listener(subject);

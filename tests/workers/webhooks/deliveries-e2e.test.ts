@@ -143,6 +143,33 @@ describe('webhook deliveries, end to end', () => {
     }
   }, E2E_TEST_MS);
 
+  it('passes an erasure on to the deliveries\' thread at once: a retry sent right after it carries none of the erased address', async () => {
+    // The service runs role all, so its deliveries are made in a thread of their own (WEBHOOK_THREAD),
+    // whose keys are cached apart from the requests' thread: told nothing, it would learn of the
+    // erasure only at its next check of the key store, up to KEY_CACHE_TTL_MS (4 s) on.
+    let answer = 500;
+    const { server, url, received } = await receiver(() => answer);
+    try {
+      const subscription = await subscribe(url, ['order.placed']);
+      const { id: orderId } = await place();
+      const [failing] = await until(() => deliveries(subscription.id), (items) => items.length === 1 && items[0]!.attempts.length >= 1);
+      const first = received.find((r) => (JSON.parse(r.body) as { data: { id: string } }).data.id === orderId)!;
+      expect(first.body).toContain('1 Main St');
+      const customerId = (JSON.parse(first.body) as { data: { customerId: string } }).data.customerId;
+      const dpo = { Authorization: `Bearer ${await signDevToken(SECRET, { sub: 'dpo', scope: 'customers:erase' })}` };
+      expect((await fetch(`${base}/customers/${customerId}`, { method: 'DELETE', headers: dpo })).status).toBe(204);
+      answer = 204;
+      expect((await fetch(`${base}/webhook-subscriptions/${subscription.id}/deliveries/${failing!.id}/retry`, { method: 'POST', headers: admin })).status).toBe(202);
+      await until(() => deliveries(subscription.id), (items) => items[0]?.status === 'succeeded');
+      const last = received.filter((r) => (JSON.parse(r.body) as { data: { id: string } }).data.id === orderId).at(-1)!;
+      expect(last.headers['webhook-id']).toBe(first.headers['webhook-id']);
+      expect(last.body).not.toContain('1 Main St');
+      expect(last.body).not.toContain('Ada');
+    } finally {
+      server.close();
+    }
+  }, E2E_TEST_MS);
+
   it("sends stock.low once, signed, for the placement that takes a SKU's available below its threshold, and none for the one that keeps it above", async () => {
     const { server, url, received } = await receiver(() => 204);
     try {

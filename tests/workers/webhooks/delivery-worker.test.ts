@@ -17,6 +17,7 @@ import {
   type DeliveryState,
   type DeliverySubscription,
   type DeliveryWorkerOptions,
+  type DeliveryWorkerPorts,
   type MessagesPort,
   type ReplayJobRef,
   type ReplayJobsPort,
@@ -293,9 +294,16 @@ async function setup(subs: DeliverySubscription[], options: Partial<DeliveryWork
   const process = new MemoryProcessStore();
   const subscriptions = new MemorySubscriptions(subs);
   const replays = new MemoryReplayJobs();
+  // The log as the worker sees it, each read's `after` noted.
+  const reads: (string | null)[] = [];
+  const counted: DeliveryWorkerPorts['log'] = {
+    readAll: (o) => (reads.push(o.after ?? null), store.readAll(o)),
+    headPosition: () => store.headPosition(),
+    subscribeToAll: (o) => store.subscribeToAll(o),
+  };
   const worker = (holder: string, clockAndTimers: FakeTime = time, more: Partial<DeliveryWorkerOptions> = {}) => {
     const w = new WebhookDeliveryWorker(
-      { log: store, process, subscriptions, messages, deliveries: log, send: endpoint.send, replays },
+      { log: counted, process, subscriptions, messages, deliveries: log, send: endpoint.send, replays },
       { holder, clock: clockAndTimers.clock, timers: clockAndTimers.timers, random: () => 1, pollMs: 1000, refreshMs: 10_000, leaseTtlMs: 60_000, ...options, ...more },
     );
     workers.push(w);
@@ -305,7 +313,7 @@ async function setup(subs: DeliverySubscription[], options: Partial<DeliveryWork
     const result = await store.appendToStream(stream, types.map((type) => ({ type, data: {}, metadata: meta })), 'any');
     return result.position;
   };
-  return { store, time, endpoint, log, process, subscriptions, replays, worker, append };
+  return { store, time, endpoint, log, process, subscriptions, replays, worker, append, reads };
 }
 
 /** For the tests that run days of fake time: the list and the leases read hourly, not every 10 s. */
@@ -893,6 +901,23 @@ describe('what the worker reads per attempt', () => {
     expect(t.subscriptions.secretReads).toBe(2);
     expect(t.endpoint.sent.at(-1)!.secrets).toEqual([rotated]);
     expect(LONG.refreshMs).toBeGreaterThan(SECRETS_KEPT_MS);
+  });
+
+  it('reads the log once for the subscriptions at the same place, and each still sees every later event', async () => {
+    // The fake clock never moves, so a read is shared until the next append alone.
+    const t = await setup([subA, subB], { pollMs: H, ...LONG, follow: true });
+    t.worker('w1').start();
+    await until(() => t.process.leases.size === 2);
+    await settle();
+    for (let i = 1; i <= 3; i++) {
+      const head = await t.store.headPosition();
+      const before = t.reads.filter((after) => after === head).length;
+      await t.append(`order-${i}`, 'OrderPlaced');
+      await until(() => t.endpoint.ids(URL_A).length === i && t.endpoint.ids(URL_B).length === i);
+      await settle();
+      expect(t.reads.filter((after) => after === head).length - before).toBe(1);
+    }
+    expect(t.endpoint.ids(URL_B)).toEqual(t.endpoint.ids(URL_A));
   });
 
   it('asks the delivery log for the states of the deliveries up to the log\'s head at its start alone', async () => {
