@@ -16,6 +16,7 @@ import { mount, routerPath, type Area, type CoreDeps, type Operation, type Share
 import { ordersArea } from './orders/operations.js';
 import { sharedSchemas, type SchemaSet } from './schemas.js';
 import { stockArea } from './stock/operations.js';
+import { summaryArea } from './summary/operations.js';
 import { webhooksArea } from './webhooks/operations.js';
 
 /** Keyed by the area's member of AppDeps; in the order of the document's tags. */
@@ -29,6 +30,7 @@ const AREAS = {
   accounts: accountsArea,
   stock: stockArea,
   webhooks: webhooksArea,
+  summary: summaryArea,
 } as const;
 
 type AreaName = keyof typeof AREAS;

@@ -6,6 +6,7 @@ import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import type { OrderHistory } from '../read-side/orders/history.js';
 import type { OrderQueries } from '../read-side/orders/queries.js';
+import type { ReturnQueries } from '../read-side/orders/returns.js';
 import type { OrderService } from '../write-side/orders/service.js';
 import type { Scope } from './auth.js';
 import type { InFlight } from './idempotency.js';
@@ -55,6 +56,8 @@ export interface CoreDeps {
   /** The collections, each confined to the viewer and waiting for a Consistency-Token itself. */
   readonly queries: OrderQueries;
   readonly history: OrderHistory;
+  /** The returns of every order (GET /returns), waiting for a Consistency-Token itself. */
+  readonly returns: ReturnQueries;
 }
 
 /** What the app makes once and its areas share: the in-flight guard of keyed writes, the waiting requests' cap. */

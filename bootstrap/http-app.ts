@@ -31,6 +31,7 @@ export function appDeps(config: Config, services: Services, logger: Logger): App
     orders: services.orders,
     queries: services.queries,
     history: services.history,
+    returns: services.returns,
     auth: createTokenVerifier({
       secret,
       jwksUrl: config.auth.jwksUrl,
@@ -62,6 +63,7 @@ export function appDeps(config: Config, services: Services, logger: Logger): App
     stock: { stock: services.stock, stockQueries: services.stockQueries },
     catalogue: { products: services.products, productQueries: services.productQueries },
     customers: { customers: services.customers, customerQueries: services.customerQueries },
+    summary: { summary: services.summary },
     webhooks: { webhooks: services.webhooks, subscriptionQueries: services.webhookSubscriptionQueries, deliveries: services.webhookDeliveries, deliveryQueries: services.webhookDeliveryQueries },
     // Built by npm install (npm run build:admin); beside the compiled service in the image (Dockerfile).
     adminAppDir: fileURLToPath(new URL('../admin/dist', import.meta.url)),

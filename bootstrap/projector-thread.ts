@@ -65,18 +65,22 @@ class ReportedProgress implements ProjectionProgress {
     this.failing ??= { since: new Date(), error };
   }
 
-  waitFor(position: Position, timeoutMs: number): Promise<boolean> {
+  waitFor(position: Position, timeoutMs: number, signal?: AbortSignal): Promise<boolean> {
     if (this.includes(position)) return Promise.resolve(true);
+    if (signal?.aborted) return Promise.resolve(false);
     return new Promise((resolve) => {
+      const abandon = () => waiter.resolve(false);
       const waiter = {
         position,
         resolve: (reached: boolean) => {
           clearTimeout(timer);
+          signal?.removeEventListener('abort', abandon);
           this.waiters.delete(waiter);
           resolve(reached);
         },
       };
-      const timer = setTimeout(() => waiter.resolve(false), timeoutMs);
+      const timer = setTimeout(abandon, timeoutMs);
+      signal?.addEventListener('abort', abandon, { once: true });
       this.waiters.add(waiter);
     });
   }

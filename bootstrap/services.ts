@@ -5,6 +5,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { checkpointProgress } from '../projections/checkpoint-progress.js';
+import { streamPrefixesOf } from '../projections/projection.js';
 import { Projector, type ProjectionProgress } from '../projections/projector.js';
 import { ProjectorLease } from '../projections/projector-lease.js';
 import { firstFailing, Readiness } from '../projections/readiness.js';
@@ -20,6 +21,8 @@ import { CursorCodec } from '../read-side/kernel/cursor.js';
 import { OrderHistory } from '../read-side/orders/history.js';
 import { CustomerQueries } from '../read-side/customers/queries.js';
 import { OrderQueries } from '../read-side/orders/queries.js';
+import { ReturnQueries } from '../read-side/orders/returns.js';
+import { SummaryQueries } from '../read-side/summary/queries.js';
 import { ProductQueries } from '../read-side/catalogue/queries.js';
 import { QueueFeed } from '../read-side/orders/queue-feed.js';
 import { StockQueries } from '../read-side/stock/queries.js';
@@ -101,6 +104,10 @@ export interface Services extends Stores {
   readonly exportsDir: string;
   readonly queries: OrderQueries;
   readonly history: OrderHistory;
+  /** The returns of every order, from the returns projection. */
+  readonly returns: ReturnQueries;
+  /** The store at a glance, from the projections of its figures. */
+  readonly summary: SummaryQueries;
   readonly feed: QueueFeed;
   /** The projectors of this thread: running in the `all` role without its projections' thread, and in the `projector` role while it holds the lease. */
   readonly projectors: { readonly [N in ProjectionName]: Projector };
@@ -290,7 +297,7 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
   const cursors = new CursorCodec(cursorSecret(config));
   const consistencyWaitMs = overrides.consistencyWaitMs ?? config.consistencyWaitMs;
   const waitOn = consistencyOn(eventStore, consistencyWaitMs);
-  const consistency = (name: ProjectionName, views: string) => waitOn(progress[name], PROJECTIONS[name].streamPrefix, views);
+  const consistency = (name: ProjectionName, views: string) => waitOn(progress[name], streamPrefixesOf(PROJECTIONS[name]), views);
   const products = new ProductService(eventStore);
   const customers = new CustomerService(sealed, { erasure });
   // The thresholds of stock.low from the catalogue's kept folds, which the placements' pricing keeps fresh.
@@ -361,7 +368,7 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
     customers,
     customerQueries: new CustomerQueries(readModels, new KeysetPages(cursors, consistency('customers', 'collections'))),
     stock,
-    stockQueries: new StockQueries(readModels, new KeysetPages(cursors, consistency('stock', 'stock levels'))),
+    stockQueries: new StockQueries(readModels, new KeysetPages(cursors, consistency('stock', 'stock levels')), new KeysetPages(cursors, consistency('low-stock', 'stock levels'))),
     jobs,
     // A customer account names a customer that exists (and was not erased).
     accounts: new AccountService(eventStore, argon2Passwords(), { customers }),
@@ -376,6 +383,16 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
       queue: consistency('fulfilment-queue', 'queue'),
     }, opened),
     history: new OrderHistory(sealed, cursors, eventStore),
+    returns: new ReturnQueries(readModels, new KeysetPages(cursors, consistency('returns', 'returns'))),
+    summary: new SummaryQueries(readModels, {
+      'daily-sales': consistency('daily-sales', 'summary figures'),
+      'order-views': consistency('order-views', 'summary figures'),
+      'fulfilment-queue': consistency('fulfilment-queue', 'summary figures'),
+      returns: consistency('returns', 'summary figures'),
+      'low-stock': consistency('low-stock', 'summary figures'),
+      'webhook-subscriptions': consistency('webhook-subscriptions', 'summary figures'),
+      'webhook-deliveries': consistency('webhook-deliveries', 'summary figures'),
+    }),
     feed: new QueueFeed(readModels, progress['fulfilment-queue'], eventStore, consistencyWaitMs),
     projectors,
     progress,

@@ -13,7 +13,7 @@ export function checkpointProgress(events: EventStore, readModels: ReadModelStor
     get position() {
       return consistency.position;
     },
-    waitFor: (position, timeoutMs) => consistency.waitFor(position, timeoutMs),
+    waitFor: (position, timeoutMs, signal) => consistency.waitFor(position, timeoutMs, signal),
     status: async () => {
       const position = await consistency.refresh();
       // The projector process stores its checkpoint at each batch, and at least every

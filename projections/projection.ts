@@ -3,17 +3,32 @@
 import type { Change, StorageDeclaration } from '../read-side/read-store.js';
 import type { Position, RecordedEvent } from '../write-side/kernel/event-store.js';
 
-export interface EventContext {
+export interface EventContext<V = unknown> {
+  /** The event's revision in its own stream. */
   readonly revision: number;
   readonly position: Position;
   readonly recordedAt: Date;
+  /**
+   * In a projection that gathers streams (Projection.gathers): another of its views, as the events
+   * before this one left it, of a key its `reads` named for this event; null when it has none.
+   */
+  readonly view?: (key: string) => V | null;
 }
 
 /** `N` its name, `V` its view, `E` the events it reads, `C` the changes it records (never for most). */
 export interface Projection<N extends string = string, V = any, E extends { readonly type: string } = any, C extends Change = never> {
   readonly name: N;
-  /** Streams whose events this projection reads; a view's key is its stream's name after the prefix. */
+  /** Streams whose events this projection reads; a view's key is its stream's name after the prefix (but see `gathers`). */
   readonly streamPrefix: string;
+  /**
+   * Set on a projection whose views gather the events of many streams (a day's sales, from every
+   * order of the day; a SKU's stock against its product's threshold, from two streams), where a
+   * stream revision tells nothing of what a view has seen. Each view then keeps `position`, the
+   * log position of the last event folded into it, and `revision`, how many were: an event at or
+   * before the view's position was folded already and is skipped, so a batch applied twice
+   * changes nothing, as for the others. `verify` folds the log in order instead of stream by stream.
+   */
+  readonly gathers?: Gathering<E>;
   /** The event types evolve() handles; others move the checkpoint and change nothing. */
   readonly handles: ReadonlySet<E['type']>;
   decode(recorded: RecordedEvent): E;
@@ -26,7 +41,7 @@ export interface Projection<N extends string = string, V = any, E extends { read
    */
   parts?(event: E): readonly E[];
   /** The view after the event; `current` is null before the view's first event. */
-  evolve(current: V | null, event: E, context: EventContext): V;
+  evolve(current: V | null, event: E, context: EventContext<V>): V;
   /** What the event changed, for a projection that records its changes (compare `before` and `after`). */
   changes?(before: V | null, after: V, event: E, context: EventContext): C[];
   /**
@@ -36,6 +51,25 @@ export interface Projection<N extends string = string, V = any, E extends { read
   readonly opensPersonalData?: boolean;
   /** What the read store keeps beside each view for the queries (read-side/read-store.ts). */
   readonly storage: StorageDeclaration<V>;
+}
+
+export interface Gathering<E> {
+  /** The prefixes of the other streams it reads, beside streamPrefix's. */
+  readonly alsoPrefixes?: readonly string[];
+  /** The keys of its other views that the fold of `event` reads (context.view): an order's currency, for its payment's day. */
+  readonly reads?: (event: E) => readonly string[];
+}
+
+/** What a view of a projection that gathers streams keeps beside its members (Projection.gathers). */
+export interface GatheredView {
+  readonly position: Position;
+  /** How many events were folded into it: a commit keeps the view with the most. */
+  readonly revision: number;
+}
+
+/** Every prefix of the streams a projection reads. */
+export function streamPrefixesOf(projection: { readonly streamPrefix: string; readonly gathers?: { readonly alsoPrefixes?: readonly string[] } }): readonly string[] {
+  return [projection.streamPrefix, ...(projection.gathers?.alsoPrefixes ?? [])];
 }
 
 /** A projection of any view, events and changes (what the projector and the wiring hold). */

@@ -6,7 +6,7 @@ import type { EventStore, EventSubscription, Position, RecordedEvent } from '../
 import { comparePositions } from '../write-side/kernel/position.js';
 import { applyBatch } from './apply.js';
 import { rebuild } from './rebuild.js';
-import type { AnyProjection } from './projection.js';
+import { streamPrefixesOf, type AnyProjection } from './projection.js';
 
 export interface ProjectorOptions {
   readonly batchSize?: number;
@@ -248,7 +248,7 @@ export class Projector<N extends ProjectionName = ProjectionName> {
     };
     const subscription = this.events.subscribeToAll({
       after: this.current,
-      streamPrefixes: [this.projection.streamPrefix],
+      streamPrefixes: streamPrefixesOf(this.projection),
       onCheckpoint: (position) => {
         passed = { position, after: this.delivered };
         reach();

@@ -6,14 +6,17 @@ import { accountsView } from './accounts/accounts.js';
 import { productsView } from './catalogue/products.js';
 import { customersView } from './customers/customers.js';
 import { jobsView } from './jobs/jobs.js';
+import { dailySales } from './orders/daily-sales.js';
 import { fulfilmentQueue } from './orders/fulfilment-queue.js';
 import { orderViews } from './orders/order-views.js';
+import { returnsView } from './orders/returns.js';
 import type { ChangeOf, EventOf, ViewOf } from './projection.js';
+import { lowStock } from './stock/low-stock.js';
 import { stockView } from './stock/stock.js';
 import { webhookDeliveriesView } from './webhooks/deliveries.js';
 import { webhookSubscriptionsView } from './webhooks/subscriptions.js';
 
-const REGISTERED = [orderViews, fulfilmentQueue, jobsView, productsView, customersView, stockView, accountsView, webhookSubscriptionsView, webhookDeliveriesView] as const;
+const REGISTERED = [orderViews, fulfilmentQueue, jobsView, productsView, customersView, stockView, accountsView, webhookSubscriptionsView, webhookDeliveriesView, returnsView, dailySales, lowStock] as const;
 
 type Registered = (typeof REGISTERED)[number];
 export type ProjectionName = Registered['name'];

@@ -29,6 +29,8 @@ export interface Keyed<V> {
 }
 
 export type FieldValue = string | number | null;
+/** What a store keeps of a field beside a view: a value, or the values of a multi-valued field (distinct, sorted). */
+export type StoredFieldValue = FieldValue | readonly string[];
 
 /** A value a projection keeps beside each view's document, for conditions, orders and indexes. */
 export interface FieldDeclaration<V> {
@@ -53,6 +55,26 @@ export interface FieldDeclaration<V> {
 }
 
 /**
+ * A field of several values per view (the SKUs of an order's lines), which a condition matches
+ * by equality when any of them is equal. A store that queries the documents themselves keeps the
+ * values in the document beside the view's members, under the field's name, and indexes them as
+ * one key per value (MongoDB's multikey indexes); the embedded store keeps a row per value in a
+ * table of its own beside the views' table, with copies of the fields its indexes name after it.
+ * An index names at most one such field, and a query conditions on at most one, with '='.
+ */
+export interface MultiValuedFieldDeclaration<V> {
+  readonly name: string;
+  readonly type: 'text';
+  /** Its values in the view (a value named twice counts once). */
+  readonly values: (view: V) => readonly string[];
+}
+
+/** A multi-valued field's values as stores keep and verify compares them: each once, sorted. */
+export function distinctValues(values: readonly string[]): string[] {
+  return [...new Set(values)].sort();
+}
+
+/**
  * An index: declared fields, then the view's key. `embeddedOnly` is for an index a SQL plan
  * needs and a document store does not (it merges an IN's ranges in order, SQL reads one index in order).
  */
@@ -68,6 +90,8 @@ export interface StorageDeclaration<V> {
    */
   readonly version?: number;
   readonly fields: readonly FieldDeclaration<V>[];
+  /** Its fields of several values per view (MultiValuedFieldDeclaration); none when absent. */
+  readonly multiValued?: readonly MultiValuedFieldDeclaration<V>[];
   readonly indexes: readonly IndexDeclaration[];
   /** It records its changes (ViewStore.commit's `changes`), each under its position, beside its views. */
   readonly changes?: boolean;
@@ -103,11 +127,11 @@ export interface ViewStore<V, C = never> {
    */
   commit(views: readonly Keyed<V>[], checkpoint: Position, changes?: readonly KeyedChange<C>[]): Promise<void>;
   /**
-   * The declared fields' values as stored beside the views of these keys, by field name; a key
-   * without a view is left out (for verify: a store that keeps them apart from the document may
-   * hold values its view does not say).
+   * The declared fields' values as stored beside the views of these keys, by field name (a
+   * multi-valued field's as its distinct values, sorted); a key without a view is left out (for
+   * verify: a store that keeps them apart from the document may hold values its view does not say).
    */
-  fields(keys: readonly string[]): Promise<Map<string, Record<string, FieldValue>>>;
+  fields(keys: readonly string[]): Promise<Map<string, Record<string, StoredFieldValue>>>;
   /** Every view of this generation in key order, in pages (for verify). */
   scan(afterKey: string | null, limit: number): Promise<Keyed<V>[]>;
   /** The recorded changes strictly after `after`, in position order, at most `limit` (for verify and the feed). */
@@ -136,10 +160,12 @@ export interface PageQuery {
   readonly limit: number;
 }
 
-/** An order view as stored JSON text, with its sort key: pages can be written out without re-encoding. */
+/** An order view as stored JSON text, with its sort keys: pages can be written out without re-encoding. */
 export interface OrderJson {
   readonly id: string;
   readonly createdAt: string;
+  /** The order's total (minor units of its currency): the key of the pages sorted by total. */
+  readonly total: number;
   readonly json: string;
 }
 
@@ -164,8 +190,8 @@ export interface ReadModelStore {
    */
   changesAfter<C>(name: ProjectionName, after: Position | null, limit: number): Promise<{ changes: C[]; checkpoint: Position | null }>;
   /**
-   * The order-views' page (as `page`), each view as the JSON text it is stored as, with its id and
-   * createdAt for the next cursor. Its own method, not `page`: the orders' collection and exports
+   * The order-views' page (as `page`), each view as the JSON text it is stored as, with its id,
+   * createdAt and total for the next cursor. Its own method, not `page`: the orders' collection and exports
    * write that text out without parsing and encoding it again, which bench:page measured as the
    * largest share of a page's cost on the embedded store.
    */

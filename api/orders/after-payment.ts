@@ -7,28 +7,30 @@ import type { Context } from 'koa';
 import { isStaff } from '../../write-side/kernel/access.js';
 import { OrderNotFound } from '../../write-side/kernel/errors.js';
 import type { OrderResult } from '../../write-side/orders/service.js';
-import type { OrderEvent, ReceivedLine, RefundReason, Return, Shipment, SkuQuantity } from '../../write-side/orders/types.js';
+import type { OrderEvent, ReceivedLine, RefundReason, Return, ReturnStatus, Shipment, SkuQuantity } from '../../write-side/orders/types.js';
 import { hasScope, type Principal } from '../auth.js';
 import { readJson } from '../body.js';
 import { keyedPost } from '../idempotency.js';
 import { writeContext } from '../middleware/context.js';
 import type { CoreDeps, Operation, Shared } from '../operation.js';
-import { authProblems, commonHeaders, headerRef, idempotencyKey, json, problem, rateLimitHeaders, ref, responseRef } from '../openapi-parts.js';
+import { authProblems, commonHeaders, consistencyToken, headerRef, idempotencyKey, json, problem, queryParameters, rateLimitHeaders, ref, responseRef } from '../openapi-parts.js';
 import { ifMatchRevision } from '../preconditions.js';
 import { HttpProblem, validationFailed } from '../problem.js';
 import { ORDER_ID_PATTERN, sharedSchemas } from '../schemas.js';
 import { validators } from '../validation.js';
+import { holdingSlotIf } from '../waiting.js';
 import { conflict, keyedSubresource, orderAnswer, orderId, orderIdOf, placed, sendOrder, sendRecorded } from './parts.js';
 import { orderSchemas } from './schemas.js';
 
 type Deps = CoreDeps & Shared;
 
-const { bodyValidator } = validators({ ...sharedSchemas, ...orderSchemas });
+const { bodyValidator, queryValidator } = validators({ ...sharedSchemas, ...orderSchemas });
 const validShipment = bodyValidator<{ carrier: string; trackingNumber: string; lines?: SkuQuantity[] }>('NewShipment');
 const validReturn = bodyValidator<{ lines: SkuQuantity[]; reason: string }>('NewReturn');
 const validReceipt = bodyValidator<{ lines: ReceivedLine[] }>('ReturnReceipt');
 const validRefund = bodyValidator<{ amount: number; reason: RefundReason; note?: string | null }>('NewRefund');
 const validEdit = bodyValidator<{ lines: SkuQuantity[]; dryRun?: boolean }>('NewOrderEdit');
+const validReturnListQuery = queryValidator<{ status?: ReturnStatus; limit: number; cursor?: string }>('ReturnListQuery');
 const RETURN_ID = new RegExp(ORDER_ID_PATTERN);
 const returnId = { name: 'returnId', in: 'path', required: true, description: 'The return id, a UUID.', schema: { type: 'string', pattern: ORDER_ID_PATTERN } };
 const listed = (schema: string, description: string) => ({
@@ -132,6 +134,40 @@ export const afterPaymentOperations: Operation<Deps>[] = [
       const id = orderIdOf(ctx);
       const order = await visibleOrder(ctx, orders, id);
       ctx.body = { items: order.returns.map((ret) => returnOf(id, ret)) };
+    },
+  },
+  {
+    method: 'get',
+    path: '/returns',
+    access: { scope: 'orders:read' },
+    operationId: 'listAllReturns',
+    tags: ['orders'],
+    summary: 'The returns of every order, oldest request first',
+    description:
+      'Needs orders:read and a token that is not a customer\'s (403 otherwise, whatever its scopes: a customer reads its returns on its orders, GET /orders/{id}/returns). ' +
+      '`status=requested` lists the returns waiting to be received, the list behind that figure of GET /summary. From the returns projection, which may lag: ' +
+      'send the Consistency-Token of a write to wait (up to 5 s) until the page includes it. Keyset paging: a cursor continues the status filter it came from.',
+    parameters: [...queryParameters('ReturnListQuery', ['status', 'limit', 'cursor']), consistencyToken],
+    responses: {
+      '200': {
+        description: 'One page of returns.',
+        headers: { ...commonHeaders, ...rateLimitHeaders, Link: headerRef('Link'), 'Consistency-Token': headerRef('Collection-Consistency-Token') },
+        content: json(ref('ReturnPage')),
+      },
+      ...authProblems,
+    },
+    async handle(ctx, { returns, waiting }) {
+      const query = validReturnListQuery(ctx.query);
+      const consistencyToken = ctx.get('Consistency-Token');
+      const page = await holdingSlotIf(waiting, ctx.state.principal, consistencyToken !== '', () =>
+        returns.list(ctx.state.principal, { limit: query.limit, ...(query.status ? { status: query.status } : {}), ...(query.cursor ? { cursor: query.cursor } : {}), consistencyToken }),
+      );
+      if (page.nextCursor) {
+        const next = new URLSearchParams({ ...(query.status ? { status: query.status } : {}), limit: String(query.limit), cursor: page.nextCursor });
+        ctx.set('Link', `</returns?${next}>; rel="next"`);
+      }
+      ctx.set('Consistency-Token', page.reflects);
+      ctx.body = { items: page.items, nextCursor: page.nextCursor };
     },
   },
   {

@@ -18,6 +18,7 @@ import { validators } from '../validation.js';
 import { afterPaymentOperations } from './after-payment.js';
 import { keyedSubresource, orderId, orderIdOf, placed, sendOrder, sendRecorded } from './parts.js';
 import { orderSchemas } from './schemas.js';
+import { OFFERED_ORDER_LISTS, type OrderSort } from '../../read-side/orders/list-shape.js';
 import { CURRENT_API_VERSION, DEPRECATED_API_VERSION } from '../versions.js';
 import { holdingSlotIf } from '../waiting.js';
 
@@ -26,7 +27,10 @@ type Deps = CoreDeps & Shared;
 export type AddressInput = Omit<Address, 'line2' | 'region'> & { line2?: string | null; region?: string | null };
 type NewOrder = { customerId: string; currency: string; lines: LineInput[]; address: AddressInput };
 type OrderPatch = { address: AddressPatch };
-type ListQuery = { status?: OrderStatus; customerId?: string; sort: 'createdAt' | '-createdAt'; limit: number; cursor?: string };
+type ListQuery = {
+  status?: OrderStatus; customerId?: string; createdFrom?: string; createdTo?: string; sku?: string; currency?: string;
+  sort: OrderSort; limit: number; cursor?: string;
+};
 
 const { bodyValidator, queryValidator } = validators({ ...sharedSchemas, ...orderSchemas });
 const validNewOrder = bodyValidator<NewOrder>('NewOrder');
@@ -90,7 +94,13 @@ const operations: Operation<Deps>[] = [
     tags: ['orders'],
     summary: 'List orders, a page at a time',
     description: 'Needs orders:read. Served from projections, which may lag: send the Consistency-Token of a write to wait (up to 5 s) until the page includes it. Keyset paging: a cursor continues the exact filter and sort it came from. ' +
-      'Each order\'s status, and what the status filter selects, is as the request\'s Api-Version reads it: under 2026-11-01 and 2026-12-01 a partially_shipped order is paid.',
+      'Each order\'s status, and what the status filter selects, is as the request\'s Api-Version reads it: under 2026-11-01 and 2026-12-01 a partially_shipped order is paid. ' +
+      'A customer token lists its own customer\'s orders (customerId is implied; another customer\'s is 403). ' +
+      `Every combination of filters and sort offered is served by an index, so every page costs the same however deep it lies: ${OFFERED_ORDER_LISTS} ` +
+      'Any other combination is 400 validation-failed, whose errors point at each parameter at fault and whose detail names the combinations offered; ' +
+      'so is a createdFrom or createdTo that is no instant of the years 0000 to 9999, or a createdTo not later than createdFrom. ' +
+      'A total is the order\'s `total` in minor units of its currency (an edit changes it), hence the one currency a sort by total names. ' +
+      'createdFrom, createdTo, sku, currency and the sorts by total were added within 2027-01-01 (additive): every Api-Version is served them.',
     parameters: [
       ...queryParameters('OrderListQuery', Object.keys(orderSchemas.OrderListQuery.properties)),
       consistencyToken,
@@ -113,6 +123,10 @@ const operations: Operation<Deps>[] = [
           limit: query.limit,
           ...(query.status ? { status: query.status } : {}),
           ...(query.customerId ? { customerId: query.customerId } : {}),
+          ...(query.createdFrom ? { createdFrom: query.createdFrom } : {}),
+          ...(query.createdTo ? { createdTo: query.createdTo } : {}),
+          ...(query.sku ? { sku: query.sku } : {}),
+          ...(query.currency ? { currency: query.currency } : {}),
           ...(query.cursor ? { cursor: query.cursor } : {}),
           consistencyToken,
         }),
@@ -263,10 +277,14 @@ export const ordersArea = area<void, Deps, typeof orderSchemas>({
   deps: (core) => core,
 });
 
-/** The next page's query: the same filter, sort and limit, and its cursor (every value is URL-safe but a customer id). */
+/** The next page's query: the same filters, sort and limit, and its cursor (status, sort, limit and currency are URL-safe as they are). */
 function listQueryString(query: ListQuery, cursor: string): string {
   let text = query.status ? `status=${query.status}&` : '';
   if (query.customerId) text += `customerId=${encodeURIComponent(query.customerId)}&`;
+  if (query.createdFrom) text += `createdFrom=${encodeURIComponent(query.createdFrom)}&`;
+  if (query.createdTo) text += `createdTo=${encodeURIComponent(query.createdTo)}&`;
+  if (query.sku) text += `sku=${encodeURIComponent(query.sku)}&`;
+  if (query.currency) text += `currency=${query.currency}&`;
   return `${text}sort=${query.sort}&limit=${query.limit}&cursor=${encodeURIComponent(cursor)}`;
 }
 

@@ -160,9 +160,36 @@ export const orderSchemas = {
           'under 2026-11-01 and 2026-12-01, whose clients read a partially shipped order as paid, paid selects both (each shown as paid), and partially_shipped is a 400 validation-failed (pointer /status): they know no such status.',
       },
       customerId: { type: 'string', pattern: CUSTOMER_ID_PATTERN },
-      sort: { type: 'string', enum: ['createdAt', '-createdAt'], default: '-createdAt' },
+      createdFrom: {
+        type: 'string',
+        pattern: RFC3339,
+        description: 'the orders placed at or after this instant (inclusive), an RFC 3339 date-time with its offset; only with a date sort',
+      },
+      createdTo: {
+        type: 'string',
+        pattern: RFC3339,
+        description: 'the orders placed before this instant (exclusive); later than createdFrom when both are given; only with a date sort',
+      },
+      sku: {
+        type: 'string',
+        pattern: SKU_PATTERN,
+        description: 'the orders with a line of this SKU, as their lines stand now (a line an edit removed no longer counts; one shipped, cancelled or returned still does); only with a date sort',
+      },
+      currency: {
+        type: 'string',
+        enum: CURRENCY_CODES,
+        description: 'ISO 4217: the orders in this currency. Required with sort=total or -total, and only there: totals are compared in minor units, which only orders of one currency share.',
+      },
+      sort: {
+        type: 'string',
+        enum: ['createdAt', '-createdAt', 'total', '-total'],
+        default: '-createdAt',
+        description:
+          'createdAt: oldest placed first; -createdAt: newest first. total: the smallest `total` first, -total the largest, in minor units of the one currency the request names; ' +
+          'orders of equal total oldest first (total) or newest first (-total). Which filters go with which sort: see the operation.',
+      },
       limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
-      cursor: { type: 'string', minLength: 1, maxLength: 1024 },
+      cursor: { type: 'string', minLength: 1, maxLength: 1024, description: 'nextCursor of the previous page, with the same filters and sort: another filter or sort is 400 invalid-cursor' },
     },
   },
   Order: {
@@ -267,6 +294,24 @@ export const orderSchemas = {
     additionalProperties: false,
     required: ['items'],
     properties: { items: { type: 'array', items: { $ref: '#/components/schemas/Return' }, description: 'oldest first' } },
+  },
+  ReturnListQuery: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      status: { type: 'string', enum: ['requested', 'received', 'cancelled'], description: 'only the returns of this status; requested: those waiting to be received' },
+      limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+      cursor: { type: 'string', minLength: 1, maxLength: 1024 },
+    },
+  },
+  ReturnPage: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['items', 'nextCursor'],
+    properties: {
+      items: { type: 'array', items: { $ref: '#/components/schemas/Return' }, description: 'oldest request first' },
+      nextCursor: { type: ['string', 'null'] },
+    },
   },
   Refund: {
     type: 'object',

@@ -24,7 +24,7 @@ type Deps = StockDeps & Shared;
 
 const { bodyValidator, queryValidator } = validators({ ...sharedSchemas, ...stockSchemas });
 const validAdjustment = bodyValidator<{ delta: number; reason: AdjustmentReason; note?: string | null }>('NewStockAdjustment');
-const validListQuery = queryValidator<{ below?: number; limit: number; cursor?: string }>('StockListQuery');
+const validListQuery = queryValidator<{ below?: number; belowThreshold?: boolean; limit: number; cursor?: string }>('StockListQuery');
 const SKU = new RegExp(SKU_PATTERN);
 
 const operations: Operation<Deps>[] = [
@@ -35,7 +35,8 @@ const operations: Operation<Deps>[] = [
     operationId: 'listStock',
     tags: ['stock'],
     summary: 'Stock levels, a page at a time, by SKU',
-    description: 'Needs stock:read and a token that is not a customer\'s (403 otherwise, whatever its scopes). From the stock projection, which may lag: send the Consistency-Token of a write to wait (up to 5 s) until the page includes it. `below` keeps the SKUs whose available stock is below it. Only SKUs whose stock ever changed are listed.',
+    description: 'Needs stock:read and a token that is not a customer\'s (403 otherwise, whatever its scopes). From the stock projection, which may lag: send the Consistency-Token of a write to wait (up to 5 s) until the page includes it. `below` keeps the SKUs whose available stock is below it. Only SKUs whose stock ever changed are listed. ' +
+      '`belowThreshold=true` lists instead, from the low-stock projection, the SKUs whose available units are below their own product\'s lowStockThreshold (the list behind the low-stock figure of GET /summary): a product that was never stocked is listed too, with updatedAt and revision null. `below` with `belowThreshold` is a 400.',
     parameters: [
       ...queryParameters('StockListQuery', Object.keys(stockSchemas.StockListQuery.properties)),
       consistencyToken,
@@ -51,12 +52,18 @@ const operations: Operation<Deps>[] = [
         stockQueries.list(ctx.state.principal, {
           limit: query.limit,
           ...(query.below === undefined ? {} : { below: query.below }),
+          ...(query.belowThreshold ? { belowThreshold: true } : {}),
           ...(query.cursor ? { cursor: query.cursor } : {}),
           consistencyToken,
         }),
       );
       if (page.nextCursor) {
-        const next = new URLSearchParams({ ...(query.below === undefined ? {} : { below: String(query.below) }), limit: String(query.limit), cursor: page.nextCursor });
+        const next = new URLSearchParams({
+          ...(query.below === undefined ? {} : { below: String(query.below) }),
+          ...(query.belowThreshold ? { belowThreshold: 'true' } : {}),
+          limit: String(query.limit),
+          cursor: page.nextCursor,
+        });
         ctx.set('Link', `</stock?${next}>; rel="next"`);
       }
       ctx.set('Consistency-Token', page.reflects);

@@ -58,6 +58,10 @@ export const stockSchemas = {
     additionalProperties: false,
     properties: {
       below: { type: 'integer', minimum: 0, maximum: 1_000_000_000_000, description: 'only SKUs whose available stock is below this' },
+      belowThreshold: {
+        type: 'boolean',
+        description: "true: only the SKUs whose available units are below their product's lowStockThreshold (a product not retired, with a threshold above 0), those never stocked included; not with below",
+      },
       limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
       cursor: { type: 'string', minLength: 1, maxLength: 1024 },
     },

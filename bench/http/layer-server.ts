@@ -40,6 +40,7 @@ const app = createApp({
   orders: orders as never,
   queries: unused,
   history: unused,
+  returns: unused,
   auth: createTokenVerifier({ secret: process.env.BENCH_SECRET!, accountSecret: process.env.BENCH_SECRET! }),
   accounts: { accounts: unused, queries: unused, issueToken: unused },
   logger,

@@ -11,18 +11,29 @@ export const orderViews: Projection<'order-views', OrderView, StoredOrderEvent> 
   name: 'order-views',
   storage: {
     // 2: lines with what shipped, was cancelled and came back, the balance, and legacyStatus.
-    version: 2,
+    // 3: the currency, the total and the lines' SKUs, which the orders' collection selects and sorts by.
+    version: 3,
     fields: [
       { name: 'customerId', type: 'text', value: (v) => v.customerId },
       { name: 'status', type: 'text', value: (v) => v.status },
       { name: 'createdAt', type: 'text', value: (v) => v.createdAt },
       // The status as API versions before 2027-01-01 read it, which their status filter selects by.
       { name: 'legacyStatus', type: 'text', computed: true, value: (v) => legacyStatus(v.status) },
+      { name: 'currency', type: 'text', value: (v) => v.currency },
+      { name: 'total', type: 'integer', value: (v) => v.total },
     ],
-    // The orders' collection by creation, filtered by status (either reading), by customer, or by both.
+    // The SKUs of the order's lines as they stand (an edit that drops a line drops its SKU).
+    multiValued: [{ name: 'sku', type: 'text', values: (v) => v.lines.map((line) => line.sku) }],
+    // One index per combination the orders' collection offers (read-side/orders/list-shape.ts), each
+    // with the status as either reading: by creation, with any of status, customer and SKU (a date
+    // range is a range of createdAt); by total within one currency, with any of status and customer.
     indexes: [
       ['createdAt'], ['status', 'createdAt'], ['customerId', 'createdAt'], ['customerId', 'status', 'createdAt'],
       ['legacyStatus', 'createdAt'], ['customerId', 'legacyStatus', 'createdAt'],
+      ['currency', 'total', 'createdAt'], ['currency', 'status', 'total', 'createdAt'], ['currency', 'legacyStatus', 'total', 'createdAt'],
+      ['customerId', 'currency', 'total', 'createdAt'], ['customerId', 'currency', 'status', 'total', 'createdAt'], ['customerId', 'currency', 'legacyStatus', 'total', 'createdAt'],
+      ['sku', 'createdAt'], ['sku', 'status', 'createdAt'], ['sku', 'legacyStatus', 'createdAt'],
+      ['sku', 'customerId', 'createdAt'], ['sku', 'customerId', 'status', 'createdAt'], ['sku', 'customerId', 'legacyStatus', 'createdAt'],
     ],
   },
   streamPrefix: ORDER_STREAM_PREFIX,

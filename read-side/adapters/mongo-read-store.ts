@@ -8,8 +8,8 @@ import {
 import { guard, mongoClientOptions, storeError } from '../../shared/adapters/mongo-errors.js';
 import type { Position } from '../../write-side/kernel/event-store.js';
 import {
-  storageName, storageVersion,
-  type Change, type Condition, type FieldValue, type KeyedChange, type Keyed, type OrderJson, type PageQuery, type ProjectionName, type ReadModelStore, type ReadStorage,
+  distinctValues, storageName, storageVersion,
+  type Change, type Condition, type FieldValue, type StoredFieldValue, type KeyedChange, type Keyed, type OrderJson, type PageQuery, type ProjectionName, type ReadModelStore, type ReadStorage,
   type ViewStore,
 } from '../read-store.js';
 
@@ -19,15 +19,22 @@ type Declared = ReadStorage[number];
 
 /**
  * A projection's indexes on its documents: its declared indexes but those only SQL needs, each
- * field by its name in the document (a derived field by the members an equality on it matches),
- * then _id. One per filter/sort combination the queries use, so none of them scans or sorts in memory.
+ * field by its name in the document (a derived field by the members an equality on it matches; a
+ * multi-valued one by the array kept under its name, which makes the index multikey), then _id.
+ * One per filter/sort combination the queries use, so none of them scans or sorts in memory.
  */
 export function mongoIndexes(declared: Declared): IndexDescription[] {
   const indexes: IndexDescription[] = [];
   for (const index of declared.indexes) {
     if ('embeddedOnly' in index) continue;
     const key: Record<string, 1> = {};
+    const multi = index.filter((name) => multiValued(declared, name));
+    if (multi.length > 1) throw new TypeError(`projection ${declared.name} declares an index on two multi-valued fields: ${multi.join(', ')}`);
     for (const name of index) {
+      if (multiValued(declared, name)) {
+        key[name] = 1;
+        continue;
+      }
       const field = declared.fields.find((f) => f.name === name);
       if (!field) throw new TypeError(`projection ${declared.name} declares no field ${name}`);
       for (const path of field.derived ? Object.keys(field.derived.equals) : [name]) key[path] = 1;
@@ -141,17 +148,28 @@ export class MongoReadStore implements ReadModelStore {
     return (await this.db.listCollections({ name: changes.collectionName }, { nameOnly: true }).toArray()).length === 0;
   }
 
-  /** The view as its document: its members, and the computed fields' values beside them (FieldDeclaration.computed). */
+  /**
+   * The view as its document: its members, and beside them the computed fields' values
+   * (FieldDeclaration.computed) and each multi-valued field's values as an array (distinct, sorted).
+   */
   private document(name: ProjectionName, view: object): Document {
-    const computed = this.declared(name).fields.filter((field) => field.computed);
-    if (computed.length === 0) return { ...view };
-    return { ...view, ...Object.fromEntries(computed.map((field) => [field.name, (field.value as (view: object) => FieldValue)(view)])) };
+    const declared = this.declared(name);
+    const computed = declared.fields.filter((field) => field.computed);
+    const multi = declared.multiValued ?? [];
+    if (computed.length === 0 && multi.length === 0) return { ...view };
+    return {
+      ...view,
+      ...Object.fromEntries(computed.map((field) => [field.name, (field.value as (view: object) => FieldValue)(view)])),
+      ...Object.fromEntries(multi.map((field) => [field.name, distinctValues((field.values as (view: object) => readonly string[])(view))])),
+    };
   }
 
-  /** A stored document as its view: without _id, and without the computed fields kept beside the view's members. */
+  /** A stored document as its view: without _id, and without the computed and multi-valued fields kept beside the view's members. */
   private unstored<V>(name: ProjectionName, doc: Stored): V {
     const { _id, ...view } = doc;
-    for (const field of this.declared(name).fields) if (field.computed) delete view[field.name];
+    const declared = this.declared(name);
+    for (const field of declared.fields) if (field.computed) delete view[field.name];
+    for (const field of declared.multiValued ?? []) delete view[field.name];
     return view as V;
   }
 
@@ -358,8 +376,8 @@ export class MongoReadStore implements ReadModelStore {
   }
 
   async listOrderJson(query: PageQuery): Promise<OrderJson[]> {
-    const views = await this.page<{ id: string; createdAt: string }>('order-views', query);
-    return views.map((view) => ({ id: view.id, createdAt: view.createdAt, json: JSON.stringify(view) }));
+    const views = await this.page<{ id: string; createdAt: string; total: number }>('order-views', query);
+    return views.map((view) => ({ id: view.id, createdAt: view.createdAt, total: view.total, json: JSON.stringify(view) }));
   }
 
   count(name: ProjectionName, where: readonly Condition[]): Promise<number> {
@@ -392,8 +410,8 @@ export class MongoReadStore implements ReadModelStore {
  * The declared fields' values in a stored document: a derived one as its members say it (1 when
  * they hold its values), any other as the member of its name (a computed one kept beside the view's).
  */
-function storedFields(declared: Declared, doc: Stored): Record<string, FieldValue> {
-  const values: Record<string, FieldValue> = {};
+function storedFields(declared: Declared, doc: Stored): Record<string, StoredFieldValue> {
+  const values: Record<string, StoredFieldValue> = {};
   for (const field of declared.fields) {
     const derived = field.derived;
     if (derived) {
@@ -401,6 +419,7 @@ function storedFields(declared: Declared, doc: Stored): Record<string, FieldValu
       values[field.name] = holds ? 1 : 0;
     } else values[field.name] = (doc[field.name] ?? null) as FieldValue;
   }
+  for (const field of declared.multiValued ?? []) values[field.name] = Array.isArray(doc[field.name]) ? [...(doc[field.name] as string[])] : [];
   return values;
 }
 
@@ -449,7 +468,15 @@ function ignoreMissing(error: unknown): void {
 /** The conditions on a projection's documents: a derived field's equality by the members it is derived from. */
 export function mongoFilter(declared: Declared, where: readonly Condition[]): Filter<Stored> {
   const filter: Record<string, unknown> = {};
+  const multi = where.filter((condition) => multiValued(declared, condition.field));
+  if (multi.length > 1) throw new TypeError(`a query of ${declared.name} with conditions on several multi-valued fields: ${multi.map((c) => c.field).join(', ')}`);
   for (const condition of where) {
+    if (multiValued(declared, condition.field)) {
+      // An equality on the array kept under the field's name: any of its values.
+      if (condition.op !== '=') throw new TypeError(`multi-valued field ${condition.field} is matched by equality only`);
+      filter[condition.field] = condition.value;
+      continue;
+    }
     const derived = declaredField(declared, condition.field)?.derived;
     if (derived) {
       if (condition.op !== '=' || condition.value !== 1) throw new TypeError(`derived field ${condition.field} is matched as equal to 1 only`);
@@ -469,6 +496,11 @@ export function mongoFilter(declared: Declared, where: readonly Condition[]): Fi
 }
 
 const OPERATORS = { '<': '$lt', '<=': '$lte', '>': '$gt', '>=': '$gte' } as const;
+
+/** Whether the projection declares the field as multi-valued (MultiValuedFieldDeclaration). */
+function multiValued(declared: Declared, name: string): boolean {
+  return (declared.multiValued ?? []).some((field) => field.name === name);
+}
 
 /** A declared field (undefined for the key), or a TypeError: a query on anything else would scan, and SQL would refuse it. */
 function declaredField(declared: Declared, name: string): Declared['fields'][number] | undefined {

@@ -8,6 +8,7 @@ import { Worker } from 'node:worker_threads';
 import { sqliteIo } from '../../shared/adapters/sqlite-errors.js';
 import type { Position } from '../../write-side/kernel/event-store.js';
 import {
+  distinctValues,
   storageName,
   storageVersion,
   type Change,
@@ -18,10 +19,33 @@ import {
   type OrderJson,
   type PageQuery,
   type ProjectionName,
+  type StoredFieldValue,
   type ReadModelStore,
   type ReadStorage,
   type ViewStore,
 } from '../read-store.js';
+
+/** A column of a projection's table: a declared field's (its name in snake case). */
+interface Column {
+  readonly field: string;
+  readonly name: string;
+  readonly definition: string;
+  readonly value: (view: never) => FieldValue;
+}
+
+/**
+ * A multi-valued field's table beside the views' (`<table>_g<n>_<column>`): a row per value per
+ * view, keyed (key, value), with copies of the fields its indexes name beside it, so that those
+ * indexes hold them and a page conditioned on the field reads that table alone in index order,
+ * then each view by its key.
+ */
+interface ValuesTable {
+  readonly field: string;
+  readonly column: string;
+  /** The declared fields its indexes name besides the multi-valued one, copied from the views' row. */
+  readonly copies: readonly Column[];
+  readonly values: (view: never) => readonly string[];
+}
 
 /** A projection's table as derived from its storage declaration: a column per declared field (its name in snake case). */
 interface TableSchema {
@@ -29,9 +53,14 @@ interface TableSchema {
   readonly table: string;
   readonly changeTable: string | null;
   /** The declared fields' columns, in declaration order, with the field each is of and how its value is read from a view. */
-  readonly columns: readonly { readonly field: string; readonly name: string; readonly definition: string; readonly value: (view: never) => FieldValue }[];
-  /** Each index's columns, the key last; its name is `<table>_i<n>`, n its place in the declaration. */
-  readonly indexes: readonly string[];
+  readonly columns: readonly Column[];
+  /** Its multi-valued fields' tables, by field name. */
+  readonly valueTables: ReadonlyMap<string, ValuesTable>;
+  /**
+   * Each index's columns, the key last, and the multi-valued field whose table it is on (null: the
+   * views' table); its name is `<table>_g<n>_i<m>`, m its place in the declaration.
+   */
+  readonly indexes: readonly { readonly on: string | null; readonly fields: readonly string[]; readonly columns: string }[];
   /** The column of a declared field (or of the key). */
   readonly column: ReadonlyMap<string, string>;
   /** The declared version of what is stored (StorageDeclaration.version). */
@@ -44,18 +73,28 @@ function columnName(field: string): string {
 
 function tableSchema(declared: ReadStorage[number]): TableSchema {
   const table = storageName(declared.name);
-  const columns = declared.fields.map((field) => ({
+  const columns: Column[] = declared.fields.map((field) => ({
     field: field.name,
     name: columnName(field.name),
     definition: `${columnName(field.name)} ${field.type === 'integer' ? 'INTEGER' : 'TEXT'}${field.nullable ? '' : ' NOT NULL'}`,
     value: field.value,
   }));
-  const column = new Map([['key', 'key'], ...declared.fields.map((field) => [field.name, columnName(field.name)] as const)]);
+  const multiValued = declared.multiValued ?? [];
+  const column = new Map([['key', 'key'], ...declared.fields.map((field) => [field.name, columnName(field.name)] as const), ...multiValued.map((field) => [field.name, columnName(field.name)] as const)]);
+  const copied = new Map<string, Set<string>>(multiValued.map((field) => [field.name, new Set()]));
   const indexes = declared.indexes.map((index) => {
     const fields = 'fields' in index ? index.fields : index;
-    return [...fields.map((field) => column.get(field) ?? missingField(declared.name, field)), 'key'].join(', ');
+    const multi = fields.filter((field) => copied.has(field));
+    if (multi.length > 1) throw new TypeError(`projection ${declared.name} declares an index on two multi-valued fields: ${multi.join(', ')}`);
+    const on = multi[0] ?? null;
+    if (on !== null) for (const field of fields) if (field !== on) copied.get(on)!.add(field);
+    return { on, fields, columns: [...fields.map((field) => column.get(field) ?? missingField(declared.name, field)), 'key'].join(', ') };
   });
-  return { table, changeTable: declared.changes ? `${table}_changes` : null, columns, indexes, column, version: storageVersion(declared) };
+  const valueTables = new Map(multiValued.map((field) => {
+    const copies = columns.filter((c) => copied.get(field.name)!.has(c.field));
+    return [field.name, { field: field.name, column: columnName(field.name), copies, values: field.values }] as const;
+  }));
+  return { table, changeTable: declared.changes ? `${table}_changes` : null, columns, valueTables, indexes, column, version: storageVersion(declared) };
 }
 
 function missingField(name: ProjectionName, field: string): never {
@@ -208,6 +247,7 @@ export class SqliteReadStore implements ReadModelStore {
   private dropOlder(name: ProjectionName, generation: number): void {
     for (let g = 1; g < generation; g++) {
       this.db.exec(`DROP TABLE IF EXISTS ${this.table(name, g)}`);
+      for (const values of this.schema(name).valueTables.values()) this.db.exec(`DROP TABLE IF EXISTS ${this.valuesTable(name, g, values)}`);
       const changes = this.changeTable(name, g);
       if (changes !== null) this.db.exec(`DROP TABLE IF EXISTS ${changes}`);
     }
@@ -300,11 +340,28 @@ export class SqliteReadStore implements ReadModelStore {
     return `${this.schema(name).table}_g${generation}`;
   }
 
+  /** A multi-valued field's table of a generation (ValuesTable). */
+  private valuesTable(name: ProjectionName, generation: number, values: ValuesTable): string {
+    return `${this.table(name, generation)}_${values.column}`;
+  }
+
   private createTable(name: ProjectionName, generation: number, indexed: boolean): void {
     const table = this.table(name, generation);
     this.db.exec(`CREATE TABLE IF NOT EXISTS ${table} (key TEXT PRIMARY KEY, revision INTEGER NOT NULL, ${this.schema(name).columns.map((c) => `${c.definition}, `).join('')}doc TEXT NOT NULL) STRICT`);
+    for (const values of this.schema(name).valueTables.values()) {
+      this.db.exec(`CREATE TABLE IF NOT EXISTS ${this.valuesTable(name, generation, values)}
+        (key TEXT NOT NULL, ${values.column} TEXT NOT NULL, ${values.copies.map((c) => `${c.definition}, `).join('')}PRIMARY KEY (key, ${values.column})) STRICT, WITHOUT ROWID`);
+    }
     this.createChangeTable(name, generation);
     if (indexed) this.createIndexes(name, generation);
+  }
+
+  /** The statement that creates the generation's i-th declared index, on the views' table or a multi-valued field's. */
+  private indexSql(name: ProjectionName, generation: number, i: number): string {
+    const table = this.table(name, generation);
+    const { on, columns } = this.schema(name).indexes[i]!;
+    const target = on === null ? table : this.valuesTable(name, generation, this.schema(name).valueTables.get(on)!);
+    return `CREATE INDEX IF NOT EXISTS ${table}_i${i} ON ${target} (${columns})`;
   }
 
   private changeTable(name: ProjectionName, generation: number): string | null {
@@ -320,8 +377,7 @@ export class SqliteReadStore implements ReadModelStore {
   }
 
   private createIndexes(name: ProjectionName, generation: number): void {
-    const table = this.table(name, generation);
-    this.schema(name).indexes.forEach((columns, i) => this.db.exec(`CREATE INDEX IF NOT EXISTS ${table}_i${i} ON ${table} (${columns})`));
+    this.schema(name).indexes.forEach((_, i) => this.db.exec(this.indexSql(name, generation, i)));
   }
 
   private statement<R>(sql: string): Database.Statement<unknown[], R> {
@@ -342,6 +398,17 @@ export class SqliteReadStore implements ReadModelStore {
       ON CONFLICT (key) DO UPDATE SET revision = excluded.revision, ${extra.map((c) => `${c} = excluded.${c}, `).join('')}doc = excluded.doc
       WHERE excluded.revision > ${table}.revision`;
     const values = (view: View) => columns.map((c) => (c.value as (view: View) => FieldValue)(view));
+    // Each multi-valued field's table: its rows of a view are written again whenever the view is.
+    const valueTables = [...this.schema(name).valueTables.values()].map((values) => {
+      const valuesTable = this.valuesTable(name, generation, values);
+      return {
+        values,
+        table: valuesTable,
+        copyAt: values.copies.map((copy) => columns.indexOf(copy)),
+        remove: `DELETE FROM ${valuesTable} WHERE key = ?`,
+        insert: `INSERT INTO ${valuesTable} (key, ${values.column}${values.copies.map((c) => `, ${c.name}`).join('')}) VALUES (?, ?${values.copies.map(() => ', ?').join('')})`,
+      };
+    });
     const store = this;
     type V = View & { readonly revision: number };
     const changeRows = (rows: { key: string; doc: string }[]) => rows.map((row) => ({ key: row.key, change: JSON.parse(row.doc) as C }));
@@ -370,8 +437,18 @@ export class SqliteReadStore implements ReadModelStore {
           `INSERT INTO checkpoints (name, generation, position) VALUES (?, ?, ?)
            ON CONFLICT (name, generation) DO UPDATE SET position = excluded.position WHERE excluded.position > checkpoints.position`,
         );
+        const rewrite = valueTables.map((t) => ({ ...t, remove: store.statement(t.remove), insert: store.statement(t.insert) }));
         const transaction = store.db.transaction(() => {
-          for (const { key, view } of views) write.run(key, view.revision, ...values(view), JSON.stringify(view));
+          for (const { key, view } of views) {
+            const row = values(view);
+            // Not written (an older revision than the stored view's): its values' rows stay as they are.
+            if (write.run(key, view.revision, ...row, JSON.stringify(view)).changes === 0) continue;
+            for (const t of rewrite) {
+              t.remove.run(key);
+              const copies = t.copyAt.map((i) => row[i]);
+              for (const value of distinctValues((t.values.values as (view: View) => readonly string[])(view))) t.insert.run(key, value, ...copies);
+            }
+          }
           for (const { key, change } of changes) record!.run((change as Change).position, key, JSON.stringify(change));
           move.run(name, generation, checkpoint);
         });
@@ -384,7 +461,22 @@ export class SqliteReadStore implements ReadModelStore {
             .statement<Record<string, FieldValue>>(`SELECT ${['key', ...columns.map((c) => c.name)].join(', ')} FROM ${table} WHERE key IN (SELECT value FROM json_each(?))`)
             .all(JSON.stringify(keys)),
         );
-        return new Map(rows.map((row) => [String(row['key']), Object.fromEntries(columns.map((c) => [c.field, row[c.name] ?? null]))]));
+        const found = new Map<string, Record<string, StoredFieldValue>>(rows.map((row) => [String(row['key']), Object.fromEntries(columns.map((c) => [c.field, row[c.name] ?? null]))]));
+        for (const t of valueTables) {
+          for (const fields of found.values()) fields[t.values.field] = [];
+          // A row whose copies differ from the view's own fields is not counted: verify then finds the view's values short.
+          const same = t.values.copies.map((c) => ` AND v.${c.name} IS m.${c.name}`).join('');
+          const valueRows = sqliteIo(READ, () =>
+            store
+              .statement<{ key: string; value: string }>(
+                `SELECT v.key AS key, v.${t.values.column} AS value FROM ${t.table} AS v JOIN ${table} AS m ON m.key = v.key${same}
+                 WHERE v.key IN (SELECT value FROM json_each(?)) ORDER BY v.key, v.${t.values.column}`,
+              )
+              .all(JSON.stringify(keys)),
+          );
+          for (const { key, value } of valueRows) (found.get(key)![t.values.field] as string[]).push(value);
+        }
+        return found;
       },
       async scan(afterKey, limit) {
         const rows = sqliteIo(READ, () =>
@@ -429,9 +521,8 @@ export class SqliteReadStore implements ReadModelStore {
     // generation (a catch-up from nothing) all four in one commit wrote ~940 MB of WAL at a
     // million orders. The generation is not read before the switch below, so a stop in between
     // leaves indexes that the next activation finds built.
-    const table = this.table(name, generation);
-    for (const [i, columns] of this.schema(name).indexes.entries()) {
-      sqliteIo(WRITE, () => this.db.exec(`CREATE INDEX IF NOT EXISTS ${table}_i${i} ON ${table} (${columns})`));
+    for (const i of this.schema(name).indexes.keys()) {
+      sqliteIo(WRITE, () => this.db.exec(this.indexSql(name, generation, i)));
       await this.boundWal();
     }
     const transaction = this.db.transaction(() => {
@@ -456,18 +547,30 @@ export class SqliteReadStore implements ReadModelStore {
   }
 
   async page<V>(name: ProjectionName, query: PageQuery): Promise<V[]> {
-    const { sql, args } = this.pageSql(name, await this.activeGeneration(name), 'doc', query);
+    const { sql, args } = this.pageSql(name, await this.activeGeneration(name), (t) => `${t}doc`, query);
     return sqliteIo(READ, () => this.statement<string>(sql).pluck().all(...args)).map((doc) => JSON.parse(doc) as V);
   }
 
   async listOrderJson(query: PageQuery): Promise<OrderJson[]> {
-    const { sql, args } = this.pageSql('order-views', await this.activeGeneration('order-views'), 'key AS id, created_at AS createdAt, doc AS json', query);
+    const select = (t: string) => `${t}key AS id, ${t}created_at AS createdAt, ${t}total AS total, ${t}doc AS json`;
+    const { sql, args } = this.pageSql('order-views', await this.activeGeneration('order-views'), select, query);
     return sqliteIo(READ, () => this.statement<OrderJson>(sql).all(...args));
   }
 
+  /**
+   * The plan SQLite makes for a page (`EXPLAIN QUERY PLAN`), one line per step: for tests and
+   * operators, to see which index serves a query and that nothing is scanned whole or sorted apart.
+   */
+  async queryPlan(name: ProjectionName, query: PageQuery): Promise<string[]> {
+    const { sql, args } = this.pageSql(name, await this.activeGeneration(name), (t) => `${t}doc`, query);
+    return sqliteIo(READ, () => this.db.prepare<unknown[], { detail: string }>(`EXPLAIN QUERY PLAN ${sql}`).all(...args)).map((row) => row.detail);
+  }
+
   async count(name: ProjectionName, where: readonly Condition[]): Promise<number> {
-    const table = this.table(name, await this.activeGeneration(name));
-    const { clauses, args } = this.conditions(name, where);
+    const generation = await this.activeGeneration(name);
+    const on = this.valuesTableOf(name, where);
+    const table = on === null ? this.table(name, generation) : this.valuesTable(name, generation, on);
+    const { clauses, args } = this.conditions(name, where, on, '');
     return sqliteIo(READ, () => this.statement<number>(`SELECT count(*) FROM ${table}${whereClause(clauses)}`).pluck().get(...args)!);
   }
 
@@ -479,34 +582,93 @@ export class SqliteReadStore implements ReadModelStore {
     return { changes, checkpoint };
   }
 
-  /** The conditions as SQL on the declared fields' columns, in the order given. */
-  private conditions(name: ProjectionName, where: readonly Condition[]): { clauses: string[]; args: unknown[] } {
-    const { column } = this.schema(name);
+  /** The multi-valued field's table a query reads when it has a condition on that field; null: the views' table. */
+  private valuesTableOf(name: ProjectionName, where: readonly Condition[]): ValuesTable | null {
+    const { valueTables } = this.schema(name);
+    const on = where.filter((condition) => valueTables.has(condition.field));
+    if (on.length > 1) throw new TypeError(`a query of ${name} with conditions on several multi-valued fields: ${on.map((c) => c.field).join(', ')}`);
+    const [condition] = on;
+    if (condition === undefined) return null;
+    if (condition.op !== '=') throw new TypeError(`multi-valued field ${condition.field} is matched by equality only`);
+    return valueTables.get(condition.field)!;
+  }
+
+  /**
+   * The conditions as SQL on the declared fields' columns, in the order given: of the views' table,
+   * or of a multi-valued field's (`on`), which holds that field and the copies of the fields its indexes name.
+   */
+  private conditions(name: ProjectionName, where: readonly Condition[], on: ValuesTable | null, prefix: string): { clauses: string[]; args: unknown[] } {
     const clauses: string[] = [];
     const args: unknown[] = [];
     for (const condition of where) {
-      const col = column.get(condition.field) ?? missingField(name, condition.field);
+      const col = prefix + this.columnOn(name, on, condition.field);
       if (condition.op === 'in') clauses.push(`${col} IN (${condition.values.map(() => '?').join(', ')})`), args.push(...condition.values);
       else clauses.push(`${col} ${condition.op} ?`), args.push(condition.value);
     }
     return { clauses, args };
   }
 
-  /** A keyset page's statement: the conditions, then the bound after the last page's row as one row-value comparison, the order, the limit. */
-  private pageSql(name: ProjectionName, generation: number, select: string, query: PageQuery): { sql: string; args: unknown[] } {
-    const { column } = this.schema(name);
-    const { clauses, args } = this.conditions(name, query.where ?? []);
-    const sorted = [...(query.order?.by ?? []).map((field) => column.get(field) ?? missingField(name, field)), 'key'];
+  /** A field's column in the views' table, or in a multi-valued field's table, which has only the fields its indexes name. */
+  private columnOn(name: ProjectionName, on: ValuesTable | null, field: string): string {
+    const { column, valueTables } = this.schema(name);
+    if (on === null) {
+      if (valueTables.has(field)) throw new TypeError(`multi-valued field ${field} of ${name} is matched by equality only, and sorted by never`);
+      return column.get(field) ?? missingField(name, field);
+    }
+    if (field === 'key' || field === on.field || on.copies.some((c) => c.field === field)) return column.get(field)!;
+    throw new TypeError(`no index of ${name} on ${on.field} names ${field}: a query on ${on.field} cannot select or sort by it`);
+  }
+
+  /**
+   * A keyset page's statement: the conditions, then the bound after the last page's row as one
+   * row-value comparison, the order, the limit. With a condition on a multi-valued field it reads
+   * that field's table (`v`) in index order, and each view's row (`m`) by its key: CROSS JOIN keeps
+   * SQLite from choosing the other way round.
+   */
+  private pageSql(name: ProjectionName, generation: number, select: (table: string) => string, query: PageQuery): { sql: string; args: unknown[] } {
+    const where = withoutLooserBounds(query);
+    const on = this.valuesTableOf(name, where);
+    const t = on === null ? '' : 'v.';
+    const { clauses, args } = this.conditions(name, where, on, t);
+    const sorted = [...(query.order?.by ?? []).map((field) => t + this.columnOn(name, on, field)), `${t}key`];
     const direction = query.order?.direction ?? 'asc';
     if (query.after) {
       if (query.after.values.length !== sorted.length - 1) throw new TypeError(`a page of ${name} after ${query.after.values.length} sort values, for ${sorted.length - 1} sorted fields`);
       const beyond = direction === 'asc' ? '>' : '<';
-      clauses.push(sorted.length === 1 ? `key ${beyond} ?` : `(${sorted.join(', ')}) ${beyond} (${sorted.map(() => '?').join(', ')})`);
+      clauses.push(sorted.length === 1 ? `${t}key ${beyond} ?` : `(${sorted.join(', ')}) ${beyond} (${sorted.map(() => '?').join(', ')})`);
       args.push(...query.after.values, query.after.key);
     }
     const order = sorted.map((col) => `${col} ${direction === 'asc' ? 'ASC' : 'DESC'}`).join(', ');
     args.push(query.limit);
-    return { sql: `SELECT ${select} FROM ${this.table(name, generation)}${whereClause(clauses)} ORDER BY ${order} LIMIT ?`, args };
+    const table = this.table(name, generation);
+    const servedBy = this.keysetIndex(name, on, where, query.order?.by ?? []);
+    const indexed = servedBy === null ? '' : ` INDEXED BY ${table}_i${servedBy}`;
+    const from = on === null ? `${table}${indexed}` : `${this.valuesTable(name, generation, on)} AS v${indexed} CROSS JOIN ${table} AS m ON m.key = v.key`;
+    return { sql: `SELECT ${select(on === null ? '' : 'm.')} FROM ${from}${whereClause(clauses)} ORDER BY ${order} LIMIT ?`, args };
+  }
+
+  /**
+   * The declared index that serves a keyset page whole: it leads with the page's equalities (in
+   * any order), then holds its sorted fields in order, and the page's other conditions are ranges
+   * of the first sorted field. Such a page names it (INDEXED BY): without statistics, SQLite
+   * prefers an index that takes two bounds of createdAt (a date range, or one bound and the
+   * cursor's) to the one that takes one more equality, and then reads every row of the customer's
+   * in the range to keep those of the status. Null when no index serves the page so (an IN, a
+   * range on another field): the planner chooses then.
+   */
+  private keysetIndex(name: ProjectionName, on: ValuesTable | null, where: readonly Condition[], sorted: readonly string[]): number | null {
+    const equalities = new Set<string>();
+    for (const condition of where) {
+      if (condition.op === '=') equalities.add(condition.field);
+      else if (condition.op === 'in' || condition.field !== sorted[0]) return null;
+    }
+    const at = this.schema(name).indexes.findIndex((index) =>
+      index.on === (on?.field ?? null) &&
+      index.fields.length === equalities.size + sorted.length &&
+      index.fields.slice(0, equalities.size).every((field) => equalities.has(field)) &&
+      sorted.every((field, i) => index.fields[equalities.size + i] === field),
+    );
+    return at === -1 ? null : at;
   }
 
   async processCheckpoint(name: string): Promise<Position | null> {
@@ -549,6 +711,26 @@ export class SqliteReadStore implements ReadModelStore {
     }
     this.db.close();
   }
+}
+
+/**
+ * A page's conditions without a bound on its first sorted field that the row it starts after
+ * already passes, on the side it pages towards (asc: from below): SQLite takes one bound of a
+ * side into an index search, and given `created_at >= ?` and `(created_at, key) > (?, ?)` it may
+ * take the first and read every row from the range's start up to the cursor's row, on every
+ * later page. The row's own bound is at least as tight, so the page is the same.
+ */
+function withoutLooserBounds(query: PageQuery): readonly Condition[] {
+  const where = query.where ?? [];
+  const first = query.order?.by[0];
+  const after = query.after?.values[0];
+  if (first === undefined || after === undefined || after === null) return where;
+  const asc = (query.order?.direction ?? 'asc') === 'asc';
+  return where.filter((condition) => {
+    if (condition.field !== first || condition.op === 'in' || condition.op === '=' || typeof condition.value !== typeof after) return true;
+    if (asc) return !((condition.op === '>=' && after >= condition.value) || (condition.op === '>' && after > condition.value));
+    return !((condition.op === '<=' && after <= condition.value) || (condition.op === '<' && after < condition.value));
+  });
 }
 
 function whereClause(clauses: readonly string[]): string {

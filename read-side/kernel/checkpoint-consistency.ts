@@ -61,19 +61,23 @@ export class CheckpointConsistency {
     return this.current;
   }
 
-  /** Resolves true once the views include `position`, false after `timeoutMs`. */
-  waitFor(position: Position, timeoutMs: number): Promise<boolean> {
+  /** Resolves true once the views include `position`, false after `timeoutMs` or when `signal` aborts. */
+  waitFor(position: Position, timeoutMs: number, signal?: AbortSignal): Promise<boolean> {
     if (this.reached(position)) return Promise.resolve(true);
+    if (signal?.aborted) return Promise.resolve(false);
     return new Promise((resolve) => {
+      const abandon = () => waiter.resolve(false);
       const waiter: Waiter = {
         position,
         resolve: (reached) => {
           clearTimeout(timer);
+          signal?.removeEventListener('abort', abandon);
           this.waiters.delete(waiter);
           resolve(reached);
         },
       };
-      const timer = setTimeout(() => waiter.resolve(false), timeoutMs);
+      const timer = setTimeout(abandon, timeoutMs);
+      signal?.addEventListener('abort', abandon, { once: true });
       this.waiters.add(waiter);
       this.polling ??= this.poll().finally(() => (this.polling = null));
     });

@@ -2,7 +2,7 @@
 // (up to a limit) until the views include its position, and tell the position the answer reflects.
 import { ValidationFailed, ViewsBehind } from '../../write-side/kernel/errors.js';
 import type { EventStore, Position } from '../../write-side/kernel/event-store.js';
-import { comparePositions, encodePosition, parsePosition } from '../../write-side/kernel/position.js';
+import { comparePositions, encodePosition, parsePosition, successorOf } from '../../write-side/kernel/position.js';
 
 /**
  * How far a projection's views have come. The projector implements it in its own process; a
@@ -42,19 +42,27 @@ export class Consistency {
     }
     return this.progress.position ?? encodePosition(0n);
   }
+
+  /**
+   * Resolves true once the views include something past `position` (what an answer reflected: a
+   * follower's wait for the next change), false after `timeoutMs` or when `signal` aborts.
+   */
+  waitPast(position: Position, timeoutMs: number, signal?: AbortSignal): Promise<boolean> {
+    return this.progress.waitFor(successorOf(position), timeoutMs, signal);
+  }
 }
 
 /**
  * The Consistency-Token waits of a service: on the views of a projection that reads the streams
- * under `streamPrefix`, which a write to other streams never holds up (PendingEvents).
+ * under `streamPrefixes`, which a write to other streams never holds up (PendingEvents).
  */
 export function consistencyOn(log: Pick<EventStore, 'headPosition' | 'readAll'>, waitMs: number) {
-  return (progress: ProjectionProgress, streamPrefix: string, views: string): Consistency =>
+  return (progress: ProjectionProgress, streamPrefixes: readonly string[], views: string): Consistency =>
     new Consistency(progress, views, waitMs, async (after, upTo) => {
       // A position the log has not reached is no write's: the views wait for it as for any other.
       const head = await log.headPosition();
       if (head === null || comparePositions(upTo, head) > 0) return true;
-      const [next] = await log.readAll({ after, maxCount: 1, streamPrefixes: [streamPrefix] });
+      const [next] = await log.readAll({ after, maxCount: 1, streamPrefixes });
       return next !== undefined && comparePositions(next.position, upTo) <= 0;
     });
 }

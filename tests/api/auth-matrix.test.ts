@@ -1031,6 +1031,19 @@ const MATRIX: Readonly<Record<string, MatrixRow>> = {
     success: 202,
     verify: (response) => expect(response.body).toMatchObject({ type: 'webhook-replay', status: 'queued' }),
   },
+  'GET /returns': {
+    belongs: 'no-customer',
+    request: () => ({ path: '/returns?status=requested' }),
+    success: 200,
+    verify: (response) => expect(response.body).toMatchObject({ items: expect.any(Array), nextCursor: null }),
+  },
+  'GET /summary': {
+    belongs: 'no-customer',
+    request: () => ({ path: '/summary' }),
+    success: 200,
+    // The matrix's staff token holds stock:read and webhooks:admin: every figure is shown.
+    verify: (response) => expect(response.body).toMatchObject({ timeZone: 'UTC', lowStock: { count: expect.any(Number) }, failedDeliveries: { count: expect.any(Number) } }),
+  },
   'GET /stock': { belongs: 'no-customer', request: () => ({ path: '/stock?below=5' }), success: 200 },
   'GET /stock/:sku': { belongs: 'no-customer', request: () => ({ path: '/stock/MATRIX-SKU' }), success: 200 },
   'POST /stock/:sku/adjustments': {
@@ -1177,6 +1190,14 @@ describe('tokens the service issues, by role', () => {
       const me = await signedIn[role]!.as('GET', '/accounts/me');
       expect(me.status).toBe(200);
       expect(me.body).toMatchObject({ id: signedIn[role]!.id, role });
+    });
+
+    const staffRole = role !== 'customer';
+    it(`${role}: GET /summary → ${staffRole ? 200 : 403}, GET /returns → ${staffRole ? 200 : 403}`, async () => {
+      const summary = await signedIn[role]!.as('GET', '/summary');
+      expect(summary.status).toBe(staffRole ? 200 : 403);
+      if (staffRole) expect({ lowStock: summary.body.lowStock !== null, failedDeliveries: summary.body.failedDeliveries !== null }).toEqual({ lowStock: true, failedDeliveries: role === 'admin' });
+      expect((await signedIn[role]!.as('GET', '/returns')).status).toBe(staffRole ? 200 : 403);
     });
 
     const administers = role === 'admin';

@@ -20,6 +20,7 @@ import { READ_STORAGE, type ProjectionName } from '../../projections/registry.js
 import { StoreUnavailable, type Position } from '../../write-side/kernel/event-store.js';
 import { encodeSequence } from '../../write-side/kernel/position.js';
 import { mongoUrl } from '../support/read-stores.js';
+import { declaredIndexesFor, expectedPage, LISTED_VALUES, listedViews, offeredOrderLists, pageOf as orderListPage } from './order-lists.js';
 
 const FILTERS: OrderFilter[] = [
   {},
@@ -151,6 +152,28 @@ describe('MongoDB read store, without a server', () => {
     for (const sort of ['sku', '-updatedAt'] as const) {
       const page = productPageQuery({}, sort, null);
       expect(productKeys).toContain(JSON.stringify({ status: 1, ...Object.fromEntries(Object.keys(page.sort).map((k) => [k, 1])) }));
+    }
+  });
+
+  it('serves every list of orders the collection offers (by SKU, by total in one currency, by date range, with status and customer) from one index: its equalities, then its sort', () => {
+    const views = listedViews(400);
+    for (const list of offeredOrderLists(LISTED_VALUES)) {
+      const all = expectedPage(views, list, null, views.length);
+      const middle = all[Math.floor(all.length / 2)]!;
+      for (const after of [null, { createdAt: middle.createdAt, id: middle.id, total: middle.total }]) {
+        const what = JSON.stringify({ list, after });
+        const { query, sort } = pageOf('order-views', orderListPage(list, after, 10));
+        const sorted = Object.keys(sort);
+        const equalities = ['status', 'legacyStatus', 'customerId', 'sku', 'currency'].filter((field) => typeof query[field] === 'string');
+        // An index leading with the equalities (in any order), then the sort, then _id.
+        const serving = INDEXES['order-views'].map((index) => Object.keys(index.key)).filter((key) =>
+          key.length === equalities.length + sorted.length && equalities.every((f) => key.slice(0, equalities.length).includes(f)) && sorted.every((f, i) => key[equalities.length + i] === f));
+        expect(serving, what).toHaveLength(1);
+        expect(sorted.at(-1), what).toBe('_id');
+        // The SKU: an equality on the array of the order's SKUs kept beside the view.
+        if (list.filter.sku !== undefined) expect(query['sku'], what).toBe(list.filter.sku);
+        if (after) expect(query.$and, what).toEqual([{ [sorted[0]!]: { [sort[sorted[0]!] === 1 ? '$gte' : '$lte']: list.sort.includes('total') ? after.total : after.createdAt } }]);
+      }
     }
   });
 
@@ -307,6 +330,44 @@ describe.skipIf(!mongoUrl)('MongoDB read store on a live server (MONGO_URL)', ()
           await check(viewCollectionName('products', 1), query, order, JSON.stringify({ products: filter, sort, after }));
         }
       }
+    }
+  });
+});
+
+describe.skipIf(!mongoUrl)('the orders\' collection on a live MongoDB (MONGO_URL): every list offered, by an index', () => {
+  it('plans each list, first page and a later one, as a scan of its own index, with no sort in memory, and answers it as it says', async () => {
+    const database = `orders_test_${randomUUID().slice(0, 8)}`;
+    const client = new MongoClient(mongoUrl!);
+    await client.connect();
+    const store = await MongoReadStore.connect(mongoUrl!, database, READ_STORAGE);
+    try {
+      const views = listedViews(400);
+      await store.views<OrderView>('order-views', 1).commit(views.map((view) => ({ key: view.id, view })), encodeSequence(1));
+      const collection = client.db(database).collection<Document & { _id: string }>(viewCollectionName('order-views', 1));
+      const declaredIndexes = READ_STORAGE.find((storage) => storage.name === 'order-views')!.indexes;
+      for (const list of offeredOrderLists(LISTED_VALUES)) {
+        const all = expectedPage(views, list, null, views.length);
+        const middle = all[Math.floor(all.length / 2)]!;
+        const index = declaredIndexes[declaredIndexesFor(list)[0]!] as readonly string[];
+        const keyPattern = JSON.stringify({ ...Object.fromEntries(index.map((field) => [field, 1])), _id: 1 });
+        for (const after of [null, { createdAt: middle.createdAt, id: middle.id, total: middle.total }]) {
+          const what = JSON.stringify({ list, after });
+          const { query, sort } = pageOf('order-views', orderListPage(list, after, 10));
+          const plan = await collection.find(query).sort(sort).limit(10).explain('executionStats');
+          const stages = JSON.stringify(plan.queryPlanner.winningPlan);
+          expect(stages, what).toContain('IXSCAN');
+          expect(stages, what).toContain(`"keyPattern":${keyPattern}`);
+          expect(stages, what).not.toMatch(/"stage":"SORT"/);
+          // A page of 10 reads about as many keys (a multikey index may read an order's other SKUs' keys too): never the list whole.
+          expect(plan.executionStats.totalKeysExamined, what).toBeLessThanOrEqual(40);
+          const page = await store.page<OrderView>('order-views', orderListPage(list, after, 10));
+          expect(page.map((v) => v.id), what).toEqual(expectedPage(views, list, after, 10).map((v) => v.id));
+        }
+      }
+    } finally {
+      await client.db(database).dropDatabase();
+      await store.close();
+      await client.close();
     }
   });
 });

@@ -47,10 +47,14 @@ describe('the embedded read store, opened on a store from before projections dec
     const before = new SqliteReadStore(file, READ_STORAGE);
     for (const name of ['order-views', 'fulfilment-queue', 'jobs', 'stock'] as const) await before.views(name, 1).commit([], encodePosition(40n));
     await before.close();
-    // As that build made it: no versions, and the orders' views without the legacyStatus column and its indexes.
+    // As that build made it: no versions, and the orders' views with the four indexes of then alone, without the
+    // legacyStatus column (nor the currency, total and SKUs that came later).
     const raw = new Database(file);
+    const later = raw.prepare("SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name LIKE 'order_views_g1%' AND name LIKE 'order_views_g1_i%'").pluck().all() as string[];
     raw.exec(`ALTER TABLE projections DROP COLUMN version;
-      DROP INDEX order_views_g1_i4; DROP INDEX order_views_g1_i5; ALTER TABLE order_views_g1 DROP COLUMN legacy_status;`);
+      ${later.filter((index) => !/_i[0-3]$/.test(index)).map((index) => `DROP INDEX ${index};`).join(' ')}
+      DROP TABLE order_views_g1_sku;
+      ALTER TABLE order_views_g1 DROP COLUMN legacy_status; ALTER TABLE order_views_g1 DROP COLUMN currency; ALTER TABLE order_views_g1 DROP COLUMN total;`);
     raw.close();
 
     const upgraded = new SqliteReadStore(file, READ_STORAGE);
@@ -73,7 +77,7 @@ describe('the embedded read store, opened on a store from before projections dec
     expect(await again.views('order-views', 2).checkpoint()).toBe(encodePosition(41n));
     await again.close();
     const tables = new Database(file);
-    expect(tables.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name LIKE 'order_views_g%'").pluck().all()).toEqual(['order_views_g2']);
+    expect(tables.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name LIKE 'order_views_g%' ORDER BY name").pluck().all()).toEqual(['order_views_g2', 'order_views_g2_sku']);
     tables.close();
     dir.remove();
   });

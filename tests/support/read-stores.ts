@@ -9,6 +9,8 @@ import { tempDir } from './event-stores.js';
 
 export interface ReadStoreFixture {
   readonly store: ReadModelStore;
+  /** The embedded store's file, for a test that alters it as a fault would; undefined for MongoDB. */
+  readonly file?: string;
   /** Opens the same data again (a restart), with the projections' storage as declared now or as `storage` declares it (another build). */
   reopen(storage?: ReadStorage): Promise<ReadModelStore>;
   dispose(): Promise<void>;
@@ -20,6 +22,7 @@ export async function openEmbeddedReadStore(): Promise<ReadStoreFixture> {
   const opened: ReadModelStore[] = [new SqliteReadStore(file, READ_STORAGE)];
   return {
     store: opened[0]!,
+    file,
     reopen: async (storage = READ_STORAGE) => {
       const store = new SqliteReadStore(file, storage);
       opened.push(store);

@@ -3,7 +3,7 @@
 import { mergeAddress } from '../kernel/address.js';
 import { NotFound, OrderNotFound, ProductUnavailable, StateConflict, ValidationFailed, type FieldError } from '../kernel/errors.js';
 import {
-  balanceOf, cancelledStatus, cancelRemaining, checkCounts, checkQuantities, lineState, receiveLines, refundable, RefundExceedsPayment, remainingToShip, returnable, shipLines, shippingStatus,
+  balanceOf, cancelledStatus, cancelRemaining, checkCounts, checkQuantities, evolveReturn, lineState, receiveLines, refundable, RefundExceedsPayment, remainingToShip, returnable, shipLines, shippingStatus,
 } from './rules.js';
 import type { Address, AddressPatch, CataloguedLine, ErasedAddress, LineState, Order, OrderCommand, OrderEvent, OrderLine, PlacedOrder, Return, SkuQuantity } from './types.js';
 
@@ -63,22 +63,19 @@ export function evolve(state: Order, event: OrderEvent): Order {
       return { status: 'absent', abandoned: true };
     case 'ReturnRequested': {
       const order = placed(state);
-      const { returnId: id, lines, reason, requestedAt } = event.data;
-      const ret: Return = { id, status: 'requested', lines, reason, received: null, createdAt: requestedAt, updatedAt: requestedAt };
-      return { ...order, returns: [...order.returns, ret], updatedAt: requestedAt };
+      return { ...order, returns: [...order.returns, evolveReturn(null, event)], updatedAt: event.data.requestedAt };
     }
     case 'ReturnReceived': {
       const order = placed(state);
       const { returnId, lines: received, receivedAt } = event.data;
       const lines = receiveLines(order.lines, received);
-      const returns = order.returns.map((r) => (r.id === returnId ? { ...r, status: 'received' as const, received, updatedAt: receivedAt } : r));
+      const returns = order.returns.map((r) => (r.id === returnId ? evolveReturn(r, event) : r));
       return { ...order, lines, returns, balance: balanceOf(lines, order.balance.paid, order.balance.refunded), updatedAt: receivedAt };
     }
     case 'ReturnCancelled': {
       const order = placed(state);
-      const { returnId, cancelledAt } = event.data;
-      const returns = order.returns.map((r) => (r.id === returnId ? { ...r, status: 'cancelled' as const, updatedAt: cancelledAt } : r));
-      return { ...order, returns, updatedAt: cancelledAt };
+      const returns = order.returns.map((r) => (r.id === event.data.returnId ? evolveReturn(r, event) : r));
+      return { ...order, returns, updatedAt: event.data.cancelledAt };
     }
     case 'RefundRecorded': {
       const order = placed(state);

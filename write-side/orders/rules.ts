@@ -3,7 +3,7 @@
 // should hold, and the two rules of their own with stable codes. Pure functions of the state.
 import { AreaRuleBroken, ValidationFailed, type FieldError } from '../kernel/errors.js';
 import type { ReleaseReason } from '../stock/types.js';
-import type { Balance, LineState, OrderLine, PlacedOrder, Return, SkuQuantity } from './types.js';
+import type { Balance, LineState, OrderLine, PlacedOrder, Return, ReturnCancelled, ReturnReceived, ReturnRequested, SkuQuantity } from './types.js';
 
 /** A shipment, return, receipt or edit named more of a SKU than remains for it, or a SKU not on the order. */
 export class QuantityUnavailable extends AreaRuleBroken {
@@ -196,4 +196,18 @@ export function restocked(ret: Return): Map<string, number> {
   const units = new Map<string, number>();
   for (const line of ret.received ?? []) if (line.restock) units.set(line.sku, (units.get(line.sku) ?? 0) + line.quantity);
   return units;
+}
+
+/**
+ * A return after one of its events: requested, then received (with what came back) or cancelled.
+ * The order's fold keeps its returns so, and the returns' projection each of them.
+ */
+export function evolveReturn(ret: Return | null, event: ReturnRequested | ReturnReceived | ReturnCancelled): Return {
+  if (event.type === 'ReturnRequested') {
+    const { returnId: id, lines, reason, requestedAt } = event.data;
+    return { id, status: 'requested', lines, reason, received: null, createdAt: requestedAt, updatedAt: requestedAt };
+  }
+  if (!ret) throw new TypeError(`${event.type} of return ${event.data.returnId}, which was never requested`);
+  if (event.type === 'ReturnReceived') return { ...ret, status: 'received', received: event.data.lines, updatedAt: event.data.receivedAt };
+  return { ...ret, status: 'cancelled', updatedAt: event.data.cancelledAt };
 }

@@ -29,7 +29,7 @@ function view(id: string, customerId: string, stored: unknown, lineName = 'Blue 
   };
 }
 
-const row = (v: OrderView) => ({ id: v.id, createdAt: v.createdAt, json: JSON.stringify(v) });
+const row = (v: OrderView) => ({ id: v.id, createdAt: v.createdAt, total: v.total, json: JSON.stringify(v) });
 
 describe('OpenedViews.orderJson', () => {
   it('answers each stored view as the text of the view with its address opened, erased, or in clear as stored', async () => {

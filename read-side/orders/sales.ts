@@ -1,0 +1,54 @@
+// The store's sales by day, as the `daily-sales` projection keeps them: a view per UTC day with
+// the orders placed that day and, per currency, the payments and refunds recorded that day; and
+// beside them a small view per order, its currency, which a payment or a refund does not name.
+import type { Position } from '../../write-side/kernel/event-store.js';
+import type { PageQuery } from '../read-store.js';
+
+/** What a day's payments and refunds came to in one currency, in its minor units. */
+export interface CurrencySales {
+  readonly payments: number;
+  readonly refunds: number;
+}
+
+/** A UTC day (YYYY-MM-DD): the orders placed, and per currency the payments and refunds recorded. */
+export interface SalesDay {
+  readonly kind: 'day';
+  readonly day: string;
+  readonly ordersPlaced: number;
+  readonly currencies: { readonly [currency: string]: CurrencySales };
+  /** The log position of the last event folded in, and how many were (a view gathered across streams). */
+  readonly position: Position;
+  readonly revision: number;
+}
+
+/** An order's currency, for the days its payment and refunds fall on. */
+export interface SalesOrder {
+  readonly kind: 'order';
+  readonly orderId: string;
+  readonly currency: string;
+  readonly position: Position;
+  readonly revision: number;
+}
+
+export type DailySalesView = SalesDay | SalesOrder;
+
+export const dayKey = (day: string): string => `day:${day}`;
+export const salesOrderKey = (orderId: string): string => `order:${orderId}`;
+
+/** The UTC day of an instant, as the views key it. */
+export function utcDay(instant: string | Date): string {
+  return (typeof instant === 'string' ? new Date(instant) : instant).toISOString().slice(0, 10);
+}
+
+/** The days from `from` to `to` (inclusive), oldest first: one index range, the orders' views beside them left out (their day is null). */
+export function salesDaysPage(from: string, to: string): PageQuery {
+  const days = Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
+  return {
+    where: [
+      { field: 'day', op: '>=', value: from },
+      { field: 'day', op: '<=', value: to },
+    ],
+    order: { by: ['day'], direction: 'asc' },
+    limit: Math.max(1, days),
+  };
+}
