@@ -35,6 +35,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
 const PRODUCTS = 1_000;
 const SECRET = `bench-placement-ab-${randomUUID()}-${randomUUID()}`;
+/** BENCH_CPU_PROF=<dir>: each service writes a V8 CPU profile per thread there (node --cpu-prof), to see where its CPU goes. */
+const PROFILE_ARGS = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
 const base = process.env.BENCH_BASE ? resolve(process.env.BENCH_BASE) : null;
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 
@@ -50,8 +52,8 @@ try {
   for (const side of ['a', 'b']) cpSync(source, join(dir, side), { recursive: true });
 
   const started = performance.now();
-  const own = await startService(join(dir, 'a'), SECRET, 600_000, {}, [], process.cwd(), 'this checkout');
-  const other = await startService(join(dir, 'b'), SECRET, 600_000, {}, [], base ?? process.cwd(), base ? `base (${base})` : 'this checkout again (A/A)');
+  const own = await startService(join(dir, 'a'), SECRET, 600_000, {}, PROFILE_ARGS, process.cwd(), 'this checkout');
+  const other = await startService(join(dir, 'b'), SECRET, 600_000, {}, PROFILE_ARGS, base ?? process.cwd(), base ? `base (${base})` : 'this checkout again (A/A)');
   servers.push(own, other);
   await Promise.all(servers.map((server) => server.ready));
   const idle = await untilIdle(servers, started + RECONCILER_ORPHAN_WINDOW_MS + 1_000);
