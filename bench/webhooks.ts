@@ -46,6 +46,7 @@ import { Webhook } from 'standardwebhooks';
 import { signDevToken } from '../api/auth.js';
 import { startService, stopServer, tail, type BenchServer } from './http/servers.js';
 import { benchSku, defineCatalogue, placementBody, RECONCILER_ORPHAN_WINDOW_MS, untilIdle } from './http/setup.js';
+import { cpuProfileArgs } from './support/cpu-profile.js';
 import { cpuMs } from './support/cpu-time.js';
 
 const RATE = Number(process.env.BENCH_RATE ?? 200);
@@ -61,7 +62,7 @@ const TARGET_P99_MS = 100;
 const REPLAY_EVENTS = Number(process.env.BENCH_REPLAY_EVENTS ?? 100_000);
 const PHASES = new Set((process.env.BENCH_PHASES ?? 'none,A,B0,B,replay').split(',').map((p) => p.trim()));
 /** BENCH_CPU_PROF=<dir>: each service writes a V8 CPU profile there (node --cpu-prof), to see where a run's CPU goes. */
-const PROFILE_ARGS = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+const PROFILE_ARGS = cpuProfileArgs(process.env.BENCH_CPU_PROF);
 const SECRET = `bench-webhooks-${randomUUID()}-${randomUUID()}`;
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');

@@ -902,12 +902,11 @@ class SubscriptionRunner {
     if (this.window.length < this.config.maxPending) times.push(this.nextReadAt);
     if (this.failingSince) times.push(this.failingSince.getTime() + DISABLE_AFTER_FAILING_MS);
     if (this.buffer.length > 0) times.push(this.flushRetryAt);
-    // The soonest delivery: when it is due now, it waits for an event (an attempt's end, a slot, a
-    // renewal) that pokes the loop, and so does every one behind it.
     const soonest = this.due.peek(this.eligible);
     if (soonest !== null) times.push(soonest.due);
     // Only times to come: what is due now has just been tried, or waits for an event (an attempt's
-    // or a flush's end, a slot, a renewal) that pokes the loop; a timer at 0 would spin.
+    // or a flush's end, a slot, a renewal) that pokes the loop, and so does every delivery behind
+    // the soonest; a timer at 0 would spin.
     const at = Math.min(...times.filter((t) => t > now));
     if (!Number.isFinite(at)) return;
     this.timer = this.config.timers.setTimeout(() => {
