@@ -21,7 +21,7 @@ import { signDevToken } from '../api/auth.js';
 import { autocannon, type AcRequest } from './http/load.js';
 import { startBaseline, startLayer, stopServer, type BenchServer } from './http/servers.js';
 import { manySkuPlacementBody } from './http/setup.js';
-import { monotonicUs, printProfile, readProfile } from './support/cpu-profile.js';
+import { cpuProfileArgs, monotonicUs, printProfile, readProfile } from './support/cpu-profile.js';
 import { cpuMs } from './support/cpu-time.js';
 import { median } from './support/median.js';
 
@@ -37,7 +37,7 @@ const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 const profileDir = mkdtempSync(join(tmpdir(), 'bench-http-layer-'));
 const servers: BenchServer[] = [];
 try {
-  const own = await startLayer('this checkout', here, SECRET, PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
+  const own = await startLayer('this checkout', here, SECRET, cpuProfileArgs(PROFILE ? profileDir : null));
   servers.push(own);
   if (base) servers.push(await startLayer(`base (${base})`, base, SECRET));
   servers.push(await startBaseline());

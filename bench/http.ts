@@ -67,7 +67,7 @@ import { signDevToken } from '../api/auth.js';
 import { autocannon, loadOrders, pageChain, type AcInstance, type AcRequest, type AcResult } from './http/load.js';
 import { startBaseline, startFloor, startService, startWithoutStock, stopServer, tail, type BenchServer } from './http/servers.js';
 import { benchSku, defineCatalogue, manySkuPlacementBody, peerReservations, placementBody, RECONCILER_ORPHAN_WINDOW_MS, settle, untilIdle } from './http/setup.js';
-import { monotonicUs, printProfile, readProfile } from './support/cpu-profile.js';
+import { cpuProfileArgs, monotonicUs, printProfile, readProfile } from './support/cpu-profile.js';
 import { busiestThreads, cpuMs, threadCpuMs } from './support/cpu-time.js';
 
 async function main(): Promise<void> {
@@ -138,7 +138,7 @@ async function main(): Promise<void> {
     const bare = await startBaseline();
     servers.push(bare);
     const serviceStarted = performance.now();
-    const service = await startService(dir, SECRET, 600_000, {}, [...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), ...(process.env.BENCH_SERVICE_NODE_ARGS ?? '').split(' ').filter(Boolean)]);
+    const service = await startService(dir, SECRET, 600_000, {}, [...cpuProfileArgs(PROFILE ? profileDir : null), ...(process.env.BENCH_SERVICE_NODE_ARGS ?? '').split(' ').filter(Boolean)]);
     servers.push(service);
     // The floor's own event store holds the catalogue and the stock its placements need.
     mkdirSync(join(dir, 'floor'), { recursive: true });

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { signDevToken } from '../api/auth.js';
 import { autocannon, loadOrders, pageChain, type AcInstance, type AcResult } from './http/load.js';
 import { startFloor, startService, stopServer, type BenchServer } from './http/servers.js';
-import { monotonicUs, printProfile, readProfile } from './support/cpu-profile.js';
+import { cpuProfileArgs, monotonicUs, printProfile, readProfile } from './support/cpu-profile.js';
 import { cpuMs } from './support/cpu-time.js';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 20_000);
@@ -49,7 +49,7 @@ async function main(): Promise<void> {
     console.log(`loading ${fmt(ORDERS)} orders (half of them paid, addresses sealed) ...`);
     await loadOrders(dir, ORDERS, true);
     const secret = `bench-page-${randomUUID()}-${randomUUID()}`;
-    const service = await startService(dir, secret, 600_000, {}, PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
+    const service = await startService(dir, secret, 600_000, {}, cpuProfileArgs(PROFILE ? profileDir : null));
     servers.push(service);
     const floor = await startFloor(join(dir, 'floor'), dir);
     servers.push(floor);

@@ -25,6 +25,7 @@ import { join, resolve } from 'node:path';
 import { signDevToken } from '../api/auth.js';
 import { autocannon, loadOrders, type AcRequest } from './http/load.js';
 import { startService, stopServer, tail, type BenchServer } from './http/servers.js';
+import { cpuProfileArgs } from './support/cpu-profile.js';
 import { benchSku, defineCatalogue, manySkuPlacementBody, placementBody, RECONCILER_ORPHAN_WINDOW_MS, settle, untilIdle } from './http/setup.js';
 import { busiestThreads, cpuMs, threadCpuMs } from './support/cpu-time.js';
 import { median } from './support/median.js';
@@ -36,7 +37,7 @@ const CONNECTIONS = 50;
 const PRODUCTS = 1_000;
 const SECRET = `bench-placement-ab-${randomUUID()}-${randomUUID()}`;
 /** BENCH_CPU_PROF=<dir>: each service writes a V8 CPU profile per thread there (node --cpu-prof), to see where its CPU goes. */
-const PROFILE_ARGS = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+const PROFILE_ARGS = cpuProfileArgs(process.env.BENCH_CPU_PROF);
 const base = process.env.BENCH_BASE ? resolve(process.env.BENCH_BASE) : null;
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 

@@ -25,7 +25,7 @@
 //   leaves out the failures, so B against B0 shows what the failing receiver alone costs its
 //   neighbour.
 // A floor, in the same run: a message of the same size signed here and POSTed to the same
-// receiver over loopback (a new connection each, as the sender makes), verified there: what the
+// receiver over loopback (on kept-alive connections, as the sender's), verified there: what the
 // sending and the receiving cost without the worker.
 //
 // - Replay: a third service, on fresh stores, takes BENCH_REPLAY_EVENTS (default 100,000) events
@@ -38,7 +38,7 @@
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
+import { Agent, createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -46,6 +46,7 @@ import { Webhook } from 'standardwebhooks';
 import { signDevToken } from '../api/auth.js';
 import { startService, stopServer, tail, type BenchServer } from './http/servers.js';
 import { benchSku, defineCatalogue, placementBody, RECONCILER_ORPHAN_WINDOW_MS, untilIdle } from './http/setup.js';
+import { cpuProfileArgs } from './support/cpu-profile.js';
 import { cpuMs } from './support/cpu-time.js';
 
 const RATE = Number(process.env.BENCH_RATE ?? 200);
@@ -61,7 +62,7 @@ const TARGET_P99_MS = 100;
 const REPLAY_EVENTS = Number(process.env.BENCH_REPLAY_EVENTS ?? 100_000);
 const PHASES = new Set((process.env.BENCH_PHASES ?? 'none,A,B0,B,replay').split(',').map((p) => p.trim()));
 /** BENCH_CPU_PROF=<dir>: each service writes a V8 CPU profile there (node --cpu-prof), to see where a run's CPU goes. */
-const PROFILE_ARGS = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+const PROFILE_ARGS = cpuProfileArgs(process.env.BENCH_CPU_PROF);
 const SECRET = `bench-webhooks-${randomUUID()}-${randomUUID()}`;
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
@@ -379,7 +380,7 @@ async function warmUp(api: Api, endpoints: readonly Endpoint[]): Promise<void> {
   await sleep(2_000);
 }
 
-/** The floor: the same receiver and verification, a signed message of that size POSTed from here on a new connection each. */
+/** The floor: the same receiver and verification, a signed message of that size POSTed from here on kept-alive connections. */
 async function floorRun(size: number): Promise<number[]> {
   const endpoint = new Endpoint(0);
   const secret = `whsec_${Buffer.from(randomUUID().replaceAll('-', '')).toString('base64')}`;
@@ -387,6 +388,8 @@ async function floorRun(size: number): Promise<number[]> {
   const { server, base: url } = await receiver(new Map([['/floor', endpoint]]));
   const signer = new Webhook(secret);
   const times: number[] = [];
+  // Kept-alive connections, as the sender's (sender.ts Connections).
+  const agent = new Agent({ keepAlive: true });
   try {
     for (let i = -100; i < 2000; i++) {
       const id = `evt_${randomUUID()}`;
@@ -395,13 +398,14 @@ async function floorRun(size: number): Promise<number[]> {
       const t = performance.now();
       const headers = { 'content-type': 'application/json', 'webhook-id': id, 'webhook-timestamp': String(Math.floor(now.getTime() / 1000)), 'webhook-signature': signer.sign(id, now, payload) };
       await new Promise<void>((resolve, reject) => {
-        const req = request(`${url}/floor`, { method: 'POST', headers, agent: false }, (res) => res.resume().on('end', resolve));
+        const req = request(`${url}/floor`, { method: 'POST', headers, agent }, (res) => res.resume().on('end', resolve));
         req.on('error', reject).end(payload);
       });
       if (i >= 0) times.push(performance.now() - t);
       if (i % 20 === 0) await sleep(5); // paced, not a tight loop
     }
   } finally {
+    agent.destroy();
     server.close();
   }
   if (endpoint.verifyFailures > 0) throw new Error(`the floor's receiver failed ${endpoint.verifyFailures} verifications`);
@@ -507,7 +511,7 @@ try {
   const control = PHASES.has('B0') && FLAKY_SHARE > 0 ? await runB('B0', 0) : null;
   const { paced: pacedB, healthy: healthyB, other: flakyB, delaysHealthy: delaysB, delaysOther: delaysFlaky } = await runB('B', FLAKY_SHARE);
 
-  console.log(`\n  floor: a signed message of ${fmt(messageSize)} bytes POSTed to the same receiver from here, a new connection each (load average ${load()}) ...`);
+  console.log(`\n  floor: a signed message of ${fmt(messageSize)} bytes POSTed to the same receiver from here, on kept-alive connections (load average ${load()}) ...`);
   const floor = await floorRun(messageSize);
 
   // ---- the table ----

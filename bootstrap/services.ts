@@ -138,6 +138,8 @@ export interface ServiceOverrides {
   readonly stockWorkers?: false | StockReconcilerOptions;
   /** false: no webhook delivery worker, whatever the role; or its timings. */
   readonly webhookWorker?: false | Partial<DeliveryWorkerOptions>;
+  /** How this thread uses the embedded read store, when its role does not say (the deliveries' thread beside a projections' thread: reads-only, one checkpointer a file). */
+  readonly readStoreUse?: ReadStoreUse;
   /** The key store the service uses (one that fails, for a test). */
   readonly keyStore?: (real: KeyStore) => KeyStore;
 }
@@ -233,7 +235,7 @@ export function projectionSource(stores: Stores, config: Config, name: Projectio
 
 export async function openServices(config: Config, logger: Logger, role: Role = config.role, overrides: ServiceOverrides = {}): Promise<Services> {
   // In the `all` role with the projections' thread, that thread commits them and checkpoints.
-  const stores = await openStores(config, logger, role === 'all' && config.projectorThread ? 'reads-only' : 'requests');
+  const stores = await openStores(config, logger, overrides.readStoreUse ?? (role === 'all' && config.projectorThread ? 'reads-only' : 'requests'));
   const health = new StoreHealth(stores.eventStore);
   const eventStore = health.watched();
   const { readModels } = stores;
@@ -401,8 +403,10 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
     pendingExpiry,
     checkReady: () => readiness.check(),
     close: async () => {
+      // The deliveries' thread stops beside the rest, not before it: one still opening its stores
+      // (a start under load) must not keep the projections going meanwhile.
+      const webhooksStopped = webhookThread?.stop();
       await deliveryWorker?.stop();
-      await webhookThread?.stop();
       await worker?.stop();
       await reconciler?.stop();
       await pendingExpiry?.stop();
@@ -411,6 +415,7 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
       Object.values(checkpoints ?? {}).forEach((c) => c.stop());
       await Promise.all(Object.values(projectors).map((p) => p.stop()));
       await stock.idle();
+      await webhooksStopped;
       await stores.close();
     },
   };

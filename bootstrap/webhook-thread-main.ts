@@ -11,7 +11,8 @@ import type { ToWebhookThread } from './webhook-thread.js';
 const port = parentPort!;
 const { config } = workerData as { config: Config };
 const logger = pino({ level: config.logLevel, base: { service: 'order-service', role: 'all', thread: 'webhooks' } });
-const services = await openServices(config, logger, 'worker', { exportWorker: false, stockWorkers: false });
+// Reads-only: another thread of the process (the projections', or the requests' without one) alone checkpoints the read store's WAL (ReadStoreUse).
+const services = await openServices(config, logger, 'worker', { exportWorker: false, stockWorkers: false, readStoreUse: 'reads-only' });
 port.on('message', (message: ToWebhookThread) => {
   if (message.kind === 'erased') return services.personalData.keyring.learnErased(message.subject, new Date(message.at));
   void services.close().then(() => port.close());

@@ -3,7 +3,7 @@
 import { firstPageOrAfter } from './first-page';
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { whenUnauthenticated } from './api';
+import { api, whenUnauthenticated } from './api';
 import { href, useRoute } from './router';
 import { Accounts } from './screens/accounts';
 import { Catalogue } from './screens/catalogue';
@@ -37,9 +37,27 @@ function signedIn(): Principal | null {
   return null;
 }
 
+/** The signed-in person as the header names them: their account's email and role (GET /accounts/me); null until known, or for a token no account was issued. */
+function useAccount(principal: Principal | null): { readonly email: string; readonly role: string } | null {
+  const [account, setAccount] = useState<{ email: string; role: string } | null>(null);
+  useEffect(() => {
+    setAccount(null);
+    if (!principal) return;
+    let current = true;
+    void api.GET('/accounts/me').then(({ data }) => {
+      if (current && data) setAccount({ email: data.email, role: data.role });
+    });
+    return () => {
+      current = false;
+    };
+  }, [principal]);
+  return account;
+}
+
 function App() {
   const [principal, setPrincipal] = useState(signedIn);
   const [expired, setExpired] = useState(false);
+  const account = useAccount(principal);
   const route = useRoute();
   useEffect(
     () =>
@@ -115,7 +133,7 @@ function App() {
             ))}
           </ul>
         </nav>
-        <span class="who">{principal.sub}</span>
+        <span class="who">{account ? `${account.email} (${account.role})` : principal.sub}</span>
         <button
           type="button"
           class="secondary"

@@ -3,6 +3,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
+/** The node arguments that make a benchmarked service write a CPU profile of each of its threads into `dir`; none without a dir. */
+export function cpuProfileArgs(dir: string | null | undefined): string[] {
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [];
+}
+
 /** Now on the monotonic clock, in µs: the clock a V8 CPU profile stamps its samples with. */
 export const monotonicUs = (): number => Number(process.hrtime.bigint() / 1000n);
 

@@ -275,6 +275,8 @@ describe('the administration app', () => {
     const [signedIn] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/auth/login')), page.getByRole('button', { name: 'Sign in' }).click()]);
     expect(signedIn.status()).toBe(200);
     await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Accounts' }).waitFor();
+    // The header names the person by their account's email and role (GET /accounts/me), not by the token's subject.
+    await poll(() => page.locator('header .who').textContent()).toBe(`${emailOf('admin')} (admin)`);
     expect(await page.evaluate("sessionStorage.getItem('order-service.admin.token')")).toBe(((await signedIn.json()) as { access_token: string }).access_token);
     expect(page.url()).not.toContain(PASSWORD);
     await page.getByRole('button', { name: 'Sign out' }).click();

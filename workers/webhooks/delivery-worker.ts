@@ -274,11 +274,15 @@ interface Resolved {
 /**
  * One read of the log for every runner at the same place. The subscriptions that keep up with the
  * log each read the same batch after every append; this reads (and decodes) it once for all of
- * them. A batch is shared until the next append is seen (appended()), and for at most `keepMs`
- * after it was asked for, so no runner sees the log as it was longer ago than that.
+ * them, for at most `keepMs` after it was asked for. A runner that reads a little later than
+ * another (its loop was busy when the append woke it) still takes the other's batch, and learns
+ * whether anything was appended since that batch was read (`current`): if so, it reads on at once
+ * from where the batch left it. An empty batch is shared only while current, so a runner never
+ * waits on the log as it was before an append it was woken for.
  */
-class SharedReads {
-  private readonly recent = new Map<string, { readonly at: number; readonly batch: Promise<readonly RecordedEvent[]> }>();
+export class SharedReads {
+  private appends = 0;
+  private readonly recent = new Map<string, { readonly at: number; readonly appends: number; readonly batch: Promise<readonly RecordedEvent[]>; empty: boolean }>();
 
   constructor(
     private readonly log: Pick<EventStore, 'readAll'>,
@@ -286,24 +290,32 @@ class SharedReads {
     private readonly keepMs: number,
   ) {}
 
-  readAll(after: Position | null, maxCount: number): Promise<readonly RecordedEvent[]> {
+  async readAll(after: Position | null, maxCount: number): Promise<{ readonly batch: readonly RecordedEvent[]; readonly current: boolean }> {
     const key = `${after ?? ''}/${maxCount}`;
     const now = this.clock().getTime();
     const kept = this.recent.get(key);
-    if (kept && now - kept.at <= this.keepMs) return kept.batch;
+    if (kept && now - kept.at <= this.keepMs && (kept.appends === this.appends || !kept.empty)) {
+      return { batch: await kept.batch, current: kept.appends === this.appends };
+    }
+    const appends = this.appends;
     const batch = this.log.readAll({ after, maxCount });
+    const entry = { at: now, appends, batch, empty: false };
     this.recent.delete(key);
-    this.recent.set(key, { at: now, batch });
+    this.recent.set(key, entry);
     // A handful of places at once at most (live subscriptions, replays): the oldest goes first.
     if (this.recent.size > 16) this.recent.delete(this.recent.keys().next().value!);
-    batch.catch(() => {
-      if (this.recent.get(key)?.batch === batch) this.recent.delete(key);
-    });
-    return batch;
+    try {
+      const read = await batch;
+      entry.empty = read.length === 0;
+      return { batch: read, current: appends === this.appends };
+    } catch (error) {
+      if (this.recent.get(key) === entry) this.recent.delete(key);
+      throw error;
+    }
   }
 
   appended(): void {
-    this.recent.clear();
+    this.appends++;
   }
 }
 
@@ -613,7 +625,10 @@ class SubscriptionRunner {
 
   private async read(): Promise<void> {
     if (this.reachedEnd) return;
-    const batch = await this.config.reads.readAll(this.cursor, this.config.batchSize);
+    // A replay reads for itself: what it reads within its range decides when it ends.
+    const { batch, current } = this.replay
+      ? { batch: await this.ports.log.readAll({ after: this.cursor, maxCount: this.config.batchSize }), current: true }
+      : await this.config.reads.readAll(this.cursor, this.config.batchSize);
     const taken: Entry[] = [];
     const jobId = this.replay?.scope.jobId ?? null;
     let full = false;
@@ -642,8 +657,9 @@ class SubscriptionRunner {
     for (const entry of taken) if (!entry.final) this.enqueue(entry);
     // A replay ends at its range's last position (or the log's end, should that be gone).
     if (this.replay && (batch.length === 0 || (this.cursor !== null && this.end !== null && this.cursor >= this.end))) this.reachEnd();
-    // At the log's end (or a window full), the next read waits; otherwise the loop reads on.
-    else if (!full && batch.length === this.config.batchSize) this.again = true;
+    // At the log's end (or a window full), the next read waits; otherwise the loop reads on, as it
+    // does after a batch read before the last append it was woken for (a shared one).
+    else if (!full && (batch.length === this.config.batchSize || !current)) this.again = true;
     else this.nextReadAt = this.config.clock().getTime() + this.config.pollMs;
     this.flushSoon();
   }
@@ -886,12 +902,11 @@ class SubscriptionRunner {
     if (this.window.length < this.config.maxPending) times.push(this.nextReadAt);
     if (this.failingSince) times.push(this.failingSince.getTime() + DISABLE_AFTER_FAILING_MS);
     if (this.buffer.length > 0) times.push(this.flushRetryAt);
-    // The soonest delivery: when it is due now, it waits for an event (an attempt's end, a slot, a
-    // renewal) that pokes the loop, and so does every one behind it.
     const soonest = this.due.peek(this.eligible);
     if (soonest !== null) times.push(soonest.due);
     // Only times to come: what is due now has just been tried, or waits for an event (an attempt's
-    // or a flush's end, a slot, a renewal) that pokes the loop; a timer at 0 would spin.
+    // or a flush's end, a slot, a renewal) that pokes the loop, and so does every delivery behind
+    // the soonest; a timer at 0 would spin.
     const at = Math.min(...times.filter((t) => t > now));
     if (!Number.isFinite(at)) return;
     this.timer = this.config.timers.setTimeout(() => {

@@ -18,7 +18,7 @@ import { deliveryIdOf, type AttemptReport } from '../../write-side/webhooks/deli
 import type { WebhookService } from '../../write-side/webhooks/service.js';
 import { subscriptionsPortOf, type DeliveryLogPort, type DeliveryState, type DeliveryWorkerPorts, type ReplayJobsPort } from './delivery-worker.js';
 import { buildMessage, webhookEventOf, type MessageReaders } from './messages.js';
-import { send } from './sender.js';
+import { Connections, send } from './sender.js';
 
 const RECORDER = 'service:webhook-delivery';
 
@@ -110,13 +110,15 @@ export function deliveryWorkerPorts(parts: DeliveryWorkerParts): DeliveryWorkerP
       }]));
     },
   };
+  // One pool of kept-alive connections for the worker's messages (sender.ts).
+  const connections = new Connections();
   return {
     log: eventStore,
     process: readModels,
     subscriptions: subscriptionsPortOf(parts.subscriptions, activeSubscriptions),
     messages: { webhookEventOf, buildMessage: (ref, recorded, apiVersion) => buildMessage(ref as Parameters<typeof buildMessage>[0], recorded, apiVersion, parts.readers) },
     deliveries,
-    send: (target, message) => send(target, message, { allowedHosts: parts.allowedHosts }),
+    send: (target, message) => send(target, message, { allowedHosts: parts.allowedHosts, connections }),
     replays: replayJobsPort(parts.jobs, readModels, parts.subscriptions),
   };
 }

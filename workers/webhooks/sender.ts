@@ -4,8 +4,8 @@
 // connection goes to must be checked (a lookup hook), neither of which fetch lets us do.
 import { lookup as dnsLookup } from 'node:dns/promises';
 import type { LookupAddress } from 'node:dns';
-import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { checkResolvedAddresses, checkWebhookUrl } from './address-policy.js';
@@ -33,6 +33,24 @@ export interface ResolvedAddress {
   readonly family: number;
 }
 
+/**
+ * Connections kept open between messages to the same host (keep-alive), one pool per worker. A
+ * connection's address was checked when it was made (the lookup hook below), so reusing it sends
+ * nowhere new. An idle one is closed after IDLE_CONNECTION_MS, or sooner when the receiver's
+ * Keep-Alive header says so; one that failed, timed out or went over the byte cap is destroyed,
+ * never reused.
+ */
+export class Connections {
+  readonly http = new HttpAgent({ keepAlive: true, maxFreeSockets: 16, timeout: IDLE_CONNECTION_MS });
+  readonly https = new HttpsAgent({ keepAlive: true, maxFreeSockets: 16, timeout: IDLE_CONNECTION_MS });
+  close(): void {
+    this.http.destroy();
+    this.https.destroy();
+  }
+}
+/** Below the 5 s most servers keep an idle connection, so that the receiver is rarely the one to close it. */
+export const IDLE_CONNECTION_MS = 4_000;
+
 /** Finds the addresses of a host name; dns.lookup (the system resolver) by default. */
 export type Resolver = (hostname: string) => Promise<readonly ResolvedAddress[]>;
 
@@ -44,6 +62,8 @@ export interface SendOptions {
   readonly resolve?: Resolver;
   /** The signing time, written as webhook-timestamp; receivers refuse one too far from their own clock. */
   readonly clock?: () => Date;
+  /** Kept-alive connections to reuse; without, each message has a connection of its own. */
+  readonly connections?: Connections;
 }
 
 /** One attempt, as the deliveries record it. The response body is neither kept nor returned. */
@@ -75,7 +95,7 @@ class AddressRefused extends Error {
   override readonly name = 'AddressRefused';
 }
 
-// Every connection (agent: false gives each request its own) asks this for its addresses, and the
+// Every new connection asks this for its addresses, and the
 // answer is checked before any of them is connected to: a DNS answer pointing a public name at an
 // internal address ends the attempt there. Node skips the hook for an IP literal, which
 // checkWebhookUrl has judged already.
@@ -114,31 +134,44 @@ export async function send(target: WebhookTarget, message: WebhookMessage, optio
   const deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
   const maxBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   const url = new URL(target.url);
-  const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  const https = url.protocol === 'https:';
+  const request = https ? httpsRequest : httpRequest;
+  const connections = options.connections;
 
-  return new Promise((resolve) => {
+  const outcome = await new Promise<AttemptOutcome | 'stale'>((resolve) => {
     let statusCode: number | undefined;
     let settled = false;
     // One way out: whichever comes first (the response's end, the cap, the deadline, an error)
-    // reports, and the socket is destroyed so that nothing more is read or waited for.
+    // reports. A failure destroys the connection, so that nothing more is read or waited for; a
+    // response read whole leaves it to the pool (or closes it, without one).
     const finish = (error?: string) => {
       if (settled) return;
       settled = true;
       clearTimeout(deadline);
-      req.destroy();
+      if (error !== undefined || !connections) req.destroy();
       const ok = error === undefined && statusCode !== undefined && statusCode >= 200 && statusCode < 300;
       resolve({ ok, ...(statusCode !== undefined && { statusCode }), ...(error !== undefined && { error }), durationMs: elapsed() });
     };
 
     const req: ClientRequest = request(url, {
       method: 'POST',
-      agent: false,
+      agent: connections ? (https ? connections.https : connections.http) : false,
       headers: { ...headers, 'content-length': String(Buffer.byteLength(message.body)) },
       lookup: guardedLookup(options.resolve ?? systemResolver, options.allowedHosts),
     });
     const deadline = setTimeout(() => finish(`timeout: no complete answer within ${deadlineMs} ms`), deadlineMs);
 
-    req.on('error', (error) => finish(error instanceof AddressRefused ? `address refused: ${error.message}` : error.message));
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      // A kept connection the receiver closed as this message went out (it had been idle): not the
+      // receiver's answer. Sent again once, on a connection of its own.
+      if (!settled && req.reusedSocket && statusCode === undefined && (error.code === 'ECONNRESET' || error.code === 'EPIPE')) {
+        settled = true;
+        clearTimeout(deadline);
+        req.destroy();
+        return resolve('stale');
+      }
+      finish(error instanceof AddressRefused ? `address refused: ${error.message}` : error.message);
+    });
     // A redirect is answered like any other status: its Location is not followed.
     req.on('response', (res: IncomingMessage) => {
       statusCode = res.statusCode;
@@ -154,4 +187,7 @@ export async function send(target: WebhookTarget, message: WebhookMessage, optio
     });
     req.end(message.body);
   });
+  if (outcome !== 'stale') return outcome;
+  const { connections: _kept, ...fresh } = options;
+  return send(target, message, { ...fresh, deadlineMs: Math.max(1, deadlineMs - elapsed()) });
 }

@@ -25,6 +25,7 @@ import {
   replayProcessName,
   type Timers,
   SECRETS_KEPT_MS,
+  SharedReads,
   subscriptionsPortOf,
 } from '../../../workers/webhooks/delivery-worker.js';
 import { WebhookService } from '../../../write-side/webhooks/service.js';
@@ -918,6 +919,30 @@ describe('what the worker reads per attempt', () => {
       expect(t.reads.filter((after) => after === head).length - before).toBe(1);
     }
     expect(t.endpoint.ids(URL_B)).toEqual(t.endpoint.ids(URL_A));
+  });
+
+  it('shares a batch read before an append, saying it is not current, but never an empty one', async () => {
+    let now = 0;
+    const appended: RecordedEvent[] = [];
+    const asked: (string | null)[] = [];
+    const log = { readAll: async (o: { after?: Position | null }) => (asked.push(o.after ?? null), [...appended]) };
+    const reads = new SharedReads(log as never, () => new Date(now), 100);
+    expect(await reads.readAll(null, 10)).toEqual({ batch: [], current: true });
+    expect(await reads.readAll(null, 10)).toEqual({ batch: [], current: true });
+    expect(asked).toHaveLength(1);
+    // An append: the empty batch is not shared any more.
+    appended.push({ position: 'p1' } as never);
+    reads.appended();
+    expect(await reads.readAll(null, 10)).toEqual({ batch: appended, current: true });
+    expect(asked).toHaveLength(2);
+    // Another append: the batch holding p1 is shared with a runner that reads later, which is told to read on.
+    reads.appended();
+    expect(await reads.readAll(null, 10)).toEqual({ batch: appended, current: false });
+    expect(asked).toHaveLength(2);
+    // Past keepMs, nothing is shared.
+    now += 101;
+    await reads.readAll(null, 10);
+    expect(asked).toHaveLength(3);
   });
 
   it('asks the delivery log for the states of the deliveries up to the log\'s head at its start alone', async () => {

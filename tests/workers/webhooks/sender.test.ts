@@ -8,7 +8,7 @@ import { Readable } from 'node:stream';
 import { Webhook } from 'standardwebhooks';
 import { Webhook as SvixWebhook } from 'svix';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_DEADLINE_MS, DEFAULT_MAX_RESPONSE_BYTES, send, signedHeaders, type Resolver } from '../../../workers/webhooks/sender.js';
+import { Connections, DEFAULT_DEADLINE_MS, DEFAULT_MAX_RESPONSE_BYTES, send, signedHeaders, type Resolver } from '../../../workers/webhooks/sender.js';
 import { until } from '../../support/until.js';
 
 const secret = () => `whsec_${randomBytes(32).toString('base64')}`;
@@ -118,7 +118,7 @@ describe('the webhook sender', () => {
       'webhook-id': 'evt_1',
       'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
       'webhook-signature': expect.stringMatching(/^v1,[A-Za-z0-9+/]{43}=$/),
-      connection: 'close', // no keep-alive: every attempt's connection goes through the address check
+      connection: 'close', // without a pool of connections, each message has its own
     });
   });
 
@@ -328,6 +328,66 @@ describe('the webhook sender’s address checks', () => {
 
     expect(firstBytes).toEqual([0x16]); // a TLS handshake record (the ClientHello), not a plain "POST"
     expect(outcome).toEqual({ ok: false, error: expect.any(String), durationMs: expect.any(Number) });
+  });
+});
+
+describe('the webhook sender with a pool of kept-alive connections', () => {
+  const pools: Connections[] = [];
+  afterEach(() => pools.splice(0).forEach((pool) => pool.close()));
+  const pool = () => {
+    const connections = new Connections();
+    pools.push(connections);
+    return connections;
+  };
+
+  it('sends one message after another over one connection, its address checked once, when it was made', async () => {
+    const server = await serve((res) => res.writeHead(204).end());
+    const lookups: string[] = [];
+    const counting: Resolver = async (hostname) => (lookups.push(hostname), resolve(hostname));
+    const options = { allowedHosts: ['partner.example'], resolve: counting, connections: pool() };
+    const outcomes = [];
+    for (let i = 0; i < 3; i++) outcomes.push(await send({ url: `http://partner.example:${server.port}/`, secrets: [secret()] }, { id: `evt_${i}`, body: BODY }, options));
+
+    expect(outcomes.map((o) => o.ok)).toEqual([true, true, true]);
+    expect(server.received.map((r) => r.headers['webhook-id'])).toEqual(['evt_0', 'evt_1', 'evt_2']);
+    expect(server.received.map((r) => r.headers.connection)).toEqual(['keep-alive', 'keep-alive', 'keep-alive']);
+    expect(server.connections.accepted).toBe(1);
+    expect(lookups).toEqual(['partner.example']);
+  });
+
+  it('never reuses the connection of a failed attempt: a body over the cap closes it, and the next message has a new one', async () => {
+    let n = 0;
+    const server = await serve((res) => (n++ === 0 ? res.writeHead(200).end('x'.repeat(4 * DEFAULT_MAX_RESPONSE_BYTES)) : res.writeHead(204).end()));
+    const options = { ...PARTNER_ALLOWED, connections: pool() };
+    const over = await send({ url: `http://partner.example:${server.port}/`, secrets: [secret()] }, MESSAGE, options);
+    const next = await send({ url: `http://partner.example:${server.port}/`, secrets: [secret()] }, MESSAGE, options);
+
+    expect(over).toMatchObject({ ok: false, error: `response body over ${DEFAULT_MAX_RESPONSE_BYTES} bytes` });
+    expect(next).toMatchObject({ ok: true, statusCode: 204 });
+    expect(server.connections.accepted).toBe(2);
+  });
+
+  it('sends a message again, once, on a connection of its own when the receiver drops a kept one as the message goes out', async () => {
+    const served = new WeakSet<Socket>();
+    let dropped = 0;
+    // The second request on a connection is dropped unanswered: what a receiver closing an idle
+    // connection just as the next message arrives looks like to the sender.
+    const server = await serve((res, req) => {
+      if (served.has(req.socket)) {
+        dropped++;
+        return void req.socket.destroy();
+      }
+      served.add(req.socket);
+      res.writeHead(204).end();
+    });
+    const options = { ...PARTNER_ALLOWED, connections: pool() };
+    const first = await send({ url: `http://partner.example:${server.port}/`, secrets: [secret()] }, { id: 'evt_a', body: BODY }, options);
+    const second = await send({ url: `http://partner.example:${server.port}/`, secrets: [secret()] }, { id: 'evt_b', body: BODY }, options);
+
+    expect([first.ok, second]).toEqual([true, { ok: true, statusCode: 204, durationMs: expect.any(Number) }]);
+    expect(dropped).toBe(1);
+    expect(server.received.map((r) => r.headers['webhook-id'])).toEqual(['evt_a', 'evt_b', 'evt_b']);
+    expect(server.connections.accepted).toBe(2);
   });
 });
 
