@@ -72,7 +72,7 @@ export function readStoreContract(name: string, open: () => Promise<ReadStoreFix
     const listQueue = (after: QueueKey | null, limit: number) => store.page<QueueEntry>('fulfilment-queue', queuePage(after, limit));
     const listQueueChanges = (from: ReadModelStore, after: Position | null, limit: number) => from.changesAfter<QueueChange>('fulfilment-queue', after, limit);
     const listAccounts = (after: { createdAt: string; id: string } | null, limit: number) => store.page<AccountView>('accounts', accountPage(after, limit));
-    const listStock = (below: number | null, afterSku: string | null, limit: number) => store.page<StockView>('stock', stockPage(below, afterSku, limit));
+    const listStock = (below: number | null, afterSku: string | null, limit: number) => store.page<StockView>('stock', stockPage(below === null ? {} : { below }, afterSku, limit));
     const listProducts = (filter: { status?: 'draft' | 'active' }, sort: ProductSort, after: ProductKey | null, limit: number) =>
       store.page<ProductView>('products', productPage(filter.status, sort, after, limit));
     const listCustomers = (filter: { emailKey?: string }, after: { createdAt: string; id: string } | null, limit: number) =>
@@ -225,7 +225,7 @@ export function readStoreContract(name: string, open: () => Promise<ReadStoreFix
     });
 
     it('lists stock by SKU after a key, only what is available below a bound when one is given', async () => {
-      const level = (sku: string, available: number): StockView => ({ sku, onHand: available + 1, reserved: 1, available, updatedAt: at(1), revision: 0 });
+      const level = (sku: string, available: number): StockView => ({ sku, name: null, status: null, lowStockThreshold: 0, onHand: available + 1, reserved: 1, available, stockUpdatedAt: at(1), stockRevision: 0, low: 0, position: pos(1), revision: 0 });
       const views = store.views('stock', await store.activeGeneration('stock'));
       await views.commit([level('B', 5), level('A', 0), level('D', 2), level('C', 9)].map((view) => ({ key: view.sku, view })), pos(4));
       expect((await listStock(null, null, 10)).map((v) => v.sku)).toEqual(['A', 'B', 'C', 'D']);
@@ -453,7 +453,7 @@ export function readStoreContract(name: string, open: () => Promise<ReadStoreFix
     it("starts a projection afresh, once, when its storage version rose (another build opens the store), and keeps the others", async () => {
       await put([order(1)], pos(4));
       const stock = store.views<StockView>('stock', await store.activeGeneration('stock'));
-      await stock.commit([{ key: 'A', view: { sku: 'A', onHand: 1, reserved: 0, available: 1, updatedAt: at(1), revision: 0 } }], pos(4));
+      await stock.commit([{ key: 'A', view: { sku: 'A', name: null, status: null, lowStockThreshold: 0, onHand: 1, reserved: 0, available: 1, stockUpdatedAt: at(1), stockRevision: 0, low: 0, position: pos(1), revision: 0 } }], pos(4));
       const raised = READ_STORAGE.map((declared) => (declared.name === 'stock' ? { ...declared, version: storageVersion(declared) + 1 } : declared));
       const upgraded = await fixture.reopen(raised);
       expect(await upgraded.activeGeneration('stock')).toBe(2);
