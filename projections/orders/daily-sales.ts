@@ -28,9 +28,10 @@ function dayOf(event: SalesEvent): string {
 export const dailySales: Projection<'daily-sales', DailySalesView, SalesPart> = {
   name: 'daily-sales',
   storage: {
-    fields: [{ name: 'day', type: 'text', nullable: true, value: (v) => (v.kind === 'day' ? v.day : null) }],
-    // A range of days; the orders' views (day null) are never in one.
-    indexes: [['day']],
+    // A day's views are found by their keys (read-side/orders/sales.ts): no index to keep up to date
+    // on every order placed, and the orders' views are in no list.
+    fields: [],
+    indexes: [],
   },
   streamPrefix: ORDER_STREAM_PREFIX,
   gathers: {

@@ -55,10 +55,13 @@ export const stockView: Projection<'stock', StockView, StockOrProductEvent> = {
       { name: 'low', type: 'integer', value: (v) => v.low },
       // The name as a prefix is matched: case folded; null while no product was defined under the SKU.
       { name: 'nameKey', type: 'text', nullable: true, computed: true, value: (v) => (v.name === null ? null : nameKey(v.name)) },
+      // Those below their threshold by how few are available; null for the others, so that a sale
+      // of a SKU that is not low leaves its entry in the index as it was.
+      { name: 'pressing', type: 'integer', nullable: true, computed: true, value: (v) => (v.low === 1 ? v.available : null) },
     ],
-    // By sku: those below a level; those below their threshold (with a SKU's prefix too), or fewest
-    // available first (the summary's); by name, those whose name has a prefix.
-    indexes: [['available'], ['low'], ['low', 'available'], ['nameKey']],
+    // By sku: those below a level; those below their threshold (with a SKU's prefix too); fewest
+    // available first of those (the summary's); by name, those whose name has a prefix.
+    indexes: [['available'], ['low'], ['pressing'], ['nameKey']],
   },
   streamPrefix: STOCK_STREAM_PREFIX,
   gathers: { alsoPrefixes: [PRODUCT_STREAM_PREFIX] },

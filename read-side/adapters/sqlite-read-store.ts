@@ -398,6 +398,10 @@ export class SqliteReadStore implements ReadModelStore {
     const upsert = `INSERT INTO ${table} (key, revision, ${extra.map((c) => `${c}, `).join('')}doc) VALUES (?, ?, ${extra.map(() => '?, ').join('')}?)
       ON CONFLICT (key) DO UPDATE SET revision = excluded.revision, ${extra.map((c) => `${c} = excluded.${c}, `).join('')}doc = excluded.doc
       WHERE excluded.revision > ${table}.revision`;
+    // A view the caller did not load (its stream begins in the batch) is mostly not stored at all:
+    // inserted so, it has no values' rows to remove. One that is (a batch applied again) is upserted.
+    const insertNew = `INSERT INTO ${table} (key, revision, ${extra.map((c) => `${c}, `).join('')}doc) VALUES (?, ?, ${extra.map(() => '?, ').join('')}?)
+      ON CONFLICT (key) DO NOTHING`;
     const values = (view: View) => columns.map((c) => (c.value as (view: View) => FieldValue)(view));
     // A stored view's row rewritten with only the columns whose values changed (by their places in
     // `columns`), so that SQLite leaves alone every index of columns that kept theirs: an upsert
@@ -444,6 +448,7 @@ export class SqliteReadStore implements ReadModelStore {
         if (changes.length > 0 && changeTable === null) throw new TypeError(`projection ${name} records no changes`);
         const record = changes.length > 0 ? store.statement(`INSERT OR IGNORE INTO ${changeTable} (position, key, doc) VALUES (?, ?, ?)`) : null;
         const write = store.statement(upsert);
+        const insert = store.statement(insertNew);
         const move = store.statement(
           `INSERT INTO checkpoints (name, generation, position) VALUES (?, ?, ?)
            ON CONFLICT (name, generation) DO UPDATE SET position = excluded.position WHERE excluded.position > checkpoints.position`,
@@ -453,17 +458,20 @@ export class SqliteReadStore implements ReadModelStore {
           for (const { key, view, was } of views) {
             const row = values(view);
             const before = was === undefined ? null : values(was);
+            const doc = JSON.stringify(view);
+            let fresh = false;
             // Not written (an older revision than the stored view's): its values' rows stay as they are.
             if (before === null) {
-              if (write.run(key, view.revision, ...row, JSON.stringify(view)).changes === 0) continue;
+              fresh = insert.run(key, view.revision, ...row, doc).changes === 1;
+              if (!fresh && write.run(key, view.revision, ...row, doc).changes === 0) continue;
             } else {
               const changed = columns.flatMap((_, i) => (row[i] === before[i] ? [] : [i]));
-              if (store.statement(updateOf(changed)).run(view.revision, ...changed.map((i) => row[i]), JSON.stringify(view), key, view.revision).changes === 0) continue;
+              if (store.statement(updateOf(changed)).run(view.revision, ...changed.map((i) => row[i]), doc, key, view.revision).changes === 0) continue;
               // Its SKUs (say) and the fields copied beside them as they were: their rows stay.
             }
             for (const t of rewrite) {
               if (before !== null && sameValues(t, was as View, view, before, row)) continue;
-              t.remove.run(key);
+              if (!fresh) t.remove.run(key);
               const copies = t.copyAt.map((i) => row[i]);
               for (const value of distinctValues((t.values.values as (view: View) => readonly string[])(view))) t.insert.run(key, value, ...copies);
             }

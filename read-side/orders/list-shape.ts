@@ -11,8 +11,6 @@ export type OrderSort = 'createdAt' | '-createdAt' | 'total' | '-total';
 /** The filters of a request, as far as the combination goes (their values do not matter here). */
 export interface OrderListShape {
   readonly status?: unknown;
-  /** The status is read as versions before 2027-01-01 read it (legacyStatus). */
-  readonly legacyStatus?: boolean;
   readonly customerId?: unknown;
   readonly sku?: unknown;
   readonly currency?: unknown;
@@ -23,7 +21,7 @@ export interface OrderListShape {
 /** The combinations offered, in the words the API's answers and its OpenAPI document use. */
 export const OFFERED_ORDER_LISTS =
   'sort=createdAt or -createdAt (the default) goes with any of status, customerId, createdFrom and createdTo, or with sku and any of createdFrom and createdTo; ' +
-  'sort=total or -total needs currency, and goes with status (under Api-Version 2027-01-01) and nothing else. ' +
+  'sort=total or -total needs currency, and goes with nothing else. ' +
   'A customer\'s token lists its own orders, so never with sku or by total.';
 
 export function byTotal(sort: OrderSort): boolean {
@@ -45,7 +43,7 @@ export function unservedCombination(filter: OrderListShape, sort: OrderSort): Fi
     return errors;
   }
   if (!given('currency')) errors.push({ pointer: '/currency', message: `is required with sort=${sort}: totals are compared in minor units, which only one currency's orders share` });
-  if (given('status') && filter.legacyStatus === true) errors.push({ pointer: '/status', message: `goes with sort=${sort} under Api-Version 2027-01-01 only` });
+  if (given('status')) errors.push({ pointer: '/status', message: `cannot be combined with sort=${sort}: orders of a status are listed by date` });
   if (given('customerId')) errors.push({ pointer: '/sort', message: acrossCustomers('orders by total') });
   if (given('sku')) errors.push({ pointer: '/sku', message: `cannot be combined with sort=${sort}: orders with a SKU are listed by date only` });
   for (const bound of ['createdFrom', 'createdTo'] as const) {

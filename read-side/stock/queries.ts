@@ -42,7 +42,7 @@ export function namePrefixPage(prefix: string, after: { name: string; sku: strin
 
 /** SKUs below their product's threshold, fewest available first (then by sku), at most `limit`: the most pressing. */
 export function mostPressingPage(limit: number): PageQuery {
-  return { where: BELOW_THRESHOLD, order: { by: ['available'], direction: 'asc' }, limit };
+  return { where: [{ field: 'pressing', op: '>=', value: 0 }], order: { by: ['pressing'], direction: 'asc' }, limit };
 }
 
 export interface StockListRequest extends StockFilter {

@@ -11,7 +11,7 @@ import { comparePositions } from '../../write-side/kernel/position.js';
 import type { Consistency } from '../kernel/consistency.js';
 import { queuePage } from '../orders/queries.js';
 import { returnPage } from '../orders/returns.js';
-import { salesDaysPage, utcDay, type SalesDay } from '../orders/sales.js';
+import { salesDayKeys, utcDay, type SalesDay } from '../orders/sales.js';
 import type { OrderView, QueueEntry } from '../orders/views.js';
 import type { ReturnView } from '../orders/returns.js';
 import type { Condition, ReadModelStore } from '../read-store.js';
@@ -148,7 +148,7 @@ export class SummaryQueries {
     const from = utcDay(new Date(Date.parse(today) - (SALES_DAYS - 1) * DAY_MS));
     const status = (value: OrderView['status']): Condition[] => [{ field: 'status', op: '=', value }];
     const [days, pending, [oldestPending], paid, partiallyShipped, [oldestQueued], requested, [oldestReturn], lowStock, failedDeliveries] = await Promise.all([
-      this.store.page<SalesDay>('daily-sales', salesDaysPage(from, today)),
+      this.store.find<SalesDay>('daily-sales', salesDayKeys(from, today)).then((found) => [...found.values()].sort((a, b) => (a.day < b.day ? -1 : 1))),
       this.store.count('order-views', status('pending')),
       this.store.page<OrderView>('order-views', { where: status('pending'), order: { by: ['createdAt'], direction: 'asc' }, limit: 1 }),
       this.store.count('order-views', status('paid')),

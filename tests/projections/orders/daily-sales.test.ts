@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { applyBatch } from '../../../projections/apply.js';
 import { dailySales } from '../../../projections/orders/daily-sales.js';
 import { rebuild, verify, type Difference } from '../../../projections/rebuild.js';
-import { dayKey, salesDaysPage, salesOrderKey, type DailySalesView, type SalesDay } from '../../../read-side/orders/sales.js';
+import { dayKey, salesDayKeys, salesOrderKey, type DailySalesView, type SalesDay } from '../../../read-side/orders/sales.js';
 import { encodeOrderEvent, ORDER_STREAM_PREFIX, orderStream } from '../../../write-side/orders/codec.js';
 import type { OrderEvent } from '../../../write-side/orders/types.js';
 import { openEmbedded, type StoreFixture } from '../../support/event-stores.js';
@@ -54,7 +54,7 @@ describe('the daily-sales projection', () => {
   });
 
   const days = async () =>
-    (await reads.store.page<SalesDay>('daily-sales', salesDaysPage('2027-01-03', '2027-01-07'))).map(({ day, ordersPlaced, currencies }) => ({ day, ordersPlaced, currencies }));
+    [...(await reads.store.find<SalesDay>('daily-sales', salesDayKeys('2027-01-03', '2027-01-07'))).values()].sort((a, b) => (a.day < b.day ? -1 : 1)).map(({ day, ordersPlaced, currencies }) => ({ day, ordersPlaced, currencies }));
 
   it("counts each UTC day's orders placed, and per currency the payments and refunds recorded that day, in the order's currency", async () => {
     await rebuild(events.store, reads.store, dailySales);

@@ -46,12 +46,12 @@ describe('the order views, for the orders\' collection by SKU, currency and tota
     expect(found).toEqual([]);
   });
 
-  it('reports a view whose SKUs as stored beside it went missing, or disagree with its status', async () => {
-    // The embedded store keeps them in a table of their own beside the views' (a row per SKU per order, with its status copied).
+  it('reports a view whose SKUs as stored beside it went missing, or disagree with its creation time', async () => {
+    // The embedded store keeps them in a table of their own beside the views' (a row per SKU per order, with its creation time copied).
     const generation = await reads.store.activeGeneration('order-views');
     const raw = new Database(reads.file!);
     raw.prepare(`DELETE FROM order_views_g${generation}_sku WHERE key = ? AND sku = 'SEED-3'`).run(ids.returned);
-    raw.prepare(`UPDATE order_views_g${generation}_sku SET status = 'pending' WHERE key = ?`).run(ids.partly);
+    raw.prepare(`UPDATE order_views_g${generation}_sku SET created_at = '2000-01-01T00:00:00.000Z' WHERE key = ?`).run(ids.partly);
     raw.close();
     const found: Difference[] = [];
     const { differences } = await verify(events.store, reads.store, orderViews, (d) => found.push(d));
