@@ -1,18 +1,40 @@
+// Stock levels (GET /stock), a page at a time, filtered by available units below a number or by
+// below their product's low-stock threshold (#/stock?belowThreshold=true, the list behind that
+// figure of the home screen); an adjustment with a reason.
 import { useState } from 'preact/hooks';
 import { api, consistency, describe, newKey, type Schemas } from '../api';
-import { Field, Notice, Pager, Refusal, Scroll, Title, formValue, useCursors, usePage, when } from '../ui';
+import { href, keepQuery } from '../router';
+import { Empty, Field, Notice, Pager, Refusal, Scroll, Title, formValue, useCursors, usePage, when } from '../ui';
 
 type Reason = Schemas['NewStockAdjustment']['reason'];
 const REASONS: readonly Reason[] = ['received', 'count', 'damaged', 'returned', 'other'];
 
-export function Stock({ can }: { can: (scope: string) => boolean }) {
-  const [below, setBelow] = useState('');
+interface Filter {
+  readonly below: string;
+  readonly belowThreshold: boolean;
+}
+
+export function Stock({ can, query }: { can: (scope: string) => boolean; query: URLSearchParams }) {
+  const [filter, setFilter] = useState<Filter>({ below: query.get('below') ?? '', belowThreshold: query.get('belowThreshold') === 'true' });
+  // The form's own state: "below a number" and "below the threshold" exclude each other (the API takes one).
+  const [draft, setDraft] = useState(filter);
   const cursors = useCursors();
   const [refusal, setRefusal] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [adjusting, setAdjusting] = useState<{ sku: string; key: string } | null>(null);
   const [reloads, setReloads] = useState(0);
-  const page = usePage(() => api.GET('/stock', { params: { query: { limit: 20, ...(below ? { below: Number(below) } : {}), ...(cursors.cursor ? { cursor: cursors.cursor } : {}) }, header: consistency() } }), [below, cursors.cursor, reloads], setRefusal);
+  const page = usePage(
+    () =>
+      api.GET('/stock', {
+        params: {
+          query: { limit: 20, ...(filter.belowThreshold ? { belowThreshold: true } : filter.below ? { below: Number(filter.below) } : {}), ...(cursors.cursor ? { cursor: cursors.cursor } : {}) },
+          header: consistency(),
+        },
+      }),
+    [filter, cursors.cursor, reloads],
+    setRefusal,
+  );
+  const filtered = filter.belowThreshold || filter.below !== '';
 
   async function adjust(event: Event) {
     event.preventDefault();
@@ -35,13 +57,19 @@ export function Stock({ can }: { can: (scope: string) => boolean }) {
         aria-label="Filter stock"
         onSubmit={(event) => {
           event.preventDefault();
-          setBelow(formValue(event, 'below'));
+          const next = { below: draft.belowThreshold ? '' : draft.below.trim(), belowThreshold: draft.belowThreshold };
+          setFilter(next);
+          keepQuery({ below: next.below || undefined, belowThreshold: next.belowThreshold ? 'true' : undefined });
           cursors.reset();
         }}
       >
         <Field label="Available below">
-          <input name="below" type="number" min={0} inputMode="numeric" />
+          <input name="below" type="number" min={0} inputMode="numeric" value={draft.below} disabled={draft.belowThreshold} onInput={(e) => setDraft({ ...draft, below: (e.currentTarget as HTMLInputElement).value })} />
         </Field>
+        <label class="check">
+          <input type="checkbox" name="belowThreshold" checked={draft.belowThreshold} onChange={(e) => setDraft({ ...draft, belowThreshold: (e.currentTarget as HTMLInputElement).checked })} />
+          Only those below their low-stock threshold
+        </label>
         <button type="submit">Apply</button>
       </form>
       <Notice message={notice} />
@@ -72,7 +100,20 @@ export function Stock({ can }: { can: (scope: string) => boolean }) {
           </div>
         </form>
       ) : null}
-      {page ? (
+      {page && page.items.length === 0 && cursors.page === 1 ? (
+        <Empty>
+          {filter.belowThreshold ? (
+            <p>No product is below its low-stock threshold. A product’s threshold is set in the catalogue (lowStockThreshold); it shows here once its available units fall below it.</p>
+          ) : filtered ? (
+            <p>No SKU has fewer than {filter.below} units available.</p>
+          ) : (
+            <p>No stock is recorded yet. A SKU is listed here once units are received for it (<code>{'POST /stock/{sku}/adjustments'}</code>) or once its product has a low-stock threshold.</p>
+          )}
+          <p>
+            <a href={href('catalogue')}>See the catalogue</a>
+          </p>
+        </Empty>
+      ) : page ? (
         <>
           <Scroll label="Stock levels">
             <table>
