@@ -370,7 +370,7 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
     customers,
     customerQueries: new CustomerQueries(readModels, new KeysetPages(cursors, consistency('customers', 'collections'))),
     stock,
-    stockQueries: new StockQueries(readModels, new KeysetPages(cursors, consistency('stock', 'stock levels')), new KeysetPages(cursors, consistency('low-stock', 'stock levels'))),
+    stockQueries: new StockQueries(readModels, new KeysetPages(cursors, consistency('stock', 'stock levels'))),
     jobs,
     // A customer account names a customer that exists (and was not erased).
     accounts: new AccountService(eventStore, argon2Passwords(), { customers }),
@@ -391,7 +391,7 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
       'order-views': consistency('order-views', 'summary figures'),
       'fulfilment-queue': consistency('fulfilment-queue', 'summary figures'),
       returns: consistency('returns', 'summary figures'),
-      'low-stock': consistency('low-stock', 'summary figures'),
+      stock: consistency('stock', 'summary figures'),
       'webhook-subscriptions': consistency('webhook-subscriptions', 'summary figures'),
       'webhook-deliveries': consistency('webhook-deliveries', 'summary figures'),
     }),

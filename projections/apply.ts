@@ -34,6 +34,8 @@ export async function applyBatch<V extends { readonly revision: number }, E exte
     }
   }
   const current = toLoad.size > 0 ? await views.load([...toLoad]) : new Map<string, V & { revision: number }>();
+  // As stored: commit() is told, so that it rewrites only the fields that changed.
+  const stored = new Map(current);
   const changed = new Map<string, V>();
   const changes: KeyedChange<C>[] = [];
   const lookup = (key: string): V | null => current.get(key) ?? null;
@@ -46,7 +48,14 @@ export async function applyBatch<V extends { readonly revision: number }, E exte
     current.set(key, next);
     changed.set(key, next);
   }
-  await views.commit([...changed].map(([key, view]) => ({ key, view })), last.position, changes);
+  await views.commit(
+    [...changed].map(([key, view]) => {
+      const was = stored.get(key);
+      return was === undefined ? { key, view } : { key, view, was };
+    }),
+    last.position,
+    changes,
+  );
   return last.position;
 }
 

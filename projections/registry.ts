@@ -11,12 +11,11 @@ import { fulfilmentQueue } from './orders/fulfilment-queue.js';
 import { orderViews } from './orders/order-views.js';
 import { returnsView } from './orders/returns.js';
 import type { ChangeOf, EventOf, ViewOf } from './projection.js';
-import { lowStock } from './stock/low-stock.js';
 import { stockView } from './stock/stock.js';
 import { webhookDeliveriesView } from './webhooks/deliveries.js';
 import { webhookSubscriptionsView } from './webhooks/subscriptions.js';
 
-const REGISTERED = [orderViews, fulfilmentQueue, jobsView, productsView, customersView, stockView, accountsView, webhookSubscriptionsView, webhookDeliveriesView, returnsView, dailySales, lowStock] as const;
+const REGISTERED = [orderViews, fulfilmentQueue, jobsView, productsView, customersView, stockView, accountsView, webhookSubscriptionsView, webhookDeliveriesView, returnsView, dailySales] as const;
 
 type Registered = (typeof REGISTERED)[number];
 export type ProjectionName = Registered['name'];

@@ -26,6 +26,12 @@ export interface KeyedChange<C> {
 export interface Keyed<V> {
   readonly key: string;
   readonly view: V & { readonly revision: number };
+  /**
+   * The view as this generation holds it before the commit, as load() gave it, when the caller
+   * knows it (absent: unknown, or none loaded). A store may then write only what changed: the
+   * embedded store leaves alone the indexes whose fields kept their values.
+   */
+  readonly was?: V & { readonly revision: number };
 }
 
 export type FieldValue = string | number | null;

@@ -100,7 +100,7 @@ const operations: Operation<Deps>[] = [
       'Any other combination is 400 validation-failed, whose errors point at each parameter at fault and whose detail names the combinations offered; ' +
       'so is a createdFrom or createdTo that is no instant of the years 0000 to 9999, or a createdTo not later than createdFrom. ' +
       'A total is the order\'s `total` in minor units of its currency (an edit changes it), hence the one currency a sort by total names. ' +
-      'createdFrom, createdTo, sku, currency and the sorts by total were added within 2027-01-01 (additive): every Api-Version is served them.',
+      'createdFrom, createdTo, sku, currency and the sorts by total were added within 2027-01-01 (additive): every Api-Version is served them, save a status with a sort by total, which reads the status as 2027-01-01 does.',
     parameters: [
       ...queryParameters('OrderListQuery', Object.keys(orderSchemas.OrderListQuery.properties)),
       consistencyToken,

@@ -173,7 +173,7 @@ export const orderSchemas = {
       sku: {
         type: 'string',
         pattern: SKU_PATTERN,
-        description: 'the orders with a line of this SKU, as their lines stand now (a line an edit removed no longer counts; one shipped, cancelled or returned still does); only with a date sort',
+        description: 'the orders with a line of this SKU, as their lines stand now (a line an edit removed no longer counts; one shipped, cancelled or returned still does); with a date sort and a date range at most: never with status or customerId (so never for a customer\'s token)',
       },
       currency: {
         type: 'string',

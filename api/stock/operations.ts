@@ -24,7 +24,7 @@ type Deps = StockDeps & Shared;
 
 const { bodyValidator, queryValidator } = validators({ ...sharedSchemas, ...stockSchemas });
 const validAdjustment = bodyValidator<{ delta: number; reason: AdjustmentReason; note?: string | null }>('NewStockAdjustment');
-const validListQuery = queryValidator<{ below?: number; belowThreshold?: boolean; limit: number; cursor?: string }>('StockListQuery');
+const validListQuery = queryValidator<{ below?: number; belowThreshold?: boolean; skuPrefix?: string; namePrefix?: string; limit: number; cursor?: string }>('StockListQuery');
 const SKU = new RegExp(SKU_PATTERN);
 
 const operations: Operation<Deps>[] = [
@@ -34,9 +34,11 @@ const operations: Operation<Deps>[] = [
     access: { scope: 'stock:read' },
     operationId: 'listStock',
     tags: ['stock'],
-    summary: 'Stock levels, a page at a time, by SKU',
-    description: 'Needs stock:read and a token that is not a customer\'s (403 otherwise, whatever its scopes). From the stock projection, which may lag: send the Consistency-Token of a write to wait (up to 5 s) until the page includes it. `below` keeps the SKUs whose available stock is below it. Only SKUs whose stock ever changed are listed. ' +
-      '`belowThreshold=true` lists instead, from the low-stock projection, the SKUs whose available units are below their own product\'s lowStockThreshold (the list behind the low-stock figure of GET /summary): a product that was never stocked is listed too, with updatedAt and revision null. `below` with `belowThreshold` is a 400.',
+    summary: 'Stock levels with their products\' names, a page at a time, by SKU or by name',
+    description: 'Needs stock:read and a token that is not a customer\'s (403 otherwise, whatever its scopes). From the stock projection, which may lag: send the Consistency-Token of a write to wait (up to 5 s) until the page includes it. Every SKU with a product or a stock change is listed, with its product\'s name and lowStockThreshold (a product never stocked has updatedAt and revision null). ' +
+      '`below` keeps the SKUs whose available stock is below it; `belowThreshold=true` those whose available units are below their own product\'s lowStockThreshold (the list behind the low-stock figure of GET /summary); `skuPrefix` those whose SKU begins with it; all of these by SKU. ' +
+      '`namePrefix` keeps those whose product\'s name begins with it, whatever the case, listed by name (case folded) then SKU. ' +
+      'Each list is served by an index: `below` alone, `belowThreshold` with `skuPrefix` or not, `skuPrefix` alone, `namePrefix` alone; any other combination is 400 validation-failed, its errors pointing at the parameters at fault.',
     parameters: [
       ...queryParameters('StockListQuery', Object.keys(stockSchemas.StockListQuery.properties)),
       consistencyToken,
@@ -53,6 +55,8 @@ const operations: Operation<Deps>[] = [
           limit: query.limit,
           ...(query.below === undefined ? {} : { below: query.below }),
           ...(query.belowThreshold ? { belowThreshold: true } : {}),
+          ...(query.skuPrefix === undefined ? {} : { skuPrefix: query.skuPrefix }),
+          ...(query.namePrefix === undefined ? {} : { namePrefix: query.namePrefix }),
           ...(query.cursor ? { cursor: query.cursor } : {}),
           consistencyToken,
         }),
@@ -61,6 +65,8 @@ const operations: Operation<Deps>[] = [
         const next = new URLSearchParams({
           ...(query.below === undefined ? {} : { below: String(query.below) }),
           ...(query.belowThreshold ? { belowThreshold: 'true' } : {}),
+          ...(query.skuPrefix === undefined ? {} : { skuPrefix: query.skuPrefix }),
+          ...(query.namePrefix === undefined ? {} : { namePrefix: query.namePrefix }),
           limit: String(query.limit),
           cursor: page.nextCursor,
         });

@@ -44,12 +44,27 @@ export const stockSchemas = {
       revision: { type: ['integer', 'null'], description: "the SKU's stock stream revision; null for a SKU whose stock never changed" },
     },
   },
+  ListedStock: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['sku', 'name', 'lowStockThreshold', 'onHand', 'reserved', 'available', 'updatedAt', 'revision'],
+    properties: {
+      sku: { type: 'string' },
+      name: { type: ['string', 'null'], description: "the SKU's product's name; null for a SKU whose stock changed though no product was ever defined under it" },
+      lowStockThreshold: { type: 'integer', minimum: 0, description: "the product's; 0 for none" },
+      onHand: { type: 'integer', minimum: 0 },
+      reserved: { type: 'integer', minimum: 0, description: 'held by pending and paid orders' },
+      available: { type: 'integer', minimum: 0, description: 'onHand − reserved, never below 0' },
+      updatedAt: { type: ['string', 'null'], format: 'date-time', description: 'null for a SKU whose stock never changed' },
+      revision: { type: ['integer', 'null'], description: "the SKU's stock stream revision; null for a SKU whose stock never changed" },
+    },
+  },
   StockPage: {
     type: 'object',
     additionalProperties: false,
     required: ['items', 'nextCursor'],
     properties: {
-      items: { type: 'array', items: { $ref: '#/components/schemas/Stock' } },
+      items: { type: 'array', items: { $ref: '#/components/schemas/ListedStock' } },
       nextCursor: { type: ['string', 'null'] },
     },
   },
@@ -61,6 +76,13 @@ export const stockSchemas = {
       belowThreshold: {
         type: 'boolean',
         description: "true: only the SKUs whose available units are below their product's lowStockThreshold (a product not retired, with a threshold above 0), those never stocked included; not with below",
+      },
+      skuPrefix: { type: 'string', minLength: 1, maxLength: 64, description: 'only the SKUs that begin with it (exactly, case and all); alone or with belowThreshold' },
+      namePrefix: {
+        type: 'string',
+        minLength: 1,
+        maxLength: 200,
+        description: "only the SKUs whose product's name begins with it, whatever the case; listed by name (case folded), then SKU; with no other filter",
       },
       limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
       cursor: { type: 'string', minLength: 1, maxLength: 1024 },

@@ -4,6 +4,7 @@
 import Database from 'better-sqlite3';
 import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { isDeepStrictEqual } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { sqliteIo } from '../../shared/adapters/sqlite-errors.js';
 import type { Position } from '../../write-side/kernel/event-store.js';
@@ -398,6 +399,16 @@ export class SqliteReadStore implements ReadModelStore {
       ON CONFLICT (key) DO UPDATE SET revision = excluded.revision, ${extra.map((c) => `${c} = excluded.${c}, `).join('')}doc = excluded.doc
       WHERE excluded.revision > ${table}.revision`;
     const values = (view: View) => columns.map((c) => (c.value as (view: View) => FieldValue)(view));
+    // A stored view's row rewritten with only the columns whose values changed (by their places in
+    // `columns`), so that SQLite leaves alone every index of columns that kept theirs: an upsert
+    // sets every column, and every index is written again with it. One statement per set changed.
+    const updateOf = (changed: readonly number[]) =>
+      `UPDATE ${table} SET revision = ?, ${changed.map((i) => `${columns[i]!.name} = ?, `).join('')}doc = ? WHERE key = ? AND revision < ?`;
+    const sameValues = (t: { readonly copyAt: readonly number[]; readonly values: ValuesTable }, was: View, view: View, before: readonly FieldValue[], row: readonly FieldValue[]) => {
+      if (t.copyAt.some((i) => before[i] !== row[i])) return false;
+      const valuesOf = t.values.values as (view: View) => readonly string[];
+      return isDeepStrictEqual(distinctValues(valuesOf(was)), distinctValues(valuesOf(view)));
+    };
     // Each multi-valued field's table: its rows of a view are written again whenever the view is.
     const valueTables = [...this.schema(name).valueTables.values()].map((values) => {
       const valuesTable = this.valuesTable(name, generation, values);
@@ -439,11 +450,19 @@ export class SqliteReadStore implements ReadModelStore {
         );
         const rewrite = valueTables.map((t) => ({ ...t, remove: store.statement(t.remove), insert: store.statement(t.insert) }));
         const transaction = store.db.transaction(() => {
-          for (const { key, view } of views) {
+          for (const { key, view, was } of views) {
             const row = values(view);
+            const before = was === undefined ? null : values(was);
             // Not written (an older revision than the stored view's): its values' rows stay as they are.
-            if (write.run(key, view.revision, ...row, JSON.stringify(view)).changes === 0) continue;
+            if (before === null) {
+              if (write.run(key, view.revision, ...row, JSON.stringify(view)).changes === 0) continue;
+            } else {
+              const changed = columns.flatMap((_, i) => (row[i] === before[i] ? [] : [i]));
+              if (store.statement(updateOf(changed)).run(view.revision, ...changed.map((i) => row[i]), JSON.stringify(view), key, view.revision).changes === 0) continue;
+              // Its SKUs (say) and the fields copied beside them as they were: their rows stay.
+            }
             for (const t of rewrite) {
+              if (before !== null && sameValues(t, was as View, view, before, row)) continue;
               t.remove.run(key);
               const copies = t.copyAt.map((i) => row[i]);
               for (const value of distinctValues((t.values.values as (view: View) => readonly string[])(view))) t.insert.run(key, value, ...copies);

@@ -140,7 +140,7 @@ export class OrderQueries {
     }
     const { createdFrom, createdTo } = placedRange(request.createdFrom, request.createdTo);
     const customerId = viewer.customerId ?? request.customerId;
-    const unserved = unservedCombination({ status, customerId, sku, currency, createdFrom, createdTo }, sort);
+    const unserved = unservedCombination({ status, legacyStatus: !knowsPartialShipments(apiVersion), customerId, sku, currency, createdFrom, createdTo }, sort);
     if (unserved.length > 0) throw new ValidationFailed(unserved, `This combination of filters and sort is not offered (no index serves it): ${OFFERED_ORDER_LISTS}`);
     const reflects = await this.consistency.orders.reflect(request.consistencyToken);
     // A status filter selects as the version's clients read the status, so its cursors are bound to

@@ -1,8 +1,8 @@
 // The stock's views.
 import type { Position } from '../../write-side/kernel/event-store.js';
 
-/** A SKU's stock levels as GET /stock lists them; `revision` is the SKU stream's. */
-export interface StockView {
+/** A SKU's stock levels as GET /stock/{sku} and the stock webhooks show them; `revision` is the SKU stream's. */
+export interface StockLevels {
   readonly sku: string;
   readonly onHand: number;
   readonly reserved: number;
@@ -13,11 +13,11 @@ export interface StockView {
 }
 
 /**
- * A SKU's stock held against its product's lowStockThreshold, as the `low-stock` projection keeps
- * it from the SKU's two streams (its product's and its stock's): `low` is 1 while the product (not
+ * A SKU as the `stock` projection keeps it from its two streams (its product's and its stock's):
+ * its levels, and its product's name, status and threshold; `low` is 1 while the product (not
  * retired) has fewer units available than its threshold, which a threshold of 0 never is.
  */
-export interface LowStockView {
+export interface StockView {
   readonly sku: string;
   /** The product's name and status; null while no product was ever defined under the SKU. */
   readonly name: string | null;
@@ -37,15 +37,20 @@ export interface LowStockView {
 }
 
 /** Whether a SKU is below its product's threshold: the one rule of the low-stock figure and list. */
-export function isLow(view: Pick<LowStockView, 'status' | 'available' | 'lowStockThreshold'>): boolean {
+export function isLow(view: Pick<StockView, 'status' | 'available' | 'lowStockThreshold'>): boolean {
   return view.status !== null && view.status !== 'retired' && view.available < view.lowStockThreshold;
 }
 
-/** A SKU's levels as GET /stock lists them: a SKU below its threshold may never have had stock (its updatedAt and revision null). */
-export type ListedStock = Omit<StockView, 'revision'> & { readonly revision: number | null };
+/** A name as a prefix of it is matched (GET /stock?namePrefix): case folded, locale-independently. */
+export function nameKey(name: string): string {
+  return name.normalize('NFC').toLowerCase();
+}
 
-/** The SKU's levels as GET /stock lists them. */
-export function stockOfLowStock(view: LowStockView): ListedStock {
-  const { sku, onHand, reserved, available, stockUpdatedAt, stockRevision } = view;
-  return { sku, onHand, reserved, available, updatedAt: stockUpdatedAt, revision: stockRevision };
+/** A SKU as GET /stock lists it: its levels (revision and updatedAt null before its first stock event) and its product's name and threshold. */
+export type ListedStock = Omit<StockLevels, 'revision'> & { readonly revision: number | null; readonly name: string | null; readonly lowStockThreshold: number };
+
+/** The SKU as GET /stock lists it. */
+export function listedStock(view: StockView): ListedStock {
+  const { sku, name, lowStockThreshold, onHand, reserved, available, stockUpdatedAt, stockRevision } = view;
+  return { sku, name, lowStockThreshold, onHand, reserved, available, updatedAt: stockUpdatedAt, revision: stockRevision };
 }

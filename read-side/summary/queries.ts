@@ -16,12 +16,12 @@ import type { OrderView, QueueEntry } from '../orders/views.js';
 import type { ReturnView } from '../orders/returns.js';
 import type { Condition, ReadModelStore } from '../read-store.js';
 import { BELOW_THRESHOLD, mostPressingPage } from '../stock/queries.js';
-import type { LowStockView } from '../stock/views.js';
+import type { StockView } from '../stock/views.js';
 import type { SubscriptionView } from '../webhooks/views.js';
 import type { StoreSummary } from './views.js';
 
 /** The projections the figures come from. */
-export type SummarySource = 'daily-sales' | 'order-views' | 'fulfilment-queue' | 'returns' | 'low-stock' | 'webhook-subscriptions' | 'webhook-deliveries';
+export type SummarySource = 'daily-sales' | 'order-views' | 'fulfilment-queue' | 'returns' | 'stock' | 'webhook-subscriptions' | 'webhook-deliveries';
 
 /** Days in the sales chart, today included. */
 export const SALES_DAYS = 30;
@@ -124,7 +124,7 @@ export class SummaryQueries {
     if (!isStaff(viewer)) throw new Forbidden('The store at a glance belongs to no single customer: a customer token cannot read it.');
     const visible = { stock: viewer.scopes.has('stock:read'), webhooks: viewer.scopes.has('webhooks:admin') };
     const sources: SummarySource[] = ['daily-sales', 'order-views', 'fulfilment-queue', 'returns'];
-    if (visible.stock) sources.push('low-stock');
+    if (visible.stock) sources.push('stock');
     if (visible.webhooks) sources.push('webhook-subscriptions', 'webhook-deliveries');
     // Each source's position, once its views include the write of the token: the figures are read after.
     const reached = await Promise.all(sources.map(async (source) => [source, await this.consistency[source].reflect(consistencyToken)] as const));
@@ -197,7 +197,7 @@ export class SummaryQueries {
   }
 
   private async lowStock(): Promise<NonNullable<StoreSummary['lowStock']>> {
-    const [count, pressing] = await Promise.all([this.store.count('low-stock', BELOW_THRESHOLD), this.store.page<LowStockView>('low-stock', mostPressingPage(MOST_PRESSING))]);
+    const [count, pressing] = await Promise.all([this.store.count('stock', BELOW_THRESHOLD), this.store.page<StockView>('stock', mostPressingPage(MOST_PRESSING))]);
     const mostPressing = pressing.map(({ sku, name, available, lowStockThreshold }) => ({ sku, name, available, lowStockThreshold, href: `/stock/${encodeURIComponent(sku)}` }));
     return { count, mostPressing, href: '/stock?belowThreshold=true' };
   }

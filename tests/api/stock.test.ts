@@ -101,6 +101,46 @@ describe('stock levels and adjustments', () => {
     const mine = all.filter((item) => item.sku.startsWith(prefix));
     expect(mine.map((item) => [item.sku, item.available])).toEqual([[skus[0], 1], [skus[1], 2]]);
   });
+
+  it('lists each SKU with its product\'s name and threshold, by a SKU\'s prefix or a name\'s (any case), paged, and refuses a combination no index serves', async () => {
+    const prefix = `N${randomUUID().slice(0, 6).toUpperCase()}`;
+    const names = { [`${prefix}-1`]: `${prefix} Blue mug`, [`${prefix}-2`]: `${prefix.toLowerCase()} blue bowl`, [`${prefix}-3`]: `${prefix} Red cup` };
+    await defineProducts(service.events, Object.fromEntries(Object.entries(names).map(([s, name], i) => [s, { name, description: null, prices: { EUR: 100 }, status: 'active' as const, lowStockThreshold: i }])));
+    const token = (await staff('POST', `/stock/${prefix}-3/adjustments`, { body: { delta: 5, reason: 'received' }, headers: key() })).headers.get('consistency-token')!;
+    const list = async (query: string) => {
+      const items: Array<Record<string, unknown>> = [];
+      let page = await staff('GET', `/stock?${query}&limit=1`, { headers: { 'Consistency-Token': token } });
+      for (;;) {
+        expect(page.status, JSON.stringify(page.body)).toBe(200);
+        items.push(...page.body.items);
+        const link = page.headers.get('link');
+        if (!link) return items;
+        page = await staff('GET', link.slice(1, link.indexOf('>')));
+      }
+    };
+    const bySku = await list(`skuPrefix=${prefix}-`);
+    expect(bySku).toEqual([
+      { sku: `${prefix}-1`, name: `${prefix} Blue mug`, lowStockThreshold: 0, onHand: 0, reserved: 0, available: 0, updatedAt: null, revision: null },
+      { sku: `${prefix}-2`, name: `${prefix.toLowerCase()} blue bowl`, lowStockThreshold: 1, onHand: 0, reserved: 0, available: 0, updatedAt: null, revision: null },
+      { sku: `${prefix}-3`, name: `${prefix} Red cup`, lowStockThreshold: 2, onHand: 5, reserved: 0, available: 5, updatedAt: expect.any(String), revision: 0 },
+    ]);
+    expect((await list(`skuPrefix=${prefix}-&belowThreshold=true`)).map((item) => item.sku)).toEqual([`${prefix}-2`]);
+    expect((await list(`namePrefix=${encodeURIComponent(`${prefix.toLowerCase()} BLUE`)}`)).map((item) => item.name)).toEqual([`${prefix.toLowerCase()} blue bowl`, `${prefix} Blue mug`]);
+    expect(await list(`namePrefix=${prefix}%20Green`)).toEqual([]);
+    const first = await staff('GET', `/stock?namePrefix=${prefix}&limit=1`, { headers: { 'Consistency-Token': token } });
+    expect(first.headers.get('link')).toContain(`namePrefix=${prefix}&limit=1&cursor=`);
+    const refused = async (query: string, pointers: string[]) => {
+      const response = await staff('GET', `/stock?${query}`);
+      expect(response.status, query).toBe(400);
+      expect(response.body.type).toBe('https://errors.orders.example/validation-failed');
+      expect(response.body.errors.map((e: { pointer: string }) => e.pointer).sort()).toEqual(pointers);
+    };
+    await refused(`namePrefix=a&skuPrefix=${prefix}`, ['/skuPrefix']);
+    await refused('namePrefix=a&belowThreshold=true', ['/belowThreshold']);
+    await refused('skuPrefix=a&below=3', ['/skuPrefix']);
+    const otherPrefix = await staff('GET', `/stock?namePrefix=a&limit=1&cursor=${encodeURIComponent(first.body.nextCursor)}`);
+    expect(otherPrefix.body.type).toBe('https://errors.orders.example/invalid-cursor');
+  });
 });
 
 describe('reservations', () => {

@@ -117,7 +117,7 @@ describe('GET /summary: the figures follow the store', () => {
     body = await summary(tokenOf(sold));
     expect(body.lowStock).toEqual({ count: 1, mostPressing: [{ sku, name: 'Low mug', available: 4, lowStockThreshold: 5, href: `/stock/${sku}` }], href: '/stock?belowThreshold=true' });
     const low = await admin('GET', body.lowStock.href, { headers: { 'Consistency-Token': tokenOf(sold) } });
-    expect(low.body.items).toEqual([{ sku, onHand: 6, reserved: 2, available: 4, updatedAt: expect.any(String), revision: expect.any(Number) }]);
+    expect(low.body.items).toEqual([{ sku, name: 'Low mug', lowStockThreshold: 5, onHand: 6, reserved: 2, available: 4, updatedAt: expect.any(String), revision: expect.any(Number) }]);
 
     // A delivery that failed for good, in a subscription's delivery log as the worker records it.
     const subscription = await admin('POST', '/webhook-subscriptions', { body: { url: 'https://hooks.partner.example/summary', events: ['order.paid'] }, headers: key() });

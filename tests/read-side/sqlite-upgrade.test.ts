@@ -45,7 +45,7 @@ describe('the embedded read store, opened on a store from before projections dec
     const dir = tempDir('upgrade-');
     const file = join(dir.path, 'read-models.sqlite3');
     const before = new SqliteReadStore(file, READ_STORAGE);
-    for (const name of ['order-views', 'fulfilment-queue', 'jobs', 'stock'] as const) await before.views(name, 1).commit([], encodePosition(40n));
+    for (const name of ['order-views', 'fulfilment-queue', 'jobs', 'accounts'] as const) await before.views(name, 1).commit([], encodePosition(40n));
     await before.close();
     // As that build made it: no versions, and the orders' views with the four indexes of then alone, without the
     // legacyStatus column (nor the currency, total and SKUs that came later).
@@ -63,8 +63,8 @@ describe('the embedded read store, opened on a store from before projections dec
         expect(await upgraded.activeGeneration(name), name).toBe(2);
         expect(await upgraded.views(name, 2).checkpoint(), name).toBeNull();
       }
-      expect(await upgraded.activeGeneration('stock')).toBe(1);
-      expect(await upgraded.views('stock', 1).checkpoint()).toBe(encodePosition(40n));
+      expect(await upgraded.activeGeneration('accounts')).toBe(1);
+      expect(await upgraded.views('accounts', 1).checkpoint()).toBe(encodePosition(40n));
       // The fresh generation has the new field: its views are written and selected by it.
       const view = { ...order(1), status: 'partially_shipped' as const };
       await upgraded.views('order-views', 2).commit([{ key: view.id, view }], encodePosition(41n));

@@ -3,9 +3,9 @@
 // so that a personal field of a customer erased since reads null in every later send and replay.
 import { v5 as uuidv5 } from 'uuid';
 import { productsView } from '../../projections/catalogue/products.js';
-import { stockView } from '../../projections/stock/stock.js';
+import { evolveStockLevels } from '../../projections/stock/stock.js';
 import type { ProductView } from '../../read-side/catalogue/views.js';
-import type { StockView } from '../../read-side/stock/views.js';
+import type { StockLevels } from '../../read-side/stock/views.js';
 import { representCustomer, type CustomerRepresentation } from '../../read-side/customers/views.js';
 import { statusFor } from '../../read-side/orders/status.js';
 import { orderRepresentation, type OrderRepresentation } from '../../read-side/orders/views.js';
@@ -157,7 +157,7 @@ export interface MessageReaders {
   /** The customer as it is now; null when it has no record. */
   customer(customerId: string): Promise<CustomerSnapshot | null>;
   /** The SKU's stock level as GET /stock/{sku} answers it, as its stream stood at that revision; null when the stream does not reach it. */
-  stockAt(sku: string, revision: number): Promise<StockView | null>;
+  stockAt(sku: string, revision: number): Promise<StockLevels | null>;
 }
 
 /** The principal messages are read as: staff, so every order and customer is visible. */
@@ -191,10 +191,10 @@ export function messageReaders(services: { readonly orders: OrderService; readon
       // A hot SKU's stream is long: the levels a StockFellLow records are the fold's up to it (the audit checks so).
       if (event.type === 'StockFellLow') {
         const { onHand, reserved, available, at } = event.data;
-        return stockView.evolve({ sku, onHand, reserved, available, updatedAt: at, revision }, event, own);
+        return evolveStockLevels({ sku, onHand, reserved, available, updatedAt: at, revision }, event, own);
       }
-      let view: StockView | null = null;
-      for (const r of await services.eventStore.readStream(stream, { toRevision: revision })) view = stockView.evolve(view, decodeStockEvent(r), r);
+      let view: StockLevels | null = null;
+      for (const r of await services.eventStore.readStream(stream, { toRevision: revision })) view = evolveStockLevels(view, decodeStockEvent(r), r);
       return view;
     },
   };
@@ -218,7 +218,7 @@ export async function buildMessage(ref: WebhookEventRef, recorded: RecordedEvent
   return JSON.stringify({ id: webhookMessageId(ref), type: ref.type, occurredAt: recorded.recordedAt.toISOString(), position: recorded.position, data });
 }
 
-async function dataOf(ref: WebhookEventRef, revision: number, apiVersion: string, readers: MessageReaders): Promise<OrderRepresentation | ProductView | CustomerRepresentation | StockView> {
+async function dataOf(ref: WebhookEventRef, revision: number, apiVersion: string, readers: MessageReaders): Promise<OrderRepresentation | ProductView | CustomerRepresentation | StockLevels> {
   const colon = ref.resource.indexOf(':');
   const kind = ref.resource.slice(0, colon);
   const id = ref.resource.slice(colon + 1);

@@ -11,14 +11,14 @@ import { fulfilmentQueue } from '../../../projections/orders/fulfilment-queue.js
 import { orderViews } from '../../../projections/orders/order-views.js';
 import { returnsView } from '../../../projections/orders/returns.js';
 import { rebuild } from '../../../projections/rebuild.js';
-import { lowStock } from '../../../projections/stock/low-stock.js';
+import { stockView } from '../../../projections/stock/stock.js';
 import { webhookDeliveriesView } from '../../../projections/webhooks/deliveries.js';
 import { webhookSubscriptionsView } from '../../../projections/webhooks/subscriptions.js';
 import { READ_STORAGE } from '../../../projections/registry.js';
 import { SqliteReadStore } from '../../../read-side/adapters/sqlite-read-store.js';
 import { Consistency, type ProjectionProgress } from '../../../read-side/kernel/consistency.js';
 import { returnPage } from '../../../read-side/orders/returns.js';
-import { belowThresholdPage } from '../../../read-side/stock/queries.js';
+import { stockPage } from '../../../read-side/stock/queries.js';
 import { SummaryQueries, type SummarySource } from '../../../read-side/summary/queries.js';
 import { serviceViewer } from '../../../write-side/kernel/access.js';
 import type { Position } from '../../../write-side/kernel/event-store.js';
@@ -30,7 +30,7 @@ import { WebhookService } from '../../../write-side/webhooks/service.js';
 import { openEmbedded, tempDir, type StoreFixture } from '../../support/event-stores.js';
 import { address, seedOrders, seedOrdersAfterPayment } from '../../support/seed.js';
 
-const SOURCES: readonly SummarySource[] = ['daily-sales', 'order-views', 'fulfilment-queue', 'returns', 'low-stock', 'webhook-subscriptions', 'webhook-deliveries'];
+const SOURCES: readonly SummarySource[] = ['daily-sales', 'order-views', 'fulfilment-queue', 'returns', 'stock', 'webhook-subscriptions', 'webhook-deliveries'];
 /** An admin's view: every figure. */
 const admin = { sub: 'summary-admin', scopes: new Set(['orders:read', 'stock:read', 'webhooks:admin']), customerId: null };
 
@@ -74,7 +74,7 @@ describe('the summary on the embedded read store', () => {
     await deliveries.recordAttempts(serviceViewer('webhook-delivery'), subscription.subscription.id, [
       { eventId: 'e1', eventPosition: 'p', type: 'order.paid', resource: 'o', at: new Date().toISOString(), statusCode: 500, durationMs: 1, outcome: 'failed', nextAttemptAt: null },
     ], { correlationId: 'c' });
-    for (const projection of [dailySales, orderViews, fulfilmentQueue, returnsView, lowStock, webhookSubscriptionsView, webhookDeliveriesView]) {
+    for (const projection of [dailySales, orderViews, fulfilmentQueue, returnsView, stockView, webhookSubscriptionsView, webhookDeliveriesView]) {
       await rebuild(events.store, reads, projection as typeof orderViews);
     }
 
@@ -84,7 +84,7 @@ describe('the summary on the embedded read store', () => {
     expect(summary.summary.failedDeliveries?.count).toBe(1);
     await reads.page('returns', returnPage('requested', { createdAt: '2027-01-01T00:00:00.000Z', id: randomUUID() }, 21));
     await reads.page('returns', returnPage(undefined, null, 21));
-    await reads.page('low-stock', belowThresholdPage('SEED-1', 21));
+    await reads.page('stock', stockPage({ belowThreshold: true }, 'SEED-1', 21));
     const statements = [...new Set(prepare.mock.calls.map(([sql]) => sql))].filter((sql) => /^SELECT\b/.test(sql.trim()) && /_g\d+\b/.test(sql));
     prepare.mockRestore();
     // One per figure at least: the sales, four of the orders' views, the queue, two of the returns, two of the low stock, the subscriptions and their failed deliveries, and the lists.

@@ -1,16 +1,17 @@
-// The low-stock projection, which gathers a SKU's product and stock streams: a SKU is low while its
+// The stock projection, which gathers a SKU's product and stock streams: a SKU is low while its
 // product (not retired) has fewer units available than its threshold, whichever stream moved last
 // (a sale, a restock, a threshold raised, a retirement); its levels are the stock's own; the low
 // ones paged by SKU and fewest available first on indexes; a log applied in batches, each twice,
-// ends as the rebuild does; agreement with a fresh fold.
+// ends as the rebuild does; agreement with a fresh fold; the names and SKUs listed by a prefix.
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { applyBatch } from '../../../projections/apply.js';
+import type { SqliteReadStore } from '../../../read-side/adapters/sqlite-read-store.js';
 import { streamPrefixesOf } from '../../../projections/projection.js';
 import { rebuild, verify, type Difference } from '../../../projections/rebuild.js';
-import { lowStock } from '../../../projections/stock/low-stock.js';
-import { BELOW_THRESHOLD, belowThresholdPage, mostPressingPage } from '../../../read-side/stock/queries.js';
-import type { LowStockView } from '../../../read-side/stock/views.js';
+import { stockView } from '../../../projections/stock/stock.js';
+import { BELOW_THRESHOLD, mostPressingPage, namePrefixPage, stockPage } from '../../../read-side/stock/queries.js';
+import type { StockView } from '../../../read-side/stock/views.js';
 import { ProductService } from '../../../write-side/catalogue/service.js';
 import type { ProductContent } from '../../../write-side/catalogue/types.js';
 import { serviceViewer } from '../../../write-side/kernel/access.js';
@@ -18,17 +19,17 @@ import { StockService } from '../../../write-side/stock/service.js';
 import { openEmbedded, type StoreFixture } from '../../support/event-stores.js';
 import { openEmbeddedReadStore, type ReadStoreFixture } from '../../support/read-stores.js';
 
-const staff = serviceViewer('low-stock-test');
+const staff = serviceViewer('stock-view-test');
 const context = { principal: 'test', correlationId: 'c', causationId: null };
 const product = (name: string, lowStockThreshold: number, status: 'draft' | 'active' = 'active'): ProductContent => ({ name, description: null, prices: { EUR: 100 }, status, lowStockThreshold });
 
-describe('the low-stock projection', () => {
+describe('the stock projection', () => {
   let events: StoreFixture;
   let reads: ReadStoreFixture;
   let products: ProductService;
   let stock: StockService;
   const adjust = (sku: string, delta: number) => stock.adjust(staff, sku, { delta, reason: 'count', note: null }, { correlationId: 'c', idempotency: { key: randomUUID(), fingerprint: 'f' } });
-  const low = async () => (await reads.store.page<LowStockView>('low-stock', belowThresholdPage(null, 100))).map((v) => v.sku);
+  const low = async () => (await reads.store.page<StockView>('stock', stockPage({ belowThreshold: true }, null, 100))).map((v) => v.sku);
 
   beforeEach(async () => {
     events = await openEmbedded();
@@ -54,9 +55,9 @@ describe('the low-stock projection', () => {
   });
 
   it('holds each SKU against its product\'s threshold, whichever of its two streams moved, with the stock\'s own levels', async () => {
-    await rebuild(events.store, reads.store, lowStock);
+    await rebuild(events.store, reads.store, stockView);
     expect(await low()).toEqual(['MUG', 'NEVER']);
-    const views = await reads.store.find<LowStockView>('low-stock', ['MUG', 'NEVER', 'SPARE', 'GONE']);
+    const views = await reads.store.find<StockView>('stock', ['MUG', 'NEVER', 'SPARE', 'GONE']);
     const { revision, updatedAt, ...levels } = (await stock.get(staff, 'MUG'))!;
     expect(views.get('MUG')).toMatchObject({ name: 'Mug', status: 'active', lowStockThreshold: 5, ...levels, stockUpdatedAt: updatedAt, stockRevision: revision, low: 1 });
     expect(views.get('NEVER')).toMatchObject({ available: 0, stockUpdatedAt: null, stockRevision: null, low: 1 });
@@ -66,23 +67,23 @@ describe('the low-stock projection', () => {
     // A threshold raised above what is available takes a SKU below it with no stock event; a restock lifts one.
     await products.patch(staff, 'BOWL', { lowStockThreshold: 6 }, { correlationId: 'c' });
     await adjust('MUG', 10);
-    await rebuild(events.store, reads.store, lowStock);
+    await rebuild(events.store, reads.store, stockView);
     expect(await low()).toEqual(['BOWL', 'NEVER']);
-    expect((await reads.store.page<LowStockView>('low-stock', mostPressingPage(10))).map((v) => [v.sku, v.available])).toEqual([['NEVER', 0], ['BOWL', 4]]);
-    expect(await reads.store.count('low-stock', BELOW_THRESHOLD)).toBe(2);
-    expect(await verify(events.store, reads.store, lowStock, () => {})).toEqual({ checked: 6, differences: 0 });
+    expect((await reads.store.page<StockView>('stock', mostPressingPage(10))).map((v) => [v.sku, v.available])).toEqual([['NEVER', 0], ['BOWL', 4]]);
+    expect(await reads.store.count('stock', BELOW_THRESHOLD)).toBe(2);
+    expect(await verify(events.store, reads.store, stockView, () => {})).toEqual({ checked: 6, differences: 0 });
   });
 
   it('ends as the rebuild does, applied in batches of any size and each batch twice, and a view that is not its fold is found', async () => {
-    await rebuild(events.store, reads.store, lowStock);
-    const generation = reads.store.views<LowStockView>('low-stock', await reads.store.activeGeneration('low-stock'));
+    await rebuild(events.store, reads.store, stockView);
+    const generation = reads.store.views<StockView>('stock', await reads.store.activeGeneration('stock'));
     const rebuilt = await generation.scan(null, 100);
-    const log = await events.store.readAll({ after: null, maxCount: 1000, streamPrefixes: streamPrefixesOf(lowStock) });
+    const log = await events.store.readAll({ after: null, maxCount: 1000, streamPrefixes: streamPrefixesOf(stockView) });
     for (const size of [1, 3, log.length]) {
-      const views = reads.store.views<LowStockView>('low-stock', await reads.store.createGeneration('low-stock'));
+      const views = reads.store.views<StockView>('stock', await reads.store.createGeneration('stock'));
       for (let i = 0; i < log.length; i += size) {
-        await applyBatch(lowStock, views, log.slice(i, i + size));
-        await applyBatch(lowStock, views, log.slice(Math.max(0, i - size), i + size));
+        await applyBatch(stockView, views, log.slice(i, i + size));
+        await applyBatch(stockView, views, log.slice(Math.max(0, i - size), i + size));
       }
       expect(await views.scan(null, 100), `batches of ${size}`).toEqual(rebuilt);
     }
@@ -90,7 +91,34 @@ describe('the low-stock projection', () => {
     const mug = rebuilt.find((v) => v.key === 'MUG')!.view;
     await generation.commit([{ key: 'MUG', view: { ...mug, low: 0, revision: mug.revision + 1 } }], (await generation.checkpoint())!);
     const found: Difference[] = [];
-    expect(await verify(events.store, reads.store, lowStock, (d) => found.push(d))).toEqual({ checked: 6, differences: 1 });
+    expect(await verify(events.store, reads.store, stockView, (d) => found.push(d))).toEqual({ checked: 6, differences: 1 });
     expect(found[0]).toMatchObject({ key: 'MUG', expected: { low: 1 }, actual: { low: 0 } });
+  });
+
+  it('lists every SKU with its product\'s name: by a SKU\'s prefix, below the threshold or not, and by a name\'s prefix whatever its case, on the indexes', async () => {
+    await products.put(staff, 'MUG-XL', product('mug, large', 2), { correlationId: 'c' });
+    await products.put(staff, 'ÉCLAIR', product('Éclair tin', 0), { correlationId: 'c' });
+    await rebuild(events.store, reads.store, stockView);
+    const skus = async (query: Parameters<typeof stockPage>[0], after: string | null = null, limit = 100) => (await reads.store.page<StockView>('stock', stockPage(query, after, limit))).map((v) => v.sku);
+    expect(await skus({})).toEqual(['BOWL', 'CUP', 'GONE', 'MUG', 'MUG-XL', 'NEVER', 'SPARE', 'ÉCLAIR']);
+    expect(await skus({ skuPrefix: 'MUG' })).toEqual(['MUG', 'MUG-XL']);
+    expect(await skus({ skuPrefix: 'MUG' }, 'MUG')).toEqual(['MUG-XL']);
+    expect(await skus({ skuPrefix: 'mug' })).toEqual([]);
+    expect(await skus({ skuPrefix: 'MUG', belowThreshold: true })).toEqual(['MUG', 'MUG-XL']);
+    expect(await skus({ skuPrefix: 'É' })).toEqual(['ÉCLAIR']);
+    const names = async (prefix: string, after: { name: string; sku: string } | null = null, limit = 100) =>
+      (await reads.store.page<StockView>('stock', namePrefixPage(prefix, after, limit))).map((v) => v.name);
+    expect(await names('MUG')).toEqual(['Mug', 'mug, large']);
+    expect(await names('mug,')).toEqual(['mug, large']);
+    expect(await names('mu', { name: 'mug', sku: 'MUG' })).toEqual(['mug, large']);
+    expect(await names('éc')).toEqual(['Éclair tin']);
+    expect(await names('x')).toEqual([]);
+    // Each is one index's range, read in order: no table scanned whole, nothing sorted apart.
+    const sqlite = reads.store as SqliteReadStore;
+    for (const query of [stockPage({ skuPrefix: 'MUG' }, 'MUG', 10), stockPage({ skuPrefix: 'MUG', belowThreshold: true }, null, 10), stockPage({ belowThreshold: true }, null, 10), namePrefixPage('mu', { name: 'mug', sku: 'MUG' }, 10), mostPressingPage(10)]) {
+      const plan = (await sqlite.queryPlan('stock', query)).join(' | ');
+      expect(plan, JSON.stringify(query)).toMatch(/SEARCH .* USING (INDEX|PRIMARY KEY|COVERING INDEX)/);
+      expect(plan, JSON.stringify(query)).not.toMatch(/SCAN|TEMP B-TREE/);
+    }
   });
 });
