@@ -1,40 +1,24 @@
 // The administration app: sign-in, the navigation the role allows, and the screen the fragment names.
 // First, before Preact and the screens: it sends the request for the first screen's data.
 import { firstPageOrAfter, isStaff } from './first-page';
-import { render, type ComponentType } from 'preact';
+import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { api, whenUnauthenticated } from './api';
 import { href, useRoute } from './router';
+import { Accounts } from './screens/accounts';
+import { Catalogue } from './screens/catalogue';
+import { Customers } from './screens/customers';
+import { Exports } from './screens/exports';
 import { Home } from './screens/home';
 import { Login } from './screens/login';
+import { OrderPage } from './screens/order';
 import { Orders } from './screens/orders';
+import { Queue } from './screens/queue';
+import { Returns } from './screens/returns';
+import { Stock } from './screens/stock';
+import { WebhookPage } from './screens/webhook';
+import { Webhooks } from './screens/webhooks';
 import { forgetToken, keepToken, principalOf, storedToken, type Principal } from './session';
-
-/**
- * A screen loaded when it is first shown, from a chunk of its own: the app opens on the home screen
- * or the orders list, and the script that draws them is the smaller to parse and run for not
- * holding the other screens (bench:admin measures that first opening).
- */
-function later<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
-  let loaded: ComponentType<P> | null = null;
-  return function Later(props: P) {
-    const [Screen, setScreen] = useState<ComponentType<P> | null>(() => loaded);
-    useEffect(() => {
-      if (!Screen) void load().then((screen) => setScreen(() => (loaded = screen)));
-    }, []);
-    return Screen ? <Screen {...props} /> : null;
-  };
-}
-const Accounts = later(() => import('./screens/accounts').then((m) => m.Accounts));
-const Catalogue = later(() => import('./screens/catalogue').then((m) => m.Catalogue));
-const Customers = later(() => import('./screens/customers').then((m) => m.Customers));
-const Exports = later(() => import('./screens/exports').then((m) => m.Exports));
-const OrderPage = later(() => import('./screens/order').then((m) => m.OrderPage));
-const Queue = later(() => import('./screens/queue').then((m) => m.Queue));
-const Returns = later(() => import('./screens/returns').then((m) => m.Returns));
-const Stock = later(() => import('./screens/stock').then((m) => m.Stock));
-const WebhookPage = later(() => import('./screens/webhook').then((m) => m.WebhookPage));
-const Webhooks = later(() => import('./screens/webhooks').then((m) => m.Webhooks));
 
 // The first the token may use is the screen after sign-in. `staff`: the store's figures and lists
 // of every order, which a customer's own token may not read whatever its scopes.
