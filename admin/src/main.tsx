@@ -1,6 +1,6 @@
 // The administration app: sign-in, the navigation the role allows, and the screen the fragment names.
-// First, before Preact and the screens: it sends the request for the first page of orders.
-import { firstPageOrAfter } from './first-page';
+// First, before Preact and the screens: it sends the request for the first screen's data.
+import { firstPageOrAfter, isStaff } from './first-page';
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { api, whenUnauthenticated } from './api';
@@ -9,18 +9,24 @@ import { Accounts } from './screens/accounts';
 import { Catalogue } from './screens/catalogue';
 import { Customers } from './screens/customers';
 import { Exports } from './screens/exports';
+import { Home } from './screens/home';
 import { Login } from './screens/login';
 import { OrderPage } from './screens/order';
 import { Orders } from './screens/orders';
 import { Queue } from './screens/queue';
+import { Returns } from './screens/returns';
 import { Stock } from './screens/stock';
 import { WebhookPage } from './screens/webhook';
 import { Webhooks } from './screens/webhooks';
 import { forgetToken, keepToken, principalOf, storedToken, type Principal } from './session';
 
+// The first the token may use is the screen after sign-in. `staff`: the store's figures and lists
+// of every order, which a customer's own token may not read whatever its scopes.
 const SCREENS = [
+  { path: 'home', label: 'Home', scope: 'orders:read', staff: true },
   { path: 'orders', label: 'Orders', scope: 'orders:read' },
   { path: 'queue', label: 'Fulfilment', scope: 'shipments:write' },
+  { path: 'returns', label: 'Returns', scope: 'orders:read', staff: true },
   { path: 'catalogue', label: 'Catalogue', scope: 'catalogue:read' },
   { path: 'stock', label: 'Stock', scope: 'stock:read' },
   { path: 'customers', label: 'Customers', scope: 'customers:read' },
@@ -82,23 +88,29 @@ function App() {
     );
   }
   const can = (scope: string) => principal.scopes.has(scope);
-  const allowed = SCREENS.filter((screen) => can(screen.scope));
-  const [first = '', ...rest] = route;
+  const allowed = SCREENS.filter((screen) => can(screen.scope) && (!('staff' in screen) || isStaff(principal)));
+  const [first = '', ...rest] = route.parts;
   const current = allowed.find((screen) => screen.path === first) ?? allowed[0];
 
   let screen;
   switch (current?.path) {
+    case 'home':
+      screen = <Home can={can} />;
+      break;
     case 'orders':
-      screen = rest[0] ? <OrderPage id={rest[0]} can={can} /> : <Orders />;
+      screen = rest[0] ? <OrderPage id={rest[0]} can={can} /> : <Orders query={route.query} />;
       break;
     case 'queue':
       screen = <Queue />;
+      break;
+    case 'returns':
+      screen = <Returns query={route.query} />;
       break;
     case 'catalogue':
       screen = <Catalogue can={can} />;
       break;
     case 'stock':
-      screen = <Stock can={can} />;
+      screen = <Stock can={can} query={route.query} />;
       break;
     case 'customers':
       screen = <Customers can={can} />;
@@ -110,7 +122,7 @@ function App() {
       screen = <Accounts />;
       break;
     case 'webhooks':
-      screen = rest[0] ? <WebhookPage id={rest[0]} /> : <Webhooks />;
+      screen = rest[0] ? <WebhookPage id={rest[0]} query={route.query} /> : <Webhooks />;
       break;
     default:
       screen = <p>This account may not use any screen of the administration.</p>;
@@ -145,7 +157,7 @@ function App() {
           Sign out
         </button>
       </header>
-      <main id="main" tabIndex={-1} key={route.join('/')}>
+      <main id="main" tabIndex={-1} key={route.key}>
         {screen}
       </main>
     </>

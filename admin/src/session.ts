@@ -7,6 +7,8 @@ export interface Principal {
   readonly scopes: ReadonlySet<string>;
   /** Seconds since the epoch. */
   readonly exp: number;
+  /** A customer's own token (its customer_id claim): the lists of the whole store, and the figures, are not for it. */
+  readonly customer: boolean;
 }
 
 export function storedToken(): string | null {
@@ -26,10 +28,10 @@ export function principalOf(token: string): Principal | null {
   try {
     const payload = token.split('.')[1] ?? '';
     const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
-    const claims = JSON.parse(new TextDecoder().decode(Uint8Array.from(json, (c) => c.charCodeAt(0)))) as { sub?: unknown; scope?: unknown; exp?: unknown };
+    const claims = JSON.parse(new TextDecoder().decode(Uint8Array.from(json, (c) => c.charCodeAt(0)))) as { sub?: unknown; scope?: unknown; exp?: unknown; customer_id?: unknown };
     if (typeof claims.sub !== 'string') return null;
     const scopes = typeof claims.scope === 'string' ? claims.scope.split(' ').filter(Boolean) : [];
-    return { sub: claims.sub, scopes: new Set(scopes), exp: typeof claims.exp === 'number' ? claims.exp : Infinity };
+    return { sub: claims.sub, scopes: new Set(scopes), exp: typeof claims.exp === 'number' ? claims.exp : Infinity, customer: typeof claims.customer_id === 'string' };
   } catch {
     return null;
   }

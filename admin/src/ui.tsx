@@ -3,33 +3,55 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { describe } from './api';
 
+// Money, numbers and dates in the browser's locale (undefined: the locale it runs in), each
+// formatter made once: building one costs more than drawing the row it is used in.
 const formats = new Map<string, Intl.NumberFormat>();
-/** Minor units in their currency's own number of decimals (1999 EUR = €19.99). */
-export function money(minor: number, currency: string): string {
+function currencyFormat(currency: string): Intl.NumberFormat {
   let format = formats.get(currency);
   if (!format) {
     try {
-      format = new Intl.NumberFormat('en', { style: 'currency', currency });
+      format = new Intl.NumberFormat(undefined, { style: 'currency', currency });
     } catch {
-      format = new Intl.NumberFormat('en', { minimumFractionDigits: 2 });
+      format = new Intl.NumberFormat(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
     }
     formats.set(currency, format);
   }
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-  return format.format(minor / 10 ** digits);
+  return format;
 }
 
-// One formatter for every date: toLocaleString with options builds a new one on every call, which
-// costs more than drawing the row it is in. The fields are named rather than given as dateStyle
-// 'medium' and timeStyle 'short', which read the same ("1 Jan 2026, 00:05") but cost V8 about 7 ms
-// more to build, on the way to the first page drawn.
-const dates = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+/** How many minor units a currency's major unit has (2 for EUR, 0 for JPY, 3 for BHD). */
+export const minorDigits = (currency: string): number => currencyFormat(currency).resolvedOptions().maximumFractionDigits ?? 2;
+
+/** Minor units in their currency's own number of decimals, as the browser's locale writes them (1999 EUR = €19.99, or 19,99 €). */
+export const money = (minor: number, currency: string): string => currencyFormat(currency).format(minor / 10 ** minorDigits(currency));
+
+let numbers: Intl.NumberFormat | undefined;
+/** A count as the browser's locale writes it (1,234 or 1.234). */
+export const count = (n: number) => (numbers ??= new Intl.NumberFormat()).format(n);
+
+// The fields are named rather than given as dateStyle 'medium' and timeStyle 'short', which read
+// the same but cost V8 about 7 ms more to build, on the way to the first page drawn.
+const dates = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 export const when = (iso: string | null | undefined) => (iso ? dates.format(new Date(iso)) : '—');
 // With the seconds, for what happens seconds apart (a webhook's attempts); built when first used,
 // not on the way to the first page.
 let instants: Intl.DateTimeFormat | undefined;
 export const instant = (iso: string | null | undefined) =>
-  iso ? (instants ??= new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' })).format(new Date(iso)) : '—';
+  iso ? (instants ??= new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' })).format(new Date(iso)) : '—';
+
+let days: Intl.DateTimeFormat | undefined;
+/** A UTC day (YYYY-MM-DD, as GET /summary counts them) as the browser's locale writes a day of the month ("5 Jan", "Jan 5"). */
+export const day = (date: string) => (days ??= new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', timeZone: 'UTC' })).format(Date.parse(`${date}T00:00:00Z`));
+
+let relative: Intl.RelativeTimeFormat | undefined;
+/** How long ago, in the largest whole unit that fits ("5 minutes ago", "vor 2 Stunden"). */
+export function ago(seconds: number): string {
+  relative ??= new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+  if (seconds < 60) return relative.format(-Math.max(0, Math.floor(seconds)), 'second');
+  if (seconds < 3600) return relative.format(-Math.floor(seconds / 60), 'minute');
+  if (seconds < 86_400) return relative.format(-Math.floor(seconds / 3600), 'hour');
+  return relative.format(-Math.floor(seconds / 86_400), 'day');
+}
 
 export function Status({ value }: { value: string }) {
   return <span class={`status status-${value}`}>{value}</span>;
@@ -43,6 +65,14 @@ export function Refusal({ message }: { message: string | null }) {
       {message}
     </p>
   );
+}
+
+/**
+ * What an empty list says: why it is empty and what to do next (a link or an action among the
+ * children). A list that is empty because of its filter says so, and offers to clear it.
+ */
+export function Empty({ children }: { children: ComponentChildren }) {
+  return <div class="empty">{children}</div>;
 }
 
 export function Notice({ message }: { message: string | null }) {
@@ -115,15 +145,6 @@ export function formValue(event: Event, name: string): string {
   const form = event.currentTarget as HTMLFormElement;
   const element = form.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement | null;
   return element?.value.trim() ?? '';
-}
-
-/** How many minor units a currency's major unit has (2 for EUR, 0 for JPY). */
-export function minorDigits(currency: string): number {
-  try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    return 2;
-  }
 }
 
 /** Minor units as the major-unit figure an input shows (1299 EUR = "12.99"). */

@@ -69,6 +69,24 @@ async function product(name: string, price: number, onHand: number): Promise<str
   return sku;
 }
 
+/** A product of its own for a test priced in `prices` (minor units per currency), with `onHand` received. */
+async function productPriced(name: string, prices: Record<string, number>, onHand: number): Promise<string> {
+  const sku = `${name}-${randomUUID().slice(0, 6)}`;
+  expect((await call('admin', 'PUT', `/products/${sku}`, { name, prices, status: 'active' })).status).toBe(201);
+  expect((await call('admin', 'POST', `/stock/${sku}/adjustments`, { delta: onHand, reason: 'received' }, { 'Idempotency-Key': randomUUID() })).status).toBe(201);
+  return sku;
+}
+
+/** An order in `currency` placed through the API; not waited for in any view (placeLines waits for the orders list). */
+async function placeIn(currency: string, customerId: string, lines: Array<{ sku: string; quantity: number }>): Promise<{ id: string; total: number; createdAt: string }> {
+  const placed = await call('admin', 'POST', '/orders', { customerId, currency, lines, address: ADDRESS }, { 'Idempotency-Key': randomUUID() });
+  expect(placed.status).toBe(201);
+  return placed.body;
+}
+
+/** A figure of the home screen, as shown (a count in the page's locale). */
+const figure = async (page: Page, name: string) => Number(((await page.locator(`[data-figure="${name}"] .value`).textContent()) ?? '').replace(/\D/g, ''));
+
 /** The order as 2027-01-01 reads it (partially_shipped; the test's other requests send no version). */
 const orderNow = async (id: string) => (await call('admin', 'GET', `/orders/${id}`, undefined, { 'Api-Version': '2027-01-01' })).body;
 const stockOf = async (sku: string) => (await call('admin', 'GET', `/stock/${sku}`)).body as { onHand: number; reserved: number; available: number };
@@ -164,9 +182,13 @@ interface Opened {
   readonly faults: string[];
 }
 
-/** A fresh browser context at `route`, signed in through the form with the role's account (null: not signed in). */
-async function open(role: Role | null, route: string, viewport = { width: 1280, height: 800 }, timezoneId?: string): Promise<Opened> {
-  const context = await browser.newContext({ viewport, ...(timezoneId ? { timezoneId } : {}) });
+/**
+ * A fresh browser context at `route`, signed in through the form with the role's account (null: not
+ * signed in). The app writes money and dates in the browser's locale: en-US unless told otherwise,
+ * so that what the tests read is written one way whatever the machine's.
+ */
+async function open(role: Role | null, route: string, viewport = { width: 1280, height: 800 }, timezoneId?: string, locale = 'en-US'): Promise<Opened> {
+  const context = await browser.newContext({ viewport, locale, ...(timezoneId ? { timezoneId } : {}) });
   const page = await context.newPage();
   const faults: string[] = [];
   page.on('console', (message) => {
@@ -786,7 +808,8 @@ describe('the administration app', () => {
     const opened = await open('staff', 'stock');
     const { page } = opened;
     const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: sku, exact: true }) });
-    const available = () => row.locator('td').nth(3).textContent();
+    // SKU, name, on hand, reserved, available, …
+    const available = () => row.locator('td').nth(4).textContent();
     await poll(available).toBe('5');
 
     await page.getByRole('button', { name: `Adjust ${sku}` }).click();
@@ -809,6 +832,64 @@ describe('the administration app', () => {
     await filter.getByRole('button', { name: 'Apply' }).click();
     await poll(available).toBe('3');
     expect(await page.getByRole('cell', { name: 'MUG-BLUE', exact: true }).count()).toBe(0);
+    await close(opened);
+  });
+
+  it('shows each SKU’s product name and threshold, finds stock by the beginning of a SKU or of a name, lists those below their threshold, and shows the 400 of a combination not offered', async () => {
+    const tag = randomUUID().slice(0, 6).toUpperCase();
+    const [cup, jug] = [`PFX${tag}-CUP`, `PFX${tag}-JUG`];
+    expect((await call('admin', 'PUT', `/products/${cup}`, { name: `Zebra ${tag} cup`, prices: { EUR: 900 }, status: 'active', lowStockThreshold: 5 }, { 'Api-Version': '2027-01-01' })).status).toBe(201);
+    expect((await call('admin', 'PUT', `/products/${jug}`, { name: `Yak ${tag} jug`, prices: { EUR: 1900 }, status: 'active', lowStockThreshold: 2 }, { 'Api-Version': '2027-01-01' })).status).toBe(201);
+    expect((await call('admin', 'POST', `/stock/${cup}/adjustments`, { delta: 3, reason: 'received' }, { 'Idempotency-Key': randomUUID() })).status).toBe(201);
+    const received = await call('admin', 'POST', `/stock/${jug}/adjustments`, { delta: 8, reason: 'received' }, { 'Idempotency-Key': randomUUID() });
+    expect(received.status).toBe(201);
+    // The stock list includes the test's writes (the app reads without their Consistency-Token).
+    expect((await call('admin', 'GET', '/stock?limit=1', undefined, { 'Consistency-Token': received.headers.get('consistency-token')! })).status).toBe(200);
+
+    const opened = await open('staff', 'stock');
+    const { page } = opened;
+    const form = page.getByRole('form', { name: 'Filter stock' });
+    const skus = () => page.locator('table tbody tr').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-sku')));
+    const row = (sku: string) => page.locator(`tr[data-sku="${sku}"]`);
+
+    // By the beginning of a SKU, exactly as written: both, each with its name and threshold.
+    await form.getByLabel('SKU begins with').fill(`PFX${tag}`);
+    await form.getByRole('button', { name: 'Apply' }).click();
+    await poll(skus).toEqual([cup, jug]);
+    expect(await row(cup).locator('td').nth(1).textContent()).toBe(`Zebra ${tag} cup`);
+    expect(await row(cup).locator('td').nth(4).textContent()).toBe('3 below threshold');
+    expect(await row(cup).locator('td').nth(5).textContent()).toBe('5');
+    expect(await row(jug).locator('td').nth(4).textContent()).toBe('8');
+    await checkScreen(opened, 'stock-names');
+
+    // …and of those, the ones below their threshold.
+    await form.getByLabel('Only those below their low-stock threshold').check();
+    await form.getByRole('button', { name: 'Apply' }).click();
+    await poll(skus).toEqual([cup]);
+
+    // By the beginning of a name, whatever its case.
+    await form.getByLabel('Only those below their low-stock threshold').uncheck();
+    await form.getByLabel('Find by').selectOption('name');
+    await form.getByLabel('Name begins with').fill(`yak ${tag.toLowerCase()}`);
+    const [request] = await Promise.all([page.waitForRequest((r) => new URL(r.url()).pathname === '/stock'), form.getByRole('button', { name: 'Apply' }).click()]);
+    expect(Object.fromEntries(new URL(request.url()).searchParams)).toEqual({ limit: '20', namePrefix: `yak ${tag.toLowerCase()}` });
+    await poll(skus).toEqual([jug]);
+    expect(decodeURIComponent(page.url())).toContain(`#/stock?namePrefix=yak+${tag.toLowerCase()}`);
+
+    // A name goes with no other filter: the API's 400 says which, in its own words.
+    await form.getByLabel('Only those below their low-stock threshold').check();
+    const [response] = await Promise.all([page.waitForResponse((r) => new URL(r.url()).pathname === '/stock'), form.getByRole('button', { name: 'Apply' }).click()]);
+    expect(response.status()).toBe(400);
+    const problem = (await response.json()) as { detail: string; errors?: Array<{ pointer: string; message: string }> };
+    const pointers = (problem.errors ?? []).map((e) => `${e.pointer}: ${e.message}`);
+    await poll(() => page.getByRole('alert').textContent()).toBe(pointers.length > 0 ? `${problem.detail} (${pointers.join('; ')})` : problem.detail);
+
+    // Nothing begins so: the empty list says how a SKU is matched.
+    await form.getByLabel('Only those below their low-stock threshold').uncheck();
+    await form.getByLabel('Find by').selectOption('sku');
+    await form.getByLabel('SKU begins with').fill(`pfx${tag.toLowerCase()}`);
+    await form.getByRole('button', { name: 'Apply' }).click();
+    await poll(() => page.locator('.empty p').first().textContent()).toContain('exactly as written, capitals included');
     await close(opened);
   });
 
@@ -1213,6 +1294,277 @@ describe('the administration app', () => {
     await close(opened);
   });
 
+  it('opens on the home screen after sign-in, and its figures and chart follow orders placed, paid and shipped through the API without a reload, by long-poll alone', async () => {
+    // A currency no other test uses, so that its chart is this test's alone.
+    const sku = await productPriced('TEAPOT', { JPY: 1300 }, 10);
+    const opened = await open(null, '');
+    const { page } = opened;
+    // Every GET /summary the page makes, and the ETags it was answered with.
+    const polls: Array<{ wait: string | null; ifNoneMatch: string | undefined }> = [];
+    const etags = new Set<string>();
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname === '/summary') polls.push({ wait: url.searchParams.get('wait'), ifNoneMatch: r.headers()['if-none-match'] });
+    });
+    page.on('response', (r) => {
+      if (new URL(r.url()).pathname === '/summary' && r.headers()['etag']) etags.add(r.headers()['etag']!);
+    });
+    await page.getByLabel('Email').fill(emailOf('staff'));
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+
+    // The home screen is the first screen after sign-in, and the first entry of the navigation.
+    await page.getByRole('heading', { name: 'The store at a glance' }).waitFor();
+    const nav = page.getByRole('navigation', { name: 'Screens' }).getByRole('link');
+    expect(await nav.first().textContent()).toBe('Home');
+    expect(await nav.first().getAttribute('aria-current')).toBe('page');
+    await page.getByText('Live: these figures change as the store does.').waitFor();
+    // Staff has stock:read, not webhooks:admin: the low stock is shown, the failed deliveries are not.
+    await page.locator('[data-figure="lowStock"]').waitFor();
+    expect(await page.locator('[data-figure="failedDeliveries"]').count()).toBe(0);
+    // Set in this document: still there at the end means the page was never reloaded.
+    await page.evaluate('window.__sameDocument = true');
+
+    const before = { placed: await figure(page, 'ordersPlacedToday'), pending: await figure(page, 'awaitingPayment'), toShip: await figure(page, 'awaitingShipment') };
+    const chart = page.locator('[data-currency="JPY"]');
+    expect(await chart.count()).toBe(0);
+    // Each change below is shown once the projections have applied the write and the waiting
+    // long-poll has answered (a fifth of a second after, on an idle machine). The bound (poll's 60 s)
+    // is for a machine the browser and the service share with other work, not the expected delay.
+    const first = await placeIn('JPY', 'cus_home', [{ sku, quantity: 1 }]);
+    await poll(() => figure(page, 'ordersPlacedToday')).toBe(before.placed + 1);
+    await poll(() => figure(page, 'awaitingPayment')).toBe(before.pending + 1);
+    expect(await chart.count()).toBe(0);
+
+    // Paid: no longer awaiting payment, waiting to ship, and the day's sales in JPY drawn.
+    await pay(first.id, first.total);
+    await poll(() => figure(page, 'awaitingPayment')).toBe(before.pending);
+    await poll(() => figure(page, 'awaitingShipment')).toBe(before.toShip + 1);
+    const today = chart.locator('rect.bar').last();
+    await poll(() => today.getAttribute('data-amount')).toBe('1300');
+    expect(await today.locator('title').textContent()).toMatch(/: ¥1,300$/);
+    expect(await chart.locator('svg').getAttribute('aria-label')).toMatch(/^Sales in JPY per day from .+: ¥1,300 in all; /);
+
+    // A second order paid: the same bar grows, and the table that the chart stands for says so too.
+    const second = await placeIn('JPY', 'cus_home', [{ sku, quantity: 1 }]);
+    await pay(second.id, second.total);
+    await poll(() => today.getAttribute('data-amount')).toBe('2600');
+    await poll(() => figure(page, 'awaitingShipment')).toBe(before.toShip + 2);
+    await page.getByText('The sales as a table').click();
+    const table = page.getByRole('region', { name: 'Sales per day', exact: true });
+    const column = (await table.locator('thead th').allTextContents()).indexOf('JPY');
+    expect(column).toBeGreaterThan(1);
+    expect(await table.locator('tbody tr').last().locator('td').nth(column - 1).textContent()).toBe('¥2,600');
+    await checkScreen(opened, 'home');
+
+    // Shipped: no longer waiting to ship.
+    await ship(first.id);
+    await ship(second.id);
+    await poll(() => figure(page, 'awaitingShipment')).toBe(before.toShip);
+    expect(await page.evaluate('window.__sameDocument')).toBe(true);
+
+    // Every request after the first waited on the ETag the page had been answered with: no timer asked.
+    expect(polls[0]).toEqual({ wait: null, ifNoneMatch: undefined });
+    for (const later of polls.slice(1)) {
+      expect(later.wait).toBe('30');
+      expect(etags.has(later.ifNoneMatch!)).toBe(true);
+    }
+
+    // At 390 px, the table open: nothing scrolls sideways, and axe finds nothing serious.
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await overflow(page), 'home at 390 px').toBeLessThanOrEqual(0);
+    await checkScreen(opened, 'home-table-390px');
+
+    // Left for another screen, it asks no more: its waiting request is ended, and a change the
+    // orders list shows (so the projections have moved on) brings no new request.
+    const asked = polls.length;
+    await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Orders' }).click();
+    await page.getByRole('heading', { name: 'Orders' }).waitFor();
+    const third = await placeIn('JPY', 'cus_home', [{ sku, quantity: 1 }]);
+    await page.getByLabel('Customer').fill('cus_home');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await poll(() => page.locator('table tbody tr a').first().textContent()).toBe(third.id.slice(0, 8));
+    expect(polls.length).toBe(asked);
+    await close(opened);
+  });
+
+  it('links each figure of the home screen to the list behind it, filtered as the figure counts', async () => {
+    // A return waiting to be received, and a product below its low-stock threshold.
+    const sku = await product('CRUET', 800, 3);
+    await placeLines('cus_links', [{ sku, quantity: 1 }]);
+    const id = await placeLines('cus_links', [{ sku, quantity: 1 }]);
+    await pay(id, 800);
+    await ship(id);
+    const requested = await call('admin', 'POST', `/orders/${id}/returns`, { lines: [{ sku, quantity: 1 }], reason: 'wrong size' }, { 'Idempotency-Key': randomUUID() });
+    expect(requested.status).toBe(201);
+    const low = `SALT-${randomUUID().slice(0, 6)}`;
+    expect((await call('admin', 'PUT', `/products/${low}`, { name: 'Salt cellar', prices: { EUR: 500 }, status: 'active', lowStockThreshold: 5 }, { 'Api-Version': '2027-01-01' })).status).toBe(201);
+    expect((await call('admin', 'POST', `/stock/${low}/adjustments`, { delta: 2, reason: 'received' }, { 'Idempotency-Key': randomUUID() })).status).toBe(201);
+
+    const opened = await open('staff', '');
+    const { page } = opened;
+    const link = (name: string) => page.locator(`[data-figure="${name}"] a.count`);
+    await link('returnsAwaitingReceipt').waitFor();
+    const follow = async (name: string, path: string) => {
+      const [request] = await Promise.all([page.waitForRequest((r) => new URL(r.url()).pathname === path), link(name).click()]);
+      return new URL(request.url()).searchParams;
+    };
+    const home = async () => {
+      await page.goBack();
+      await link('awaitingPayment').waitFor();
+    };
+
+    // Awaiting payment: the orders list of pending orders, oldest first, its form saying so.
+    expect(await link('awaitingPayment').getAttribute('href')).toBe('#/orders?status=pending&sort=createdAt');
+    let query = await follow('awaitingPayment', '/orders');
+    expect(Object.fromEntries(query)).toMatchObject({ status: 'pending', sort: 'createdAt' });
+    await page.getByRole('heading', { name: 'Orders' }).waitFor();
+    expect(await page.getByLabel('Status').inputValue()).toBe('pending');
+    expect(await page.getByLabel('Sort').inputValue()).toBe('createdAt');
+    await poll(async () => [...new Set(await page.locator('table tbody .status').allTextContents())]).toEqual(['pending']);
+    await home();
+
+    // Waiting to ship: staff may not use the fulfilment queue, so the paid orders; each part its own list.
+    expect(await link('awaitingShipment').getAttribute('href')).toBe('#/orders?status=paid&sort=createdAt');
+    expect(await page.locator('[data-figure="awaitingShipment"] a[data-part="partiallyShipped"]').getAttribute('href')).toBe('#/orders?status=partially_shipped&sort=createdAt');
+
+    // Returns to receive: the returns screen, requested ones, this test's among them.
+    expect(await link('returnsAwaitingReceipt').getAttribute('href')).toBe('#/returns?status=requested');
+    query = await follow('returnsAwaitingReceipt', '/returns');
+    expect(query.get('status')).toBe('requested');
+    await page.getByRole('heading', { name: 'Returns' }).waitFor();
+    expect(await page.getByLabel('Status').inputValue()).toBe('requested');
+    await page.locator(`tr[data-return="${requested.body.id}"]`).waitFor();
+    await checkScreen(opened, 'returns');
+    await home();
+
+    // Below the threshold: the stock list filtered so.
+    expect(await link('lowStock').getAttribute('href')).toBe('#/stock?belowThreshold=true');
+    query = await follow('lowStock', '/stock');
+    expect(query.get('belowThreshold')).toBe('true');
+    expect(await page.getByLabel('Only those below their low-stock threshold').isChecked()).toBe(true);
+    await page.getByRole('cell', { name: low, exact: true }).waitFor({ timeout: 60_000 });
+    await home();
+
+    // A product of the most pressing: the stock list from its SKU on.
+    const pressing = page.locator('[data-figure="lowStock"] li a', { hasText: 'Salt cellar' });
+    await poll(() => pressing.getAttribute('href')).toBe(`#/stock?skuPrefix=${low}`);
+    query = await Promise.all([page.waitForRequest((r) => new URL(r.url()).pathname === '/stock'), pressing.click()]).then(([r]) => new URL(r.url()).searchParams);
+    expect(query.get('skuPrefix')).toBe(low);
+    expect(await page.getByLabel('SKU begins with').inputValue()).toBe(low);
+    await poll(() => page.locator('table tbody tr').count()).toBe(1);
+    await close(opened);
+
+    // An admin may use the queue and the webhooks: those are the lists behind their figures.
+    const admin = await open('admin', 'home');
+    const adminLink = (name: string) => admin.page.locator(`[data-figure="${name}"] a.count`);
+    await adminLink('failedDeliveries').waitFor();
+    expect(await adminLink('awaitingShipment').getAttribute('href')).toBe('#/queue');
+    expect(await adminLink('failedDeliveries').getAttribute('href')).toBe('#/webhooks');
+    await checkScreen(admin, 'home-admin');
+    await close(admin);
+  });
+
+  it('searches the orders by placed dates in the browser’s time zone, by SKU, sorts them by total in a chosen currency, and shows a refused combination’s 400 in its own words', async () => {
+    const sku = await productPriced('SPOON', { EUR: 300, SEK: 3500 }, 50);
+    const customer = `cus_search_${randomUUID().slice(0, 8)}`;
+    const placed = [await placeIn('SEK', customer, [{ sku, quantity: 1 }]), await placeIn('SEK', customer, [{ sku, quantity: 3 }]), await placeIn('SEK', customer, [{ sku, quantity: 2 }])];
+    await projected(await call('admin', 'POST', `/orders/${placed[2]!.id}/payments`, { amount: placed[2]!.total, reference: 'psp-search' }, { 'Idempotency-Key': randomUUID() }));
+    // India keeps no daylight saving time and is 5 h 30 min ahead of UTC all year: an offset no whole-hour reading would give.
+    const zone = 'Asia/Kolkata';
+    const opened = await open('staff', 'orders', undefined, zone);
+    const { page } = opened;
+    const form = page.getByRole('form', { name: 'Filter orders' });
+    const rows = page.locator('table tbody tr');
+    const shown = () => rows.locator('a').allTextContents();
+    const apply = async () => {
+      const [request] = await Promise.all([page.waitForRequest((r) => new URL(r.url()).pathname === '/orders'), form.getByRole('button', { name: 'Apply' }).click()]);
+      return Object.fromEntries(new URL(request.url()).searchParams);
+    };
+
+    // The day the first order was placed on, as a clock in India shows it (not the test's own clock).
+    const dayIn = (at: string) => new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(at));
+    const day = dayIn(placed[0]!.createdAt);
+    const next = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    await form.getByLabel('Customer').fill(customer);
+    await form.getByLabel('Placed from').fill(day);
+    await form.getByLabel('Placed to').fill(day);
+    expect(await apply()).toMatchObject({ customerId: customer, createdFrom: `${day}T00:00:00+05:30`, createdTo: `${next}T00:00:00+05:30`, sort: '-createdAt' });
+    // Newest first.
+    const thatDay = placed.filter((order) => dayIn(order.createdAt) === day).map((order) => order.id.slice(0, 8)).reverse();
+    await poll(shown).toEqual(thatDay);
+    // The filter is in the address: a reload shows the same list.
+    expect(decodeURIComponent(page.url())).toContain(`#/orders?customerId=${customer}&createdFrom=${day}T00:00:00+05:30`);
+
+    // By SKU, on that day (with the customer cleared: a SKU goes with placed dates alone).
+    await form.getByLabel('Customer').fill('');
+    await form.getByLabel('SKU').fill(sku);
+    expect(await apply()).toEqual({ sku, createdFrom: `${day}T00:00:00+05:30`, createdTo: `${next}T00:00:00+05:30`, sort: '-createdAt', limit: '20' });
+    await poll(shown).toEqual(thatDay);
+
+    // By total in SEK, largest first: the currency is asked for once the sort is by total.
+    await Promise.all([page.waitForRequest((r) => new URL(r.url()).pathname === '/orders'), form.getByRole('button', { name: 'Clear the filters' }).click()]);
+    expect(await form.getByLabel('Currency').count()).toBe(0);
+    await form.getByLabel('Sort').selectOption('-total');
+    await form.getByLabel('Currency').selectOption('SEK');
+    expect(await apply()).toEqual({ sort: '-total', currency: 'SEK', limit: '20' });
+    await poll(async () => (await shown()).slice(0, 3)).toEqual([placed[1]!, placed[2]!, placed[0]!].map((order) => order.id.slice(0, 8)));
+    expect(await rows.first().locator('td.num').textContent()).toMatch(/^SEK\s105\.00$/);
+    await checkScreen(opened, 'orders-search');
+
+    // A SKU with a sort by total is not offered: the 400's detail and pointers are shown, as the app shows every refusal.
+    await form.getByLabel('SKU').fill(sku);
+    const [response] = await Promise.all([page.waitForResponse((r) => new URL(r.url()).pathname === '/orders'), form.getByRole('button', { name: 'Apply' }).click()]);
+    expect(response.status()).toBe(400);
+    const problem = (await response.json()) as { detail: string; errors: Array<{ pointer: string; message: string }> };
+    expect(problem.errors.map((e) => e.pointer)).toContain('/sku');
+    await poll(() => page.getByRole('alert').textContent()).toBe(`${problem.detail} (${problem.errors.map((e) => `${e.pointer}: ${e.message}`).join('; ')})`);
+    await close(opened);
+  });
+
+  it('writes money, dates and ages in the browser’s locale', async () => {
+    const id = await placeOrder('cus_locale', 2);
+    const { createdAt } = await orderNow(id);
+    const opened = await open('staff', `orders/${id}`, undefined, 'Europe/Berlin', 'de-DE');
+    const { page } = opened;
+    // 25.98 EUR as German writes it: a decimal comma, the sign after (the space between is a no-break space).
+    await poll(() => page.locator('tfoot td').textContent()).toMatch(/^25,98\s€$/);
+    await page.getByRole('link', { name: '← Orders' }).click();
+    await page.getByLabel('Customer').fill('cus_locale');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    const row = page.locator('table tbody tr').first();
+    await poll(() => row.locator('td.num').textContent()).toMatch(/^25,98\s€$/);
+    // The date and time it was placed, in Berlin, as German writes them (the same Intl options as the app's, in Node's ICU).
+    const german = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(new Date(createdAt));
+    expect(await row.locator('td').last().textContent()).toBe(german);
+    // The age of the oldest order awaiting payment on the home screen: "vor … Sekunden/Minuten/Stunden/Tagen".
+    await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Home' }).click();
+    await poll(() => page.locator('[data-figure="awaitingPayment"] time').textContent()).toMatch(/^vor \d+ (Sekunden?|Minuten?|Stunden?|Tagen?)$|^(jetzt|gestern|vorgestern)$/);
+    await close(opened);
+  });
+
+  it('says on an empty list why it is empty and what to do next', async () => {
+    const opened = await open('staff', 'orders');
+    const { page } = opened;
+    await page.locator('table tbody tr').first().waitFor();
+    await page.getByLabel('Customer').fill(`cus_nobody_${randomUUID().slice(0, 8)}`);
+    await page.getByRole('button', { name: 'Apply' }).click();
+    const empty = page.locator('.empty');
+    await poll(() => empty.locator('p').first().textContent()).toBe('No order matches these filters.');
+    expect(await page.locator('table').count()).toBe(0);
+    await checkScreen(opened, 'orders-empty');
+    await page.getByRole('button', { name: 'Clear the filters' }).click();
+    await page.locator('table tbody tr').first().waitFor();
+    expect(await page.getByLabel('Customer').inputValue()).toBe('');
+
+    await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Customers' }).click();
+    await page.getByLabel('Email (exact)').fill('nobody@admin-e2e.example');
+    await page.getByRole('button', { name: 'Find' }).click();
+    await poll(() => empty.locator('p').first().textContent()).toBe('No customer has the email nobody@admin-e2e.example.');
+    expect(await empty.textContent()).toContain('New customer adds one');
+    await close(opened);
+  });
+
   it('fits a 390 px wide screen, and no screen has a serious or critical axe finding', async () => {
     // A subscription with a delivery (the order placed next) for the webhooks' screens.
     const hooks = await receiver();
@@ -1223,12 +1575,15 @@ describe('the administration app', () => {
       orders: 'tbody tr',
       [`orders/${id}`]: '.timeline li',
       queue: 'text=Live: paid orders appear here as they are paid.',
-      catalogue: 'table, [role=alert]',
-      stock: 'table, [role=alert]',
-      customers: 'table, [role=alert]',
+      // The home screen once its figures are in (the chart and its table with them, when any sales are).
+      home: '[data-figure]',
+      catalogue: 'table, .empty, [role=alert]',
+      stock: 'table, .empty, [role=alert]',
+      returns: 'table, .empty, [role=alert]',
+      customers: 'table, .empty, [role=alert]',
       exports: 'form',
-      accounts: 'table, [role=alert]',
-      webhooks: 'table, [role=alert]',
+      accounts: 'table, .empty, [role=alert]',
+      webhooks: 'table, .empty, [role=alert]',
       [`webhooks/${hookId}`]: '.attempts li, [role=alert]',
     };
     for (const [route, loaded] of Object.entries(screens)) {

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { api, consistency, describe, newKey, type Schemas } from '../api';
-import { Field, Notice, Pager, Refusal, Scroll, Title, formValue, useCursors, usePage, when } from '../ui';
+import { Empty, Field, Notice, Pager, Refusal, Scroll, Title, formValue, useCursors, usePage, when } from '../ui';
 
 type Account = Schemas['Account'];
 type Role = Account['role'];
@@ -76,7 +76,12 @@ export function Accounts() {
           </div>
         </form>
       ) : null}
-      {page ? (
+      {page && page.items.length === 0 && cursors.page === 1 ? (
+        <Empty>
+          <p>No account yet.</p>
+          <p>New account lets a member of staff sign in with an email and a role.</p>
+        </Empty>
+      ) : page ? (
         <>
           <Scroll label="Accounts">
             <table>

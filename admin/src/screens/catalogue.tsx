@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { api, consistency, describe, type Schemas } from '../api';
-import { Confirm, Field, Notice, Pager, Refusal, Scroll, Title, money, toMajor, toMinor, useCursors, usePage, when } from '../ui';
+import { Confirm, Empty, Field, Notice, Pager, Refusal, Scroll, Title, money, toMajor, toMinor, useCursors, usePage, when } from '../ui';
 
 type Product = Schemas['Product'];
 type Status = Product['status'];
@@ -123,7 +123,12 @@ export function Catalogue({ can }: { can: (scope: string) => boolean }) {
         </form>
       ) : null}
       {retiring ? <Confirm question={`Retire ${retiring.sku} (${retiring.name})? It can no longer be ordered.`} confirm={`Retire ${retiring.sku}`} onConfirm={() => void retire(retiring)} onCancel={() => setRetiring(null)} /> : null}
-      {page ? (
+      {page && page.items.length === 0 && cursors.page === 1 ? (
+        <Empty>
+          <p>{status ? `No product is ${status}.` : 'No product yet.'}</p>
+          <p>{writer ? 'New product defines one: its SKU, name and a price per currency. Orders take their prices from here.' : 'Products appear here once an account that may edit the catalogue defines them.'}</p>
+        </Empty>
+      ) : page ? (
         <>
           <Scroll label="Products">
             <table>

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { api, consistency, describe, newKey, type Schemas } from '../api';
-import { Confirm, Field, Notice, Pager, Refusal, Scroll, Title, formValue, useCursors, usePage, when } from '../ui';
+import { Confirm, Empty, Field, Notice, Pager, Refusal, Scroll, Title, formValue, useCursors, usePage, when } from '../ui';
 
 type Customer = Schemas['Customer'];
 
@@ -98,7 +98,12 @@ export function Customers({ can }: { can: (scope: string) => boolean }) {
           onCancel={() => setErasing(null)}
         />
       ) : null}
-      {page ? (
+      {page && page.items.length === 0 && cursors.page === 1 ? (
+        <Empty>
+          <p>{email ? `No customer has the email ${email}.` : 'No customer yet.'}</p>
+          <p>{can('customers:write') ? 'New customer adds one; customers signed up through the API appear here too.' : 'Customers signed up through the API appear here.'}</p>
+        </Empty>
+      ) : page ? (
         <>
           <Scroll label="Customers">
             <table>

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api, describe, newKey, type Schemas } from '../api';
 import { JobProgress, useJobs, type JobOf } from '../jobs';
-import { Field, Refusal, Title, when } from '../ui';
+import { Empty, Field, Refusal, Title, when } from '../ui';
 
 type Job = JobOf<'order-export'>;
 
@@ -57,6 +57,12 @@ export function Exports() {
         <button type="submit">Start the export</button>
       </form>
       <Refusal message={refusal} />
+      {jobs.length === 0 ? (
+        <Empty>
+          <p>No export was started in this tab.</p>
+          <p>Choose a format and the orders, then Start the export: it is followed here until its file can be downloaded.</p>
+        </Empty>
+      ) : null}
       <ul class="jobs">
         {jobs.map((job) => (
           <li key={job.id} class="panel">

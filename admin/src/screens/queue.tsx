@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, describe, newKey, type Schemas } from '../api';
-import { href } from '../router';
+import { href, hrefWith } from '../router';
 import { follow } from '../sse';
-import { Field, Notice, Refusal, Scroll, Title, formValue, money, when } from '../ui';
+import { Empty, Field, Notice, Refusal, Scroll, Title, formValue, money, when } from '../ui';
 
 interface Entry {
   readonly orderId: string;
@@ -123,7 +123,14 @@ export function Queue() {
           </table>
         </Scroll>
       ) : null}
-      {entries?.length === 0 ? <p>No paid order is waiting.</p> : null}
+      {entries?.length === 0 ? (
+        <Empty>
+          <p>No paid order is waiting.</p>
+          <p>
+            Orders appear here as they are paid: <a href={hrefWith(['orders'], { status: 'pending', sort: 'createdAt' })}>see the orders awaiting payment</a>.
+          </p>
+        </Empty>
+      ) : null}
     </>
   );
 }

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, consistency, describe, newKey, type Schemas } from '../api';
 import { JobProgress, useJobs } from '../jobs';
 import { href } from '../router';
-import { Field, Notice, Pager, Refusal, Scroll, Status, Title, formValue, instant, useCursors, usePage, when } from '../ui';
+import { Empty, Field, Notice, Pager, Refusal, Scroll, Status, Title, formValue, instant, useCursors, usePage, when } from '../ui';
 import { eventsOf } from './webhooks';
 
 type Subscription = Schemas['WebhookSubscription'];
@@ -46,9 +46,11 @@ function Bound({ value }: { value: string }) {
 const short = (id: string) => id.slice(0, 8);
 const events = (n: number) => `${n} ${n === 1 ? 'event' : 'events'}`;
 
-export function WebhookPage({ id }: { id: string }) {
+export function WebhookPage({ id, query }: { id: string; query: URLSearchParams }) {
   const [subscription, setSubscription] = useState<Subscription | null>(null);
-  const [status, setStatus] = useState<DeliveryStatus | ''>('');
+  // The home screen's failed deliveries link here with ?status=failed.
+  const asked = query.get('status') as DeliveryStatus | null;
+  const [status, setStatus] = useState<DeliveryStatus | ''>(asked && STATUSES.includes(asked) ? asked : '');
   // The replay whose deliveries alone are listed (the jobId filter), if any.
   const [jobId, setJobId] = useState<string | null>(null);
   const cursors = useCursors();
@@ -194,7 +196,15 @@ export function WebhookPage({ id }: { id: string }) {
         ) : null}
       </div>
       <p class="muted">Read again every 2 seconds: new deliveries and attempts show as they are made.</p>
-      {page ? (
+      {page && page.items.length === 0 && cursors.page === 1 ? (
+        <Empty>
+          <p>
+            No delivery{jobId ? ` of replay ${short(jobId)}` : ''}
+            {status ? ` is ${status}` : ' yet'}.
+          </p>
+          <p>{status || jobId ? 'Show every delivery, or choose another status.' : 'A delivery is made for each event of the types this URL is subscribed to, as it happens; Replay events sends past ones again.'}</p>
+        </Empty>
+      ) : page ? (
         <>
           <Scroll label="Deliveries">
             <table>
@@ -242,12 +252,6 @@ export function WebhookPage({ id }: { id: string }) {
               </tbody>
             </table>
           </Scroll>
-          {page.items.length === 0 ? (
-            <p>
-              No delivery{jobId ? ` of replay ${short(jobId)}` : ''}
-              {status ? ` is ${status}` : ' yet'}.
-            </p>
-          ) : null}
           <Pager cursors={cursors} nextCursor={page.nextCursor} />
         </>
       ) : null}

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, consistency, describe, newKey, type Schemas } from '../api';
 import { API_VERSION } from '../generated/api';
 import { href } from '../router';
-import { Confirm, Field, Notice, Pager, Refusal, Scroll, Status, Title, formValue, useCursors, usePage, when } from '../ui';
+import { Confirm, Empty, Field, Notice, Pager, Refusal, Scroll, Status, Title, formValue, useCursors, usePage, when } from '../ui';
 
 type Subscription = Schemas['WebhookSubscription'];
 type Events = Schemas['NewWebhookSubscription']['events'];
@@ -151,7 +151,12 @@ export function Webhooks() {
           onCancel={() => setDeleting(null)}
         />
       ) : null}
-      {page ? (
+      {page && page.items.length === 0 && cursors.page === 1 ? (
+        <Empty>
+          <p>No URL is subscribed.</p>
+          <p>New subscription sends the store’s events (orders placed, paid, shipped, …) to a URL of yours, signed with a secret shown once.</p>
+        </Empty>
+      ) : page ? (
         <>
           <Scroll label="Subscriptions">
             <table>
@@ -202,7 +207,6 @@ export function Webhooks() {
               </tbody>
             </table>
           </Scroll>
-          {page.items.length === 0 ? <p>No URL is subscribed.</p> : null}
           <Pager cursors={cursors} nextCursor={page.nextCursor} />
         </>
       ) : null}
