@@ -203,7 +203,7 @@ export function Orders({ query }: { query: URLSearchParams }) {
           </button>
         ) : null}
       </form>
-      <p class="muted hint">Dates are days in your time zone. A SKU goes with placed dates alone; a sort by total with a status alone, in one currency.</p>
+      <p class="muted hint">Dates are days in your time zone. A SKU goes with placed dates alone; a sort by total with nothing but its currency.</p>
       <Refusal message={refusal} />
       {page && page.items.length === 0 && cursors.page === 1 ? (
         filtered ? (
