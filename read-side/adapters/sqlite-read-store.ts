@@ -406,8 +406,17 @@ export class SqliteReadStore implements ReadModelStore {
     // A stored view's row rewritten with only the columns whose values changed (by their places in
     // `columns`), so that SQLite leaves alone every index of columns that kept theirs: an upsert
     // sets every column, and every index is written again with it. One statement per set changed.
-    const updateOf = (changed: readonly number[]) =>
-      `UPDATE ${table} SET revision = ?, ${changed.map((i) => `${columns[i]!.name} = ?, `).join('')}doc = ? WHERE key = ? AND revision < ?`;
+    // Its text kept per set of columns (a bit each), so that a write builds no SQL.
+    const updates = new Map<number, string>();
+    const updateOf = (changed: readonly number[]) => {
+      const mask = changed.reduce((bits, i) => bits | (1 << i), 0);
+      let sql = updates.get(mask);
+      if (sql === undefined) {
+        sql = `UPDATE ${table} SET revision = ?, ${changed.map((i) => `${columns[i]!.name} = ?, `).join('')}doc = ? WHERE key = ? AND revision < ?`;
+        updates.set(mask, sql);
+      }
+      return sql;
+    };
     const sameValues = (t: { readonly copyAt: readonly number[]; readonly values: ValuesTable }, was: View, view: View, before: readonly FieldValue[], row: readonly FieldValue[]) => {
       if (t.copyAt.some((i) => before[i] !== row[i])) return false;
       const valuesOf = t.values.values as (view: View) => readonly string[];

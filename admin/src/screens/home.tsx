@@ -37,6 +37,19 @@ const seriesOf = (sales: StoreSummary['sales']) =>
     days: sales.days.map((d): DayAmount => ({ date: d.date, amount: d.sales.find((s) => s.currency === currency)?.net ?? 0 })),
   }));
 
+/** The oldest item behind a figure: its order, linked, and how long ago it was placed, paid or requested. */
+function Oldest({ lead, orderId, at, done, age }: { lead: string; orderId: string; at: string; done: string; age: string }) {
+  return (
+    <p>
+      {lead} <a href={href('orders', orderId)}>{orderId.slice(0, 8)}</a>, {done}{' '}
+      <time dateTime={at} title={when(at)}>
+        {age}
+      </time>
+      .
+    </p>
+  );
+}
+
 function Sales({ sales, to }: { sales: StoreSummary['sales']; to: (apiHref: string) => string }) {
   const series = seriesOf(sales);
   return (
@@ -127,13 +140,7 @@ export function Home({ can }: { can: (scope: string) => boolean }) {
             </Figure>
             <Figure name="awaitingPayment" label="Awaiting payment" value={summary.awaitingPayment.count} to={to(summary.awaitingPayment.href)}>
               {summary.awaitingPayment.oldest ? (
-                <p>
-                  The oldest, <a href={href('orders', summary.awaitingPayment.oldest.orderId)}>{summary.awaitingPayment.oldest.orderId.slice(0, 8)}</a>, was placed{' '}
-                  <time dateTime={summary.awaitingPayment.oldest.placedAt} title={when(summary.awaitingPayment.oldest.placedAt)}>
-                    {since(summary.awaitingPayment.oldest.ageSeconds)}
-                  </time>
-                  .
-                </p>
+                <Oldest lead="The oldest," orderId={summary.awaitingPayment.oldest.orderId} at={summary.awaitingPayment.oldest.placedAt} done="was placed" age={since(summary.awaitingPayment.oldest.ageSeconds)} />
               ) : (
                 <p class="muted">No order is waiting to be paid.</p>
               )}
@@ -149,24 +156,12 @@ export function Home({ can }: { can: (scope: string) => boolean }) {
                 </a>
               </p>
               {summary.awaitingShipment.oldest ? (
-                <p>
-                  The first paid, <a href={href('orders', summary.awaitingShipment.oldest.orderId)}>{summary.awaitingShipment.oldest.orderId.slice(0, 8)}</a>, was paid{' '}
-                  <time dateTime={summary.awaitingShipment.oldest.paidAt} title={when(summary.awaitingShipment.oldest.paidAt)}>
-                    {since(summary.awaitingShipment.oldest.ageSeconds)}
-                  </time>
-                  .
-                </p>
+                <Oldest lead="The first paid," orderId={summary.awaitingShipment.oldest.orderId} at={summary.awaitingShipment.oldest.paidAt} done="was paid" age={since(summary.awaitingShipment.oldest.ageSeconds)} />
               ) : null}
             </Figure>
             <Figure name="returnsAwaitingReceipt" label="Returns to receive" value={summary.returnsAwaitingReceipt.count} to={to(summary.returnsAwaitingReceipt.href)}>
               {summary.returnsAwaitingReceipt.oldest ? (
-                <p>
-                  The oldest, of order <a href={href('orders', summary.returnsAwaitingReceipt.oldest.orderId)}>{summary.returnsAwaitingReceipt.oldest.orderId.slice(0, 8)}</a>, was requested{' '}
-                  <time dateTime={summary.returnsAwaitingReceipt.oldest.requestedAt} title={when(summary.returnsAwaitingReceipt.oldest.requestedAt)}>
-                    {since(summary.returnsAwaitingReceipt.oldest.ageSeconds)}
-                  </time>
-                  .
-                </p>
+                <Oldest lead="The oldest, of order" orderId={summary.returnsAwaitingReceipt.oldest.orderId} at={summary.returnsAwaitingReceipt.oldest.requestedAt} done="was requested" age={since(summary.returnsAwaitingReceipt.oldest.ageSeconds)} />
               ) : (
                 <p class="muted">No return is on its way back.</p>
               )}
