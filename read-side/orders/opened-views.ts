@@ -7,6 +7,7 @@ import type { PersonalData } from '../../write-side/personal-data/personal-data.
 import { ERASED_ADDRESS, orderAddressPlace } from '../../write-side/orders/personal-data.js';
 import type { Address, ErasedAddress } from '../../write-side/orders/types.js';
 import type { OrderJson } from '../read-store.js';
+import type { OpenedKeys } from './kept-pages.js';
 import type { OrderRepresentation, OrderView, QueueEntry, QueueEntryRepresentation } from './views.js';
 
 /** An order's address as last opened: the sealed text it was opened from, whose key opened it, and the address as JSON. */
@@ -16,7 +17,7 @@ interface OpenedAddress {
   readonly json: string;
 }
 
-export class OpenedViews {
+export class OpenedViews implements OpenedKeys {
   /**
    * The addresses of order views opened lately, by order id: a page of orders opens the same
    * addresses client after client. One is used only while the view still holds the sealed text it
@@ -38,6 +39,14 @@ export class OpenedViews {
     });
   }
 
+  servable(subject: string): boolean {
+    return this.personal.keyring.current(subject);
+  }
+
+  onErased(listener: (subject: string | null) => void): void {
+    this.personal.keyring.onErased(listener);
+  }
+
   async orders(views: readonly OrderView[], options: { fresh?: boolean } = {}): Promise<OrderRepresentation[]> {
     const addresses = await this.addresses(views.map((view) => ({ orderId: view.id, address: view.address })), options);
     return views.map((view, i) => ({ ...view, address: addresses[i]! }));
@@ -47,8 +56,9 @@ export class OpenedViews {
    * Rows of stored JSON, as JSON again with the addresses opened. Only the address is read out of
    * the text and written back into it: the rest of the view is kept as the text it is. `fresh`
    * opens every address with the key store's keys as they are now (for what goes into files).
+   * `subjects`, when given, receives the subject of each key an answered address was opened with.
    */
-  async orderJson(rows: readonly OrderJson[], options: { fresh?: boolean } = {}): Promise<OrderJson[]> {
+  async orderJson(rows: readonly OrderJson[], options: { fresh?: boolean; subjects?: Set<string> } = {}): Promise<OrderJson[]> {
     const answered = new Array<OrderJson>(rows.length);
     const rest: Array<{ index: number; span: Span | null; address: unknown }> = [];
     rows.forEach((row, index) => {
@@ -56,6 +66,7 @@ export class OpenedViews {
       if (span && !options.fresh) {
         const kept = this.opened.get(row.id);
         if (kept?.sealed === span.text && this.personal.keyring.current(kept.subject)) {
+          options.subjects?.add(kept.subject);
           answered[index] = { ...row, json: spliced(row.json, span, kept.json) };
           return;
         }
@@ -73,6 +84,8 @@ export class OpenedViews {
     rest.forEach(({ index, span, address: stored }, i) => {
       const row = rows[index]!;
       const address = addresses[i]!;
+      // An erased address stays erased: only what a key opened depends on that key.
+      if (isSealed(stored) && address !== ERASED_ADDRESS) options.subjects?.add(stored.subject);
       if (!span) {
         answered[index] = { ...row, json: JSON.stringify({ ...(JSON.parse(row.json) as OrderView), address }) };
         return;

@@ -7,6 +7,7 @@ import type { OrderStatus } from '../../write-side/orders/types.js';
 import type { Consistency } from '../kernel/consistency.js';
 import { CursorCodec, InvalidCursor } from '../kernel/cursor.js';
 import { assertLimit, type ViewPage } from '../kernel/page.js';
+import { KeptPages, PAGES_KEPT_BYTES } from './kept-pages.js';
 import type { OpenedViews } from './opened-views.js';
 import type { Condition, OrderJson, PageQuery, ReadModelStore, SortDirection } from '../read-store.js';
 import { byTotal, OFFERED_ORDER_LISTS, unservedCombination, type OrderSort } from './list-shape.js';
@@ -113,12 +114,18 @@ export interface OrderListRequest {
 }
 
 export class OrderQueries {
+  /** Pages of orders answered lately, served again while the views stand at the position they were read at. */
+  private readonly kept: KeptPages;
+
   constructor(
     private readonly store: ReadModelStore,
     private readonly cursors: CursorCodec,
     private readonly consistency: { readonly orders: Consistency; readonly queue: Consistency },
     private readonly opened: OpenedViews,
-  ) {}
+    options: { /** Bytes of answered pages kept (kept-pages.ts); 0 keeps none. */ readonly pagesKeptBytes?: number } = {},
+  ) {
+    this.kept = new KeptPages(opened, options.pagesKeptBytes ?? PAGES_KEPT_BYTES);
+  }
 
   async listOrders(viewer: Viewer, request: OrderListRequest): Promise<ViewPage<OrderRepresentation>> {
     const page = await this.listOrderJson(viewer, request);
@@ -148,6 +155,10 @@ export class OrderQueries {
     const knows = status !== undefined && knowsPartialShipments(apiVersion) ? 'partially_shipped' : undefined;
     // The bounds as instants, so that two spellings of one instant are one filter.
     const scope = { collection: 'orders', status, customerId, sort, knows, createdFrom, createdTo, sku, currency };
+    // The request whole, as what it selects (a customer token's customer is its customerId): what a kept page answers.
+    const asked = `${apiVersion}\n${limit}\n${request.cursor ?? ''}\n${JSON.stringify(scope)}`;
+    const kept = this.kept.get(asked, reflects);
+    if (kept !== undefined) return kept;
     const totals = byTotal(sort);
     let after: OrderKey | null = null;
     if (request.cursor !== undefined) {
@@ -171,11 +182,14 @@ export class OrderQueries {
     };
     const direction = sort.startsWith('-') ? 'desc' : 'asc';
     const rows = await this.store.listOrderJson(orderPage(filter, direction, after, limit + 1, totals ? 'total' : 'createdAt'));
-    const items = (await this.opened.orderJson(rows.slice(0, limit))).map((row) => orderJsonFor(row, apiVersion));
+    const subjects = new Set<string>();
+    const items = (await this.opened.orderJson(rows.slice(0, limit), { subjects })).map((row) => orderJsonFor(row, apiVersion));
     const last = items.at(-1);
     const key = (row: OrderJson): Record<string, string> => (totals ? { total: String(row.total), createdAt: row.createdAt, id: row.id } : { createdAt: row.createdAt, id: row.id });
     const nextCursor = rows.length > limit && last ? this.cursors.encode(scope, key(last)) : null;
-    return { items, nextCursor, reflects };
+    const page = { items, nextCursor, reflects };
+    this.kept.set(asked, page, subjects);
+    return page;
   }
 
   /** The fulfilment queue: staff only, since it belongs to no single customer. */
