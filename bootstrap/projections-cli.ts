@@ -19,8 +19,8 @@ if ((command !== 'rebuild' && command !== 'verify') || (only !== undefined && !P
 }
 const config = configOrExit();
 const logger = pino({ level: 'warn' }, pino.destination(2));
-// A rebuild writes as the projector does: its commits wait out the read store's checkpoints as the projector's do (ReadStoreUse).
-const stores = await openStores(config, logger, command === 'rebuild' ? 'projections' : 'requests');
+// A rebuild's commits wait out the read store's checkpoints, however long a rebuilt generation's takes (ReadStoreUse).
+const stores = await openStores(config, logger, command === 'rebuild' ? 'rebuild' : 'requests');
 const names = only ? [only as ProjectionName] : PROJECTION_NAMES;
 let failed = false;
 
