@@ -53,6 +53,13 @@ export async function startBaseline(): Promise<BenchServer> {
   return server('bare koa', `http://${HOST}:${port}`, child, listening('bare koa', child, port, 30_000));
 }
 
+/** Bare node:http answering every request with the response recorded in `recordedFile` (bare-node.ts). */
+export async function startBareNode(recordedFile: string): Promise<BenchServer> {
+  const port = await freePort();
+  const child = startChild([program('bare-node.ts'), recordedFile], { ...PATH(), PORT: String(port) });
+  return server('bare node:http', `http://${HOST}:${port}`, child, listening('bare node:http', child, port, 30_000));
+}
+
 /** The floor: its own event store in `dataDir`, reading the service's stores in `serviceDir`. */
 export async function startFloor(dataDir: string, serviceDir: string): Promise<BenchServer> {
   const port = await freePort();
