@@ -69,9 +69,4 @@ export class KeptPages {
   set(key: string, page: ViewPage<OrderJson>, subjects: Iterable<string>): void {
     this.pages?.set(key, { page, subjects: [...new Set(subjects)] });
   }
-
-  /** How many pages are kept (for tests and metrics). */
-  get size(): number {
-    return this.pages?.size ?? 0;
-  }
 }
