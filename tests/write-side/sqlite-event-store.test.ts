@@ -1,6 +1,7 @@
 // What only the embedded store promises: durability settings, group commit, crash safety.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { SqliteEventStore } from '../../write-side/adapters/sqlite-event-store.js';
 import type { NewEvent } from '../../write-side/kernel/event-store.js';
@@ -172,6 +173,33 @@ describe('embedded event store', () => {
     }
   });
 
+
+  it('reads one change stamp for the calls of a turn of the event loop, taken after each call, and a new one after any commit', async () => {
+    const { store, file, dispose } = withStore();
+    // Another connection to the file, as another process would have: its commit is seen only through the stamp.
+    const other = new Database(file);
+    try {
+      await store.appendToStream('order-a', [event(0)], 'no_stream');
+      const before = await store.changeStamp();
+      const reads = store.stats.stamps;
+      const first = store.changeStamp();
+      // Committed after the first call but before its read: a stamp taken at the call would miss it.
+      other.prepare("INSERT INTO stream_limits (stream, max_count) VALUES ('order-z', 1)").run();
+      const calls = [first, ...Array.from({ length: 9 }, () => store.changeStamp())];
+      const stamps = await Promise.all(calls);
+      expect(store.stats.stamps - reads).toBe(1);
+      expect(new Set(stamps).size).toBe(1);
+      expect(stamps[0]).not.toBe(before);
+      // Nothing committed since: the next turn's stamp is the same.
+      expect(await store.changeStamp()).toBe(stamps[0]);
+      expect(store.stats.stamps - reads).toBe(2);
+      await store.appendToStream('order-a', [event(1)], 0);
+      expect(await store.changeStamp()).not.toBe(stamps[0]);
+    } finally {
+      other.close();
+      await dispose();
+    }
+  });
   it('fails an append whose event cannot be stored without failing its neighbours', async () => {
     const { store, dispose } = withStore();
     const bad = { ...event(1), data: { n: 10n } } as unknown as NewEvent;

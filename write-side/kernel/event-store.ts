@@ -108,11 +108,12 @@ export interface EventStore {
    */
   endPosition?(): Promise<Position | null>;
   /**
-   * Optional, for stores that can tell at no cost: a stamp that two calls return alike only
-   * when nothing was appended in between, by this process or any other. What a caller read
-   * after taking a stamp is still current as long as the stamp has not changed.
+   * Optional, for stores that can tell at little cost: a stamp that two calls return alike only
+   * when nothing was appended in between, by this process or any other; taken after the call
+   * began (calls close together may share one). What a caller read after taking a stamp is still
+   * current as long as the stamp has not changed.
    */
-  changeStamp?(): number;
+  changeStamp?(): Promise<number>;
   close(): Promise<void>;
 }
 

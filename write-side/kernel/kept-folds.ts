@@ -40,7 +40,7 @@ export class KeptFolds<S extends object> {
   /** The stream's current fold: never older than an append acknowledged before this call. */
   async current(stream: string): Promise<S | null> {
     // Taken before the read: an append after this point changes it, even one the read below sees.
-    const stamp = this.store.changeStamp?.();
+    const stamp = await this.store.changeStamp?.();
     let cached = this.kept.get(stream); // now the most recently read
     const valid = cached && this.options.valid ? this.options.valid(cached.state) : true;
     if (valid === false || (valid !== true && !(await valid))) {

@@ -13,7 +13,7 @@ import { placeOf, type PersonalDataRule } from './rules.js';
 export class SealingEventStore implements EventStore {
   /** A stream's subject never changes once its first event is written. */
   private readonly subjects = new LRUCache<string, string>({ max: 100_000 });
-  readonly changeStamp?: () => number;
+  readonly changeStamp?: () => Promise<number>;
 
   constructor(
     private readonly inner: EventStore,

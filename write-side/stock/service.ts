@@ -446,7 +446,7 @@ export class StockService implements Reservations {
    * not kept starts from its last snapshot when one fits the stream, else from the start.
    */
   private async load(sku: string): Promise<Folded> {
-    const stamp = this.store.changeStamp?.();
+    const stamp = await this.store.changeStamp?.();
     const cached = this.folded.get(sku);
     if (cached && stamp !== undefined && cached.stamp === stamp) return cached;
     const folded =

@@ -31,13 +31,13 @@ describe('order reads across processes (embedded)', () => {
       const id = (placed.state as { id: string }).id;
       expect(await service.get(viewer, id)).toMatchObject({ revision: 0 });
       expect(service.foldedKept.orders).toBe(1);
-      const stamp = store.changeStamp();
+      const stamp = await store.changeStamp();
 
       for (const [revision, line1] of [[1, '2 Other Rd'], [2, '3 Third Way']] as const) {
         const other = runScript('tests/write-side/fixtures/change-address.ts', [file, id, line1], {});
         expect(other.stderr).toBe('');
         expect(other.stdout.trim()).toBe(String(revision));
-        expect(store.changeStamp()).not.toBe(stamp);
+        expect(await store.changeStamp()).not.toBe(stamp);
         expect(await service.get(viewer, id)).toMatchObject({ revision, order: { address: { line1 } } });
       }
     } finally {
