@@ -1,7 +1,7 @@
 // Personal data on the write side: sealed in the event log, opened by the order service, erased
 // in every process once the key is destroyed, and old events written in clear still read.
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SqliteEventStore } from '../../write-side/adapters/sqlite-event-store.js';
 import { SqliteKeyStore } from '../../write-side/adapters/sqlite-key-store.js';
 import { serviceViewer } from '../../write-side/kernel/access.js';
@@ -135,6 +135,34 @@ describe('personal data on the write side', () => {
     expect(await keyring.erased('cus_2')).toBe(true);
     expect(customers.map((customer) => keyring.current(customer))).toEqual([true, false, true]);
     expect(asked).toEqual({ read: 0, erasuresSince: 1 });
+  });
+
+  it('checks the erasures again in the background once asked past half the cache lifetime, so that what it knows stays current while used, and still learns them in time', async () => {
+    const dir = tempDir('personal-');
+    cleanups.push(() => dir.remove());
+    let clock = 1_000_000;
+    const keys = new SqliteKeyStore(join(dir.path, 'keys.sqlite3'));
+    const eraser = new SqliteKeyStore(join(dir.path, 'keys.sqlite3'));
+    cleanups.push(() => keys.close(), () => eraser.close());
+    let checks = 0;
+    const counted = Object.assign(Object.create(keys) as SqliteKeyStore, {
+      erasuresSince: (since: Date, limit: number) => (checks++, keys.erasuresSince(since, limit)),
+    });
+    const keyring = new Keyring(counted, { now: () => clock });
+    await keyring.sealingKey('cus_1');
+    await keyring.sealingKey('cus_2');
+
+    clock += KEY_CACHE_TTL_MS * 0.4;
+    expect(keyring.current('cus_1')).toBe(true);
+    expect(checks).toBe(0); // not yet half its lifetime
+    await eraser.destroy('cus_2', new Date());
+    clock += KEY_CACHE_TTL_MS * 0.2;
+    expect(keyring.current('cus_1')).toBe(true); // answered at once; the check runs meanwhile
+    await vi.waitFor(() => expect(keyring.current('cus_2')).toBe(false)); // the erasure, learnt by it
+    expect(checks).toBe(1);
+    // A whole lifetime after the first check, but only 0.4 of one after the second: still current.
+    clock += KEY_CACHE_TTL_MS * 0.4;
+    expect(keyring.current('cus_1')).toBe(true);
   });
 
   it("tells what holds opened data of each erasure it learns, once, whether made here or by another process", async () => {

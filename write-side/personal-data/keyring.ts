@@ -108,7 +108,12 @@ export class Keyring {
    * ago and it is not erased: what was opened with it may still be served. No I/O.
    */
   current(subject: string): boolean {
-    if (this.now() - this.checkedAt >= this.ttlMs) return false;
+    const age = this.now() - this.checkedAt;
+    if (age >= this.ttlMs) return false;
+    // Asked past half its lifetime: checked again now, in the background, so that while it is used
+    // what was opened stays servable (kept pages), instead of all of it lapsing at once every
+    // `ttlMs`. A failed check is left to the next one a caller waits for.
+    if (age >= this.ttlMs / 2 && this.checking === null) this.recheck().catch(() => {});
     const known = this.cache.get(subject);
     return known !== undefined && !('erasedAt' in known);
   }
@@ -147,13 +152,17 @@ export class Keyring {
     return state;
   }
 
-  /** Resolves once what is cached is known true as of at most `ttlMs` ago; one check at a time for all callers. */
+  /** Resolves once what is cached is known true as of at most `ttlMs` ago. */
   private checked(): Promise<void> | void {
     if (this.now() - this.checkedAt < this.ttlMs) return;
-    this.checking ??= this.check().finally(() => {
+    return this.recheck();
+  }
+
+  /** The erasures checked again: one check at a time for all callers. */
+  private recheck(): Promise<void> {
+    return (this.checking ??= this.check().finally(() => {
       this.checking = null;
-    });
-    return this.checking;
+    }));
   }
 
   private async check(): Promise<void> {

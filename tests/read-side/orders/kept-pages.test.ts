@@ -135,6 +135,20 @@ describe('kept pages of orders', () => {
     expect(reads).toHaveBeenCalledTimes(2);
   });
 
+  it('keeps answering a page asked for throughout, past the keyring lifetime: asked past half of it, the keyring checks again meanwhile', async () => {
+    await put([1, 2], (n) => `cus_${n}`, 1);
+    const orders = queries();
+    const checks = vi.spyOn(keys, 'erasuresSince');
+    await orders.listOrderJson(staff, paidPage);
+    now += KEY_CACHE_TTL_MS * 0.6;
+    await orders.listOrderJson(staff, paidPage);
+    await vi.waitFor(() => expect(checks).toHaveBeenCalledTimes(1));
+    await new Promise((resolve) => setImmediate(resolve)); // the check's result taken in
+    now += KEY_CACHE_TTL_MS * 0.6; // 1.2 lifetimes after the first read
+    await orders.listOrderJson(staff, paidPage);
+    expect(reads).toHaveBeenCalledTimes(1);
+  });
+
   it('refuses a forged cursor whatever is kept, and keeps nothing with no bytes to keep it in', async () => {
     await put([1, 2, 3, 4, 5, 6, 7], () => 'cus_1', 1);
     const orders = queries();
