@@ -101,6 +101,13 @@ export interface StorageDeclaration<V> {
   readonly indexes: readonly IndexDeclaration[];
   /** It records its changes (ViewStore.commit's `changes`), each under its position, beside its views. */
   readonly changes?: boolean;
+  /**
+   * Its views hold no personal data in clear (an address is kept sealed, as the events hold it, or
+   * there is none): an embedded store drops a generation it no longer needs without overwriting
+   * its pages with zeros first, which at a million orders is most of a rebuild's switch. Absent:
+   * they are zeroed, as is every row the store changes or deletes (docs/personal-data.md).
+   */
+  readonly noClearPersonalData?: boolean;
 }
 
 /** Every projection's storage, by name: what an adapter derives its tables, collections and indexes from. */

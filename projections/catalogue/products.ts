@@ -17,6 +17,7 @@ export const productsView: Projection<'products', ProductView, ProductEvent> = {
     // By sku or latest change first, of one status or of the two that are not retired (an IN,
     // which SQL reads in the order of the change alone, filtering the status).
     indexes: [['status'], { fields: ['updatedAt'], embeddedOnly: true }, ['status', 'updatedAt']],
+    noClearPersonalData: true,
   },
   streamPrefix: PRODUCT_STREAM_PREFIX,
   decode: decodeProductEvent,

@@ -32,6 +32,7 @@ export const dailySales: Projection<'daily-sales', DailySalesView, SalesPart> = 
     // on every order placed, and the orders' views are in no list.
     fields: [],
     indexes: [],
+    noClearPersonalData: true,
   },
   streamPrefix: ORDER_STREAM_PREFIX,
   gathers: {

@@ -22,6 +22,8 @@ export const fulfilmentQueue: Projection<'fulfilment-queue', QueueEntry, StoredO
     // The queue: the queued entries, oldest payment first.
     indexes: [['state', 'paidAt']],
     changes: true,
+    // The address is kept sealed, as the events hold it.
+    noClearPersonalData: true,
   },
   streamPrefix: ORDER_STREAM_PREFIX,
   decode: decodeStoredOrderEvent,

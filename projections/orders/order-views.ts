@@ -13,6 +13,8 @@ export const orderViews: Projection<'order-views', OrderView, StoredOrderEvent> 
     // 2: lines with what shipped, was cancelled and came back, the balance, and legacyStatus.
     // 3: the currency, the total and the lines' SKUs, which the orders' collection selects and sorts by.
     version: 3,
+    // The address is kept sealed, as the events hold it (the queries open it).
+    noClearPersonalData: true,
     fields: [
       { name: 'customerId', type: 'text', value: (v) => v.customerId },
       { name: 'status', type: 'text', value: (v) => v.status },

@@ -62,6 +62,8 @@ export const stockView: Projection<'stock', StockView, StockOrProductEvent> = {
     // By sku: those below a level; those below their threshold (with a SKU's prefix too); fewest
     // available first of those (the summary's); by name, those whose name has a prefix.
     indexes: [['available'], ['low'], ['pressing'], ['nameKey']],
+    // SKUs, names and levels: nobody's personal data.
+    noClearPersonalData: true,
   },
   streamPrefix: STOCK_STREAM_PREFIX,
   gathers: { alsoPrefixes: [PRODUCT_STREAM_PREFIX] },

@@ -66,6 +66,8 @@ interface TableSchema {
   readonly column: ReadonlyMap<string, string>;
   /** The declared version of what is stored (StorageDeclaration.version). */
   readonly version: number;
+  /** Its views hold no personal data in clear (StorageDeclaration.noClearPersonalData). */
+  readonly noClearPersonalData: boolean;
 }
 
 function columnName(field: string): string {
@@ -95,7 +97,7 @@ function tableSchema(declared: ReadStorage[number]): TableSchema {
     const copies = columns.filter((c) => copied.get(field.name)!.has(c.field));
     return [field.name, { field: field.name, column: columnName(field.name), copies, values: field.values }] as const;
   }));
-  return { table, changeTable: declared.changes ? `${table}_changes` : null, columns, valueTables, indexes, column, version: storageVersion(declared) };
+  return { table, changeTable: declared.changes ? `${table}_changes` : null, columns, valueTables, indexes, column, version: storageVersion(declared), noClearPersonalData: declared.noClearPersonalData === true };
 }
 
 function missingField(name: ProjectionName, field: string): never {
@@ -246,11 +248,19 @@ export class SqliteReadStore implements ReadModelStore {
 
   /** Drops the generations before this one, their changes and their checkpoints (inside a transaction). */
   private dropOlder(name: ProjectionName, generation: number): void {
-    for (let g = 1; g < generation; g++) {
-      this.db.exec(`DROP TABLE IF EXISTS ${this.table(name, g)}`);
-      for (const values of this.schema(name).valueTables.values()) this.db.exec(`DROP TABLE IF EXISTS ${this.valuesTable(name, g, values)}`);
-      const changes = this.changeTable(name, g);
-      if (changes !== null) this.db.exec(`DROP TABLE IF EXISTS ${changes}`);
+    // Views with no personal data in clear: their pages go to the free list as they are (FAST still
+    // zeroes what is deleted within the pages it writes anyway), not each overwritten with zeros.
+    const zeroed = !this.schema(name).noClearPersonalData;
+    if (!zeroed) this.db.pragma('secure_delete = FAST');
+    try {
+      for (let g = 1; g < generation; g++) {
+        this.db.exec(`DROP TABLE IF EXISTS ${this.table(name, g)}`);
+        for (const values of this.schema(name).valueTables.values()) this.db.exec(`DROP TABLE IF EXISTS ${this.valuesTable(name, g, values)}`);
+        const changes = this.changeTable(name, g);
+        if (changes !== null) this.db.exec(`DROP TABLE IF EXISTS ${changes}`);
+      }
+    } finally {
+      if (!zeroed) this.db.pragma('secure_delete = ON');
     }
     this.db.prepare('DELETE FROM checkpoints WHERE name = ? AND generation < ?').run(name, generation);
   }
