@@ -38,6 +38,22 @@ function openProcess(dir: string, now?: () => number) {
     ready: Promise.all([defineProducts(events), receiveStock(events, TEST_SKUS)]), events, keyring, orders: new OrderService(sealed, { keys: keyring }) };
 }
 
+/** A keyring on a key store of its own (its reads and erasure checks counted), on a clock moved by hand, and another process's connection to the same store that erases. */
+function countedKeyring() {
+  const dir = tempDir('personal-');
+  cleanups.push(() => dir.remove());
+  const clock = { now: 1_000_000 };
+  const keys = new SqliteKeyStore(join(dir.path, 'keys.sqlite3'));
+  const eraser = new SqliteKeyStore(join(dir.path, 'keys.sqlite3'));
+  cleanups.push(() => keys.close(), () => eraser.close());
+  const asked = { read: 0, erasuresSince: 0 };
+  const counted = Object.assign(Object.create(keys) as SqliteKeyStore, {
+    read: (subjects: readonly string[]) => (asked.read++, keys.read(subjects)),
+    erasuresSince: (since: Date, limit: number) => (asked.erasuresSince++, keys.erasuresSince(since, limit)),
+  });
+  return { clock, eraser, asked, keyring: new Keyring(counted, { now: () => clock.now }) };
+}
+
 describe('personal data on the write side', () => {
   it('writes the address sealed, bound to its order: the log holds no clear text, and another order cannot open it', async () => {
     const dir = tempDir('personal-');
@@ -111,24 +127,13 @@ describe('personal data on the write side', () => {
   });
 
   it("learns another process's erasures with one query of the erasures per cache lifetime, not a key read per customer", async () => {
-    const dir = tempDir('personal-');
-    cleanups.push(() => dir.remove());
-    let clock = 1_000_000;
-    const keys = new SqliteKeyStore(join(dir.path, 'keys.sqlite3'));
-    const eraser = new SqliteKeyStore(join(dir.path, 'keys.sqlite3'));
-    cleanups.push(() => keys.close(), () => eraser.close());
-    const asked = { read: 0, erasuresSince: 0 };
-    const counted = Object.assign(Object.create(keys) as SqliteKeyStore, {
-      read: (subjects: readonly string[]) => (asked.read++, keys.read(subjects)),
-      erasuresSince: (since: Date, limit: number) => (asked.erasuresSince++, keys.erasuresSince(since, limit)),
-    });
-    const keyring = new Keyring(counted, { now: () => clock });
+    const { clock, eraser, asked, keyring } = countedKeyring();
     const customers = ['cus_1', 'cus_2', 'cus_3'];
     for (const customer of customers) await keyring.sealingKey(customer);
     const known = await keyring.openingKeys(customers);
 
     await eraser.destroy('cus_2', new Date());
-    clock += KEY_CACHE_TTL_MS;
+    clock.now += KEY_CACHE_TTL_MS;
     expect(customers.map((customer) => keyring.current(customer))).toEqual([false, false, false]); // to be checked again first
     const after = await keyring.openingKeys(customers);
     expect([...after.values()]).toEqual([known.get('cus_1'), null, known.get('cus_3')]);
@@ -138,30 +143,20 @@ describe('personal data on the write side', () => {
   });
 
   it('checks the erasures again in the background once asked past half the cache lifetime, so that what it knows stays current while used, and still learns them in time', async () => {
-    const dir = tempDir('personal-');
-    cleanups.push(() => dir.remove());
-    let clock = 1_000_000;
-    const keys = new SqliteKeyStore(join(dir.path, 'keys.sqlite3'));
-    const eraser = new SqliteKeyStore(join(dir.path, 'keys.sqlite3'));
-    cleanups.push(() => keys.close(), () => eraser.close());
-    let checks = 0;
-    const counted = Object.assign(Object.create(keys) as SqliteKeyStore, {
-      erasuresSince: (since: Date, limit: number) => (checks++, keys.erasuresSince(since, limit)),
-    });
-    const keyring = new Keyring(counted, { now: () => clock });
+    const { clock, eraser, asked, keyring } = countedKeyring();
     await keyring.sealingKey('cus_1');
     await keyring.sealingKey('cus_2');
 
-    clock += KEY_CACHE_TTL_MS * 0.4;
+    clock.now += KEY_CACHE_TTL_MS * 0.4;
     expect(keyring.current('cus_1')).toBe(true);
-    expect(checks).toBe(0); // not yet half its lifetime
+    expect(asked.erasuresSince).toBe(0); // not yet half its lifetime
     await eraser.destroy('cus_2', new Date());
-    clock += KEY_CACHE_TTL_MS * 0.2;
+    clock.now += KEY_CACHE_TTL_MS * 0.2;
     expect(keyring.current('cus_1')).toBe(true); // answered at once; the check runs meanwhile
     await vi.waitFor(() => expect(keyring.current('cus_2')).toBe(false)); // the erasure, learnt by it
-    expect(checks).toBe(1);
+    expect(asked.erasuresSince).toBe(1);
     // A whole lifetime after the first check, but only 0.4 of one after the second: still current.
-    clock += KEY_CACHE_TTL_MS * 0.4;
+    clock.now += KEY_CACHE_TTL_MS * 0.4;
     expect(keyring.current('cus_1')).toBe(true);
   });
 
