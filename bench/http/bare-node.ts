@@ -1,10 +1,9 @@
 // The lowest a Node server answers a GET on this machine: node:http alone, no framework, writing
 // the headers and body one of the service's own responses had (recorded by the driver into the
 // JSON file given as argv[2]). A floor of bench:read-floor. Listens on PORT and prints {"port":N}.
-import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { HOST } from '../support/free-port.js';
+import { serveOnPort } from '../support/free-port.js';
 
 const recorded = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as { headers: Record<string, string>; body: string };
 const body = Buffer.from(recorded.body);
@@ -13,9 +12,4 @@ const server = createServer((_request, response) => {
   response.writeHead(200, headers);
   response.end(body);
 });
-server.listen(Number(process.env.PORT), HOST);
-await once(server, 'listening');
-console.log(JSON.stringify({ port: Number(process.env.PORT) }));
-const stop = () => server.close(() => process.exit(0));
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
+await serveOnPort(server);

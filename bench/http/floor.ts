@@ -12,7 +12,7 @@
 // reservation, then the order, two commits in sequence (the least this design needs).
 // Usage: PORT=N floor.ts <its own data dir> <the service's data dir>. Prints {"port":N} once listening.
 import { randomUUID } from 'node:crypto';
-import { once } from 'node:events';
+import { createServer } from 'node:http';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Koa from 'koa';
@@ -24,7 +24,7 @@ import { OrderService } from '../../write-side/orders/service.js';
 import { encodeOrderEvent, orderStream } from '../../write-side/orders/codec.js';
 import { encodeStockEvent, stockStream } from '../../write-side/stock/codec.js';
 import type { Address } from '../../write-side/orders/types.js';
-import { HOST } from '../support/free-port.js';
+import { serveOnPort } from '../support/free-port.js';
 import { address } from './fixtures.js';
 import { READ_STORAGE } from '../../projections/registry.js';
 import { orderPage } from '../../read-side/orders/queries.js';
@@ -101,9 +101,4 @@ app.use(async (ctx) => {
   const next = rows.length > 20 && last ? Buffer.from(JSON.stringify([last.createdAt, last.id])).toString('base64url') : null;
   ctx.body = `{"items":[${items.map((row) => row.json).join(',')}],"nextCursor":${JSON.stringify(next)}}`;
 });
-const server = app.listen(Number(process.env.PORT), HOST);
-await once(server, 'listening');
-console.log(JSON.stringify({ port: Number(process.env.PORT) }));
-const stop = () => server.close(() => void Promise.all([events.close(), serviceEvents.close(), reads.close()]).then(() => process.exit(0)));
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
+await serveOnPort(createServer(app.callback()), () => Promise.all([events.close(), serviceEvents.close(), reads.close()]));

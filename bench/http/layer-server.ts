@@ -5,12 +5,11 @@
 // sent. What a request costs here is the HTTP layer's own work, and Node's HTTP server's.
 // Listens on PORT and prints {"port":N} once listening.
 import { randomUUID } from 'node:crypto';
-import { once } from 'node:events';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { pino } from 'pino';
-import { HOST } from '../support/free-port.js';
+import { serveOnPort } from '../support/free-port.js';
 
 const root = process.argv[2]!;
 const load = <T>(path: string) => import(pathToFileURL(join(root, path)).href) as Promise<T>;
@@ -58,9 +57,4 @@ const app = createApp({
   adminAppDir: join(root, 'admin', 'dist'),
 });
 const server = createServer({ headersTimeout: 10_000, requestTimeout: 30_000, keepAliveTimeout: 5_000, connectionsCheckingInterval: 1_000 }, app.callback());
-server.listen(Number(process.env.PORT), HOST);
-await once(server, 'listening');
-console.log(JSON.stringify({ port: Number(process.env.PORT) }));
-const stop = () => server.close(() => process.exit(0));
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
+await serveOnPort(server);
