@@ -21,6 +21,8 @@ import { orderSchemas } from './schemas.js';
 import { OFFERED_ORDER_LISTS, type OrderSort } from '../../read-side/orders/list-shape.js';
 import { CURRENT_API_VERSION, DEPRECATED_API_VERSION } from '../versions.js';
 import { holdingSlotIf } from '../waiting.js';
+import type { ViewPage } from '../../read-side/kernel/page.js';
+import type { OrderJson } from '../../read-side/read-store.js';
 
 type Deps = CoreDeps & Shared;
 
@@ -42,6 +44,22 @@ const validPointInTime = queryValidator<{ asOf?: string; revision?: number }>('P
 const JSON_TYPES = ['application/json'];
 const MERGE_PATCH = 'application/merge-patch+json';
 const JSON_BODY = 'application/json; charset=utf-8';
+
+/**
+ * The body of a page of orders, by the page: a kept page (read-side/orders/kept-pages.ts) is the
+ * same object each time it is answered, so its body is joined and encoded once. The views are
+ * stored as JSON already: the page is written out without decoding them. Held weakly: it goes
+ * with the page.
+ */
+const pageBodies = new WeakMap<ViewPage<OrderJson>, Buffer>();
+function pageBody(page: ViewPage<OrderJson>): Buffer {
+  let body = pageBodies.get(page);
+  if (body === undefined) {
+    body = Buffer.from(`{"items":[${page.items.map((row) => row.json).join(',')}],"nextCursor":${JSON.stringify(page.nextCursor)}}`);
+    pageBodies.set(page, body);
+  }
+  return body;
+}
 export { orderId, orderIdOf } from './parts.js';
 
 const operations: Operation<Deps>[] = [
@@ -133,9 +151,8 @@ const operations: Operation<Deps>[] = [
       );
       if (page.nextCursor) ctx.set('Link', `</orders?${listQueryString(query, page.nextCursor)}>; rel="next"`);
       ctx.set('Consistency-Token', page.reflects);
-      // The views are stored as JSON already: the page is written out without decoding them.
       ctx.set('Content-Type', JSON_BODY);
-      ctx.body = `{"items":[${page.items.map((row) => row.json).join(',')}],"nextCursor":${JSON.stringify(page.nextCursor)}}`;
+      ctx.body = pageBody(page);
     },
   },
   {

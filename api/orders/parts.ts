@@ -9,6 +9,7 @@ import type { PlacedOrder } from '../../write-side/orders/types.js';
 import { authProblems, commonHeaders, headerRef, idempotencyKey, json, problem, rateLimitHeaders, ref, responseRef, retryAfter } from '../openapi-parts.js';
 import { PROBLEM_BASE, validationFailed, type ProblemCode } from '../problem.js';
 import { ORDER_ID_PATTERN } from '../schemas.js';
+import type { ApiVersion } from '../versions.js';
 import { orderForVersion } from './representation.js';
 
 const ORDER_ID = new RegExp(ORDER_ID_PATTERN);
@@ -27,6 +28,23 @@ export function placed(result: OrderResult): PlacedOrder {
   return result.state;
 }
 
+/**
+ * The body last written of an order state, by the state: a kept fold (write-side/kernel/kept-folds.ts)
+ * hands out the same state object until an event changes the order (or its customer's erasure
+ * makes it fold afresh), so a state read again and again is serialised once for each API version
+ * and revision, not once per read. Held weakly: it goes when the kept fold lets the state go.
+ */
+const bodies = new WeakMap<PlacedOrder, { readonly revision: number; readonly version: ApiVersion; readonly body: Buffer }>();
+
+/** The order as UTF-8 JSON for a client of `version`, at `revision`: serialised and encoded once per state, version and revision (`bodies`). */
+export function orderBody(order: PlacedOrder, revision: number, version: ApiVersion): Buffer {
+  const kept = bodies.get(order);
+  if (kept !== undefined && kept.revision === revision && kept.version === version) return kept.body;
+  const body = Buffer.from(JSON.stringify(orderForVersion(orderRepresentation(order, revision), version)));
+  bodies.set(order, { revision, version, body });
+  return body;
+}
+
 /** The order, as a client of the request's API version reads it, with its ETag and the write's Consistency-Token. */
 export function sendOrder(ctx: Context, status: number, order: PlacedOrder, at: { revision: number | null; position: Position | null }): void {
   const revision = at.revision ?? 0;
@@ -35,7 +53,7 @@ export function sendOrder(ctx: Context, status: number, order: PlacedOrder, at: 
   setConsistency(ctx, at.position);
   // Serialised here, with the type Koa would give an object: it then neither looks the type up nor handles the length twice.
   ctx.set('Content-Type', JSON_BODY);
-  ctx.body = JSON.stringify(orderForVersion(orderRepresentation(order, revision), ctx.state.apiVersion));
+  ctx.body = orderBody(order, revision, ctx.state.apiVersion);
 }
 
 function setConsistency(ctx: Context, position: Position | null): void {

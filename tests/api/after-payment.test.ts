@@ -205,6 +205,17 @@ describe('a partially shipped order', () => {
     expect((await staff('GET', `/orders/${id}?revision=1`, { headers })).body.status).toBe('paid');
   });
 
+  it('reads as each version reads it when clients of every version read the one order in turn (its body is kept per version)', async () => {
+    const { id } = await partiallyShipped();
+    const read = async (version: string) => (await staff('GET', `/orders/${id}`, { headers: { 'Api-Version': version } })).body.status;
+    for (let round = 0; round < 2; round++) {
+      expect(await read('2027-01-01')).toBe('partially_shipped');
+      expect(await read('2026-12-01')).toBe('paid');
+      expect(await read('2027-01-01')).toBe('partially_shipped');
+      expect(await read('2026-11-01')).toBe('paid');
+    }
+  });
+
   it('reads as paid to a client that names no version (2026-11-01)', async () => {
     const { id } = await partiallyShipped();
     const read = await staff('GET', `/orders/${id}`, { headers: { 'Api-Version': '' } });
