@@ -1,4 +1,4 @@
-// npm run bench:placement-ab: this checkout's POST /orders against another checkout's, in the same
+// npm run bench:placement-ab: this checkout's POST /orders (or, with BENCH_ROUTE, a read) against another checkout's, in the same
 // run. A change worth 5% cannot be seen in bench:http, where one route's rate varies by ±15% from
 // one run to the next with whatever else the machine runs; here both services run side by side.
 //
@@ -18,12 +18,18 @@
 // /proc); then, paired by round, this checkout's rate as a share of the other's and its CPU per
 // response minus the other's, with their medians. The CPU per response varies far less with the
 // machine's load than the rate does.
+//
+// BENCH_ROUTE picks what both are driven with, as the peer harnesses drive them (../shared/peers/):
+//   placement   the many-SKU placements above (the default)
+//   hot         one line of one SKU, the same for every placement (the harnesses' POST /orders)
+//   read        GET /orders/{id} of a loaded order at random
+//   page        GET /orders?status=paid&limit=20, each connection following nextCursor to the end
 import { randomUUID } from 'node:crypto';
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { signDevToken } from '../api/auth.js';
-import { autocannon, loadOrders, type AcRequest } from './http/load.js';
+import { autocannon, loadOrders, pageChain, type AcRequest } from './http/load.js';
 import { startService, stopServer, tail, type BenchServer } from './http/servers.js';
 import { cpuProfileArgs } from './support/cpu-profile.js';
 import { benchSku, defineCatalogue, manySkuPlacementBody, placementBody, RECONCILER_ORPHAN_WINDOW_MS, settle, untilIdle } from './http/setup.js';
@@ -34,6 +40,8 @@ const ORDERS = Number(process.env.BENCH_ORDERS ?? 20_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
+const ROUTE = process.env.BENCH_ROUTE ?? 'placement';
+if (!['placement', 'hot', 'read', 'page'].includes(ROUTE)) throw new Error(`BENCH_ROUTE=${ROUTE}: give placement, hot, read or page`);
 const PRODUCTS = 1_000;
 const SECRET = `bench-placement-ab-${randomUUID()}-${randomUUID()}`;
 /** BENCH_CPU_PROF=<dir>: each service writes a V8 CPU profile per thread there (node --cpu-prof), to see where its CPU goes. */
@@ -48,7 +56,7 @@ try {
   console.log(`loading ${fmt(ORDERS)} orders and ${fmt(PRODUCTS)} products with stock ...`);
   const source = join(dir, 'source');
   mkdirSync(source);
-  await loadOrders(source, ORDERS, true);
+  const ids = await loadOrders(source, ORDERS, true);
   await defineCatalogue(join(source, 'events.sqlite3'), PRODUCTS);
   for (const side of ['a', 'b']) cpSync(source, join(dir, side), { recursive: true });
 
@@ -64,20 +72,27 @@ try {
   const auth = { authorization: `Bearer ${token}` };
   const settleOrder = placementBody([{ sku: benchSku(0), quantity: 1 }]);
   let failed = '';
-  const requests: AcRequest[] = [{
+  const onResponse = (status: number, body: string) => {
+    if ((status < 200 || status > 299) && failed === '') failed = `${status} ${body.slice(0, 300)}`;
+  };
+  const placing = (body: () => string): AcRequest[] => [{
     method: 'POST', path: '/orders',
     headers: { ...auth, 'content-type': 'application/json' },
-    setupRequest: (req) => ({ ...req, body: manySkuPlacementBody(PRODUCTS), headers: { ...req.headers, 'idempotency-key': randomUUID() } }),
-    onResponse: (status, body) => {
-      if (status !== 201 && failed === '') failed = `${status} ${body.slice(0, 300)}`;
-    },
+    setupRequest: (req) => ({ ...req, body: body(), headers: { ...req.headers, 'idempotency-key': randomUUID() } }),
+    onResponse,
   }];
+  const hotOrder = placementBody([{ sku: benchSku(0), quantity: 2 }]);
+  const requests: AcRequest[] =
+    ROUTE === 'placement' ? placing(() => manySkuPlacementBody(PRODUCTS))
+    : ROUTE === 'hot' ? placing(() => hotOrder)
+    : ROUTE === 'read' ? [{ method: 'GET', headers: auth, setupRequest: (req) => ({ ...req, path: `/orders/${ids[Math.floor(Math.random() * ids.length)]}` }), onResponse }]
+    : pageChain('/orders?status=paid&limit=20', Math.ceil(ORDERS / 2 / 20) + 2, auth, onResponse);
   const drive = async (server: BenchServer, seconds: number) => {
     const result = await autocannon({ url: server.url, connections: CONNECTIONS, duration: seconds, requests });
     if (failed !== '' || result.errors > 0 || result.non2xx > 0) {
       throw new Error(`${server.name}: ${result.non2xx} non-2xx, ${result.errors} errors; a sample: ${failed}\n${tail(server)}`);
     }
-    await settle(server.url, auth, settleOrder);
+    if (ROUTE === 'placement' || ROUTE === 'hot') await settle(server.url, auth, settleOrder);
     return result;
   };
 
@@ -96,7 +111,8 @@ try {
     }
   }
 
-  console.log(`\nPOST /orders, 1-3 lines of ${fmt(PRODUCTS)} SKUs; ${CONNECTIONS} connections, ${ROUNDS} × ${SECONDS} s each; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} at the end\n`);
+  const driven = { placement: `POST /orders, 1-3 lines of ${fmt(PRODUCTS)} SKUs`, hot: 'POST /orders, one line of one SKU', read: 'GET /orders/{id}', page: 'GET /orders?status=paid&limit=20 following cursors' }[ROUTE];
+  console.log(`\n${driven}; ${CONNECTIONS} connections, ${ROUNDS} × ${SECONDS} s each; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} at the end\n`);
   for (const [server, list] of runs) {
     console.log(`  ${server.name.padEnd(40)} median ${fmt(median(list.map((r) => r.rate))).padStart(6)} req/s, ${fmt(median(list.map((r) => r.cpuUs))).padStart(5)} CPU µs/req, p99 ${median(list.map((r) => r.p99)).toFixed(0)} ms`);
   }
