@@ -7,7 +7,7 @@ import { SqliteKeyStore } from '../../write-side/adapters/sqlite-key-store.js';
 import { serviceViewer } from '../../write-side/kernel/access.js';
 import { orderStream } from '../../write-side/orders/codec.js';
 import { OrderService } from '../../write-side/orders/service.js';
-import { isSealed, seal } from '../../write-side/personal-data/cipher.js';
+import { isSealed, newKey, open, seal } from '../../write-side/personal-data/cipher.js';
 import { KEY_CACHE_TTL_MS, Keyring } from '../../write-side/personal-data/keyring.js';
 import { ERASED_ADDRESS, orderPersonalData } from '../../write-side/orders/personal-data.js';
 import { PersonalData } from '../../write-side/personal-data/personal-data.js';
@@ -53,6 +53,17 @@ function countedKeyring() {
   });
   return { clock, eraser, asked, keyring: new Keyring(counted, { now: () => clock.now }) };
 }
+
+describe('the seal', () => {
+  it('gives every sealed value an IV of its own, across many draws of random bytes, and each opens', () => {
+    const key = newKey();
+    const sealed = Array.from({ length: 2000 }, (_, i) => seal(key, 'cus_iv', `order-${i}/address`, { n: i }));
+    // 2,000 values take several draws of IVs: none is handed out twice, within a draw or across draws.
+    expect(new Set(sealed.map((value) => value.iv)).size).toBe(sealed.length);
+    sealed.forEach((value) => expect(Buffer.from(value.iv, 'base64')).toHaveLength(12));
+    sealed.forEach((value, i) => expect(open(key, value, `order-${i}/address`)).toEqual({ n: i }));
+  });
+});
 
 describe('personal data on the write side', () => {
   it('writes the address sealed, bound to its order: the log holds no clear text, and another order cannot open it', async () => {
