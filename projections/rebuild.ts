@@ -14,6 +14,16 @@ export interface RebuildProgress {
   readonly head: Position | null;
 }
 
+/**
+ * Events a rebuild reads and applies at a time: each batch is one read-store commit, and a view
+ * whose events fall into several batches is written once for each. On a folder of 100,000
+ * orders (bench:scale), 10,000 a batch against 1,000 took order-views' rebuild from 15.4 to
+ * 11.7 s and stock's from 8.3 to 6.2 s (their commits from 10.9 to 5.9 s and 4.9 to 1.8 s); at
+ * 50,000 reading the log got slower than the commits got faster. A batch of decoded events and
+ * the views it touches is a few tens of MB.
+ */
+export const REBUILD_BATCH = 10_000;
+
 export async function rebuild<V extends { readonly revision: number }, E extends { readonly type: string }, C extends Change>(
   events: EventStore,
   readModels: ReadModelStore,
@@ -25,7 +35,7 @@ export async function rebuild<V extends { readonly revision: number }, E extends
     goOn?: () => boolean;
   } = {},
 ): Promise<{ events: number; generation: number; activated: boolean }> {
-  const batchSize = options.batchSize ?? 1000;
+  const batchSize = options.batchSize ?? REBUILD_BATCH;
   const generation = await readModels.createGeneration(projection.name);
   const views = readModels.views<V, C>(projection.name, generation);
   const head = await events.headPosition();
