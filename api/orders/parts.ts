@@ -2,6 +2,7 @@
 // made of it (a payment, a shipment, a return, a refund, an edit) are answered, and the OpenAPI
 // pieces of those answers.
 import type { Context } from 'koa';
+import { LRUCache } from 'lru-cache';
 import { orderRepresentation } from '../../read-side/orders/views.js';
 import type { Position } from '../../write-side/kernel/event-store.js';
 import type { OrderResult } from '../../write-side/orders/service.js';
@@ -29,19 +30,27 @@ export function placed(result: OrderResult): PlacedOrder {
 }
 
 /**
- * The body last written of an order state, by the state: a kept fold (write-side/kernel/kept-folds.ts)
- * hands out the same state object until an event changes the order (or its customer's erasure
- * makes it fold afresh), so a state read again and again is serialised once for each API version
- * and revision, not once per read. Held weakly: it goes when the kept fold lets the state go.
+ * The bodies last written of orders, by order and API version, ORDER_BODIES_BYTES of them at most
+ * (the least recently answered go first). A kept fold (write-side/kernel/kept-folds.ts) hands out
+ * the same state object until an event changes the order, or its customer's erasure makes it fold
+ * afresh (at the same revision: the erasure is no event of the order's); so a body is answered
+ * again only for that very state object, at its revision, and an order read again and again is
+ * serialised and encoded once per version, not once per read.
  */
-const bodies = new WeakMap<PlacedOrder, { readonly revision: number; readonly version: ApiVersion; readonly body: Buffer }>();
+export const ORDER_BODIES_BYTES = 16 * 1024 * 1024;
+const bodies = new LRUCache<string, { readonly order: WeakRef<PlacedOrder>; readonly revision: number; readonly body: Buffer }>({
+  maxSize: ORDER_BODIES_BYTES,
+  sizeCalculation: (kept) => kept.body.length + 100,
+});
 
 /** The order as UTF-8 JSON for a client of `version`, at `revision`: serialised and encoded once per state, version and revision (`bodies`). */
 export function orderBody(order: PlacedOrder, revision: number, version: ApiVersion): Buffer {
-  const kept = bodies.get(order);
-  if (kept !== undefined && kept.revision === revision && kept.version === version) return kept.body;
+  const key = `${order.id} ${version}`;
+  const kept = bodies.get(key);
+  if (kept !== undefined && kept.order.deref() === order && kept.revision === revision) return kept.body;
   const body = Buffer.from(JSON.stringify(orderForVersion(orderRepresentation(order, revision), version)));
-  bodies.set(order, { revision, version, body });
+  // Held weakly: the body answers for the state while the kept fold holds it, and never keeps it alive.
+  bodies.set(key, { order: new WeakRef(order), revision, body });
   return body;
 }
 
