@@ -37,7 +37,7 @@ export function placed(result: OrderResult): PlacedOrder {
  * again only for that very state object, at its revision, and an order read again and again is
  * serialised and encoded once per version, not once per read.
  */
-export const ORDER_BODIES_BYTES = 16 * 1024 * 1024;
+const ORDER_BODIES_BYTES = 16 * 1024 * 1024;
 const bodies = new LRUCache<string, { readonly order: WeakRef<PlacedOrder>; readonly revision: number; readonly body: Buffer }>({
   maxSize: ORDER_BODIES_BYTES,
   sizeCalculation: (kept) => kept.body.length + 100,
