@@ -12,10 +12,10 @@ import { receiveStock, TEST_SKUS } from '../support/seed.js';
 /** The store, except that the next `lose` appends to an order stream are written and then answered "outcome unknown" (the key record before them is answered as usual). */
 function losingAnswers(store: () => EventStore, lose: { count: number; written: boolean }): EventStore {
   return {
-    appendToStream: async (stream, events, expected) => {
-      if (lose.count === 0 || !stream.startsWith(ORDER_STREAM_PREFIX)) return store().appendToStream(stream, events, expected);
+    appendToStream: async (stream, events, expected, options) => {
+      if (lose.count === 0 || !stream.startsWith(ORDER_STREAM_PREFIX)) return store().appendToStream(stream, events, expected, options);
       lose.count--;
-      if (lose.written) await store().appendToStream(stream, events, expected);
+      if (lose.written) await store().appendToStream(stream, events, expected, options);
       throw new AppendOutcomeUnknown('EventStoreDB did not confirm the append in time; it may have been written');
     },
     readStream: (stream, options) => store().readStream(stream, options),

@@ -61,7 +61,7 @@ if (!esdbUrl) {
 /** The store with some of its methods replaced (to count or hold back calls); every other call goes to it as it is. */
 export function delegating(store: EventStore, overrides: Partial<EventStore>): EventStore {
   return {
-    appendToStream: (stream, events, expected) => store.appendToStream(stream, events, expected),
+    appendToStream: (stream, events, expected, options) => store.appendToStream(stream, events, expected, options),
     readStream: (stream, options) => store.readStream(stream, options),
     readLastEvent: (stream) => store.readLastEvent(stream),
     setMaxCount: (stream, maxCount) => store.setMaxCount(stream, maxCount),

@@ -112,7 +112,7 @@ describe('the stock reconciler, after payment', () => {
     // The store takes the raise, then fails the edit's append: whether it was written is unknown,
     // so the service leaves it to the reconciler, as after a crash.
     const failing = delegating(store, {
-      appendToStream: (stream, evs, expected) => (stream === orderStream(order.id) ? Promise.reject(new StoreUnavailable('the store went away')) : store.appendToStream(stream, evs, expected)),
+      appendToStream: (stream, evs, expected, options) => (stream === orderStream(order.id) ? Promise.reject(new StoreUnavailable('the store went away')) : store.appendToStream(stream, evs, expected, options)),
     });
     const cutOff = new OrderService(failing, { reservations: new StockService(failing) });
     await expect(cutOff.edit(staff, order.id, { lines: [{ sku: a, quantity: 3 }, { sku: c, quantity: 2 }], dryRun: false }, plain)).rejects.toBeInstanceOf(StoreUnavailable);
@@ -134,7 +134,7 @@ describe('the stock reconciler, after payment', () => {
     let land!: () => void;
     const stalled = new Promise<void>((resolve) => (land = resolve));
     const stalling = delegating(store, {
-      appendToStream: async (stream, evs, expected) => (stream === orderStream(order.id) && (await stalled), store.appendToStream(stream, evs, expected)),
+      appendToStream: async (stream, evs, expected, options) => (stream === orderStream(order.id) && (await stalled), store.appendToStream(stream, evs, expected, options)),
     });
     const slow = new OrderService(stalling, { reservations: stock });
     const editing = slow.edit(staff, order.id, { lines: [{ sku: a, quantity: 3 }], dryRun: false }, plain);

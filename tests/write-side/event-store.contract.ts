@@ -3,7 +3,7 @@
 // shared EventStoreDB that already holds other data.
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AppendTooLarge, MAX_APPEND_BYTES, RevisionConflict, type EventStore, type NewEvent, type RecordedEvent } from '../../write-side/kernel/event-store.js';
+import { AppendTicket, AppendTooLarge, MAX_APPEND_BYTES, PrecedingAppendFailed, RevisionConflict, type EventStore, type NewEvent, type RecordedEvent } from '../../write-side/kernel/event-store.js';
 import { comparePositions } from '../../write-side/kernel/position.js';
 import type { StoreFixture } from '../support/event-stores.js';
 
@@ -43,6 +43,57 @@ export function eventStoreContract(name: string, open: () => Promise<StoreFixtur
       prefix = `t${randomUUID().replaceAll('-', '')}-`;
     });
     afterEach(async () => fixture.dispose());
+
+    describe('an append that follows others (AppendOptions.after)', () => {
+      it('is written after them when they are, without its caller waiting for their answers', async () => {
+        const [a, b] = [new AppendTicket(), new AppendTicket()];
+        const first = store.appendToStream(stream('stock'), [event(1)], 'no_stream', { ticket: a });
+        const second = store.appendToStream(stream('key'), [event(2)], 'no_stream', { ticket: b });
+        const last = store.appendToStream(stream('order'), [event(3)], 'no_stream', { after: [a, b] });
+        const [x, y, z] = await Promise.all([first, second, last]);
+        expect(comparePositions(x.position, z.position)).toBeLessThan(0);
+        expect(comparePositions(y.position, z.position)).toBeLessThan(0);
+        expect(await a.applied).toBe(true);
+        expect((await store.readStream(stream('order'))).map((e) => e.data.n)).toEqual([3]);
+      });
+
+      it('is not written, and fails with PrecedingAppendFailed, when one of them fails its revision check', async () => {
+        await store.appendToStream(stream('key'), [event(1)], 'no_stream');
+        const claim = new AppendTicket();
+        const taken = store.appendToStream(stream('key'), [event(2)], 'no_stream', { ticket: claim });
+        const order = store.appendToStream(stream('order'), [event(3)], 'no_stream', { after: [claim] });
+        expect(await taken.catch((e: unknown) => e)).toBeInstanceOf(RevisionConflict);
+        expect(await order.catch((e: unknown) => e)).toBeInstanceOf(PrecedingAppendFailed);
+        expect(await claim.applied).toBe(false);
+        expect(await store.readStream(stream('order'))).toEqual([]);
+        // A chain: what follows the refused append is refused too.
+        const refused = new AppendTicket();
+        const middle = store.appendToStream(stream('key'), [event(4)], 'no_stream', { ticket: refused });
+        const next = store.appendToStream(stream('next'), [event(5)], 'no_stream', { after: [refused] });
+        await expect(middle).rejects.toBeInstanceOf(RevisionConflict);
+        await expect(next).rejects.toBeInstanceOf(PrecedingAppendFailed);
+        // Known refused already when it is made: refused at once.
+        await expect(store.appendToStream(stream('late'), [event(6)], 'no_stream', { after: [refused] })).rejects.toBeInstanceOf(PrecedingAppendFailed);
+        expect(await store.readStream(stream('next'))).toEqual([]);
+        expect(await store.readStream(stream('late'))).toEqual([]);
+      });
+
+      it('waits for one whose call has not reached the store yet, and is refused when that call fails before it does', async () => {
+        const slow = new AppendTicket();
+        const order = store.appendToStream(stream('order'), [event(2)], 'no_stream', { after: [slow] });
+        // The append it follows is made only after a while (as a sealing store's key lookup delays it).
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        expect(await store.readStream(stream('order'))).toEqual([]);
+        const stock = await store.appendToStream(stream('stock'), [event(1)], 'no_stream', { ticket: slow });
+        expect(comparePositions(stock.position, (await order).position)).toBeLessThan(0);
+
+        const never = new AppendTicket();
+        const orphan = store.appendToStream(stream('orphan'), [event(3)], 'no_stream', { after: [never] });
+        await never.tracked(Promise.reject(new Error('failed before it reached the store'))).catch(() => {});
+        await expect(orphan).rejects.toBeInstanceOf(PrecedingAppendFailed);
+        expect(await store.readStream(stream('orphan'))).toEqual([]);
+      });
+    });
 
     it('reads a stream that does not exist as empty', async () => {
       expect(await store.readStream(stream('none'))).toEqual([]);

@@ -8,8 +8,8 @@ import {
   type RecordedEvent as EsdbRecordedEvent,
 } from '@eventstore/db-client';
 import {
-  AppendOutcomeUnknown, AppendTooLarge, InvalidPosition, RevisionConflict, StoreUnavailable,
-  type AppendResult, type EventMetadata, type EventStore, type EventSubscription, type ExpectedRevision, type JsonObject,
+  AppendOutcomeUnknown, AppendTooLarge, awaitPreceding, InvalidPosition, RevisionConflict, StoreUnavailable,
+  type AppendOptions, type AppendResult, type EventMetadata, type EventStore, type EventSubscription, type ExpectedRevision, type JsonObject,
   type NewEvent, type Position, type ReadAllOptions, type ReadStreamOptions, type RecordedEvent, type SubscribeOptions,
 } from '../kernel/event-store.js';
 import { decodePosition, encodePosition, isLogPosition } from '../kernel/position.js';
@@ -65,7 +65,13 @@ export class EsdbEventStore implements EventStore {
     return new EsdbEventStore(EventStoreDBClient.connectionString(connectionString), options);
   }
 
-  async appendToStream(stream: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+  /** EventStoreDB appends to one stream at a time: an append that follows others (options.after) waits for their answers. */
+  appendToStream(stream: string, events: readonly NewEvent[], expected: ExpectedRevision, options?: AppendOptions): Promise<AppendResult> {
+    const appended = awaitPreceding(stream, options).then(() => this.appendNow(stream, events, expected));
+    return options?.ticket ? options.ticket.tracked(appended) : appended;
+  }
+
+  private async appendNow(stream: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
     if (events.length === 0) throw new RangeError('appendToStream needs at least one event');
     const expectedRevision: AppendExpectedRevision =
       expected === 'no_stream' ? NO_STREAM : expected === 'stream_exists' ? STREAM_EXISTS : expected === 'any' ? ANY : BigInt(expected);

@@ -16,9 +16,12 @@ import {
   appendBytes,
   AppendTooLarge,
   MAX_APPEND_BYTES,
+  PrecedingAppendFailed,
   RevisionConflict,
   StoreUnavailable,
+  type AppendOptions,
   type AppendResult,
+  type AppendTicket,
   type EventStore,
   type EventSubscription,
   type ExpectedRevision,
@@ -50,6 +53,9 @@ interface PendingAppend {
   readonly expected: ExpectedRevision;
   /** Not an append: the stream's new max count (rows is empty). */
   readonly limit?: number;
+  readonly ticket?: AppendTicket;
+  /** The appends this one follows (AppendOptions.after) that were not yet written when it was made. */
+  readonly after?: readonly AppendTicket[];
   readonly resolve: (result: AppendResult) => void;
   readonly reject: (error: unknown) => void;
 }
@@ -57,7 +63,7 @@ interface PendingAppend {
 type WriterMessage =
   | { kind: 'ready'; journalMode: string; synchronous: number }
   /** Three entries per append: true, its next revision and position; or false and the stream's actual revision. */
-  | { kind: 'committed'; outcomes: Array<boolean | number | null> }
+  | { kind: 'committed'; outcomes: Array<boolean | number | string | null> }
   | { kind: 'failed'; message: string };
 
 interface EventRow {
@@ -107,18 +113,30 @@ const insert = db.prepare('INSERT INTO events (stream, revision, type, data, met
 const limitOf = db.prepare('SELECT max_count FROM stream_limits WHERE stream = ?').pluck();
 const setLimit = db.prepare('INSERT INTO stream_limits (stream, max_count) VALUES (?, ?) ON CONFLICT (stream) DO UPDATE SET max_count = excluded.max_count');
 const trim = db.prepare('DELETE FROM events WHERE stream = ? AND revision <= ?');
-// An append in the flat message: stream, expected, limit (-1: none), row count, then type, data
-// and metadata of each row. Its outcome: true, next revision, position; or false, actual revision.
+// An append in the flat message: stream, expected, limit (-1: none), row count, how many earlier
+// appends of the message it follows and their indexes, then type, data and metadata of each row.
+// Its outcome: true, next revision, position; false, actual revision; or false, 'preceding' when
+// an append it follows was not written.
 const commit = db.transaction((flat, recordedAt) => {
   const outcomes = [];
+  const written = [];
   for (let i = 0; i < flat.length;) {
-    const stream = flat[i], expected = flat[i + 1], limit = flat[i + 2], count = flat[i + 3];
-    i += 4;
+    const stream = flat[i], expected = flat[i + 1], limit = flat[i + 2], count = flat[i + 3], follows = flat[i + 4];
+    let preceded = true;
+    for (let k = 0; k < follows; k++) if (!written[flat[i + 5 + k]]) preceded = false;
+    i += 5 + follows;
+    written.push(false);
+    if (!preceded) {
+      i += 3 * count;
+      outcomes.push(false, 'preceding', 0);
+      continue;
+    }
     const actual = current.get(stream) ?? null;
     if (limit !== -1) {
       setLimit.run(stream, limit);
       if (actual !== null) trim.run(stream, actual - limit);
       outcomes.push(true, actual ?? -1, 0);
+      written[written.length - 1] = true;
       continue;
     }
     const fits = expected === 'any' || (expected === 'no_stream' && actual === null) ||
@@ -137,6 +155,7 @@ const commit = db.transaction((flat, recordedAt) => {
     const keep = limitOf.get(stream);
     if (keep !== undefined) trim.run(stream, revision - keep);
     outcomes.push(true, revision, position);
+    written[written.length - 1] = true;
   }
   return outcomes;
 });
@@ -159,6 +178,10 @@ export class SqliteEventStore implements EventStore {
   private readonly statements;
   private readonly readAllStatements = new Map<number, Database.Statement<unknown[], EventRow>>();
   private queue: PendingAppend[] = [];
+  /** Each ticketed append still queued or being committed, by its ticket: the appends that follow it go into the same commit. */
+  private readonly ticketed = new WeakMap<AppendTicket, PendingAppend>();
+  /** The tickets whose appends had not reached this store when one that follows them was to be sent: each wakes the queue when it settles. */
+  private readonly awaited = new WeakSet<AppendTicket>();
   /** The batch the writer is committing; null when it is idle. */
   private committing: PendingAppend[] | null = null;
   private drained: (() => void) | null = null;
@@ -236,8 +259,19 @@ export class SqliteEventStore implements EventStore {
     return { journalMode, synchronous: (['off', 'normal', 'full', 'extra'] as const)[synchronous] ?? 'off' };
   }
 
-  appendToStream(stream: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+  /**
+   * An append that follows others (options.after) goes into the commit of the last of them, after
+   * them, and is written only if they were: one commit (one fsync) for appends that would otherwise
+   * wait for each other's.
+   */
+  appendToStream(stream: string, events: readonly NewEvent[], expected: ExpectedRevision, options?: AppendOptions): Promise<AppendResult> {
+    const appended = this.take(stream, events, expected, options);
+    return options?.ticket ? options.ticket.tracked(appended) : appended;
+  }
+
+  private take(stream: string, events: readonly NewEvent[], expected: ExpectedRevision, options: AppendOptions | undefined): Promise<AppendResult> {
     if (this.closed) return Promise.reject(new StoreUnavailable('event store is closed'));
+    if (options?.after?.some((ticket) => ticket.outcome === false)) return Promise.reject(new PrecedingAppendFailed(stream));
     if (events.length === 0) return Promise.reject(new RangeError('nothing to append'));
     // Serialise here so that a bad event fails alone, before it reaches a shared commit.
     let rows: PendingAppend['rows'];
@@ -249,18 +283,26 @@ export class SqliteEventStore implements EventStore {
     // EventStoreDB's limit, here too: an append that production would refuse fails in every test.
     const bytes = appendBytes(rows);
     if (bytes > this.maxAppendBytes) return Promise.reject(new AppendTooLarge(stream, this.maxAppendBytes, bytes));
+    const after = options?.after?.filter((ticket) => ticket.outcome !== true) ?? [];
     return new Promise((resolve, reject) => {
-      this.queue.push({ stream, rows, expected, resolve, reject });
-      // An idle writer gets the queue once the promise jobs of this turn have run: the appends one
-      // request makes in a row without waiting (a placement's reservations, one per SKU) go into
-      // one commit, instead of the first alone and the others in the next.
-      if (!this.committing && !this.sendScheduled) {
-        this.sendScheduled = true;
-        setImmediate(() => {
-          this.sendScheduled = false;
-          if (!this.committing) this.send();
-        });
-      }
+      const append: PendingAppend = { stream, rows, expected, ...(options?.ticket ? { ticket: options.ticket } : {}), ...(after.length > 0 ? { after } : {}), resolve, reject };
+      if (options?.ticket) this.ticketed.set(options.ticket, append);
+      this.queue.push(append);
+      this.sendSoon();
+    });
+  }
+
+  /**
+   * An idle writer gets the queue once the promise jobs of this turn have run: the appends one
+   * request makes in a row without waiting (a placement's reservations, one per SKU, its key and
+   * its order) go into one commit, instead of the first alone and the others in the next.
+   */
+  private sendSoon(): void {
+    if (this.committing || this.sendScheduled) return;
+    this.sendScheduled = true;
+    setImmediate(() => {
+      this.sendScheduled = false;
+      if (!this.committing) this.send();
     });
   }
 
@@ -275,22 +317,51 @@ export class SqliteEventStore implements EventStore {
     });
   }
 
-  /** Hands everything queued to the writer as one commit. */
+  /**
+   * Hands everything queued to the writer as one commit, but an append that follows one not yet
+   * queued (its call is still on its way here): that waits in the queue for the next commit.
+   */
   private send(): void {
-    const batch = this.queue;
+    const queued = this.queue;
     this.queue = [];
+    const batch: PendingAppend[] = [];
+    const placeOf = new Map<PendingAppend, number>();
+    // Flat, of strings and numbers only: cloned for the thread at about two thirds the cost of objects.
+    const flat: Array<string | number> = [];
+    for (const append of queued) {
+      const follows: number[] = [];
+      let waits: AppendTicket | null = null;
+      let unwritten = false;
+      for (const ticket of append.after ?? []) {
+        if (ticket.outcome === true) continue;
+        if (ticket.outcome === false) unwritten = true;
+        const preceding = this.ticketed.get(ticket);
+        const place = preceding && placeOf.get(preceding);
+        if (place === undefined) waits ??= ticket;
+        else follows.push(place);
+      }
+      if (unwritten) {
+        append.ticket?.settle(false);
+        append.reject(new PrecedingAppendFailed(append.stream));
+        continue;
+      }
+      if (waits) {
+        this.queue.push(append);
+        // Its call may yet fail before it reaches this store: then this one is refused at the next send.
+        if (!this.awaited.has(waits)) this.awaited.add(waits), void waits.applied.then(() => this.sendSoon());
+        continue;
+      }
+      placeOf.set(append, batch.length);
+      batch.push(append);
+      flat.push(append.stream, append.expected, append.limit ?? -1, append.rows.length, follows.length, ...follows);
+      for (const row of append.rows) flat.push(row.type, row.data, row.metadata);
+    }
     if (batch.length === 0) {
-      this.drained?.();
+      if (this.queue.length === 0) this.drained?.();
       return;
     }
     this.committing = batch;
     this.writer.ref();
-    // Flat, of strings and numbers only: cloned for the thread at about two thirds the cost of objects.
-    const flat: Array<string | number> = [];
-    for (const { stream, rows, expected, limit } of batch) {
-      flat.push(stream, expected, limit ?? -1, rows.length);
-      for (const row of rows) flat.push(row.type, row.data, row.metadata);
-    }
     this.writer.postMessage(flat);
   }
 
@@ -302,15 +373,18 @@ export class SqliteEventStore implements EventStore {
     if (message.kind === 'failed') {
       // The transaction rolled back as a whole: nothing of this batch was written.
       const failure = new StoreUnavailable('the event store could not commit', { cause: new Error(message.message) });
-      for (const append of batch) append.reject(failure);
+      for (const append of batch) append.ticket?.settle(false), append.reject(failure);
     } else {
       this.stats.commits++;
       this.stats.appends += batch.length;
       this.committed();
       this.commitsInProcess.postMessage(null);
       const { outcomes } = message;
+      // Settled before any promise job runs, so that the appends following these in the next commit find them settled.
+      batch.forEach((append, i) => append.ticket?.settle(outcomes[3 * i] === true));
       batch.forEach((append, i) => {
         if (outcomes[3 * i] === true) append.resolve({ nextRevision: outcomes[3 * i + 1] as number, position: encodeSequence(outcomes[3 * i + 2] as number) });
+        else if (outcomes[3 * i + 1] === 'preceding') append.reject(new PrecedingAppendFailed(append.stream));
         else append.reject(new RevisionConflict(append.stream, append.expected, (outcomes[3 * i + 1] as number | null) ?? 'no_stream'));
       });
     }

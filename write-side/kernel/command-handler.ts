@@ -2,7 +2,7 @@
 // was read. A revision conflict means someone else wrote in between: read again and decide
 // again, a bounded number of times, unless the caller pinned the revision (If-Match). A keyed
 // command first takes its key (idempotency.ts), so a key acts for one request only.
-import { RevisionConflict, type EventMetadata, type EventStore, type NewEvent, type Position, type RecordedEvent } from './event-store.js';
+import { AppendTicket, PrecedingAppendFailed, RevisionConflict, type EventMetadata, type EventStore, type NewEvent, type Position, type RecordedEvent } from './event-store.js';
 import { ConcurrencyExhausted, IdempotencyKeyReused, PreconditionFailed } from './errors.js';
 import { refuseKeyOfAnother, takeKey, type IdempotencyRequest } from './idempotency.js';
 
@@ -37,6 +37,12 @@ export interface CommandContext {
   readonly expectedRevision?: number;
   /** The command takes effect at most once per principal and key, and the key serves this request only. */
   readonly idempotency?: IdempotencyRequest;
+  /**
+   * Appends the command's own must follow (AppendOptions.after): a placement's stock reservations.
+   * When one of them was not written, the command fails with PrecedingAppendFailed, nothing of it
+   * written, and the caller decides what then.
+   */
+  readonly after?: readonly AppendTicket[];
 }
 
 export interface CommandResult<State, Event> {
@@ -132,22 +138,39 @@ export class CommandHandler<State, Command, Event> {
         if (idempotency && !taken) await refuseKeyOfAnother(this.store, principal, idempotency, stream);
         await guard.beforeAppend({ state, next, events, revision });
       }
+      // The key's claim and the command's append go to the store together, the append after the
+      // claim (and after `context.after`): written only if the claim was, in one commit where the
+      // store can. A claim that finds the key this same request's (a retry) leaves the append
+      // unwritten; it is made again, after the key is known.
+      let claim: Promise<unknown> | null = null;
+      const after = [...(context.after ?? [])];
       if (idempotency && !taken) {
-        await takeKey(this.store, { principal, correlationId, causationId, idempotency, target: stream });
-        taken = true;
+        const ticket = new AppendTicket();
+        claim = takeKey(this.store, { principal, correlationId, causationId, idempotency, target: stream, ticket });
+        after.push(ticket);
       }
       const metadata = idempotency
         ? { principal, correlationId, causationId, idempotency: { key: idempotency.key, fingerprint: idempotency.fingerprint } }
         : { principal, correlationId, causationId };
+      const appending = this.store.appendToStream(
+        stream,
+        events.map((event) => this.codec.encode(event, metadata)),
+        revision ?? 'no_stream',
+        after.length > 0 ? { after } : undefined,
+      );
+      if (claim) {
+        // Both answered first: a key another request holds is the answer, whatever the append's.
+        const [claimed] = await Promise.allSettled([claim, appending]);
+        if (claimed.status === 'rejected') throw claimed.reason;
+        taken = true;
+      }
       try {
-        const appended = await this.store.appendToStream(
-          stream,
-          events.map((event) => this.codec.encode(event, metadata)),
-          revision ?? 'no_stream',
-        );
+        const appended = await appending;
         if (guard) await guard.afterAppend({ state, next, events });
         return { state: next, revision: appended.nextRevision, events, position: appended.position, replayed: false };
       } catch (error) {
+        // The claim found the key taken by this same request: the next attempt reads the stream (its first outcome may be there).
+        if (error instanceof PrecedingAppendFailed && claim && !context.after?.some((ticket) => ticket.outcome === false)) continue;
         if (!(error instanceof RevisionConflict) || error.stream !== stream) throw error;
         if (context.expectedRevision !== undefined) {
           throw new PreconditionFailed(context.expectedRevision, error.actual === 'no_stream' ? null : error.actual);

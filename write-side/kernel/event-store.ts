@@ -83,8 +83,67 @@ export interface EventSubscription extends AsyncIterable<RecordedEvent> {
   close(): Promise<void>;
 }
 
+/**
+ * Names one append, so that later appends can be made to follow it (AppendOptions.after) without
+ * waiting for its answer: a placement's order follows its stock reservations and its key's claim.
+ * The store that takes the append settles it (and `tracked` does when no store took it), once:
+ * true when the append was written, false when it was not, or when its outcome is unknown.
+ */
+export class AppendTicket {
+  private settledAs: boolean | undefined;
+  private resolveApplied!: (applied: boolean) => void;
+  /** True once the append it names was written; false once it failed, or never reached a store. */
+  readonly applied = new Promise<boolean>((resolve) => (this.resolveApplied = resolve));
+
+  /** True or false once settled; undefined while the append is under way (or not yet made). */
+  get outcome(): boolean | undefined {
+    return this.settledAs;
+  }
+
+  settle(applied: boolean): void {
+    if (this.settledAs !== undefined) return;
+    this.settledAs = applied;
+    this.resolveApplied(applied);
+  }
+
+  /** `append`, the call that carries this ticket: settled by its outcome too, should no store have settled it (a call that failed before it reached one). */
+  tracked<T>(append: Promise<T>): Promise<T> {
+    append.then(
+      () => this.settle(true),
+      () => this.settle(false),
+    );
+    return append;
+  }
+}
+
+export interface AppendOptions {
+  /** Names this append for the appends that follow it. */
+  readonly ticket?: AppendTicket;
+  /**
+   * Written only if every append these name was written, and after them; otherwise it fails with
+   * PrecedingAppendFailed and nothing of it is written. A store may write it in one commit with
+   * them (the embedded store does); EventStoreDB waits for their answers first.
+   */
+  readonly after?: readonly AppendTicket[];
+}
+
+/** An append that was to follow others (AppendOptions.after) found one of them unwritten: nothing of it was written. */
+export class PrecedingAppendFailed extends Error {
+  override readonly name = 'PrecedingAppendFailed';
+  constructor(readonly stream: string) {
+    super(`stream ${stream}: an append it was to follow was not written, so neither was it`);
+  }
+}
+
+/** For a store that writes one append at a time: waits for the appends `options.after` names, and fails as the port says when one was not written. */
+export async function awaitPreceding(stream: string, options: AppendOptions | undefined): Promise<void> {
+  if (!options?.after?.length) return;
+  const applied = await Promise.all(options.after.map((ticket) => ticket.applied));
+  if (!applied.every(Boolean)) throw new PrecedingAppendFailed(stream);
+}
+
 export interface EventStore {
-  appendToStream(stream: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
+  appendToStream(stream: string, events: readonly NewEvent[], expected: ExpectedRevision, options?: AppendOptions): Promise<AppendResult>;
   /** Forwards. A stream that does not exist reads as empty. */
   readStream(stream: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /** The stream's last event (read backwards, one event); null for a stream with none. */

@@ -9,7 +9,7 @@
 // request on another target does not refuse it; its own target's history holds its outcome.
 import { LRUCache } from 'lru-cache';
 import { parse as parseUuid, v5 as uuidv5 } from 'uuid';
-import { RevisionConflict, type EventStore, type JsonObject, type RecordedEvent } from './event-store.js';
+import { RevisionConflict, type AppendTicket, type EventStore, type JsonObject, type RecordedEvent } from './event-store.js';
 import { IdempotencyKeyReused } from './errors.js';
 
 /** The namespace orders were placed in before keys became one request: their ids stay as they were. */
@@ -56,6 +56,8 @@ export interface Taking {
    * target's state): a retry looks for the first run's outcome from there, not from the start.
    */
   readonly fromRevision?: number;
+  /** Names the claim's append, for the request's own append to follow it (AppendOptions.after) in the same commit. */
+  readonly ticket?: AppendTicket;
 }
 
 /**
@@ -66,11 +68,12 @@ export interface Taking {
  * IdempotencyKeyReused when another request holds the key.
  */
 export async function takeKey(store: EventStore, taking: Taking): Promise<'first' | 'retry' | 'elsewhere'> {
-  const { principal, correlationId, causationId, idempotency, target, fromRevision } = taking;
+  const { principal, correlationId, causationId, idempotency, target, fromRevision, ticket } = taking;
   const stream = keyStream(principal, idempotency.key);
   try {
     const data: JsonObject = fromRevision === undefined ? { stream: target } : { stream: target, fromRevision };
-    await store.appendToStream(stream, [{ type: KEY_TAKEN, data, metadata: { schemaVersion: 1, principal, correlationId, causationId, idempotency: { key: idempotency.key, fingerprint: idempotency.fingerprint } } }], 'no_stream');
+    const claim = store.appendToStream(stream, [{ type: KEY_TAKEN, data, metadata: { schemaVersion: 1, principal, correlationId, causationId, idempotency: { key: idempotency.key, fingerprint: idempotency.fingerprint } } }], 'no_stream', ticket && { ticket });
+    await (ticket ? ticket.tracked(claim) : claim);
     return 'first';
   } catch (error) {
     if (!(error instanceof RevisionConflict)) throw error;

@@ -2,7 +2,7 @@
 // store counts as unwritable until an append succeeds again. Readiness asks `check()`, which
 // probes with a small write of its own while the store is unwritable, so that an instance taken
 // out of a load balancer still finds out by itself when the store is back.
-import { StoreUnavailable, type AppendResult, type EventStore, type ExpectedRevision, type NewEvent } from './event-store.js';
+import { StoreUnavailable, type AppendOptions, type AppendResult, type EventStore, type ExpectedRevision, type NewEvent } from './event-store.js';
 
 export const HEALTH_STREAM = 'health-probe';
 /** A readiness probe answers within this, even while the store makes writes wait. */
@@ -17,9 +17,9 @@ export class StoreHealth {
   watched(): EventStore {
     const store = this.store;
     return {
-      appendToStream: async (stream: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> => {
+      appendToStream: async (stream: string, events: readonly NewEvent[], expected: ExpectedRevision, options?: AppendOptions): Promise<AppendResult> => {
         try {
-          const result = await store.appendToStream(stream, events, expected);
+          const result = await store.appendToStream(stream, events, expected, options);
           this.failure = null;
           return result;
         } catch (error) {

@@ -6,7 +6,7 @@ import { v4 as uuidv4 } from 'uuid';
 import { isStaff, sees, type Viewer } from '../kernel/access.js';
 import { CommandHandler, MAX_ATTEMPTS, type CommandContext, type CommandResult } from '../kernel/command-handler.js';
 import { Forbidden, IdempotencyKeyReused, InsufficientStock, OrderNotFound, PreconditionFailed, PriceChanged, ProductUnavailable, StateConflict, UnknownCustomer } from '../kernel/errors.js';
-import type { EventStore, Position, ReadStreamOptions, RecordedEvent } from '../kernel/event-store.js';
+import { PrecedingAppendFailed, type AppendTicket, type EventStore, type Position, type ReadStreamOptions, type RecordedEvent } from '../kernel/event-store.js';
 import { keyHolder, keyId, type Idempotent, type IdempotencyRequest } from '../kernel/idempotency.js';
 import type { WriteContext } from '../kernel/write-context.js';
 import type { Keyring } from '../personal-data/keyring.js';
@@ -147,14 +147,24 @@ export class OrderService {
     const command: OrderCommand = { type: 'PlaceOrder', data: { orderId, ...input, lines }, metadata: this.meta(viewer) };
     // The address's key before the stock: a key store that cannot be reached fails the placement with nothing written.
     await this.sealingKey(command);
-    const unplaced = await this.reserveFor(viewer, command, context);
-    await this.refuseIfErasedMeanwhile(viewer, command, context);
+    const { unplaced, after, reserved } = await this.reserveFor(viewer, command, context);
     try {
-      return await this.run(viewer, orderId, command, context, unplaced);
+      await this.refuseIfErasedMeanwhile(viewer, command, context, reserved);
+      // The order follows its reservations' appends without waiting for their answer: it is
+      // written only with them. Should one not be written (a revision conflict decides it again),
+      // the order waits for the reservation's own outcome, then is appended on its own.
+      const placed = await this.run(viewer, orderId, command, { ...context, after }, unplaced).catch(async (error: unknown) => {
+        if (!(error instanceof PrecedingAppendFailed)) throw error;
+        await reserved;
+        return this.run(viewer, orderId, command, context, unplaced);
+      });
+      await reserved;
+      return placed;
     } catch (error) {
       // Only an abandoned placement is refused after its reservations (the service gave it up):
       // they are released here. Any other failure leaves them to the reconciler, which releases
       // them once it is certain the order was never placed.
+      await reserved.catch(() => {});
       if (error instanceof StateConflict) await this.reservations.release(orderId, skusOf(lines), 'order-abandoned', this.stockContext(viewer, context));
       throw error;
     }
@@ -165,15 +175,24 @@ export class OrderService {
    * request refused on its merits reserves nothing: the order is decided (purely) before, and a
    * key another request holds is refused before. A retry of a placement whose order exists
    * reserves nothing either; it is replayed from the order's stream.
-   * True when the order's stream was seen empty: the placement's append need not read it again.
+   * `unplaced` when the order's stream was seen empty: the placement's append need not read it
+   * again. Answered once the reservations are decided and on their way to the store: `after`
+   * names their appends, which the order's follows; `reserved` is their outcome.
    */
-  private async reserveFor(viewer: Viewer, command: Extract<OrderCommand, { type: 'PlaceOrder' }>, context: WriteContext & Idempotent): Promise<boolean> {
+  private async reserveFor(
+    viewer: Viewer,
+    command: Extract<OrderCommand, { type: 'PlaceOrder' }>,
+    context: WriteContext & Idempotent,
+  ): Promise<{ unplaced: boolean; after: readonly AppendTicket[]; reserved: Promise<void> }> {
     orderDecider.decide(command, orderDecider.initialState());
     const { orderId, lines } = command.data;
-    if ((await this.store.readStream(orderStream(orderId), { toRevision: 0 })).length > 0) return false;
-    if ((await keyHolder(this.store, viewer.sub, context.idempotency)) === 'another') return true;
-    await this.reservations.reserve(orderId, lines, this.stockContext(viewer, context));
-    return true;
+    const none = { after: [], reserved: Promise.resolve() };
+    if ((await this.store.readStream(orderStream(orderId), { toRevision: 0 })).length > 0) return { unplaced: false, ...none };
+    if ((await keyHolder(this.store, viewer.sub, context.idempotency)) === 'another') return { unplaced: true, ...none };
+    return new Promise((resolve, reject) => {
+      const reserved: Promise<void> = this.reservations.reserve(orderId, lines, this.stockContext(viewer, context), (after) => resolve({ unplaced: true, after, reserved }));
+      reserved.then(() => resolve({ unplaced: true, after: [], reserved }), reject);
+    });
   }
 
   /** An erased customer never orders again; under 2026-12-01 a customer without a record cannot order either. */
@@ -193,9 +212,10 @@ export class OrderService {
    * late append of it passes), then its stock released. This narrows the race to the moment between
    * this read and the append; it does not close it (no append spans the customer's and the order's streams).
    */
-  private async refuseIfErasedMeanwhile(viewer: Viewer, command: Extract<OrderCommand, { type: 'PlaceOrder' }>, context: WriteContext): Promise<void> {
+  private async refuseIfErasedMeanwhile(viewer: Viewer, command: Extract<OrderCommand, { type: 'PlaceOrder' }>, context: WriteContext, reserved: Promise<void>): Promise<void> {
     const { orderId, customerId, lines } = command.data;
     if (!this.customers || (await this.customers.standing(customerId)) !== 'erased') return;
+    await reserved;
     // Placed already (a retry of a placement made before the erasure): answered from its history.
     if (!(await this.abandon(viewer, orderId, context))) return;
     await this.reservations.release(orderId, skusOf(lines), 'order-abandoned', this.stockContext(viewer, context));
@@ -433,13 +453,20 @@ export class OrderService {
   }
 
   /** `unplaced`: the order's stream was seen empty just before (a placement's look), so it is not read again. */
-  private async run(viewer: Viewer, orderId: string, command: OrderCommand, context: WriteContext & Partial<Idempotent> & { expectedRevision?: number }, unplaced = false) {
+  private async run(
+    viewer: Viewer,
+    orderId: string,
+    command: OrderCommand,
+    context: WriteContext & Partial<Idempotent> & { expectedRevision?: number; after?: readonly AppendTicket[] },
+    unplaced = false,
+  ) {
     const handlerContext: CommandContext = {
       principal: viewer.sub,
       correlationId: context.correlationId,
       causationId: context.causationId ?? null,
       ...(context.expectedRevision === undefined ? {} : { expectedRevision: context.expectedRevision }),
       ...(context.idempotency ? { idempotency: context.idempotency } : {}),
+      ...(context.after?.length ? { after: context.after } : {}),
     };
     // A command without a key decides on the folded order, which the request's own read just
     // before (an address change reads the order to merge into it) has usually left here: the

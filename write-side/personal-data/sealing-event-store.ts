@@ -4,7 +4,7 @@
 // destroyed. The projections read the real store, so that the read models keep it sealed.
 import { LRUCache } from 'lru-cache';
 import type {
-  AppendResult, EventStore, EventSubscription, ExpectedRevision, JsonObject, JsonValue, NewEvent, ReadAllOptions, ReadStreamOptions,
+  AppendOptions, AppendResult, EventStore, EventSubscription, ExpectedRevision, JsonObject, JsonValue, NewEvent, ReadAllOptions, ReadStreamOptions,
   RecordedEvent, SubscribeOptions,
 } from '../kernel/event-store.js';
 import type { PersonalData } from './personal-data.js';
@@ -23,9 +23,14 @@ export class SealingEventStore implements EventStore {
     if (inner.changeStamp) this.changeStamp = () => inner.changeStamp!();
   }
 
-  async appendToStream(stream: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+  appendToStream(stream: string, events: readonly NewEvent[], expected: ExpectedRevision, options?: AppendOptions): Promise<AppendResult> {
+    const appended = this.sealAndAppend(stream, events, expected, options);
+    return options?.ticket ? options.ticket.tracked(appended) : appended;
+  }
+
+  private async sealAndAppend(stream: string, events: readonly NewEvent[], expected: ExpectedRevision, options: AppendOptions | undefined): Promise<AppendResult> {
     const rule = this.ruleOf(stream);
-    if (!rule || !events.some((event) => rule.fields[event.type])) return this.inner.appendToStream(stream, events, expected);
+    if (!rule || !events.some((event) => rule.fields[event.type])) return this.inner.appendToStream(stream, events, expected, options);
     const subject = await this.subjectOf(stream, rule, expected === 'no_stream' ? events[0] : undefined);
     if (subject === null) throw new TypeError(`${stream} holds personal data of nobody known`);
     const seal = await this.personal.sealer(subject);
@@ -36,7 +41,7 @@ export class SealingEventStore implements EventStore {
       for (const { name } of fields) if (data[name] !== undefined) data[name] = seal(placeOf(stream, name), data[name]);
       return { ...event, data };
     });
-    return this.inner.appendToStream(stream, sealed, expected);
+    return this.inner.appendToStream(stream, sealed, expected, options);
   }
 
   async readStream(stream: string, options?: ReadStreamOptions): Promise<RecordedEvent[]> {

@@ -11,7 +11,7 @@ import { LRUCache } from 'lru-cache';
 import { MAX_ATTEMPTS } from '../kernel/command-handler.js';
 import { isStaff, serviceViewer, type Viewer } from '../kernel/access.js';
 import { ConcurrencyExhausted, Forbidden, IdempotencyKeyReused, InsufficientStock, type ShortLine } from '../kernel/errors.js';
-import { RevisionConflict, type EventMetadata, type EventStore, type ExpectedRevision, type NewEvent, type Position } from '../kernel/event-store.js';
+import { AppendTicket, RevisionConflict, type EventMetadata, type EventStore, type ExpectedRevision, type NewEvent, type Position } from '../kernel/event-store.js';
 import { heldKey, keyId, takeKey, type IdempotencyRequest } from '../kernel/idempotency.js';
 import { ProductService } from '../catalogue/service.js';
 import { decodeStockEvent, encodeStockEvent, stockStream } from './codec.js';
@@ -48,6 +48,15 @@ export interface ReservedLine {
   readonly lowStockThreshold?: number;
 }
 
+/**
+ * Called, when a reservation passes it, as soon as every line's reservation is decided and its
+ * append is on its way to the store, with the tickets of those appends: an append made after them
+ * (AppendOptions.after, the order's) is written only with them, and need not wait for their answer.
+ * Not called when a line is refused or no append was made; `reserve`'s outcome is still the one
+ * to await in every case.
+ */
+export type Following = (after: readonly AppendTicket[]) => void;
+
 /** What placing, cancelling and shipping an order need of the stock. */
 export interface Reservations {
   /**
@@ -55,7 +64,7 @@ export interface Reservations {
    * it took are released and InsufficientStock names every short line. A reservation the order
    * already holds is kept as it is, so a retried placement never reserves twice.
    */
-  reserve(orderId: string, lines: readonly ReservedLine[], context: StockContext): Promise<void>;
+  reserve(orderId: string, lines: readonly ReservedLine[], context: StockContext, following?: Following): Promise<void>;
   /** Releases what the order holds of these SKUs; nothing where it holds nothing. */
   release(orderId: string, skus: readonly string[], reason: ReleaseReason, context: StockContext): Promise<void>;
   /**
@@ -147,6 +156,8 @@ interface Queued {
   readonly before?: (fromRevision: number) => Promise<void>;
   /** Called once the command is decided on the SKU's state, before its append (which may still fail and decide it again). */
   readonly decided?: () => void;
+  /** Called with the ticket of the first append that carries the command's events (which may still fail and decide it again). */
+  submitted?: ((ticket: AppendTicket) => void) | undefined;
   resolve(outcome: Decided): void;
   reject(error: unknown): void;
 }
@@ -257,7 +268,7 @@ export class StockService implements Reservations {
     await this.adjust(serviceViewer(RESTOCKING), sku, { delta: units, reason: 'returned', note }, { correlationId: context.correlationId, causationId: context.causationId, idempotency: { key, fingerprint: key } });
   }
 
-  async reserve(orderId: string, lines: readonly ReservedLine[], context: StockContext): Promise<void> {
+  async reserve(orderId: string, lines: readonly ReservedLine[], context: StockContext, following?: Following): Promise<void> {
     // One reservation per SKU, in SKU order: two orders over the same SKUs reserve them in the
     // same order, so one of them always gets through (no livelock of mutual releases). A SKU is
     // held once its reservation is decided on the SKU's state in this process (the commands after
@@ -273,16 +284,24 @@ export class StockService implements Reservations {
     // (and a placement's first line is not held back by even a tick for none).
     const unknown = skus.filter((sku) => wanted.get(sku)!.lowStockThreshold === undefined);
     const thresholds = unknown.length > 0 ? await this.thresholdsOf(unknown) : new Map<string, number>();
-    const tried: Array<{ sku: string; appended: Promise<Decided> }> = [];
+    const tried: Array<{ sku: string; appended: Promise<Decided>; ticket: Promise<AppendTicket | null> }> = [];
     for (const sku of skus) {
       const { quantity } = wanted.get(sku)!;
       const lowStockThreshold = wanted.get(sku)!.lowStockThreshold ?? thresholds.get(sku)!;
       let decided!: () => void;
       const held = new Promise<void>((resolve) => (decided = resolve));
-      const appended = this.submit(sku, { type: 'ReserveStock', data: { sku, orderId, quantity, lowStockThreshold }, metadata: this.meta() }, context, undefined, decided);
-      tried.push({ sku, appended });
+      let submitted!: (ticket: AppendTicket) => void;
+      const ticketed = new Promise<AppendTicket>((resolve) => (submitted = resolve));
+      const appended = this.submit(sku, { type: 'ReserveStock', data: { sku, orderId, quantity, lowStockThreshold }, metadata: this.meta() }, context, undefined, decided, following && submitted);
+      // No ticket once the command was answered without one (refused, or nothing to append).
+      tried.push({ sku, appended, ticket: Promise.race([ticketed, appended.then(() => null, () => null)]) });
       // Refused, or failed before its decision: the lines after it are not tried.
       if (!(await Promise.race([held, appended]).then(() => true, () => false))) break;
+    }
+    if (following && tried.length === skus.length) {
+      void Promise.all(tried.map(({ ticket }) => ticket)).then((tickets) => {
+        if (tickets.every((ticket) => ticket !== null)) following(tickets);
+      });
     }
     const outcomes = await Promise.allSettled(tried.map(({ appended }) => appended));
     const failures = outcomes.flatMap((outcome, i) => (outcome.status === 'rejected' ? [{ sku: tried[i]!.sku, error: outcome.reason as unknown }] : []));
@@ -351,10 +370,17 @@ export class StockService implements Reservations {
   }
 
   /** Queues the command behind the SKU's others and resolves with what it decided, once appended. */
-  private submit(sku: string, command: StockCommand, metadata: Omit<EventMetadata, 'schemaVersion'>, before?: (fromRevision: number) => Promise<void>, decided?: () => void): Promise<Decided> {
+  private submit(
+    sku: string,
+    command: StockCommand,
+    metadata: Omit<EventMetadata, 'schemaVersion'>,
+    before?: (fromRevision: number) => Promise<void>,
+    decided?: () => void,
+    submitted?: (ticket: AppendTicket) => void,
+  ): Promise<Decided> {
     return new Promise<Decided>((resolve, reject) => {
       const queue = this.queues.get(sku);
-      const item: Queued = { command, metadata, ...(before ? { before } : {}), ...(decided ? { decided } : {}), resolve, reject };
+      const item: Queued = { command, metadata, ...(before ? { before } : {}), ...(decided ? { decided } : {}), submitted, resolve, reject };
       if (queue) {
         queue.push(item);
         return;
@@ -419,7 +445,13 @@ export class StockService implements Reservations {
       if (events.length > 0) {
         try {
           for (const item of batch) await item.before?.((current.revision ?? -1) + 1);
-          const appended = await this.store.appendToStream(stockStream(sku), events, current.revision ?? 'no_stream');
+          // The ticket only for the commands whose events this append carries: a refused one gets none.
+          const carried = outcomes.flatMap((outcome) => ('events' in outcome && outcome.events.length > 0 && outcome.item.submitted ? [outcome.item] : []));
+          const ticket = carried.length > 0 ? new AppendTicket() : undefined;
+          const append = this.store.appendToStream(stockStream(sku), events, current.revision ?? 'no_stream', ticket && { ticket });
+          const appending = ticket ? ticket.tracked(append) : append;
+          for (const item of carried) item.submitted!(ticket!), (item.submitted = undefined);
+          const appended = await appending;
           revision = appended.nextRevision;
           position = appended.position;
           const folded: Folded = { stock, revision, position, stamp: undefined, own: true };

@@ -204,7 +204,7 @@ for (const [name, open] of availableStores) {
       }));
       const store = fixture.store;
       const watched = new OrderService({
-        appendToStream: (stream, events, expected) => store.appendToStream(stream, events, expected).finally(() => keyTaken.get(stream)?.resolve()),
+        appendToStream: (stream, events, expected, options) => store.appendToStream(stream, events, expected, options).finally(() => keyTaken.get(stream)?.resolve()),
         readStream: (stream, options) => store.readStream(stream, options),
         readLastEvent: (stream) => store.readLastEvent(stream),
         setMaxCount: (stream, maxCount) => store.setMaxCount(stream, maxCount),
@@ -376,11 +376,11 @@ describe('command handling on the embedded store', () => {
   function watchedStore(store: EventStore) {
     const watch = { reads: 0, beforeAppend: null as (() => Promise<unknown>) | null };
     const watched: EventStore = {
-      appendToStream: async (stream, events, expected) => {
+      appendToStream: async (stream, events, expected, options) => {
         const hook = watch.beforeAppend;
         watch.beforeAppend = null;
         await hook?.();
-        return store.appendToStream(stream, events, expected);
+        return store.appendToStream(stream, events, expected, options);
       },
       readStream: (stream, options) => {
         watch.reads++;
@@ -419,8 +419,8 @@ describe('command handling on the embedded store', () => {
       const calls: string[] = [];
       const kind = (stream: string) => stream.slice(0, stream.indexOf('-'));
       const logged: EventStore = {
-        appendToStream: (stream, events, expected) =>
-          store.appendToStream(stream, events, expected).then(
+        appendToStream: (stream, events, expected, options) =>
+          store.appendToStream(stream, events, expected, options).then(
             (r) => (calls.push(`append ${kind(stream)}`), r),
             (e: unknown) => (calls.push(`conflict ${kind(stream)}`), Promise.reject(e)),
           ),
@@ -449,9 +449,11 @@ describe('command handling on the embedded store', () => {
       expect(await calling(() => service.place(user, newOrder, keyed('cost-place')))).toEqual(['read product', 'read order', 'read order']);
       // Refused on its merits (already paid): the key stays untaken.
       expect(await calling(() => service.recordPayment(user, id, { amount: 1000, reference: 'psp' }, keyed('cost-refused')))).toEqual(['read order']);
-      // A key reused for another request: refused when it would act, before its stream is written.
+      // A key reused for another request: refused when it would act, its stream not written. The
+      // order's append goes to the store with the key's claim, to follow it, and is refused with it.
       const other = ((await service.place(user, newOrder, keyed('cost-other'))).state as { id: string }).id;
-      expect(await calling(() => service.recordPayment(user, other, { amount: 1000, reference: 'psp' }, keyed('cost-pay', 'fp-2')))).toEqual(['read order', 'conflict idempotency', 'read idempotency']);
+      expect(await calling(() => service.recordPayment(user, other, { amount: 1000, reference: 'psp' }, keyed('cost-pay', 'fp-2')))).toEqual(['read order', 'conflict idempotency', 'conflict order', 'read idempotency']);
+      expect((await store.readStream(orderStream(other))).map((e) => e.type)).toEqual(['OrderPlaced']);
     });
   });
 

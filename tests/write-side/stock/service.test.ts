@@ -3,6 +3,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { serviceViewer } from '../../../write-side/kernel/access.js';
 import { InsufficientStock } from '../../../write-side/kernel/errors.js';
 import type { AppendResult, EventStore } from '../../../write-side/kernel/event-store.js';
+import { keyId } from '../../../write-side/kernel/idempotency.js';
+import { comparePositions } from '../../../write-side/kernel/position.js';
+import { SqliteEventStore } from '../../../write-side/adapters/sqlite-event-store.js';
 import { StockService } from '../../../write-side/stock/service.js';
 import { stockStream } from '../../../write-side/stock/codec.js';
 import { ProductService } from '../../../write-side/catalogue/service.js';
@@ -20,9 +23,9 @@ function holding(store: EventStore) {
   let holdingBack = true;
   let before: ((stream: string) => Promise<void>) | null = null;
   const wrapped: EventStore = {
-    appendToStream: (stream, events, expected) =>
+    appendToStream: (stream, events, expected, options) =>
       new Promise<AppendResult>((resolve, reject) => {
-        const release = () => void (before?.(stream) ?? Promise.resolve()).then(() => store.appendToStream(stream, events, expected)).then(resolve, reject);
+        const release = () => void (before?.(stream) ?? Promise.resolve()).then(() => store.appendToStream(stream, events, expected, options)).then(resolve, reject);
         if (holdingBack && stream.startsWith('stock-')) held.push({ stream, release });
         else release();
       }),
@@ -197,9 +200,9 @@ for (const [name, open] of availableStores) {
       const asked: string[] = [];
       const appends: string[][] = [];
       const store = delegating(fixture.store, {
-        appendToStream: (stream, events, expected) => {
+        appendToStream: (stream, events, expected, options) => {
           if (stream.startsWith('stock-')) appends.push(events.map((e) => e.type));
-          return fixture.store.appendToStream(stream, events, expected);
+          return fixture.store.appendToStream(stream, events, expected, options);
         },
       });
       const thresholds = { lowStockThreshold: async (sku: string) => (asked.push(sku), threshold) };
@@ -252,6 +255,58 @@ for (const [name, open] of availableStores) {
       expect(await typesOf(high)).toEqual(['StockAdjusted', 'StockReserved']);
       // Never on the order.
       expect(JSON.stringify((await fixture.store.readStream(orderStream(placed.state.id)))[0]!.data)).not.toContain('lowStockThreshold');
+    });
+
+    /** A placement's services over `store`, with `skus` in the catalogue and `units` of each received. */
+    async function shop(store: EventStore, skus: readonly string[], units: number) {
+      const products = new ProductService(store);
+      const stock = new StockService(store, { thresholds: products });
+      for (const sku of skus) {
+        await products.put(staff, sku, { name: sku, description: null, prices: { EUR: 100 }, status: 'active', lowStockThreshold: 0 }, { correlationId: 'corr' });
+        await stock.adjust(staff, sku, { delta: units, reason: 'received', note: null }, key());
+      }
+      return { stock, orders: new OrderService(store, { catalogue: products, reservations: stock }) };
+    }
+    const placing = (skus: readonly string[], quantity: number) => ({ customerId: 'cus_1', currency: 'EUR', lines: skus.map((sku) => ({ sku, quantity })), address });
+
+    if (name.startsWith('embedded')) {
+      it('writes a placement in one commit: its reservations, its key\'s claim and its order, the order after the others', async () => {
+        const skus = ['A', 'B'].map((tag) => `${tag}-${randomUUID()}`);
+        const { orders } = await shop(fixture.store, skus, 5);
+        const { stats } = fixture.store as SqliteEventStore;
+        const before = stats.commits;
+        const placed = await orders.place(staff, placing(skus, 2), key());
+        if (placed.state.status === 'absent') throw new Error('not placed');
+        expect(stats.commits - before).toBe(1);
+        const [order] = await fixture.store.readStream(orderStream(placed.state.id));
+        for (const sku of skus) {
+          const [, reserved] = await fixture.store.readStream(stockStream(sku));
+          expect(reserved).toMatchObject({ type: 'StockReserved', data: { orderId: placed.state.id, quantity: 2 } });
+          expect(comparePositions(reserved!.position, order!.position)).toBeLessThan(0);
+        }
+      });
+    }
+
+    it('never writes an order whose reservation it followed was not written: decided again on the stream, the line is refused and no order is placed', async () => {
+      const sku = `A-${randomUUID()}`;
+      const orderAppends: string[] = [];
+      const watchedStore = delegating(fixture.store, {
+        appendToStream: (stream, events, expected, options) => {
+          if (stream.startsWith('order-')) orderAppends.push(options?.after?.length ? 'after its reservation' : 'alone');
+          return fixture.store.appendToStream(stream, events, expected, options);
+        },
+      });
+      const { orders } = await shop(watchedStore, [sku], 2);
+      await orders.place(staff, placing([sku], 1), key());
+      // Another process takes the last unit; this one's kept state still says one is available,
+      // so its reservation is decided at once and the order's append follows it to the store.
+      await new StockService(fixture.store).reserve(randomUUID(), [{ sku, quantity: 1 }], context);
+      const idempotency = key();
+      const refused = await orders.place(staff, placing([sku], 1), idempotency).then(() => null, (error: unknown) => error);
+      expect(refused).toBeInstanceOf(InsufficientStock);
+      expect(orderAppends).toEqual(['after its reservation', 'after its reservation']);
+      expect(await fixture.store.readStream(orderStream(keyId(staff.sub, idempotency.idempotency.key)))).toEqual([]);
+      expect((await new StockService(fixture.store).get(staff, sku))!).toMatchObject({ onHand: 2, reserved: 2, available: 0 });
     });
 
     it('appends StockFellLow with the negative adjustment that takes available below the threshold, its answer the levels after it', async () => {

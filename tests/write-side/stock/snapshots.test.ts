@@ -29,7 +29,7 @@ function counting(store: EventStore) {
     if (count.refuseSnapshots && !stream.startsWith(STOCK_STREAM_PREFIX)) throw new Error('snapshot stream refused');
   };
   const counted = delegating(store, {
-    appendToStream: async (stream, events, expected) => (refuse(stream), store.appendToStream(stream, events, expected)),
+    appendToStream: async (stream, events, expected, options) => (refuse(stream), store.appendToStream(stream, events, expected, options)),
     readStream: async (stream, options) => {
       const read = await store.readStream(stream, options);
       if (stream.startsWith(STOCK_STREAM_PREFIX)) count.stockEvents += read.length;
