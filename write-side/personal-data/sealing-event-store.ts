@@ -23,12 +23,8 @@ export class SealingEventStore implements EventStore {
     if (inner.changeStamp) this.changeStamp = () => inner.changeStamp!();
   }
 
-  appendToStream(stream: string, events: readonly NewEvent[], expected: ExpectedRevision, options?: AppendOptions): Promise<AppendResult> {
-    const appended = this.sealAndAppend(stream, events, expected, options);
-    return options?.ticket ? options.ticket.tracked(appended) : appended;
-  }
-
-  private async sealAndAppend(stream: string, events: readonly NewEvent[], expected: ExpectedRevision, options: AppendOptions | undefined): Promise<AppendResult> {
+  /** `options` go on to the store as they are: it settles their ticket (and the caller does when this fails first). */
+  async appendToStream(stream: string, events: readonly NewEvent[], expected: ExpectedRevision, options?: AppendOptions): Promise<AppendResult> {
     const rule = this.ruleOf(stream);
     if (!rule || !events.some((event) => rule.fields[event.type])) return this.inner.appendToStream(stream, events, expected, options);
     const subject = await this.subjectOf(stream, rule, expected === 'no_stream' ? events[0] : undefined);
