@@ -1,6 +1,7 @@
 // The only reader of process.env: parses it once into a frozen, typed config and stops
 // start-up with a message naming the variable that cannot be parsed.
 import { resolve } from 'node:path';
+import { BATCH_DELAY_MS, MAX_BATCH_DELAY_MS } from '../projections/projector.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../write-side/accounts/passwords.js';
 
 /**
@@ -41,6 +42,8 @@ export interface Config {
   readonly projectorLeaseMs: number;
   /** The `all` role applies its projections in a worker thread of its own (true), or on the thread that serves the requests. */
   readonly projectorThread: boolean;
+  /** How long a projection's batch waits for more events after its first: while they come few, and the longest while they come many (ProjectorOptions). */
+  readonly projectorBatch: { readonly batchDelayMs: number; readonly maxBatchDelayMs: number };
   /** The `all` role delivers webhooks from a worker thread of its own (true), or on the thread that serves the requests. */
   readonly webhookThread: boolean;
   /** An order still pending this long after it was placed is cancelled by the service (payment-timeout). */
@@ -149,6 +152,10 @@ export function parseConfig(env: Env): Config {
     throw new ConfigError('ADMIN_PASSWORD', `must be ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters`);
   }
 
+  const projectorBatchWait = positive('PROJECTOR_BATCH_WAIT_MS', BATCH_DELAY_MS);
+  const projectorMaxBatchWait = positive('PROJECTOR_MAX_BATCH_WAIT_MS', Math.max(MAX_BATCH_DELAY_MS, projectorBatchWait));
+  if (projectorMaxBatchWait < projectorBatchWait) throw new ConfigError('PROJECTOR_MAX_BATCH_WAIT_MS', `must not be below PROJECTOR_BATCH_WAIT_MS (${projectorBatchWait})`);
+
   return Object.freeze({
     role: oneOf('ROLE', ROLES, 'all'),
     port,
@@ -175,6 +182,7 @@ export function parseConfig(env: Env): Config {
     exports: Object.freeze({ retentionMs: positive('EXPORT_RETENTION_SECONDS', 86_400) * 1000, leaseMs: positive('EXPORT_LEASE_SECONDS', 30) * 1000 }),
     projectorLeaseMs: positive('PROJECTOR_LEASE_SECONDS', 10) * 1000,
     projectorThread: oneOf('PROJECTOR_THREAD', ['true', 'false'], 'true') === 'true',
+    projectorBatch: Object.freeze({ batchDelayMs: projectorBatchWait, maxBatchDelayMs: projectorMaxBatchWait }),
     webhookThread: oneOf('WEBHOOK_THREAD', ['true', 'false'], 'true') === 'true',
     pendingOrderTtlMs: positive('PENDING_ORDER_TTL_SECONDS', 172_800) * 1000,
     webhooks: Object.freeze({ allowedHosts: Object.freeze(hosts(text('WEBHOOK_ALLOWED_HOSTS'))) }),

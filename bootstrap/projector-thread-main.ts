@@ -5,26 +5,33 @@ import pino from 'pino';
 import { parentPort, workerData } from 'node:worker_threads';
 import { Projector } from '../projections/projector.js';
 import { PROJECTION_NAMES, PROJECTIONS } from '../projections/registry.js';
+import type { ProjectionName } from '../read-side/read-store.js';
 import type { Config } from './config.js';
-import type { ThreadMessage } from './projector-thread.js';
+import type { ThreadMessage, ToThread } from './projector-thread.js';
 import { openStores, projectionSource } from './services.js';
 
 const port = parentPort!;
 const post = (message: ThreadMessage) => port.postMessage(message);
 const { config } = workerData as { config: Config };
 const stores = await openStores(config, pino({ enabled: false }), 'projections');
-const projectors = PROJECTION_NAMES.map(
-  (name) =>
+const projectors = new Map<ProjectionName, Projector>(
+  PROJECTION_NAMES.map((name) => [
+    name,
     new Projector(projectionSource(stores, config, name), stores.readModels, PROJECTIONS[name], {
       onPosition: (position, reachedBy, caughtUp) => post({ kind: 'position', name, position, reachedBy, caughtUp }),
       onError: (error, retryInMs) => post({ kind: 'failing', name, error, retryInMs }),
       fillFromNothing: true,
+      ...config.projectorBatch,
     }),
+  ]),
 );
-port.on('message', (message: 'stop') => {
-  if (message !== 'stop') return;
+port.on('message', (message: ToThread) => {
+  if (message !== 'stop') {
+    projectors.get(message.name)?.hurry(message.position, message.forMs);
+    return;
+  }
   void (async () => {
-    await Promise.all(projectors.map((p) => p.stop()));
+    await Promise.all([...projectors.values()].map((p) => p.stop()));
     await stores.close();
     port.close();
   })();

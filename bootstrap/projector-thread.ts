@@ -22,6 +22,9 @@ export type ThreadMessage =
     }
   | { readonly kind: 'failing'; readonly name: ProjectionName; readonly error: unknown; readonly retryInMs: number };
 
+/** What the thread is told: to stop, or that a reader is held up for a position (Projector.hurry). */
+export type ToThread = 'stop' | { readonly kind: 'hurry'; readonly name: ProjectionName; readonly position: Position; readonly forMs: number };
+
 interface Failure {
   readonly since: Date;
   readonly error: unknown;
@@ -39,6 +42,7 @@ class ReportedProgress implements ProjectionProgress {
   constructor(
     private readonly events: EventStore,
     private readonly name: ProjectionName,
+    private readonly tell: (message: ToThread) => void,
   ) {
     this.reported = new Promise((resolve) => (this.firstReport = resolve));
   }
@@ -83,6 +87,10 @@ class ReportedProgress implements ProjectionProgress {
       signal?.addEventListener('abort', abandon, { once: true });
       this.waiters.add(waiter);
     });
+  }
+
+  hurry(position: Position, forMs: number): void {
+    if (!this.includes(position)) this.tell({ kind: 'hurry', name: this.name, position, forMs });
   }
 
   async status(): Promise<ProjectorStatus> {
@@ -138,13 +146,15 @@ export function startProjectorThread<N extends ProjectionName>(
   } = {},
 ): ProjectorThread<N> {
   const names = Object.keys(projections) as N[];
-  const progress = Object.fromEntries(names.map((name) => [name, new ReportedProgress(events, name)])) as {
+  let worker: Worker;
+  // A thread that is down or not yet started misses the hurry: its next start applies from the checkpoint at once.
+  const tell = (message: ToThread) => worker.postMessage(message);
+  const progress = Object.fromEntries(names.map((name) => [name, new ReportedProgress(events, name, tell)])) as {
     [K in N]: ReportedProgress;
   };
   const reported = progress as Readonly<Record<string, ReportedProgress | undefined>>;
   let down: Failure | null = null;
   let stopping = false;
-  let worker: Worker;
   let restart: NodeJS.Timeout | null = null;
   const start = () => {
     const entry = threadEntry(options.entry ?? new URL(`./projector-thread-main.${import.meta.url.endsWith('.ts') ? 'ts' : 'js'}`, import.meta.url));
@@ -191,7 +201,7 @@ export function startProjectorThread<N extends ProjectionName>(
       names.forEach((name) => progress[name].stop());
       if (worker.threadId === -1) return; // exited already
       const exited = new Promise((resolve) => worker.once('exit', resolve));
-      worker.postMessage('stop');
+      tell('stop');
       // A thread that cannot finish its batch within the grace is stopped where it is: the next start reads on from the checkpoint.
       const grace = setTimeout(() => void worker.terminate(), 10_000);
       await exited;

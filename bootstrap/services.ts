@@ -273,6 +273,7 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
       new Projector(projection.opensPersonalData ? sealed : eventStore, readModels, projection, {
         onError: (error, retryInMs) => logger.error({ err: error, projection: projection.name, retryInMs }, 'projection failed; restarting from its checkpoint'),
         fillFromNothing: true,
+        ...config.projectorBatch,
       }),
   );
   // The `all` role projects in a thread of its own, unless told not to (then here, like a test's service).

@@ -13,6 +13,12 @@ export interface ProjectionProgress {
   readonly position: Position | null;
   /** Resolves true once the views include `position`; false after `timeoutMs` (or when `signal` aborts, where supported). */
   waitFor(position: Position, timeoutMs: number, signal?: AbortSignal): Promise<boolean>;
+  /**
+   * A reader is held up until the views include `position`, for up to `forMs`: apply what has
+   * come without waiting to gather more. Where the projector runs elsewhere (another process,
+   * polled through its checkpoint) there is none.
+   */
+  hurry?(position: Position, forMs: number): void;
 }
 
 /**
@@ -38,7 +44,10 @@ export class Consistency {
       const position = parsePosition(token);
       if (!position) throw new ValidationFailed([{ pointer: '/headers/consistency-token', message: 'is not a consistency token of this service' }]);
       const reached = (await this.progress.waitFor(position, 0)) || (this.pending !== undefined && !(await this.pending(this.progress.position, position)));
-      if (!reached && !(await this.progress.waitFor(position, this.waitMs))) throw new ViewsBehind(this.views);
+      if (!reached) {
+        this.progress.hurry?.(position, this.waitMs);
+        if (!(await this.progress.waitFor(position, this.waitMs))) throw new ViewsBehind(this.views);
+      }
     }
     return this.progress.position ?? encodePosition(0n);
   }

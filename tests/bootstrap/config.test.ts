@@ -19,6 +19,14 @@ describe('configuration', () => {
     expect(parseConfig({ PROJECTOR_LEASE_SECONDS: '3' }).projectorLeaseMs).toBe(3000);
   });
 
+  it("reads how long a projection's batch waits for more events, the shortest and the longest", () => {
+    expect(parseConfig({}).projectorBatch).toEqual({ batchDelayMs: 5, maxBatchDelayMs: 100 });
+    expect(parseConfig({ PROJECTOR_BATCH_WAIT_MS: '2', PROJECTOR_MAX_BATCH_WAIT_MS: '40' }).projectorBatch).toEqual({ batchDelayMs: 2, maxBatchDelayMs: 40 });
+    // A shortest past the default longest: the longest is the shortest, unless set.
+    expect(parseConfig({ PROJECTOR_BATCH_WAIT_MS: '250' }).projectorBatch).toEqual({ batchDelayMs: 250, maxBatchDelayMs: 250 });
+    expect(() => parseConfig({ PROJECTOR_BATCH_WAIT_MS: '50', PROJECTOR_MAX_BATCH_WAIT_MS: '20' })).toThrow(/^PROJECTOR_MAX_BATCH_WAIT_MS: must not be below PROJECTOR_BATCH_WAIT_MS \(50\)/);
+  });
+
   it('reads the lifetime of issued tokens and the longest lifetime accepted', () => {
     expect(parseConfig({}).auth).toMatchObject({ tokenTtlSeconds: 900, maxTokenLifetimeSeconds: 86_400 });
     expect(parseConfig({ TOKEN_TTL_SECONDS: '3600', MAX_TOKEN_LIFETIME_SECONDS: '7200' }).auth).toMatchObject({ tokenTtlSeconds: 3600, maxTokenLifetimeSeconds: 7200 });
@@ -108,6 +116,8 @@ describe('configuration', () => {
     ['RATE_LIMIT_BURST', 'many'],
     ['ROLE', 'chef'],
     ['PROJECTOR_LEASE_SECONDS', '0'],
+    ['PROJECTOR_BATCH_WAIT_MS', '0'],
+    ['PROJECTOR_MAX_BATCH_WAIT_MS', 'soon'],
   ])('stops on %s=%s, naming the variable', (variable, value) => {
     let error: unknown;
     try {

@@ -52,6 +52,21 @@ describe('the projections thread of the all role', () => {
     await expect(services.checkReady()).resolves.toBeUndefined();
   });
 
+  it('applies a write at once for a read that waits for it with its Consistency-Token, however long the batch would wait for more', async () => {
+    // A batch waits ten minutes for more events after its first: only the read's hurry applies it within the test.
+    // The read waits up to a minute (not 5 s): the thread is told by a message, which a loaded machine may take a while to run.
+    const services = await start({ PROJECTOR_BATCH_WAIT_MS: '600000', PROJECTOR_MAX_BATCH_WAIT_MS: '600000', CONSISTENCY_WAIT_MS: '60000' });
+    const { position } = await services.products.put(serviceViewer('test'), 'LAMP-1', product, { correlationId: 'c' });
+    // The batch holds it: a second is nothing against its ten minutes.
+    expect(await services.progress.products.waitFor(position!, 1_000)).toBe(false);
+    const page = await services.productQueries.list(serviceViewer('test'), { sort: 'sku', limit: 10, consistencyToken: position! });
+    expect(page.items.map((item) => item.sku)).toEqual(['LAMP-1']);
+    expect(comparePositions(page.reflects, position!)).toBeGreaterThanOrEqual(0);
+    // The hurry ends there: the next write waits for its batch again.
+    const second = await services.products.put(serviceViewer('test'), 'LAMP-2', product, { correlationId: 'c' });
+    expect(await services.progress.products.waitFor(second.position!, 1_000)).toBe(false);
+  });
+
   it('is not there with PROJECTOR_THREAD=false: the projections run on the thread that serves the requests', async () => {
     const services = await start({ PROJECTOR_THREAD: 'false' });
     const { position } = await services.products.put(serviceViewer('test'), 'LAMP-1', product, { correlationId: 'c' });

@@ -144,6 +144,25 @@ for (const [name, openEvents, openReads] of combos) {
       expect((await noDifferences(orderViews, ids)).checked).toBe(40);
     });
 
+    it('applies a batch at once for a reader held up for a position in it, and gathers again once there', async () => {
+      const ids = await seedOrders(store, 3);
+      // A batch waits ten minutes for more events after its first: only a hurry applies one within the test.
+      const projector = start(new Projector(store, readModels, orderViews, { batchDelayMs: 600_000, maxBatchDelayMs: 600_000 }));
+      const position = await lastPositionOf(store, ids);
+      // The batch holds it: a second is nothing against its ten minutes.
+      expect(await projector.waitFor(position, 1_000)).toBe(false);
+      projector.hurry(position, PROJECTED_MS);
+      expect(await projector.waitFor(position, PROJECTED_MS)).toBe(true);
+      expect((await orderOf(ids[2]!))?.id).toBe(ids[2]);
+      // There, the hurry is over: the next write waits for its batch again, until a reader is held up for it.
+      const service = new OrderService(store, ORDERS_ONLY);
+      const written = await service.changeAddress(serviceViewer('p'), ids[1]!, { ...address, city: 'Paris' }, { correlationId: 'c' });
+      expect(await projector.waitFor(written.position!, 1_000)).toBe(false);
+      projector.hurry(written.position!, PROJECTED_MS);
+      expect(await projector.waitFor(written.position!, PROJECTED_MS)).toBe(true);
+      expect(await orderOf(ids[1]!)).toMatchObject({ address: { city: 'Paris' } });
+    });
+
     it('keeps the fulfilment queue: paid orders, oldest payment first, gone once shipped or cancelled', async () => {
       const ids = await seedOrders(store, 20);
       const projector = start(new Projector(store, readModels, fulfilmentQueue));
