@@ -116,14 +116,15 @@ export function useCursors() {
   };
 }
 
-export function Pager({ cursors, nextCursor }: { cursors: ReturnType<typeof useCursors>; nextCursor: string | null | undefined }) {
+/** Pages on from the page shown; not while another is loading (`loading`): the cursor shown is the old query's, which the new one would refuse. */
+export function Pager({ cursors, nextCursor, loading }: { cursors: ReturnType<typeof useCursors>; nextCursor: string | null | undefined; loading: boolean }) {
   return (
-    <nav class="pager" aria-label="Pages">
-      <button type="button" disabled={cursors.page === 1} onClick={cursors.previous}>
+    <nav class="pager" aria-label="Pages" aria-busy={loading}>
+      <button type="button" disabled={loading || cursors.page === 1} onClick={cursors.previous}>
         Previous page
       </button>
       <span>Page {cursors.page}</span>
-      <button type="button" disabled={!nextCursor} onClick={() => nextCursor && cursors.next(nextCursor)}>
+      <button type="button" disabled={loading || !nextCursor} onClick={() => nextCursor && cursors.next(nextCursor)}>
         Next page
       </button>
     </nav>
@@ -177,17 +178,23 @@ export function Confirm({ question, confirm, onConfirm, onCancel }: { question: 
  * A collection's page for the screen's filter and cursor, asked for again whenever `deps` change
  * (a filter, the cursor, a reload after a write); a refused request is said through `refuse`.
  */
-export function usePage<T>(load: () => Promise<{ data?: T; error?: unknown; response: Response }>, deps: readonly unknown[], refuse: (message: string) => void): T | null {
-  const [page, setPage] = useState<T | null>(null);
+/**
+ * A page of a collection, loaded again whenever `deps` change; `loading` until the answer to the
+ * latest deps is in. The page shown meanwhile is the last one answered, kept so that the screen
+ * does not flash empty; its cursors belong to the query it answered, not to the new one.
+ */
+export function usePage<T>(load: () => Promise<{ data?: T; error?: unknown; response: Response }>, deps: readonly unknown[], refuse: (message: string) => void): { page: T | null; loading: boolean } {
+  const [shown, setShown] = useState<{ page: T | null; deps: readonly unknown[] } | null>(null);
   useEffect(() => {
     // Only the latest request's answer is shown: an earlier one may come after it.
     let current = true;
     void load().then(({ data, error, response }) => {
       if (!current) return;
-      setPage(data ?? null);
+      setShown({ page: data ?? null, deps });
       if (!data) refuse(describe(error, response));
     });
     return () => void (current = false);
   }, deps);
-  return page;
+  const loading = shown === null || shown.deps.length !== deps.length || shown.deps.some((value, i) => !Object.is(value, deps[i]));
+  return { page: shown?.page ?? null, loading };
 }

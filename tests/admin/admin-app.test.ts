@@ -314,8 +314,25 @@ describe('the administration app', () => {
     const opened = await open('staff', 'orders');
     const { page } = opened;
     const rows = page.locator('table tbody tr');
+    // The filtered first page held back until the test lets it go. Meanwhile the screen shows the
+    // unfiltered page, whose cursor the filtered query would refuse (400): the pager waits for it.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => url.pathname === '/orders' && url.searchParams.get('customerId') === customer && !url.searchParams.has('cursor'),
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
+    await poll(() => rows.count()).toBe(20);
     await page.getByLabel('Customer').fill(customer);
     await page.getByRole('button', { name: 'Apply' }).click();
+    await poll(() => page.getByRole('navigation', { name: 'Pages' }).getAttribute('aria-busy')).toBe('true');
+    expect(await page.getByRole('button', { name: 'Next page' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Previous page' }).isDisabled()).toBe(true);
+    release();
+    await poll(() => page.getByRole('navigation', { name: 'Pages' }).getAttribute('aria-busy')).toBe('false');
     await poll(() => rows.count()).toBe(20);
     // Newest first by default: the last placed heads the list.
     await poll(() => rows.first().locator('a').textContent()).toBe(ids[22]!.slice(0, 8));

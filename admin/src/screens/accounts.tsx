@@ -12,7 +12,7 @@ export function Accounts() {
   const [notice, setNotice] = useState<string | null>(null);
   const [creating, setCreating] = useState<{ key: string; role: Role } | null>(null);
   const [reloads, setReloads] = useState(0);
-  const page = usePage(() => api.GET('/accounts', { params: { query: { limit: 20, ...(cursors.cursor ? { cursor: cursors.cursor } : {}) }, header: consistency() } }), [cursors.cursor, reloads], setRefusal);
+  const { page, loading } = usePage(() => api.GET('/accounts', { params: { query: { limit: 20, ...(cursors.cursor ? { cursor: cursors.cursor } : {}) }, header: consistency() } }), [cursors.cursor, reloads], setRefusal);
 
   async function create(event: Event) {
     event.preventDefault();
@@ -138,7 +138,7 @@ export function Accounts() {
               </tbody>
             </table>
           </Scroll>
-          <Pager cursors={cursors} nextCursor={page.nextCursor} />
+          <Pager cursors={cursors} nextCursor={page.nextCursor} loading={loading} />
         </>
       ) : null}
     </>

@@ -19,7 +19,7 @@ export function Catalogue({ can }: { can: (scope: string) => boolean }) {
   const [editing, setEditing] = useState<Editing | null>(null);
   const [retiring, setRetiring] = useState<Product | null>(null);
   const [reloads, setReloads] = useState(0);
-  const page = usePage(() => api.GET('/products', { params: { query: { limit: 20, ...(status ? { status } : {}), ...(cursors.cursor ? { cursor: cursors.cursor } : {}) }, header: consistency() } }), [status, cursors.cursor, reloads], setRefusal);
+  const { page, loading } = usePage(() => api.GET('/products', { params: { query: { limit: 20, ...(status ? { status } : {}), ...(cursors.cursor ? { cursor: cursors.cursor } : {}) }, header: consistency() } }), [status, cursors.cursor, reloads], setRefusal);
 
   const edit = (product: Product | null) => {
     setRefusal(null);
@@ -165,7 +165,7 @@ export function Catalogue({ can }: { can: (scope: string) => boolean }) {
               </tbody>
             </table>
           </Scroll>
-          <Pager cursors={cursors} nextCursor={page.nextCursor} />
+          <Pager cursors={cursors} nextCursor={page.nextCursor} loading={loading} />
         </>
       ) : null}
     </>

@@ -14,7 +14,7 @@ export function Customers({ can }: { can: (scope: string) => boolean }) {
   const [key, setKey] = useState(newKey);
   const [erasing, setErasing] = useState<Customer | null>(null);
   const [reloads, setReloads] = useState(0);
-  const page = usePage(() => api.GET('/customers', { params: { query: { limit: 20, ...(email ? { email } : {}), ...(cursors.cursor ? { cursor: cursors.cursor } : {}) }, header: consistency() } }), [email, cursors.cursor, reloads], setRefusal);
+  const { page, loading } = usePage(() => api.GET('/customers', { params: { query: { limit: 20, ...(email ? { email } : {}), ...(cursors.cursor ? { cursor: cursors.cursor } : {}) }, header: consistency() } }), [email, cursors.cursor, reloads], setRefusal);
 
   async function save(event: Event) {
     event.preventDefault();
@@ -142,7 +142,7 @@ export function Customers({ can }: { can: (scope: string) => boolean }) {
               </tbody>
             </table>
           </Scroll>
-          <Pager cursors={cursors} nextCursor={page.nextCursor} />
+          <Pager cursors={cursors} nextCursor={page.nextCursor} loading={loading} />
         </>
       ) : null}
     </>

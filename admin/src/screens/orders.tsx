@@ -104,6 +104,11 @@ export function Orders({ query }: { query: URLSearchParams }) {
   const [page, setPage] = useState(inAlready && pageOf(inAlready));
   const [refusal, setRefusal] = useState(inAlready && refusalOf(inAlready));
   const opening = useRef(true);
+  // The query (filter and cursor) the page shown answers: until the latest one's answer is in, the
+  // pager waits, since the page's cursor belongs to the query it answered.
+  const asked = JSON.stringify([filter, cursors.cursor ?? null]);
+  const [answered, setAnswered] = useState(inAlready ? asked : null);
+  const loading = answered !== asked;
 
   // A layout effect, so that the request leaves before the first paint: Preact runs plain effects
   // only after a frame, which on a busy machine delays the first page by that frame.
@@ -117,6 +122,7 @@ export function Orders({ query }: { query: URLSearchParams }) {
       if (!current) return;
       setPage(pageOf(answer));
       setRefusal(refusalOf(answer));
+      setAnswered(asked);
     });
     return () => void (current = false);
   }, [filter, cursors.cursor]);
@@ -251,7 +257,7 @@ export function Orders({ query }: { query: URLSearchParams }) {
               </tbody>
             </table>
           </Scroll>
-          <Pager cursors={cursors} nextCursor={page.nextCursor} />
+          <Pager cursors={cursors} nextCursor={page.nextCursor} loading={loading} />
         </>
       ) : null}
     </>

@@ -14,7 +14,7 @@ export function Returns({ query }: { query: URLSearchParams }) {
   const [status, setStatus] = useState<ReturnStatus | ''>(asked && STATUSES.includes(asked) ? asked : '');
   const cursors = useCursors();
   const [refusal, setRefusal] = useState<string | null>(null);
-  const page = usePage(() => api.GET('/returns', { params: { query: { limit: 20, ...(status ? { status } : {}), ...(cursors.cursor ? { cursor: cursors.cursor } : {}) }, header: consistency() } }), [status, cursors.cursor], setRefusal);
+  const { page, loading } = usePage(() => api.GET('/returns', { params: { query: { limit: 20, ...(status ? { status } : {}), ...(cursors.cursor ? { cursor: cursors.cursor } : {}) }, header: consistency() } }), [status, cursors.cursor], setRefusal);
 
   return (
     <>
@@ -76,7 +76,7 @@ export function Returns({ query }: { query: URLSearchParams }) {
               </tbody>
             </table>
           </Scroll>
-          <Pager cursors={cursors} nextCursor={page.nextCursor} />
+          <Pager cursors={cursors} nextCursor={page.nextCursor} loading={loading} />
         </>
       ) : null}
     </>

@@ -40,7 +40,7 @@ export function Stock({ can, query }: { can: (scope: string) => boolean; query: 
   const [notice, setNotice] = useState<string | null>(null);
   const [adjusting, setAdjusting] = useState<{ sku: string; key: string } | null>(null);
   const [reloads, setReloads] = useState(0);
-  const page = usePage(
+  const { page, loading } = usePage(
     () =>
       api.GET('/stock', {
         params: {
@@ -202,7 +202,7 @@ export function Stock({ can, query }: { can: (scope: string) => boolean; query: 
               </tbody>
             </table>
           </Scroll>
-          <Pager cursors={cursors} nextCursor={page.nextCursor} />
+          <Pager cursors={cursors} nextCursor={page.nextCursor} loading={loading} />
         </>
       ) : null}
     </>

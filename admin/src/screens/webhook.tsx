@@ -63,7 +63,7 @@ export function WebhookPage({ id, query }: { id: string; query: URLSearchParams 
   useEffect(() => {
     void api.GET('/webhook-subscriptions/{id}', { params: { path: { id } } }).then(({ data, error, response }) => (data ? setSubscription(data) : setRefusal(describe(error, response))));
   }, [id]);
-  const page = usePage(
+  const { page, loading } = usePage(
     () => api.GET('/webhook-subscriptions/{id}/deliveries', { params: { path: { id }, query: { limit: 20, ...(status ? { status } : {}), ...(jobId ? { jobId } : {}), ...(cursors.cursor ? { cursor: cursors.cursor } : {}) }, header: consistency() } }),
     [status, jobId, cursors.cursor, reloads],
     setRefusal,
@@ -252,7 +252,7 @@ export function WebhookPage({ id, query }: { id: string; query: URLSearchParams 
               </tbody>
             </table>
           </Scroll>
-          <Pager cursors={cursors} nextCursor={page.nextCursor} />
+          <Pager cursors={cursors} nextCursor={page.nextCursor} loading={loading} />
         </>
       ) : null}
     </>

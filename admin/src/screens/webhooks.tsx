@@ -45,7 +45,7 @@ export function Webhooks() {
   const [shown, setShown] = useState<Shown | null>(null);
   const [deleting, setDeleting] = useState<Subscription | null>(null);
   const [reloads, setReloads] = useState(0);
-  const page = usePage(() => api.GET('/webhook-subscriptions', { params: { query: { limit: 20, ...(cursors.cursor ? { cursor: cursors.cursor } : {}) }, header: consistency() } }), [cursors.cursor, reloads], setRefusal);
+  const { page, loading } = usePage(() => api.GET('/webhook-subscriptions', { params: { query: { limit: 20, ...(cursors.cursor ? { cursor: cursors.cursor } : {}) }, header: consistency() } }), [cursors.cursor, reloads], setRefusal);
 
   async function create(event: Event) {
     event.preventDefault();
@@ -207,7 +207,7 @@ export function Webhooks() {
               </tbody>
             </table>
           </Scroll>
-          <Pager cursors={cursors} nextCursor={page.nextCursor} />
+          <Pager cursors={cursors} nextCursor={page.nextCursor} loading={loading} />
         </>
       ) : null}
     </>
