@@ -199,9 +199,11 @@ export class Projector<N extends ProjectionName = ProjectionName> {
    */
   hurry(position: Position, forMs: number): void {
     if (this.current !== null && comparePositions(this.current, position) >= 0) return;
-    const until = Date.now() + forMs;
     const was = this.hurried;
-    this.hurried = was === null || comparePositions(position, was.position) > 0 ? { position, until: Math.max(until, was?.until ?? 0) } : { position: was.position, until: Math.max(until, was.until) };
+    this.hurried = {
+      position: was === null || comparePositions(position, was.position) > 0 ? position : was.position,
+      until: Math.max(Date.now() + forMs, was?.until ?? 0),
+    };
     this.cutWindow?.();
   }
 

@@ -195,6 +195,10 @@ export function usePage<T>(load: () => Promise<{ data?: T; error?: unknown; resp
     });
     return () => void (current = false);
   }, deps);
-  const loading = shown === null || shown.deps.length !== deps.length || shown.deps.some((value, i) => !Object.is(value, deps[i]));
-  return { page: shown?.page ?? null, loading };
+  return { page: shown?.page ?? null, loading: !sameDeps(shown?.deps ?? null, deps) };
+}
+
+/** Whether a page answered these deps (a hook's, compared as Preact compares them); null: none yet. */
+export function sameDeps(answered: readonly unknown[] | null, deps: readonly unknown[]): boolean {
+  return answered !== null && answered.length === deps.length && answered.every((value, i) => Object.is(value, deps[i]));
 }

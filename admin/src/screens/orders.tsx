@@ -7,7 +7,7 @@ import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { describe, type Schemas } from '../api';
 import { FIRST_QUERY, ordersPage, takeFirstPage, type OrderFilter } from '../first-page';
 import { href, keepQuery } from '../router';
-import { Empty, Field, Pager, Refusal, Scroll, Status, Title, money, useCursors, when } from '../ui';
+import { Empty, Field, Pager, Refusal, Scroll, Status, Title, money, sameDeps, useCursors, when } from '../ui';
 
 type Query = NonNullable<Schemas['OrderListQuery']>;
 const STATUSES = ['pending', 'paid', 'partially_shipped', 'shipped', 'cancelled'] as const;
@@ -106,9 +106,9 @@ export function Orders({ query }: { query: URLSearchParams }) {
   const opening = useRef(true);
   // The query (filter and cursor) the page shown answers: until the latest one's answer is in, the
   // pager waits, since the page's cursor belongs to the query it answered.
-  const asked = JSON.stringify([filter, cursors.cursor ?? null]);
-  const [answered, setAnswered] = useState(inAlready ? asked : null);
-  const loading = answered !== asked;
+  const asked = [filter, cursors.cursor];
+  const [answered, setAnswered] = useState<readonly unknown[] | null>(inAlready ? asked : null);
+  const loading = !sameDeps(answered, asked);
 
   // A layout effect, so that the request leaves before the first paint: Preact runs plain effects
   // only after a frame, which on a busy machine delays the first page by that frame.
