@@ -310,7 +310,7 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
   const waitOn = consistencyOn(eventStore, consistencyWaitMs);
   const consistency = (name: ProjectionName, views: string) => waitOn(progress[name], streamPrefixesOf(PROJECTIONS[name]), views);
   const products = new ProductService(eventStore);
-  const customers = new CustomerService(sealed, { erasure });
+  const customers = new CustomerService(sealed, { erasure, sealedRecords: eventStore });
   // The thresholds of stock.low from the catalogue's kept folds, which the placements' pricing keeps fresh.
   const stock = new StockService(eventStore, { thresholds: products, onSnapshotError: (error) => logger.warn({ err: error }, 'a stock snapshot could not be written; the next cold fold reads further back') });
   const orders = new OrderService(sealed, { catalogue: products, customers, reservations: stock, ...(personalData.sealing ? { keys: keyring } : {}) });

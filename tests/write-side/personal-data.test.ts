@@ -16,6 +16,10 @@ import { defineProducts } from '../support/catalogue.js';
 import { receiveStock, TEST_SKUS } from '../support/seed.js';
 import { tempDir } from '../support/event-stores.js';
 import { inMemoryPersonalData } from '../support/personal-data.js';
+import { PERSONAL_DATA } from '../../write-side/areas.js';
+import { customerStream } from '../../write-side/customers/codec.js';
+import { CustomerService } from '../../write-side/customers/service.js';
+import { CustomerErasure } from '../../write-side/personal-data/erasure.js';
 
 const address = { name: 'Grace Hopper', line1: '7 Navy Yard', line2: null, city: 'Arlington', postalCode: '22202', region: null, country: 'US' };
 const lines = [{ sku: 'A', quantity: 1, unitPrice: 500 }];
@@ -216,5 +220,37 @@ describe('personal data on the write side', () => {
       personal.open([{ ...(await sealedFor('cus_a', 'order-d#address', other)), place: 'order-e#address' }]),
     ]);
     expect(reads).toEqual([[address], [other, address], [ERASED_ADDRESS]]);
+  });
+});
+
+describe("a customer's standing, for placement", () => {
+  it('is folded from the sealed records: active, erased or absent as through the seal, with none of the personal data opened', async () => {
+    const dir = tempDir('personal-');
+    cleanups.push(() => dir.remove());
+    const events = new SqliteEventStore({ file: join(dir.path, 'events.sqlite3') });
+    const { keys, keyring, personal } = inMemoryPersonalData();
+    cleanups.push(() => keys.close(), () => events.close());
+    const sealed = new SealingEventStore(events, personal, PERSONAL_DATA);
+    const customers = new CustomerService(sealed, { erasure: new CustomerErasure(keyring), sealedRecords: events });
+    const register = async (email: string) =>
+      ((await customers.register(staff, { email, name: 'Grace Hopper', phone: '+1 555 0100', defaultAddress: address }, keyed(email))).state as { id: string }).id;
+    const kept = await register('grace@example.com');
+    const erased = await register('ada@example.com');
+    await customers.change(staff, kept, { name: 'Grace B. Hopper' }, { correlationId: 'c' });
+    await customers.erase(staff, erased, { correlationId: 'c' });
+    // Its records hold personal data sealed: through the seal they open.
+    const [registered] = await events.readStream(customerStream(kept));
+    expect(isSealed(registered!.data.email)).toBe(true);
+    expect((await customers.get(staff, kept))!.customer).toMatchObject({ status: 'active', name: 'Grace B. Hopper', email: 'grace@example.com' });
+
+    const opened = vi.spyOn(personal, 'open');
+    expect(await customers.standing(kept)).toBe('active');
+    expect(await customers.standing(erased)).toBe('erased');
+    expect(await customers.standing('cus_nobody')).toBe('absent');
+    expect(opened).not.toHaveBeenCalled();
+    // The same standings through the seal, which opens them.
+    const throughSeal = new CustomerService(sealed);
+    expect([await throughSeal.standing(kept), await throughSeal.standing(erased), await throughSeal.standing('cus_nobody')]).toEqual(['active', 'erased', 'absent']);
+    expect(opened).toHaveBeenCalled();
   });
 });

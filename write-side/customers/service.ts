@@ -37,6 +37,12 @@ export interface CustomerServiceOptions {
   readonly uniqueness?: UniqueValuesOptions;
   /** Destroys the key of the customer's personal data (personal-data/erasure.ts) before the erasure is recorded. */
   readonly erasure?: Pick<CustomerErasure, 'eraseCustomerData'>;
+  /**
+   * The same streams as written, personal data sealed (the store the sealing one wraps): where
+   * `standing` reads, since a customer's status follows from its events' types alone, so that a
+   * placement opens none of the customer's personal data. `store` by default.
+   */
+  readonly sealedRecords?: EventStore;
 }
 
 /** The prefix of the ids the service gives customers; guest ids on orders may be anything well-formed. */
@@ -64,6 +70,7 @@ export class CustomerService {
   private readonly emails: UniqueValues;
   private readonly clock: () => Date;
   private readonly erasure: Pick<CustomerErasure, 'eraseCustomerData'> | null;
+  private readonly sealedRecords: EventStore;
 
   constructor(
     private readonly store: EventStore,
@@ -73,6 +80,7 @@ export class CustomerService {
     this.emails = new UniqueValues(store, CUSTOMER_EMAILS, options.uniqueness);
     this.clock = options.clock ?? (() => new Date());
     this.erasure = options.erasure ?? null;
+    this.sealedRecords = options.sealedRecords ?? store;
   }
 
   /** Staff only. The id is the key's, so a retried registration lands on the same stream. */
@@ -111,9 +119,12 @@ export class CustomerService {
     return { customer, revision: last.revision, position: last.position };
   }
 
-  /** For order placement: whether the customer has an active record, none, or an erased one. */
+  /**
+   * For order placement: whether the customer has an active record, none, or an erased one. The
+   * fold's status never depends on a personal member, so it is folded from the sealed records.
+   */
   async standing(customerId: string): Promise<CustomerStanding> {
-    return fold(await this.store.readStream(customerStream(customerId))).status;
+    return fold(await this.sealedRecords.readStream(customerStream(customerId))).status;
   }
 
   private run(viewer: Viewer, customerId: string, command: CustomerCommand, context: WriteContext & Partial<Idempotent> & { expectedRevision?: number }) {
