@@ -18,6 +18,7 @@
 //   npm run bench:scale                                         # 10,000, 100,000 and 1,000,000 orders
 //   BENCH_SIZES=10000,100000,1000000,10000000 npm run bench:scale
 //   BENCH_SECONDS=10 BENCH_WARMUP_SECONDS=1 BENCH_CONNECTIONS=50 # the load of each route (defaults)
+//   BENCH_ROUNDS=2                                              # rounds of the three routes; the table holds their mean, as the harnesses' does
 //   BENCH_DEEP_PAGE=1000                                        # how far down the deep page lies (or the last page)
 //   BENCH_READY_TIMEOUT_SECONDS=14400                           # the longest a start may take to be ready
 //   BENCH_KEEP=1                                                # keep the data folder (.bench-scale-*)
@@ -75,6 +76,7 @@ if (SIZES.some((size, i) => !Number.isSafeInteger(size) || size < 1 || (i > 0 &&
 const SECONDS = number('BENCH_SECONDS', 10);
 const WARMUP = number('BENCH_WARMUP_SECONDS', 1);
 const CONNECTIONS = number('BENCH_CONNECTIONS', 50);
+const ROUNDS = Math.max(1, Math.floor(number('BENCH_ROUNDS', 2)));
 const DEEP_PAGE = number('BENCH_DEEP_PAGE', 1000);
 const READY_TIMEOUT_MS = number('BENCH_READY_TIMEOUT_SECONDS', 4 * 3600) * 1000;
 const KEEP = process.env.BENCH_KEEP === '1';
@@ -503,13 +505,20 @@ interface RouteFigures {
 }
 
 /** One route driven by autocannon: a warm-up, then the measured run. */
-async function drive(url: string, name: string, requests: () => AcRequest[]): Promise<RouteFigures> {
+async function drive(url: string, name: string, requests: () => AcRequest[], round: number): Promise<RouteFigures> {
   if (WARMUP > 0) await autocannon({ url, connections: CONNECTIONS, duration: WARMUP, requests: requests() });
   const result: AcResult = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, requests: requests() });
   const failures = result.non2xx + result.errors;
   const failed = failures > 0 ? `${fmt(failures)} of ${fmt(result.requests.total + result.errors)} failed, status codes ${JSON.stringify(result.statusCodeStats)}` : null;
-  log(`  ${name.padEnd(34)} ${fmt(result.requests.average).padStart(7)} req/s  p50 ${result.latency.p50.toFixed(1)} ms  p99 ${result.latency.p99.toFixed(1)} ms${failed ? `  (${failed})` : ''}`);
+  log(`  round ${round}  ${name.padEnd(34)} ${fmt(result.requests.average).padStart(7)} req/s  p50 ${result.latency.p50.toFixed(1)} ms  p99 ${result.latency.p99.toFixed(1)} ms${failed ? `  (${failed})` : ''}`);
   return { rate: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, failed };
+}
+
+/** The rounds of one route as the harnesses report them: the mean of each figure. */
+function meanOf(runs: readonly RouteFigures[]): RouteFigures {
+  const mean = (pick: (run: RouteFigures) => number) => runs.reduce((sum, run) => sum + pick(run), 0) / runs.length;
+  const failed = runs.flatMap((run, i) => (run.failed ? [`round ${i + 1}: ${run.failed}`] : []));
+  return { rate: mean((run) => run.rate), p50: mean((run) => run.p50), p99: mean((run) => run.p99), failed: failed.length > 0 ? failed.join('; ') : null };
 }
 
 /** One more order, then a collection read that waits on its Consistency-Token: the load's writes are projected before the next run. */
@@ -710,17 +719,23 @@ async function measure(dir: string, orders: number, customers: number, newEvents
     // A connection's walk restarts from the first page after this many (autocannon holds one request object a page).
     const walk = Math.min(2000, Math.ceil(orders / 4 / PAGE) + 2);
     const url = service.url;
-    log(`  load: ${CONNECTIONS} connections, ${WARMUP} s warm-up then ${SECONDS} s per route`);
-    const post = await drive(url, 'POST /orders', () => [{
-      method: 'POST', path: '/orders', headers: { ...headers, 'content-type': 'application/json' }, onResponse: sampler('POST /orders'),
-      setupRequest: (req) => ({ ...req, body: newOrder(), headers: { ...req.headers, 'idempotency-key': randomUUID() } }),
-    }]);
-    await settle(url, headers, newOrder());
-    const get = await drive(url, 'GET /orders/{id}', () => [{
-      method: 'GET', headers, onResponse: sampler('GET /orders/{id}'),
-      setupRequest: (req) => ({ ...req, path: `/orders/${orderIds[below(orderIds.length, rand)]}` }),
-    }]);
-    const pages = await drive(url, `GET ${firstPage} (walk)`, () => pageChain(firstPage, walk, headers, sampler('page')));
+    log(`  load: ${CONNECTIONS} connections, ${WARMUP} s warm-up then ${SECONDS} s per route, ${ROUNDS} round(s) of the three routes (the service started cold)`);
+    const runs: [RouteFigures[], RouteFigures[], RouteFigures[]] = [[], [], []];
+    for (let round = 1; round <= ROUNDS; round++) {
+      runs[0].push(await drive(url, 'POST /orders', () => [{
+        method: 'POST', path: '/orders', headers: { ...headers, 'content-type': 'application/json' }, onResponse: sampler('POST /orders'),
+        setupRequest: (req) => ({ ...req, body: newOrder(), headers: { ...req.headers, 'idempotency-key': randomUUID() } }),
+      }], round));
+      // What the write run leaves behind (projection work) is not billed to the next run.
+      await settle(url, headers, newOrder());
+      runs[1].push(await drive(url, 'GET /orders/{id}', () => [{
+        method: 'GET', headers, onResponse: sampler('GET /orders/{id}'),
+        setupRequest: (req) => ({ ...req, path: `/orders/${orderIds[below(orderIds.length, rand)]}` }),
+      }], round));
+      runs[2].push(await drive(url, `GET ${firstPage} (walk)`, () => pageChain(firstPage, walk, headers, sampler('page')), round));
+    }
+    const [post, get, pages] = runs.map(meanOf) as [RouteFigures, RouteFigures, RouteFigures];
+    if (ROUNDS > 1) log(`  the mean of ${ROUNDS} rounds: POST ${fmt(post.rate)} req/s p99 ${post.p99.toFixed(1)} ms; GET ${fmt(get.rate)} req/s p99 ${get.p99.toFixed(1)} ms; page walk ${fmt(pages.rate)} req/s p99 ${pages.p99.toFixed(1)} ms`);
     const load = memory(pid);
     log(`  resident memory under load: peak ${load.hwm.toFixed(0)} MB (now ${load.rss.toFixed(0)} MB)`);
     for (const [route, sample] of samples) log(`  a failed ${route}: ${sample}`);
@@ -858,7 +873,7 @@ try {
   if (!interrupted) await cleanup();
 }
 if (rows.length > 0) {
-  console.log(`\nbench:scale, embedded stores, ${CONNECTIONS} connections, ${SECONDS} s a route after ${WARMUP} s warm-up; ${seconds(performance.now() - began)} s in all\n`);
+  console.log(`\nbench:scale, embedded stores, ${CONNECTIONS} connections, ${SECONDS} s a route after ${WARMUP} s warm-up, the mean of ${ROUNDS} round(s); ${seconds(performance.now() - began)} s in all\n`);
   console.log(table(rows));
   if (rows.some((r) => r.routes.some((route) => route.failed))) console.log('\n(!): some requests of that run failed (see its progress line)');
   if (rows.length > 1) console.log(`\np99 at ${fmt(rows.at(-1)!.orders)} / p99 at ${fmt(rows[0]!.orders)}: ${['POST', 'GET', 'page'].map((name, i) => `${name} ${(rows.at(-1)!.routes[i]!.p99 / rows[0]!.routes[i]!.p99).toFixed(2)}`).join(', ')}`);
