@@ -720,22 +720,34 @@ async function measure(dir: string, orders: number, customers: number, newEvents
     const walk = Math.min(2000, Math.ceil(orders / 4 / PAGE) + 2);
     const url = service.url;
     log(`  load: ${CONNECTIONS} connections, ${WARMUP} s warm-up then ${SECONDS} s per route, ${ROUNDS} round(s) of the three routes (the service started cold)`);
-    const runs: [RouteFigures[], RouteFigures[], RouteFigures[]] = [[], [], []];
+    const routes: { readonly name: string; readonly writes?: true; readonly requests: () => AcRequest[] }[] = [
+      {
+        name: 'POST /orders',
+        writes: true,
+        requests: () => [{
+          method: 'POST', path: '/orders', headers: { ...headers, 'content-type': 'application/json' }, onResponse: sampler('POST /orders'),
+          setupRequest: (req) => ({ ...req, body: newOrder(), headers: { ...req.headers, 'idempotency-key': randomUUID() } }),
+        }],
+      },
+      {
+        name: 'GET /orders/{id}',
+        requests: () => [{
+          method: 'GET', headers, onResponse: sampler('GET /orders/{id}'),
+          setupRequest: (req) => ({ ...req, path: `/orders/${orderIds[below(orderIds.length, rand)]}` }),
+        }],
+      },
+      { name: `GET ${firstPage} (walk)`, requests: () => pageChain(firstPage, walk, headers, sampler('page')) },
+    ];
+    const runs = routes.map((): RouteFigures[] => []);
     for (let round = 1; round <= ROUNDS; round++) {
-      runs[0].push(await drive(url, 'POST /orders', () => [{
-        method: 'POST', path: '/orders', headers: { ...headers, 'content-type': 'application/json' }, onResponse: sampler('POST /orders'),
-        setupRequest: (req) => ({ ...req, body: newOrder(), headers: { ...req.headers, 'idempotency-key': randomUUID() } }),
-      }], round));
-      // What the write run leaves behind (projection work) is not billed to the next run.
-      await settle(url, headers, newOrder());
-      runs[1].push(await drive(url, 'GET /orders/{id}', () => [{
-        method: 'GET', headers, onResponse: sampler('GET /orders/{id}'),
-        setupRequest: (req) => ({ ...req, path: `/orders/${orderIds[below(orderIds.length, rand)]}` }),
-      }], round));
-      runs[2].push(await drive(url, `GET ${firstPage} (walk)`, () => pageChain(firstPage, walk, headers, sampler('page')), round));
+      for (const [i, route] of routes.entries()) {
+        runs[i]!.push(await drive(url, route.name, route.requests, round));
+        // What a write run leaves behind (projection work) is not billed to the next run.
+        if (route.writes) await settle(url, headers, newOrder());
+      }
     }
-    const [post, get, pages] = runs.map(meanOf) as [RouteFigures, RouteFigures, RouteFigures];
-    if (ROUNDS > 1) log(`  the mean of ${ROUNDS} rounds: POST ${fmt(post.rate)} req/s p99 ${post.p99.toFixed(1)} ms; GET ${fmt(get.rate)} req/s p99 ${get.p99.toFixed(1)} ms; page walk ${fmt(pages.rate)} req/s p99 ${pages.p99.toFixed(1)} ms`);
+    const figures = runs.map(meanOf);
+    if (ROUNDS > 1) log(`  the mean of ${ROUNDS} rounds: ${routes.map((route, i) => `${route.name} ${fmt(figures[i]!.rate)} req/s p99 ${figures[i]!.p99.toFixed(1)} ms`).join('; ')}`);
     const load = memory(pid);
     log(`  resident memory under load: peak ${load.hwm.toFixed(0)} MB (now ${load.rss.toFixed(0)} MB)`);
     for (const [route, sample] of samples) log(`  a failed ${route}: ${sample}`);
@@ -745,7 +757,7 @@ async function measure(dir: string, orders: number, customers: number, newEvents
     const feed = await feedCatchUp(url, headers);
     log(`  fulfilment feed from the start: ${fmt(feed.entries)} changes at ${fmt(feed.rate)} entries/s`);
     return {
-      catchUpMs: first.readyMs, catchUpRate: newEvents / (first.readyMs / 1000), restartMs: readyMs, routes: [post, get, pages], deep, feedRate: feed.rate,
+      catchUpMs: first.readyMs, catchUpRate: newEvents / (first.readyMs / 1000), restartMs: readyMs, routes: figures, deep, feedRate: feed.rate,
       restMb: rest.rss, loadMb: load.hwm,
     };
   } catch (error) {
