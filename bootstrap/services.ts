@@ -313,7 +313,7 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
   const customers = new CustomerService(sealed, { erasure, sealedRecords: eventStore });
   // The thresholds of stock.low from the catalogue's kept folds, which the placements' pricing keeps fresh.
   const stock = new StockService(eventStore, { thresholds: products, onSnapshotError: (error) => logger.warn({ err: error }, 'a stock snapshot could not be written; the next cold fold reads further back') });
-  const orders = new OrderService(sealed, { catalogue: products, customers, reservations: stock, ...(personalData.sealing ? { keys: keyring } : {}) });
+  const orders = new OrderService(sealed, { catalogue: products, customers, reservations: stock, restocking: stock, ...(personalData.sealing ? { keys: keyring } : {}) });
   // The stock's own background work, beside the export worker: any number may run, every step is idempotent.
   const stockWorkers = (role === 'all' || role === 'worker') && overrides.stockWorkers !== false;
   const reconciler = stockWorkers

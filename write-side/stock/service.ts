@@ -208,8 +208,9 @@ export class StockService implements Reservations {
     // By default the products of the same store, made when first asked (most stock services are given theirs).
     let products: ProductService | null = null;
     this.thresholds = options.thresholds ?? { lowStockThreshold: (sku) => (products ??= new ProductService(store, { clock: this.clock })).lowStockThreshold(sku) };
-    const budget = options.foldedBudget ?? 1_000_000;
-    this.folded = new LRUCache<string, Folded>({ maxSize: budget, max: budget, sizeCalculation: (f) => 1 + f.stock.live.size });
+    // Bounded by size alone (every fold weighs at least 1): a `max` would have the cache allocate a slot
+    // for each of a million folds when made (some 35 MB and 80 ms), where a shop folds as many as it has SKUs.
+    this.folded = new LRUCache<string, Folded>({ maxSize: options.foldedBudget ?? 1_000_000, sizeCalculation: (f) => 1 + f.stock.live.size });
     this.snapshotEvery = options.snapshotEvery ?? STOCK_SNAPSHOT_EVERY;
     this.onSnapshotError = options.onSnapshotError ?? (() => {});
   }

@@ -338,3 +338,21 @@ for (const [name, open] of availableStores) {
     });
   });
 }
+
+describe('the stock service\'s memory', () => {
+  it('takes none ahead of the SKUs it folds: its fold budget bounds the folds, and reserves nothing at start', () => {
+    // The services live for the process; a cache sized by count up front (lru-cache's `max`)
+    // would allocate a slot per unit of the million-unit budget when made (some 35 MB each).
+    const store = { changeStamp: () => 0 } as unknown as EventStore;
+    const used = () => {
+      const { heapUsed, arrayBuffers } = process.memoryUsage();
+      return heapUsed + arrayBuffers;
+    };
+    const before = used();
+    const kept = Array.from({ length: 4 }, () => new StockService(store));
+    const grown = (used() - before) / kept.length;
+    expect(kept).toHaveLength(4);
+    // Its two small caches by SKU (100,000 slots each) stay: about 5 MB. A slot per budget unit made it 40.
+    expect(grown).toBeLessThan(12 * 1024 * 1024);
+  });
+});
