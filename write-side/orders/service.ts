@@ -98,10 +98,11 @@ export class OrderService {
     this.keys = options.keys ?? null;
     this.catalogue = options.catalogue ?? new ProductService(store, { clock: this.clock });
     // Reservations read stock.low's thresholds from the catalogue the placements price from, when it is the products'.
-    // Made only when one of the two is not given: a second StockService in a process would keep a second fold of every SKU.
-    const stock = options.reservations && options.restocking ? null : new StockService(store, { clock: this.clock, ...(this.catalogue instanceof ProductService ? { thresholds: this.catalogue } : {}) });
-    this.reservations = options.reservations ?? stock!;
-    this.restocking = options.restocking ?? stock!;
+    // Made only for what is not given, once: a second StockService in a process would keep a second fold of every SKU.
+    let own: StockService | undefined;
+    const stock = () => (own ??= new StockService(store, { clock: this.clock, ...(this.catalogue instanceof ProductService ? { thresholds: this.catalogue } : {}) }));
+    this.reservations = options.reservations ?? stock();
+    this.restocking = options.restocking ?? stock();
     this.customers = options.customers ?? null;
     this.folded = new KeptFolds(store, {
       fold: (from, recorded) => this.fold(from, recorded),
