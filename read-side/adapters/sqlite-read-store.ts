@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { isDeepStrictEqual } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { sqliteIo } from '../../shared/adapters/sqlite-errors.js';
+import { BOUND_LIMIT } from '../../shared/adapters/sqlite-sql.js';
 import type { Position } from '../../write-side/kernel/event-store.js';
 import {
   distinctValues,
@@ -526,14 +527,14 @@ export class SqliteReadStore implements ReadModelStore {
       },
       async scan(afterKey, limit) {
         const rows = sqliteIo(READ, () =>
-          store.statement<{ key: string; doc: string }>(`SELECT key, doc FROM ${table} WHERE key > ? ORDER BY key LIMIT ?`).all(afterKey ?? '', limit),
+          store.statement<{ key: string; doc: string }>(`SELECT key, doc FROM ${table} WHERE key > ? ORDER BY key ${BOUND_LIMIT}`).all(afterKey ?? '', limit),
         );
         return rows.map((row) => ({ key: row.key, view: JSON.parse(row.doc) as V }));
       },
       async changes(after, limit) {
         if (changeTable === null) return [];
         return changeRows(sqliteIo(READ, () =>
-          store.statement<{ key: string; doc: string }>(`SELECT key, doc FROM ${changeTable} WHERE position > ? ORDER BY position LIMIT ?`).all(after ?? '', limit),
+          store.statement<{ key: string; doc: string }>(`SELECT key, doc FROM ${changeTable} WHERE position > ? ORDER BY position ${BOUND_LIMIT}`).all(after ?? '', limit),
         ));
       },
       async changesOf(keys) {
@@ -690,7 +691,7 @@ export class SqliteReadStore implements ReadModelStore {
     const servedBy = this.keysetIndex(name, on, where, query.order?.by ?? []);
     const indexed = servedBy === null ? '' : ` INDEXED BY ${table}_i${servedBy}`;
     const from = on === null ? `${table}${indexed}` : `${this.valuesTable(name, generation, on)} AS v${indexed} CROSS JOIN ${table} AS m ON m.key = v.key`;
-    return { sql: `SELECT ${select(on === null ? '' : 'm.')} FROM ${from}${whereClause(clauses)} ORDER BY ${order} LIMIT ?`, args };
+    return { sql: `SELECT ${select(on === null ? '' : 'm.')} FROM ${from}${whereClause(clauses)} ORDER BY ${order} ${BOUND_LIMIT}`, args };
   }
 
   /**

@@ -34,6 +34,7 @@ import {
 } from '../kernel/event-store.js';
 import { decodePosition, encodeSequence } from '../kernel/position.js';
 import { sqliteIo } from '../../shared/adapters/sqlite-errors.js';
+import { BOUND_LIMIT } from '../../shared/adapters/sqlite-sql.js';
 
 export interface SqliteEventStoreOptions {
   readonly file: string;
@@ -226,7 +227,7 @@ export class SqliteEventStore implements EventStore {
       head: this.db.prepare<[], number | null>('SELECT max(position) FROM events').pluck(),
       // Moves whenever another connection commits: the writer thread, or another process.
       dataVersion: this.db.prepare<[], number>('PRAGMA data_version').pluck(),
-      scan: this.db.prepare<[number, number], EventRow>('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?'),
+      scan: this.db.prepare<[number, number], EventRow>(`SELECT * FROM events WHERE position > ? ORDER BY position ${BOUND_LIMIT}`),
     };
     this.commitsInProcess = new BroadcastChannel(`sqlite-event-store:${absolute(options.file)}`);
     this.commitsInProcess.onmessage = () => this.committed();
@@ -430,7 +431,7 @@ export class SqliteEventStore implements EventStore {
     if (!statement) {
       const filter = prefixes.map(() => 'substr(stream, 1, ?) = ?').join(' OR ');
       statement = this.db.prepare<unknown[], EventRow>(
-        `SELECT * FROM events WHERE position > ?${filter ? ` AND (${filter})` : ''} ORDER BY position LIMIT ?`,
+        `SELECT * FROM events WHERE position > ?${filter ? ` AND (${filter})` : ''} ORDER BY position ${BOUND_LIMIT}`,
       );
       this.readAllStatements.set(prefixes.length, statement);
     }

@@ -5,6 +5,7 @@
 // keep old pages in its frames until a checkpoint, and cannot be truncated while another process reads.)
 import Database from 'better-sqlite3';
 import { sqliteIo } from '../../shared/adapters/sqlite-errors.js';
+import { BOUND_LIMIT } from '../../shared/adapters/sqlite-sql.js';
 import { newKey } from '../personal-data/cipher.js';
 import type { Erasure, KeyState, KeyStore } from '../personal-data/key-store.js';
 
@@ -37,7 +38,7 @@ export class SqliteKeyStore implements KeyStore {
       deleteKey: db.prepare<[string]>('DELETE FROM keys WHERE subject = ?'),
       insertErasure: db.prepare<[string, number]>('INSERT OR IGNORE INTO erasures (subject, erased_at) VALUES (?, ?)'),
       since: db.prepare<[number, number], { subject: string; erased_at: number }>(
-        'SELECT subject, erased_at FROM erasures WHERE erased_at >= ? ORDER BY erased_at, subject LIMIT ?',
+        `SELECT subject, erased_at FROM erasures WHERE erased_at >= ? ORDER BY erased_at, subject ${BOUND_LIMIT}`,
       ),
     };
     this.createOrGetTx = db.transaction((subject: string): KeyState => {
