@@ -48,7 +48,12 @@ export function orderBody(order: PlacedOrder, revision: number, version: ApiVers
   const key = `${order.id} ${version}`;
   const kept = bodies.get(key);
   if (kept !== undefined && kept.order.deref() === order && kept.revision === revision) return kept.body;
-  const body = Buffer.from(JSON.stringify(orderForVersion(orderRepresentation(order, revision), version)));
+  const text = JSON.stringify(orderForVersion(orderRepresentation(order, revision), version));
+  // Memory of its own, not a slice of Node's shared 8 KiB pool (Buffer.from): a kept slice holds
+  // its whole slab alive, and the slices beside it, so the kept bodies held about twice the bytes
+  // the budget counts (35 MB of slabs for 16 MB of bodies, in a heap snapshot at a million orders).
+  const body = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
+  body.write(text);
   // Held weakly: the body answers for the state while the kept fold holds it, and never keeps it alive.
   bodies.set(key, { order: new WeakRef(order), revision, body });
   return body;
