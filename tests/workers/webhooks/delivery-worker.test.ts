@@ -512,7 +512,15 @@ describe('the webhook delivery worker', () => {
     await until(() => t.endpoint.sent.length === 1);
     expect(t.endpoint.sent[0]!.secrets).toEqual([created.secret]);
     await t.time.advance(RETRY_FOR_MS + H);
-    const disabled = await service.get(admin, id);
+    // The disabling is an append through the embedded store's writer thread, and the retries before
+    // it are the worker's own I/O: on a loaded machine they can outlast advance()'s few yields (it
+    // failed so once with the suite beside stress-ng), so the test waits for the subscription to
+    // read disabled, moving the clock on an hour at a time meanwhile, not assuming it at once.
+    const disabled = await until(async () => {
+      const current = await service.get(admin, id);
+      if (current?.subscription.status !== 'disabled') await t.time.advance(H);
+      return current;
+    }, (current) => current?.subscription.status === 'disabled');
     expect(disabled!.subscription).toMatchObject({ status: 'disabled', disabledReason: expect.stringContaining('3 days') });
     expect(worker.working).toEqual([]);
   });
