@@ -1,15 +1,14 @@
 // The kept order bodies (api/orders/parts.ts) hold the bytes their budget counts, not the slabs of
-// Node's shared Buffer pool that small Buffers are cut from: one kept slice would keep its whole
-// 8 KiB slab, and every dead slice beside it, alive.
-import v8 from 'node:v8';
-import vm from 'node:vm';
+// Node's shared Buffer pool that small Buffers are cut from: a kept slice keeps its whole 8 KiB
+// slab, and every dead slice beside it, alive (a heap snapshot at a million orders held 35 MB of
+// slabs for 16 MB of bodies). Checked on each body's own memory: a body that is a slice of a
+// larger ArrayBuffer would keep all of it. (Not on process.memoryUsage().arrayBuffers after a
+// collection: a background sweeper frees dead ArrayBuffers' memory after gc() returns, so that
+// figure lags on a loaded machine.)
 import { describe, expect, it } from 'vitest';
 import { orderBody } from '../../api/orders/parts.js';
 import { evolve, initialState, orderDecider } from '../../write-side/orders/decider.js';
 import type { Order, OrderCommand, PlacedOrder } from '../../write-side/orders/types.js';
-
-v8.setFlagsFromString('--expose-gc');
-const gc = vm.runInNewContext('gc') as () => void;
 
 function placedOrder(n: number): PlacedOrder {
   const command: OrderCommand = {
@@ -27,23 +26,16 @@ function placedOrder(n: number): PlacedOrder {
 }
 
 describe('the kept order bodies', () => {
-  it('hold about the bytes of the bodies they keep, whatever else was cut from the Buffer pool meanwhile', () => {
-    const orders = Array.from({ length: 2000 }, (_, n) => placedOrder(n));
-    gc();
-    const before = process.memoryUsage().arrayBuffers;
-    let bytes = 0;
+  it('each hold memory of their own size, not a slice of a shared slab', () => {
+    const orders = Array.from({ length: 200 }, (_, n) => placedOrder(n));
     for (const order of orders) {
-      bytes += orderBody(order, 0, '2027-01-01').length;
-      // What a request makes meanwhile and drops (a page's body, a cursor): a slice of the same pool.
-      Buffer.from('x'.repeat(3000));
+      const body = orderBody(order, 0, '2027-01-01');
+      // What a request makes meanwhile and drops (a page's body, a cursor): cut from the same pool.
+      Buffer.from('x'.repeat(300));
+      expect(body.length).toBeGreaterThan(200);
+      expect({ byteOffset: body.byteOffset, held: body.buffer.byteLength }).toEqual({ byteOffset: 0, held: body.length });
+      // The same body is answered again for the same state: the kept one.
+      expect(orderBody(order, 0, '2027-01-01')).toBe(body);
     }
-    gc();
-    const held = process.memoryUsage().arrayBuffers - before;
-    // 2,000 bodies of some 530 bytes each: 1.1 MB. Cut from the pool between the dropped slices,
-    // they held 1,000 slabs of 8 KiB whole: 8.2 MB.
-    expect(bytes).toBeGreaterThan(800_000);
-    expect(held).toBeLessThan(1.25 * bytes);
-    expect(held).toBeGreaterThan(0.9 * bytes);
-    expect(orders).toHaveLength(2000);
   });
 });
