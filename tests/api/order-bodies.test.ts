@@ -3,8 +3,8 @@
 // slab, and every dead slice beside it, alive (a heap snapshot at a million orders held 35 MB of
 // slabs for 16 MB of bodies). Checked on each body's own memory: a body that is a slice of a
 // larger ArrayBuffer would keep all of it. (Not on process.memoryUsage().arrayBuffers after a
-// collection: a background sweeper frees dead ArrayBuffers' memory after gc() returns, so that
-// figure lags on a loaded machine.)
+// collection: that figure lagged in a CI run, most likely because V8 frees dead ArrayBuffers'
+// memory from a background sweeper after gc() returns.)
 import { describe, expect, it } from 'vitest';
 import { orderBody } from '../../api/orders/parts.js';
 import { evolve, initialState, orderDecider } from '../../write-side/orders/decider.js';
