@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { isDeepStrictEqual } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { sqliteIo } from '../../shared/adapters/sqlite-errors.js';
+import { enterWal } from '../../shared/adapters/sqlite-wal.js';
 import { BOUND_LIMIT } from '../../shared/adapters/sqlite-sql.js';
 import type { Position } from '../../write-side/kernel/event-store.js';
 import {
@@ -203,7 +204,7 @@ export class SqliteReadStore implements ReadModelStore {
     this.wal = `${file}-wal`;
     this.walLimitBytes = options.walLimitBytes ?? WAL_LIMIT_BYTES;
     this.busyTimeoutMs = options.busyTimeoutMs ?? 5000;
-    this.db.pragma('journal_mode = WAL');
+    enterWal(this.db, { timeoutMs: this.busyTimeoutMs });
     // The read side is rebuilt from the events, so a crash may lose its last commit but never corrupts it.
     this.db.pragma('synchronous = NORMAL');
     this.db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);

@@ -34,6 +34,7 @@ import {
 } from '../kernel/event-store.js';
 import { decodePosition, encodeSequence } from '../kernel/position.js';
 import { sqliteIo } from '../../shared/adapters/sqlite-errors.js';
+import { enterWal } from '../../shared/adapters/sqlite-wal.js';
 import { BOUND_LIMIT } from '../../shared/adapters/sqlite-sql.js';
 
 export interface SqliteEventStoreOptions {
@@ -210,7 +211,8 @@ export class SqliteEventStore implements EventStore {
     this.pollIntervalMs = options.pollIntervalMs ?? 200;
     this.maxAppendBytes = options.maxAppendBytes ?? MAX_APPEND_BYTES;
     this.db = new Database(options.file);
-    this.db.pragma('journal_mode = WAL');
+    // Before the writer thread opens the file, so that the writer finds it in WAL mode already.
+    enterWal(this.db, { timeoutMs: options.busyTimeoutMs ?? 5000 });
     this.db.pragma('busy_timeout = 5000');
     // Single-order reads look streams up all over the file: a 64 MiB page cache (instead of 2)
     // keeps the index and the recent orders here rather than behind a system call each. It is
