@@ -5,7 +5,7 @@
 const DRIVERS = '(^|/)node_modules/(better-sqlite3|mongodb|@eventstore/db-client)/';
 
 // The pure modules of every area, by their names: a new write-side/<area>/ folder is covered as it is.
-const DOMAIN = '^write-side/(?!kernel/|adapters/)[^/]+/(types|decider|codec|rules)\\.ts$';
+const DOMAIN = '^write-side/(?!kernel/|adapters/)[^/]+/(types|decider|codec|rules|reservations)\\.ts$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -13,15 +13,15 @@ module.exports = {
     {
       name: 'domain-is-pure',
       comment:
-        "An area's domain (its types, decider, codec and rules, in every write-side/<area>/ folder, a new one included) is plain " +
+        "An area's domain (its types, decider, codec and rules, in every write-side/<area>/ folder, a new one included, and the stock's reservations map) is plain " +
         'functions: nothing it reaches, directly or through another module, does I/O. It may use the other areas\' domains, ' +
-        "the kernel's pure modules (the event types of the port, the errors, addresses, the write context) and immutable's " +
-        'data structures; no other package, no Node module, no other layer.',
+        "the kernel's pure modules (the event types of the port, the errors, addresses, the write context); no package, no " +
+        'Node module, no other layer.',
       severity: 'error',
       from: { path: DOMAIN },
       to: {
         reachable: true,
-        pathNot: [DOMAIN, '^write-side/kernel/(event-store|errors|address|write-context|access)\\.ts$', '(^|/)node_modules/immutable/'],
+        pathNot: [DOMAIN, '^write-side/kernel/(event-store|errors|address|write-context|access)\\.ts$'],
       },
     },
     {

@@ -1,11 +1,11 @@
 // The stock decider: pure functions, no I/O or clock. It keeps 0 ≤ reserved ≤ onHand, and holds
 // one reservation per order: reserving again for an order that holds one changes nothing.
-import { Map as ImmutableMap } from 'immutable';
 import { IdempotencyKeyReused, InsufficientStock } from '../kernel/errors.js';
+import { Reservations } from './reservations.js';
 import { fellBelow } from './rules.js';
 import type { LiveReservations, Stock, StockCommand, StockEvent } from './types.js';
 
-const NO_RESERVATIONS: LiveReservations = ImmutableMap<string, number>();
+const NO_RESERVATIONS: LiveReservations = Reservations.EMPTY;
 
 export const initialStock = (sku = ''): Stock => ({ sku, onHand: 0, reserved: 0, live: NO_RESERVATIONS, committed: NO_RESERVATIONS, fences: NO_RESERVATIONS, updatedAt: null });
 

@@ -2,10 +2,10 @@
 // `stock-` prefix, so that the projection, the reconciler and the auditor never see them). A
 // snapshot is only a shortcut for a fold: it names the stream revision it covers, and whatever
 // cannot be read as such is no snapshot (the caller folds from the start).
-import { Map as ImmutableMap } from 'immutable';
 import type { EventMetadata, NewEvent, RecordedEvent } from '../kernel/event-store.js';
 import type { Stock, StockEvent } from './types.js';
 import { liveReservations } from './decider.js';
+import { Reservations } from './reservations.js';
 
 export const STOCK_SNAPSHOT_PREFIX = 'snapshot-stock-';
 
@@ -124,25 +124,28 @@ export function decodeStockSnapshot(recorded: Pick<RecordedEvent, 'type' | 'data
   if (data.sku !== sku || !count(data.revision) || !Array.isArray(data.reservations) || data.parts !== undefined) return null;
   const { onHand, reserved, updatedAt } = data;
   if (!count(onHand) || !count(reserved) || reserved > onHand || typeof updatedAt !== 'string') return null;
-  const base = new Map<string, number>();
-  const committed = new Map<string, number>();
-  const fences = new Map<string, number>();
+  // Written in the map's order, which is the keys' (reservations.ts): read back as they come, with
+  // no sorting and no hashing, at every fold that starts from the snapshot.
+  const base: [string, number][] = [];
+  const committed: [string, number][] = [];
+  const fences: [string, number][] = [];
   let sum = 0;
   for (const entry of data.reservations as unknown[]) {
     if (!Array.isArray(entry) || (entry.length !== 2 && entry.length !== 4)) return null;
     const [orderId, quantity, shipped, fence] = entry as unknown[];
-    if (typeof orderId !== 'string' || !count(quantity) || quantity === 0 || base.has(orderId)) return null;
+    if (typeof orderId !== 'string' || !count(quantity) || quantity === 0) return null;
     if (entry.length === 4) {
       if (!count(shipped) || !Number.isSafeInteger(fence) || (fence as number) < -1) return null;
-      if (shipped > 0) committed.set(orderId, shipped);
-      if ((fence as number) >= 0) fences.set(orderId, fence as number);
+      if (shipped > 0) committed.push([orderId, shipped]);
+      if ((fence as number) >= 0) fences.push([orderId, fence as number]);
     }
-    base.set(orderId, quantity);
+    base.push([orderId, quantity]);
     sum += quantity;
   }
-  // The counters are the reservations' sum in every fold; a snapshot where they differ is damaged.
-  if (sum !== reserved) return null;
-  return { stock: { sku, onHand, reserved, updatedAt, live: ImmutableMap(base), committed: ImmutableMap(committed), fences: ImmutableMap(fences) }, revision: data.revision };
+  const live = Reservations.of(base);
+  // An order named twice, or counters that are not the reservations' sum (as in every fold): damaged.
+  if (live.size !== base.length || sum !== reserved) return null;
+  return { stock: { sku, onHand, reserved, updatedAt, live, committed: Reservations.of(committed), fences: Reservations.of(fences) }, revision: data.revision };
 }
 
 /**

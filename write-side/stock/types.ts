@@ -1,6 +1,6 @@
 // Stock of one SKU: events, commands and state. A SKU's stream holds its adjustments and the
 // reservations of the orders that buy it, each reservation keyed by its order.
-import type { Map as ImmutableMap } from 'immutable';
+import type { Reservations } from './reservations.js';
 
 export type AdjustmentReason = 'received' | 'count' | 'damaged' | 'returned' | 'other';
 export const ADJUSTMENT_REASONS: readonly AdjustmentReason[] = ['received', 'count', 'damaged', 'returned', 'other'];
@@ -104,12 +104,12 @@ export interface SettleReservation extends LowStockThreshold {
 }
 
 /**
- * The live reservations (order id → quantity), as a persistent map (immutable's, a hash array
- * mapped trie): evolve makes the next state's map in O(log n) and leaves every earlier state's as
- * it was, so that a hot SKU holding many reservations costs each new one no more than a quiet
- * SKU does (copying a map, even now and then, grew with every order still pending).
+ * The live reservations (order id → quantity), as a persistent map (reservations.ts): evolve makes
+ * the next state's map by copying only the part it changes, and leaves every earlier state's as it
+ * was, so that a hot SKU holding many reservations costs each new one no more than a quiet SKU does
+ * (copying a map, even now and then, grew with every order still pending).
  */
-export type LiveReservations = ImmutableMap<string, number>;
+export type LiveReservations = Reservations;
 
 export interface Stock {
   readonly sku: string;

@@ -414,4 +414,30 @@ describe('a stock snapshot, decoded', () => {
       { numRuns: 300 },
     );
   });
+
+  describe('its reservations as written', () => {
+    const at = '2026-01-01T00:00:00.000Z';
+    let stock = evolveStock(initialStock(SKU), { type: 'StockAdjusted', schemaVersion: 1, data: { sku: SKU, adjustmentId: 'a', delta: 100, reason: 'count', note: null, onHand: 100, reserved: 0, adjustedAt: at } });
+    for (const [orderId, quantity] of [['o-c', 1], ['o-a', 2], ['o-b', 3]] as const) {
+      stock = evolveStock(stock, { type: 'StockReserved', schemaVersion: 1, data: { sku: SKU, orderId, quantity, reservedAt: at } });
+    }
+    const written = encodeStockSnapshot({ stock, revision: 3 }, meta);
+    const withReservations = (reservations: [string, number][], reserved = stock.reserved) => ({ ...written, data: { ...written.data, reserved, reservations } });
+
+    it('are written in the order of their ids, and read back so', () => {
+      expect(written.data.reservations).toEqual([['o-a', 2], ['o-b', 3], ['o-c', 1]]);
+      expect([...decodeStockSnapshot(written, SKU)!.stock.live]).toEqual([['o-a', 2], ['o-b', 3], ['o-c', 1]]);
+    });
+
+    it('are read in any order (an earlier build wrote them in its map’s order)', () => {
+      const decoded = decodeStockSnapshot(withReservations([['o-c', 1], ['o-a', 2], ['o-b', 3]]), SKU);
+      expect(liveReservations(decoded!.stock.live)).toEqual(liveReservations(stock.live));
+      expect(decoded!.stock.live.get('o-b')).toBe(3);
+    });
+
+    it('are not trusted when they name an order twice, even with counters that add up', () => {
+      expect(decodeStockSnapshot(withReservations([['o-a', 2], ['o-b', 3], ['o-b', 3], ['o-c', 1]], stock.reserved + 3), SKU)).toBeNull();
+      expect(decodeStockSnapshot(withReservations([['o-b', 3], ['o-a', 2], ['o-b', 3], ['o-c', 1]], stock.reserved + 3), SKU)).toBeNull();
+    });
+  });
 });
