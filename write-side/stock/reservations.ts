@@ -4,37 +4,48 @@
 // folds between commands and decides on them while an append is under way). So a change must not
 // copy the whole map: a hot SKU holding many reservations would pay for each of them at every sale.
 //
-// Entries sit in sorted runs ("chunks") of at most CHUNK_MAX, found by binary search over each
-// chunk's first key. A change copies the one chunk it touches and the list of chunks (a SKU with a
-// few hundred reservations has a few chunks; one with ten thousand, a list of about a hundred). A
-// fold holds a live reservation in some 88 bytes with its UUID key (two array slots and the key),
+// A B+ tree: entries sit in sorted leaves of at most LEAF_MAX, under branches of at most
+// BRANCH_MAX children, each found by binary search over its children's first keys. A change copies
+// the leaf it touches and the branches above it (none for a SKU with up to 128 reservations, one for
+// up to a few thousand, two for a few hundred thousand), and shares the rest with the map it came
+// from. A fold holds a live reservation in some 88 bytes with its UUID key (two array slots and the key),
 // against 208 in immutable's Map (a hash array mapped trie: a node, a two-element array and the key
 // per entry), which mattered at a million orders, where the kept folds held a million of them. A
 // snapshot's entries come back sorted as they were written, so decoding one sorts nothing and
 // hashes nothing.
 
-/** The most entries a chunk holds; a fuller one is split in two. */
-const CHUNK_MAX = 128;
-/** A chunk that falls below this is merged with a neighbour (the next, else the previous) when both fit in one. */
-const CHUNK_MIN = 32;
+/** The most entries a leaf holds; a fuller one is split in two. */
+const LEAF_MAX = 128;
+/** The most children a branch holds; a fuller one is split in two. */
+const BRANCH_MAX = 64;
 
-interface Chunk {
+interface Leaf {
   readonly keys: readonly string[];
   readonly values: readonly number[];
 }
 
-export class Reservations implements Iterable<[string, number]> {
-  static readonly EMPTY = new Reservations([], [], 0);
+interface Branch {
+  /** Each child's first key, in order: where a key's child is found. */
+  readonly firsts: readonly string[];
+  readonly children: readonly Node[];
+}
 
-  /** Never changed once made: every change makes new arrays where it differs, and shares the rest. */
-  readonly #chunks: readonly Chunk[];
-  /** Each chunk's first key, in order: where a key's chunk is found. */
-  readonly #firsts: readonly string[];
+/** Never changed once made: a change makes new nodes where it differs, and shares the rest. */
+type Node = Leaf | Branch;
+
+const isLeaf = (node: Node): node is Leaf => 'keys' in node;
+const width = (node: Node): number => (isLeaf(node) ? node.keys.length : node.children.length);
+const firstKey = (node: Node): string => (isLeaf(node) ? node.keys[0]! : node.firsts[0]!);
+const EMPTY_LEAF: Leaf = { keys: [], values: [] };
+
+export class Reservations implements Iterable<[string, number]> {
+  static readonly EMPTY = new Reservations(EMPTY_LEAF, 0);
+
+  readonly #root: Node;
   readonly #size: number;
 
-  private constructor(chunks: readonly Chunk[], firsts: readonly string[], size: number) {
-    this.#chunks = chunks;
-    this.#firsts = firsts;
+  private constructor(root: Node, size: number) {
+    this.#root = root;
     this.#size = size;
   }
 
@@ -49,13 +60,21 @@ export class Reservations implements Iterable<[string, number]> {
       pairs = [...last].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     }
     if (pairs.length === 0) return Reservations.EMPTY;
-    // Half-full chunks, so that the next entries land without a split.
-    const chunks: Chunk[] = [];
-    for (let at = 0; at < pairs.length; at += CHUNK_MAX / 2) {
-      const run = pairs.slice(at, at + CHUNK_MAX / 2);
-      chunks.push({ keys: run.map(([key]) => key), values: run.map(([, value]) => value) });
+    // Half-full nodes, so that the next entries land without a split.
+    let level: Node[] = [];
+    for (let at = 0; at < pairs.length; at += LEAF_MAX / 2) {
+      const run = pairs.slice(at, at + LEAF_MAX / 2);
+      level.push({ keys: run.map(([key]) => key), values: run.map(([, value]) => value) });
     }
-    return new Reservations(chunks, chunks.map((chunk) => chunk.keys[0]!), pairs.length);
+    while (level.length > 1) {
+      const above: Node[] = [];
+      for (let at = 0; at < level.length; at += BRANCH_MAX / 2) {
+        const children = level.slice(at, at + BRANCH_MAX / 2);
+        above.push({ firsts: children.map(firstKey), children });
+      }
+      level = above;
+    }
+    return new Reservations(level[0]!, pairs.length);
   }
 
   get size(): number {
@@ -63,10 +82,13 @@ export class Reservations implements Iterable<[string, number]> {
   }
 
   get(key: string): number | undefined {
-    const chunk = this.#chunks[this.chunkOf(key)];
-    if (!chunk) return undefined;
-    const at = search(chunk.keys, key);
-    return at >= 0 ? chunk.values[at] : undefined;
+    let node = this.#root;
+    while (!isLeaf(node)) {
+      const child = node.children[Math.max(0, childOf(node.firsts, key))]!;
+      node = child;
+    }
+    const at = search(node.keys, key);
+    return at >= 0 ? node.values[at] : undefined;
   }
 
   has(key: string): boolean {
@@ -75,76 +97,120 @@ export class Reservations implements Iterable<[string, number]> {
 
   /** The map with `key` at `value`. */
   set(key: string, value: number): Reservations {
-    if (this.#size === 0) return new Reservations([{ keys: [key], values: [value] }], [key], 1);
-    const index = Math.max(0, this.chunkOf(key));
-    const chunk = this.#chunks[index]!;
-    const at = search(chunk.keys, key);
-    if (at >= 0) {
-      if (chunk.values[at] === value) return this;
-      const values = chunk.values.slice();
-      values[at] = value;
-      return this.replaced(index, [{ keys: chunk.keys, values }], this.#size);
-    }
-    const place = -at - 1;
-    const keys = chunk.keys.slice();
-    const values = chunk.values.slice();
-    keys.splice(place, 0, key);
-    values.splice(place, 0, value);
-    if (keys.length <= CHUNK_MAX) return this.replaced(index, [{ keys, values }], this.#size + 1);
-    const half = keys.length >> 1;
-    return this.replaced(index, [{ keys: keys.slice(0, half), values: values.slice(0, half) }, { keys: keys.slice(half), values: values.slice(half) }], this.#size + 1);
+    const change = { added: false };
+    const nodes = inserted(this.#root, key, value, change);
+    if (nodes === null) return this;
+    const root = nodes.length === 1 ? nodes[0]! : { firsts: nodes.map(firstKey), children: nodes };
+    return new Reservations(root, change.added ? this.#size + 1 : this.#size);
   }
 
   /** The map without `key`. */
   delete(key: string): Reservations {
-    const index = this.chunkOf(key);
-    const chunk = this.#chunks[index];
-    const at = chunk ? search(chunk.keys, key) : -1;
-    if (!chunk || at < 0) return this;
+    let root = removed(this.#root, key);
+    if (root === null) return this;
     if (this.#size === 1) return Reservations.EMPTY;
-    const keys = chunk.keys.slice();
-    const values = chunk.values.slice();
-    keys.splice(at, 1);
-    values.splice(at, 1);
-    if (keys.length === 0) return this.replaced(index, [], this.#size - 1);
-    if (keys.length < CHUNK_MIN) {
-      // Merged with a neighbour it fits with: the chunks stay at least a quarter full where they can.
-      const next = this.#chunks[index + 1];
-      if (next && keys.length + next.keys.length <= CHUNK_MAX) return this.replaced(index, [{ keys: keys.concat(next.keys), values: values.concat(next.values) }], this.#size - 1, 2);
-      const previous = this.#chunks[index - 1];
-      if (previous && keys.length + previous.keys.length <= CHUNK_MAX) {
-        return this.replaced(index - 1, [{ keys: previous.keys.concat(keys), values: previous.values.concat(values) }], this.#size - 1, 2);
-      }
-    }
-    return this.replaced(index, [{ keys, values }], this.#size - 1);
+    // A branch left with one child gives way to it.
+    while (!isLeaf(root) && root.children.length === 1) root = root.children[0]!;
+    return new Reservations(root, this.#size - 1);
   }
 
   *[Symbol.iterator](): IterableIterator<[string, number]> {
-    for (const { keys, values } of this.#chunks) {
-      for (let i = 0; i < keys.length; i++) yield [keys[i]!, values[i]!];
-    }
+    yield* entriesOf(this.#root);
   }
+}
 
-  /** The index of the chunk that holds `key` or would: the last whose first key is not after it; -1 before the first. */
-  private chunkOf(key: string): number {
-    let low = 0;
-    let high = this.#firsts.length - 1;
-    while (low <= high) {
-      const middle = (low + high) >> 1;
-      if (this.#firsts[middle]! <= key) low = middle + 1;
-      else high = middle - 1;
-    }
-    return high;
+function* entriesOf(node: Node): Generator<[string, number]> {
+  if (isLeaf(node)) {
+    for (let i = 0; i < node.keys.length; i++) yield [node.keys[i]!, node.values[i]!];
+  } else {
+    for (const child of node.children) yield* entriesOf(child);
   }
+}
 
-  /** This map with `count` chunks from `index` on replaced by `chunks`. */
-  private replaced(index: number, chunks: readonly Chunk[], size: number, count = 1): Reservations {
-    const all = this.#chunks.slice();
-    const firsts = this.#firsts.slice();
-    all.splice(index, count, ...chunks);
-    firsts.splice(index, count, ...chunks.map((chunk) => chunk.keys[0]!));
-    return new Reservations(all, firsts, size);
+/** The node with `key` at `value`: one node, or two when it split; null when nothing changed. */
+function inserted(node: Node, key: string, value: number, change: { added: boolean }): Node[] | null {
+  if (isLeaf(node)) {
+    const at = search(node.keys, key);
+    if (at >= 0) {
+      if (node.values[at] === value) return null;
+      const values = node.values.slice();
+      values[at] = value;
+      return [{ keys: node.keys, values }];
+    }
+    change.added = true;
+    const keys = node.keys.slice();
+    const values = node.values.slice();
+    keys.splice(-at - 1, 0, key);
+    values.splice(-at - 1, 0, value);
+    if (keys.length <= LEAF_MAX) return [{ keys, values }];
+    const half = keys.length >> 1;
+    return [{ keys: keys.slice(0, half), values: values.slice(0, half) }, { keys: keys.slice(half), values: values.slice(half) }];
   }
+  // A key before every other goes to the first child.
+  const index = Math.max(0, childOf(node.firsts, key));
+  const nodes = inserted(node.children[index]!, key, value, change);
+  if (nodes === null) return null;
+  const children = node.children.slice();
+  const firsts = node.firsts.slice();
+  children.splice(index, 1, ...nodes);
+  firsts.splice(index, 1, ...nodes.map(firstKey));
+  if (children.length <= BRANCH_MAX) return [{ firsts, children }];
+  const half = children.length >> 1;
+  return [{ firsts: firsts.slice(0, half), children: children.slice(0, half) }, { firsts: firsts.slice(half), children: children.slice(half) }];
+}
+
+/** The node without `key`, perhaps emptied or below a quarter full; null when it did not hold it. */
+function removed(node: Node, key: string): Node | null {
+  if (isLeaf(node)) {
+    const at = search(node.keys, key);
+    if (at < 0) return null;
+    const keys = node.keys.slice();
+    const values = node.values.slice();
+    keys.splice(at, 1);
+    values.splice(at, 1);
+    return { keys, values };
+  }
+  const index = childOf(node.firsts, key);
+  if (index < 0) return null;
+  const child = removed(node.children[index]!, key);
+  if (child === null) return null;
+  const children = node.children.slice();
+  const firsts = node.firsts.slice();
+  const max = isLeaf(child) ? LEAF_MAX : BRANCH_MAX;
+  if (width(child) === 0) {
+    children.splice(index, 1);
+    firsts.splice(index, 1);
+  } else if (width(child) < max / 4 && index + 1 < children.length && width(child) + width(children[index + 1]!) <= max) {
+    // Merged with a neighbour it fits with (the next, else the previous): nodes stay at least a quarter full where they can.
+    children.splice(index, 2, merged(child, children[index + 1]!));
+    firsts.splice(index, 2, firstKey(child));
+  } else if (width(child) < max / 4 && index > 0 && width(child) + width(children[index - 1]!) <= max) {
+    children.splice(index - 1, 2, merged(children[index - 1]!, child));
+    firsts.splice(index - 1, 2, firsts[index - 1]!);
+  } else {
+    children[index] = child;
+    firsts[index] = firstKey(child);
+  }
+  return { firsts, children };
+}
+
+/** Two neighbours of one depth as one node, `left`'s entries before `right`'s. */
+function merged(left: Node, right: Node): Node {
+  if (isLeaf(left) && isLeaf(right)) return { keys: left.keys.concat(right.keys), values: left.values.concat(right.values) };
+  const [l, r] = [left as Branch, right as Branch];
+  return { firsts: l.firsts.concat(r.firsts), children: l.children.concat(r.children) };
+}
+
+/** The index of the child that holds `key` or would: the last whose first key is not after it; -1 before the first. */
+function childOf(firsts: readonly string[], key: string): number {
+  let low = 0;
+  let high = firsts.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if (firsts[middle]! <= key) low = middle + 1;
+    else high = middle - 1;
+  }
+  return high;
 }
 
 /** The index of `key` in the sorted `keys`, or -(where it would go) - 1. */

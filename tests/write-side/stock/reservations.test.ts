@@ -56,23 +56,56 @@ describe('the live reservations’ map', () => {
     );
   });
 
-  it('drops a chunk that empties between two full ones, and merges a small one with the neighbour it fits with', () => {
+  it('drops a leaf that empties between two full ones, and merges a small one with the neighbour it fits with', () => {
     const named = (prefix: string, from: number, to: number) => Array.from({ length: to - from }, (_, i) => `${prefix}${String(from + i).padStart(3, '0')}`);
-    // Made in chunks of 64: a…, b…, c…; then the a and c chunks filled to 128 each, which do not split.
+    // Made in leaves of 64: a…, b…, c…; then the a and c leaves filled to 128 each, which do not split.
     let map = Reservations.of([...named('a', 0, 64), ...named('b', 0, 64), ...named('c', 0, 64)].map((key, i) => [key, i + 1] as [string, number]));
     const model = new Map(map);
     for (const key of [...named('a', 64, 128), ...named('c', 64, 128)]) map = map.set(key, 7), model.set(key, 7);
-    // The b chunk, emptied: too full on either side to merge with, it goes when its last entry does.
+    // The b leaf, emptied: too full on either side to merge with, it goes when its last entry does.
     for (const key of named('b', 0, 64)) {
       map = map.delete(key);
       model.delete(key);
       expectSame(map, model, [key, 'a127', 'c000']);
     }
     expectSame(map, model, [...model.keys()]);
-    // Then the c chunk, emptied down to a few: merged into the a chunk once both fit in one.
-    for (const key of named('c', 0, 124)) map = map.delete(key), model.delete(key);
+    // Then the a chunk, down to 68 entries, and the c chunk, down to a few: once c falls below a
+    // quarter full beside an a it fits with, the two are one.
     for (const key of named('a', 0, 60)) map = map.delete(key), model.delete(key);
+    for (const key of named('c', 0, 124)) {
+      map = map.delete(key);
+      model.delete(key);
+      expectSame(map, model, [key, 'a060', 'a127', 'c127']);
+    }
     expectSame(map, model, [...named('a', 0, 128), ...named('b', 0, 64), ...named('c', 0, 128)]);
+  });
+
+  it('grows to 30,000 entries and back to none (branches split, merge and give way), answering as a plain map would', () => {
+    // Seeded shuffles, so that a failure is the same every run.
+    fc.assert(
+      fc.property(fc.shuffledSubarray(Array.from({ length: 30_000 }, (_, i) => `o-${String(i).padStart(5, '0')}`), { minLength: 30_000 }), fc.infiniteStream(fc.integer({ min: 1, max: 9 })), (keys, values) => {
+        let map = Reservations.EMPTY;
+        const model = new Map<string, number>();
+        const kept: Array<{ map: Reservations; model: Map<string, number> }> = [];
+        const sample = (i: number) => keys.filter((_, k) => k % 97 === i % 97);
+        for (const [i, key] of keys.entries()) {
+          const value = values.next().value as number;
+          map = map.set(key, value);
+          model.set(key, value);
+          if (i % 3_000 === 0) kept.push({ map, model: new Map(model) }), expectSame(map, model, sample(i));
+        }
+        expectSame(map, model, keys);
+        // Removed in another order than they came.
+        for (const [i, key] of [...keys].reverse().sort((a, b) => (a.slice(-2) < b.slice(-2) ? -1 : a.slice(-2) > b.slice(-2) ? 1 : 0)).entries()) {
+          map = map.delete(key);
+          model.delete(key);
+          if (i % 3_000 === 0) kept.push({ map, model: new Map(model) }), expectSame(map, model, sample(i));
+        }
+        expect(map).toBe(Reservations.EMPTY);
+        for (const version of kept) expectSame(version.map, version.model, sample(1));
+      }),
+      { numRuns: 3, seed: 36 },
+    );
   });
 
   it('is made from entries in any order, the last of a key given twice kept', () => {
