@@ -13,12 +13,21 @@ import { enterWal } from '../../shared/adapters/sqlite-wal.js';
 import { SqliteEventStore } from '../../write-side/adapters/sqlite-event-store.js';
 import { tempDir } from '../support/event-stores.js';
 
-/** A new file in rollback mode, with another connection's write lock on it (as while that one switches it to WAL). */
-function lockedNewFile(file: string): Database.Database {
+/**
+ * A new file in rollback mode, with another connection's write lock on it (as while that one
+ * switches it to WAL), and a connection of the test's own to it.
+ */
+function lockedNewFile(file: string) {
   const other = new Database(file);
   other.exec('CREATE TABLE other (x)');
   other.exec('BEGIN IMMEDIATE');
-  return other;
+  const db = new Database(file, { timeout: 5000 });
+  const close = () => {
+    if (other.inTransaction) other.exec('ROLLBACK');
+    db.close();
+    other.close();
+  };
+  return { other, db, close };
 }
 
 describe('putting a store file in WAL mode', () => {
@@ -26,19 +35,13 @@ describe('putting a store file in WAL mode', () => {
   afterAll(() => dir.remove());
 
   it('is refused at once by SQLite while another connection holds the write lock (what enterWal waits out)', () => {
-    const file = join(dir.path, 'plain.sqlite3');
-    const other = lockedNewFile(file);
-    const db = new Database(file, { timeout: 5000 });
+    const { db, close } = lockedNewFile(join(dir.path, 'plain.sqlite3'));
     expect(() => db.pragma('journal_mode = WAL')).toThrow(expect.objectContaining({ code: 'SQLITE_BUSY' }));
-    other.exec('COMMIT');
-    db.close();
-    other.close();
+    close();
   });
 
   it('waits until the other connection lets go, then switches', () => {
-    const file = join(dir.path, 'waits.sqlite3');
-    const other = lockedNewFile(file);
-    const db = new Database(file);
+    const { other, db, close } = lockedNewFile(join(dir.path, 'waits.sqlite3'));
     let sleeps = 0;
     enterWal(db, {
       timeoutMs: 5000,
@@ -49,20 +52,15 @@ describe('putting a store file in WAL mode', () => {
     });
     expect(sleeps).toBe(3);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
-    db.close();
-    other.close();
+    close();
   });
 
   it('gives up with SQLITE_BUSY once its time is spent', () => {
-    const file = join(dir.path, 'gives-up.sqlite3');
-    const other = lockedNewFile(file);
-    const db = new Database(file);
+    const { db, close } = lockedNewFile(join(dir.path, 'gives-up.sqlite3'));
     let slept = 0;
     expect(() => enterWal(db, { timeoutMs: 200, sleep: (ms) => (slept += ms) })).toThrow(expect.objectContaining({ code: 'SQLITE_BUSY' }));
     expect(slept).toBe(200);
-    other.exec('ROLLBACK');
-    db.close();
-    other.close();
+    close();
   });
 
   it('lets the event store open a new file that another process is switching', async () => {

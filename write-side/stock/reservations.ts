@@ -83,10 +83,7 @@ export class Reservations implements Iterable<[string, number]> {
 
   get(key: string): number | undefined {
     let node = this.#root;
-    while (!isLeaf(node)) {
-      const child = node.children[Math.max(0, childOf(node.firsts, key))]!;
-      node = child;
-    }
+    while (!isLeaf(node)) node = node.children[Math.max(0, childOf(node.firsts, key))]!;
     const at = search(node.keys, key);
     return at >= 0 ? node.values[at] : undefined;
   }
@@ -197,8 +194,7 @@ function removed(node: Node, key: string): Node | null {
 /** Two neighbours of one depth as one node, `left`'s entries before `right`'s. */
 function merged(left: Node, right: Node): Node {
   if (isLeaf(left) && isLeaf(right)) return { keys: left.keys.concat(right.keys), values: left.values.concat(right.values) };
-  const [l, r] = [left as Branch, right as Branch];
-  return { firsts: l.firsts.concat(r.firsts), children: l.children.concat(r.children) };
+  return { firsts: (left as Branch).firsts.concat((right as Branch).firsts), children: (left as Branch).children.concat((right as Branch).children) };
 }
 
 /** The index of the child that holds `key` or would: the last whose first key is not after it; -1 before the first. */
