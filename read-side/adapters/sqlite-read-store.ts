@@ -207,7 +207,7 @@ export class SqliteReadStore implements ReadModelStore {
     enterWal(this.db, { timeoutMs: this.busyTimeoutMs });
     // The read side is rebuilt from the events, so a crash may lose its last commit but never corrupts it.
     this.db.pragma('synchronous = NORMAL');
-    this.db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
+    this.db.pragma(`busy_timeout = ${this.busyTimeoutMs}`);
     // A view that forgets personal data (the customers' on CustomerErased) leaves no copy in the
     // file: the bytes of a changed or deleted row are overwritten with zeros, not left in free space.
     this.db.pragma('secure_delete = ON');

@@ -212,8 +212,9 @@ export class SqliteEventStore implements EventStore {
     this.maxAppendBytes = options.maxAppendBytes ?? MAX_APPEND_BYTES;
     this.db = new Database(options.file);
     // Before the writer thread opens the file, so that the writer finds it in WAL mode already.
-    enterWal(this.db, { timeoutMs: options.busyTimeoutMs ?? 5000 });
-    this.db.pragma('busy_timeout = 5000');
+    const busyTimeoutMs = options.busyTimeoutMs ?? 5000;
+    enterWal(this.db, { timeoutMs: busyTimeoutMs });
+    this.db.pragma(`busy_timeout = ${busyTimeoutMs}`);
     // Single-order reads look streams up all over the file: a 64 MiB page cache (instead of 2)
     // keeps the index and the recent orders here rather than behind a system call each. It is
     // heap, bounded; a memory map would be cheaper still but counts the whole file as resident.
@@ -239,7 +240,7 @@ export class SqliteEventStore implements EventStore {
       workerData: {
         file: options.file,
         synchronous: options.synchronous === 'normal' ? 'NORMAL' : 'FULL',
-        busyTimeoutMs: options.busyTimeoutMs ?? 5000,
+        busyTimeoutMs,
         driver: createRequire(import.meta.url).resolve('better-sqlite3'),
       },
     });
