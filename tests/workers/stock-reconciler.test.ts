@@ -7,7 +7,7 @@ import { rebuild } from '../../projections/rebuild.js';
 import type { ReadModelStore } from '../../read-side/read-store.js';
 import { serviceViewer } from '../../write-side/kernel/access.js';
 import { StateConflict } from '../../write-side/kernel/errors.js';
-import type { EventStore } from '../../write-side/kernel/event-store.js';
+import type { EventStore, Position } from '../../write-side/kernel/event-store.js';
 import { keyId } from '../../write-side/kernel/idempotency.js';
 import { OrderService } from '../../write-side/orders/service.js';
 import { orderStream } from '../../write-side/orders/codec.js';
@@ -134,6 +134,34 @@ describe('the stock reconciler', () => {
     expect(read).toEqual([orderStream(keyId(viewer.sub, 'raced'))]);
     expect(await levels(a)).toMatchObject({ reserved: 3 });
     expect(await levels(b)).toMatchObject({ reserved: 4 });
+  });
+
+  it('stores how far it got at most once a second in a pass, and at its end, the last event it handled', async () => {
+    const sku = `R-${randomUUID()}`;
+    await received(sku, 10);
+    for (let i = 0; i < 6; i++) await orders.place(user(), { customerId: 'cus_1', currency: 'EUR', lines: [{ sku, quantity: 1, unitPrice: 1 }], address }, keyed(`c${i}`));
+    const saved: Position[] = [];
+    const counted = Object.assign(Object.create(readModels) as ReadModelStore, {
+      saveProcessCheckpoint: (name: string, position: Position) => (saved.push(position), readModels.saveProcessCheckpoint(name, position)),
+    });
+    const last = (await store.readAll({ maxCount: 10_000, streamPrefixes: ['stock-', 'order-'] })).at(-1)!.position;
+    // A clock that stands still: the whole pass (several batches of 3) within one second.
+    const still = new Date(Date.now() + 31_000);
+    const batches: number[] = [];
+    const watched = delegating(store, { readAll: (options) => (batches.push(1), store.readAll(options)) });
+    await new StockReconciler(watched, counted, orders, stock, { clock: () => still, startedAt: started, batchSize: 3 }).runOnce();
+    expect(batches.length).toBeGreaterThan(3);
+    expect(saved).toEqual([last]);
+    expect(await readModels.processCheckpoint('stock-reconciler')).toBe(last);
+    // A clock a second on at each look: stored after every batch that handled something.
+    let tick = Date.now() + 31_000;
+    saved.length = 0;
+    await new StockReconciler(watched, await reads.reopen().then((fresh) => Object.assign(Object.create(fresh) as ReadModelStore, {
+      saveProcessCheckpoint: (name: string, position: Position) => (saved.push(position), fresh.saveProcessCheckpoint(name, position)),
+      processCheckpoint: async () => null,
+    })), orders, stock, { clock: () => new Date((tick += 1_000)), startedAt: started, batchSize: 3 }).runOnce();
+    expect(saved.length).toBeGreaterThan(3);
+    expect(saved.at(-1)).toBe(last);
   });
 
   it('lets the thread serve other work between its batches', async () => {
