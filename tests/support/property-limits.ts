@@ -7,6 +7,6 @@
 import * as fc from 'fast-check';
 
 /** How long one property may run, its shrinking included, before fast-check stops it. */
-export const PROPERTY_TIME_LIMIT_MS = 90_000;
+const PROPERTY_TIME_LIMIT_MS = 90_000;
 
 fc.configureGlobal({ ...fc.readConfigureGlobal(), interruptAfterTimeLimit: PROPERTY_TIME_LIMIT_MS });
