@@ -48,7 +48,7 @@ import { CustomerService } from '../write-side/customers/service.js';
 import { OrderService } from '../write-side/orders/service.js';
 import { StockService } from '../write-side/stock/service.js';
 import { PendingOrderExpiry } from '../workers/pending-expiry.js';
-import { StockReconciler, type StockReconcilerOptions } from '../workers/stock-reconciler.js';
+import { StockReconciler, type StockReconcilerOptions, type StockReconcilerTimings } from '../workers/stock-reconciler.js';
 import { ProductService } from '../write-side/catalogue/service.js';
 import { WebhookDeliveryService } from '../write-side/webhooks/deliveries.js';
 import { WebhookService } from '../write-side/webhooks/service.js';
@@ -138,7 +138,7 @@ export interface ServiceOverrides {
   readonly stockWorkers?: false | StockReconcilerOptions;
   /** false: no webhook delivery worker, whatever the role; or its timings. */
   readonly webhookWorker?: false | Partial<DeliveryWorkerOptions>;
-  /** How this thread uses the embedded read store, when its role does not say (the deliveries' thread beside a projections' thread: reads-only, one checkpointer a file). */
+  /** How this thread uses the embedded read store, when its role does not say (the workers' thread beside a projections' thread: reads-only, one checkpointer a file). */
   readonly readStoreUse?: ReadStoreUse;
   /** The key store the service uses (one that fails, for a test). */
   readonly keyStore?: (real: KeyStore) => KeyStore;
@@ -223,6 +223,11 @@ export async function openStores(config: Config, logger: Logger, use: ReadStoreU
       await eventStore.close();
     },
   };
+}
+
+/** The reconciler's timings (a test's), which can be passed to another thread; its functions cannot. */
+function stockTimings({ orphanAfterMs, intervalMs, batchSize }: StockReconcilerOptions = {}): StockReconcilerTimings {
+  return { orphanAfterMs, intervalMs, batchSize };
 }
 
 function closing(...opened: { close(): Promise<void> }[]): (error: unknown) => Promise<never> {
@@ -315,7 +320,10 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
   const stock = new StockService(eventStore, { thresholds: products, onSnapshotError: (error) => logger.warn({ err: error }, 'a stock snapshot could not be written; the next cold fold reads further back') });
   const orders = new OrderService(sealed, { catalogue: products, customers, reservations: stock, restocking: stock, ...(personalData.sealing ? { keys: keyring } : {}) });
   // The stock's own background work, beside the export worker: any number may run, every step is idempotent.
-  const stockWorkers = (role === 'all' || role === 'worker') && overrides.stockWorkers !== false;
+  // The `all` role's workers' thread (webhook-thread.ts), when it runs, runs them too: the
+  // reconciler's pass over half a minute of placements then takes nothing from the requests.
+  const workersThread = role === 'all' && config.webhookThread && overrides.webhookWorker === undefined;
+  const stockWorkers = (role === 'worker' || (role === 'all' && !workersThread)) && overrides.stockWorkers !== false;
   const reconciler = stockWorkers
     ? new StockReconciler(eventStore, readModels, orders, stock, {
         onError: (error) => logger.error({ err: error }, 'stock reconciler failed; retrying'),
@@ -341,8 +349,8 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
   });
   const webhookSubscriptionQueries = new WebhookSubscriptionQueries(readModels, new KeysetPages(cursors, consistency('webhook-subscriptions', 'webhook subscriptions')));
   // Webhook deliveries, beside the other workers: each subscription is worked by one process at a time (a lease each).
-  // The `all` role delivers from a thread of its own (webhook-thread.ts), unless told not to or given the worker's timings (a test's).
-  const webhookThread = role === 'all' && config.webhookThread && overrides.webhookWorker === undefined ? startWebhookThread(config, logger) : null;
+  // The `all` role delivers from its workers' thread (webhook-thread.ts), unless told not to or given the worker's timings (a test's).
+  const webhookThread = workersThread ? startWebhookThread(config, logger, { stockWorkers: overrides.stockWorkers === false ? false : stockTimings(overrides.stockWorkers) }) : null;
   if (webhookThread) keyring.onErased((subject) => subject !== null && webhookThread.erased(subject, new Date()));
   const deliveryWorker =
     (role === 'all' || role === 'worker') && overrides.webhookWorker !== false && !webhookThread
@@ -412,7 +420,7 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
     pendingExpiry,
     checkReady: () => readiness.check(),
     close: async () => {
-      // The deliveries' thread stops beside the rest, not before it: one still opening its stores
+      // The workers' thread stops beside the rest, not before it: one still opening its stores
       // (a start under load) must not keep the projections going meanwhile.
       const webhooksStopped = webhookThread?.stop();
       await deliveryWorker?.stop();

@@ -1,13 +1,18 @@
-// The webhook deliveries of the `all` role, in a worker thread of the same process (WEBHOOK_THREAD,
-// on by default): reading the log, building, signing and sending messages then competes with
-// nothing on the thread that serves the requests, which at a steady 200 orders/s left a delivery
-// waiting seconds for its turn (docs/benchmarks.md, bench:webhooks). The thread opens the stores
-// itself, as the projections' thread does; the embedded event store wakes it at each commit of this
-// process. A thread that dies is started again; its subscriptions' leases pass on as any worker's.
+// The workers' thread of the `all` role (WEBHOOK_THREAD, on by default): the webhook deliveries,
+// the stock reconciler and the payment timeout, in a worker thread of the same process.
+// - Reading the log, building, signing and sending messages then competes with nothing on the
+//   thread that serves the requests, which at a steady 200 orders/s left a delivery waiting seconds
+//   for its turn (docs/benchmarks.md, bench:webhooks).
+// - So does the stock reconciler's pass over the placements of the half minute before, which on
+//   the requests' thread cost a read about 1.3 µs more (docs/benchmarks.md, session 31).
+// The thread opens the stores itself, as the projections' thread does; the embedded event store
+// wakes it at each commit of this process. A thread that dies is started again; its subscriptions'
+// leases pass on as any worker's, and the reconciler resumes from its checkpoint.
 import type { Logger } from 'pino';
 import { Worker } from 'node:worker_threads';
 import type { Config } from './config.js';
 import { threadEntry } from './projector-thread.js';
+import type { StockReconcilerTimings } from '../workers/stock-reconciler.js';
 
 export type ToWebhookThread = { readonly kind: 'erased'; readonly subject: string; readonly at: string } | { readonly kind: 'stop' };
 
@@ -19,7 +24,19 @@ export interface WebhookThread {
   stop(): Promise<void>;
 }
 
-export function startWebhookThread(config: Config, logger: Logger, options: { readonly restartMs?: number } = {}): WebhookThread {
+export interface WebhookThreadOptions {
+  readonly restartMs?: number;
+  /** false: the thread runs no stock reconciler and no payment timeout; else the reconciler's timings (a test's). */
+  readonly stockWorkers?: false | StockReconcilerTimings;
+}
+
+/** What the thread is started with. */
+export interface WebhookThreadData {
+  readonly config: Config;
+  readonly stockWorkers: false | StockReconcilerTimings;
+}
+
+export function startWebhookThread(config: Config, logger: Logger, options: WebhookThreadOptions = {}): WebhookThread {
   let worker: Worker;
   let stopping = false;
   let restart: NodeJS.Timeout | null = null;
@@ -27,15 +44,16 @@ export function startWebhookThread(config: Config, logger: Logger, options: { re
   const first = new Promise<void>((resolve) => (firstStart = resolve));
   const start = () => {
     const entry = threadEntry(new URL(`./webhook-thread-main.${import.meta.url.endsWith('.ts') ? 'ts' : 'js'}`, import.meta.url));
-    worker = 'file' in entry ? new Worker(entry.file, { workerData: { config } }) : new Worker(entry.code, { eval: true, workerData: { config } });
+    const workerData: WebhookThreadData = { config, stockWorkers: options.stockWorkers ?? {} };
+    worker = 'file' in entry ? new Worker(entry.file, { workerData }) : new Worker(entry.code, { eval: true, workerData });
     worker.on('message', (message: unknown) => {
       if (message === 'started') firstStart();
     });
-    worker.on('error', (error) => logger.error({ err: error }, 'the webhook deliveries\' thread failed'));
+    worker.on('error', (error) => logger.error({ err: error }, 'the workers\' thread failed'));
     worker.on('exit', (code) => {
       if (stopping) return;
       const restartMs = options.restartMs ?? 1000;
-      logger.error({ code, restartInMs: restartMs }, 'the webhook deliveries\' thread stopped; starting it again');
+      logger.error({ code, restartInMs: restartMs }, 'the workers\' thread stopped; starting it again');
       restart = setTimeout(() => {
         restart = null;
         start();

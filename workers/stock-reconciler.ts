@@ -62,6 +62,9 @@ export interface StockReconcilerOptions {
   readonly mayRun?: () => Promise<boolean>;
 }
 
+/** The options that are plain numbers: what another thread can be started with. */
+export type StockReconcilerTimings = Pick<StockReconcilerOptions, 'orphanAfterMs' | 'intervalMs' | 'batchSize'>;
+
 export class StockReconciler {
   private readonly orphanAfterMs: number;
   private readonly intervalMs: number;
