@@ -1,30 +1,18 @@
 // The `all` role applies its projections in a worker thread of its own (PROJECTOR_THREAD, on by
 // default), so that the thread serving the requests spends none of its time on them.
 import { pino } from 'pino';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../bootstrap/config.js';
 import { startProjectorThread } from '../../bootstrap/projector-thread.js';
-import { openServices, openStores, PROJECTIONS, type Services } from '../../bootstrap/services.js';
+import { openStores, PROJECTIONS, type Services } from '../../bootstrap/services.js';
 import { serviceViewer } from '../../write-side/kernel/access.js';
 import { comparePositions } from '../../write-side/kernel/position.js';
 import { tempDir } from '../support/event-stores.js';
+import { servicesInTempDirs } from '../support/services.js';
 import { until } from '../support/until.js';
 
 const silent = pino({ level: 'silent' });
-const opened: Array<{ services: Services; remove(): void }> = [];
-afterEach(async () => {
-  for (const { services, remove } of opened.splice(0)) {
-    await services.close();
-    remove();
-  }
-});
-
-async function start(env: Record<string, string> = {}): Promise<Services> {
-  const dir = tempDir('projector-thread-');
-  const services = await openServices(parseConfig({ DATA_DIR: dir.path, ...env }), silent, 'all', { exportWorker: false, stockWorkers: false });
-  opened.push({ services, remove: dir.remove });
-  return services;
-}
+const start = servicesInTempDirs('projector-thread-', { exportWorker: false, stockWorkers: false });
 
 /** Blocks this thread in steps of 100 ms (no timer, no message can run here meanwhile) until the products' checkpoint reaches `position`, or `steps` are done. */
 async function checkpointWhileBlocked(services: Services, position: string, steps: number): Promise<boolean> {

@@ -1,34 +1,16 @@
 // The `all` role runs the stock reconciler and the payment timeout in its workers' thread (beside
 // the webhook deliveries, WEBHOOK_THREAD, on by default), not on the thread that serves the requests.
 import { randomUUID } from 'node:crypto';
-import { pino } from 'pino';
-import { afterEach, describe, expect, it } from 'vitest';
-import { parseConfig } from '../../bootstrap/config.js';
-import { openServices, type Services } from '../../bootstrap/services.js';
+import { describe, expect, it } from 'vitest';
+import type { Services } from '../../bootstrap/services.js';
 import { serviceViewer } from '../../write-side/kernel/access.js';
 import { keyId } from '../../write-side/kernel/idempotency.js';
 import { orderStream } from '../../write-side/orders/codec.js';
-import { tempDir } from '../support/event-stores.js';
+import { servicesInTempDirs } from '../support/services.js';
 import { until } from '../support/until.js';
 
-const silent = pino({ level: 'silent' });
-const opened: Array<{ services: Services; remove(): void }> = [];
-afterEach(async () => {
-  for (const { services, remove } of opened.splice(0)) {
-    await services.close();
-    remove();
-  }
-});
-
 // A reservation counts as orphaned half a second after it was made, and the reconciler looks every 100 ms.
-const timings = { orphanAfterMs: 500, intervalMs: 100 };
-
-async function start(env: Record<string, string> = {}): Promise<Services> {
-  const dir = tempDir('workers-thread-');
-  const services = await openServices(parseConfig({ DATA_DIR: dir.path, ...env }), silent, 'all', { exportWorker: false, stockWorkers: timings });
-  opened.push({ services, remove: dir.remove });
-  return services;
-}
+const start = servicesInTempDirs('workers-thread-', { exportWorker: false, stockWorkers: { orphanAfterMs: 500, intervalMs: 100 } });
 
 const staff = serviceViewer('staff');
 
