@@ -320,8 +320,8 @@ export async function openServices(config: Config, logger: Logger, role: Role = 
   const stock = new StockService(eventStore, { thresholds: products, onSnapshotError: (error) => logger.warn({ err: error }, 'a stock snapshot could not be written; the next cold fold reads further back') });
   const orders = new OrderService(sealed, { catalogue: products, customers, reservations: stock, restocking: stock, ...(personalData.sealing ? { keys: keyring } : {}) });
   // The stock's own background work, beside the export worker: any number may run, every step is idempotent.
-  // The `all` role's workers' thread (webhook-thread.ts), when it runs, runs them too: the
-  // reconciler's pass over half a minute of placements then takes nothing from the requests.
+  // Where the `all` role's workers' thread (webhook-thread.ts) runs, it runs them instead of this
+  // thread: the reconciler's pass over half a minute of placements then takes nothing from the requests.
   const workersThread = role === 'all' && config.webhookThread && overrides.webhookWorker === undefined;
   const stockWorkers = (role === 'worker' || (role === 'all' && !workersThread)) && overrides.stockWorkers !== false;
   const reconciler = stockWorkers
