@@ -197,7 +197,7 @@ const operations: Operation<Deps>[] = [
         ctx.set('ETag', etag);
         return;
       }
-      sendOrder(ctx, 200, snapshot.order, snapshot);
+      sendOrder(ctx, 200, snapshot.order, snapshot, true);
     },
   },
   {

@@ -6,7 +6,8 @@
 // collection: that figure lagged in a CI run, most likely because V8 frees dead ArrayBuffers'
 // memory from a background sweeper after gc() returns.)
 import { describe, expect, it } from 'vitest';
-import { orderBody } from '../../api/orders/parts.js';
+import type { Context } from 'koa';
+import { orderBody, sendOrder } from '../../api/orders/parts.js';
 import { evolve, initialState, orderDecider } from '../../write-side/orders/decider.js';
 import type { Order, OrderCommand, PlacedOrder } from '../../write-side/orders/types.js';
 
@@ -37,5 +38,19 @@ describe('the kept order bodies', () => {
       // The same body is answered again for the same state: the kept one.
       expect(orderBody(order, 0, '2027-01-01')).toBe(body);
     }
+  });
+
+  it("keeps no body of a state no kept fold holds: a command's outcome never pushes the kept ones out", () => {
+    const kept = placedOrder(0);
+    const body = orderBody(kept, 0, '2027-01-01');
+    // More than the 16 MB budget of answers to writes (about 600 bytes each).
+    let answered: unknown = null;
+    for (let n = 1; n <= 32_000; n++) {
+      const ctx = { state: { apiVersion: '2027-01-01' }, set: () => {}, status: 0, body: null as unknown };
+      sendOrder(ctx as unknown as Context, 201, placedOrder(n), { revision: 0, position: null });
+      answered = ctx.body;
+    }
+    expect(JSON.parse(String(answered))).toMatchObject({ id: '00000000-0000-4000-8000-000000032000', revision: 0 });
+    expect(orderBody(kept, 0, '2027-01-01')).toBe(body);
   });
 });
