@@ -189,12 +189,8 @@ export class OrderService {
     orderDecider.decide(command, orderDecider.initialState());
     const { orderId, lines } = command.data;
     const none = { after: [], reserved: Promise.resolve() };
-    // The order's id is its key's (keyId), and its stream is only ever written after the key's
-    // claim, in the same commit or a later one (CommandHandler): a free key means no order yet,
-    // and a fresh placement reads only the key's stream.
-    const holder = await keyHolder(this.store, viewer.sub, context.idempotency);
-    if (holder !== 'free' && (await this.store.readStream(orderStream(orderId), { toRevision: 0 })).length > 0) return { unplaced: false, ...none };
-    if (holder === 'another') return { unplaced: true, ...none };
+    if ((await this.store.readStream(orderStream(orderId), { toRevision: 0 })).length > 0) return { unplaced: false, ...none };
+    if ((await keyHolder(this.store, viewer.sub, context.idempotency)) === 'another') return { unplaced: true, ...none };
     return new Promise((resolve, reject) => {
       const reserved: Promise<void> = this.reservations.reserve(orderId, lines, this.stockContext(viewer, context), (after) => resolve({ unplaced: true, after, reserved }));
       reserved.then(() => resolve({ unplaced: true, after: [], reserved }), reject);
