@@ -43,6 +43,9 @@ const bodies = new LRUCache<string, { readonly order: WeakRef<PlacedOrder>; read
   sizeCalculation: (kept) => kept.body.length + 100,
 });
 
+/** The order as JSON text for a client of `version`, at `revision`. */
+const orderText = (order: PlacedOrder, revision: number, version: ApiVersion): string => JSON.stringify(orderForVersion(orderRepresentation(order, revision), version));
+
 /** The order as UTF-8 JSON for a client of `version`, at `revision`: serialised and encoded once per state, version and revision (`bodies`). */
 export function orderBody(order: PlacedOrder, revision: number, version: ApiVersion): Buffer {
   const key = `${order.id} ${version}`;
@@ -76,7 +79,6 @@ export function sendOrder(ctx: Context, status: number, order: PlacedOrder, at: 
   ctx.body = kept ? orderBody(order, revision, ctx.state.apiVersion) : Buffer.from(orderText(order, revision, ctx.state.apiVersion));
 }
 
-const orderText = (order: PlacedOrder, revision: number, version: ApiVersion): string => JSON.stringify(orderForVersion(orderRepresentation(order, revision), version));
 
 function setConsistency(ctx: Context, position: Position | null): void {
   if (position) ctx.set('Consistency-Token', position);

@@ -9,7 +9,7 @@
 // request on another target does not refuse it; its own target's history holds its outcome.
 import { LRUCache } from 'lru-cache';
 import { hash } from 'node:crypto';
-import { parse as parseUuid } from 'uuid';
+import { parse as parseUuid, stringify as formatUuid } from 'uuid';
 import { RevisionConflict, type AppendTicket, type EventStore, type JsonObject, type RecordedEvent } from './event-store.js';
 import { IdempotencyKeyReused } from './errors.js';
 
@@ -45,7 +45,7 @@ export function keyId(principal: string, key: string): string {
 
 /**
  * The version 5 UUID of the name in the key namespace (RFC 9562 §5.5), as uuid's v5 makes it
- * (tests/write-side/idempotency.test.ts compares them), with node's one-shot hash: once per
+ * (tests/write-side/kernel/idempotency.test.ts compares them), with node's one-shot hash: once per
  * placement, where uuid's v5 cost 12 µs and this 7 (timed inside the service under the
  * harnesses' load; docs/benchmarks.md, session 32).
  */
@@ -53,8 +53,7 @@ function nameBasedUuid(name: string): string {
   const digest = hash('sha1', Buffer.concat([KEY_NAMESPACE_BYTES, Buffer.from(name, 'utf8')]), 'buffer');
   digest[6] = (digest[6]! & 0x0f) | 0x50;
   digest[8] = (digest[8]! & 0x3f) | 0x80;
-  const hex = digest.toString('hex', 0, 16);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  return formatUuid(digest);
 }
 
 export const keyStream = (principal: string, key: string): string => KEY_STREAM_PREFIX + keyId(principal, key);
