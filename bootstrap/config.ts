@@ -46,6 +46,8 @@ export interface Config {
   readonly projectorBatch: { readonly batchDelayMs: number; readonly maxBatchDelayMs: number };
   /** The `all` role delivers webhooks from a worker thread of its own (true), or on the thread that serves the requests. */
   readonly webhookThread: boolean;
+  /** The nice value of the `all` role's background threads (the projections', the workers'): 0 runs them at the requests' priority (bootstrap/thread-priority.ts). */
+  readonly backgroundNice: number;
   /** An order still pending this long after it was placed is cancelled by the service (payment-timeout). */
   readonly pendingOrderTtlMs: number;
   /** WEBHOOK_ALLOWED_HOSTS: the only non-public hosts a webhook URL may name (lowercased; IPv6 addresses in brackets, as URL.hostname writes them). */
@@ -112,6 +114,9 @@ export function parseConfig(env: Env): Config {
     if (!/^\d{1,9}$/.test(value) || Number(value) < 1) throw new ConfigError(name, `must be a whole number of at least 1, not "${value}"`);
     return Number(value);
   };
+
+  const niceText = text('BACKGROUND_NICE') ?? '10';
+  if (!/^\d{1,2}$/.test(niceText) || Number(niceText) > 19) throw new ConfigError('BACKGROUND_NICE', `must be a nice value from 0 to 19, not "${niceText}"`);
 
   const portText = text('PORT') ?? '3000';
   const port = Number(portText);
@@ -184,6 +189,7 @@ export function parseConfig(env: Env): Config {
     projectorThread: oneOf('PROJECTOR_THREAD', ['true', 'false'], 'true') === 'true',
     projectorBatch: Object.freeze({ batchDelayMs: projectorBatchWait, maxBatchDelayMs: projectorMaxBatchWait }),
     webhookThread: oneOf('WEBHOOK_THREAD', ['true', 'false'], 'true') === 'true',
+    backgroundNice: Number(niceText),
     pendingOrderTtlMs: positive('PENDING_ORDER_TTL_SECONDS', 172_800) * 1000,
     webhooks: Object.freeze({ allowedHosts: Object.freeze(hosts(text('WEBHOOK_ALLOWED_HOSTS'))) }),
     cursorSecret: text('CURSOR_SECRET'),

@@ -9,10 +9,13 @@ import type { ProjectionName } from '../read-side/read-store.js';
 import type { Config } from './config.js';
 import type { ThreadMessage, ToThread } from './projector-thread.js';
 import { openStores, projectionSource } from './services.js';
+import { backgroundThread } from './thread-priority.js';
 
 const port = parentPort!;
 const post = (message: ThreadMessage) => port.postMessage(message);
 const { config } = workerData as { config: Config };
+// Before the stores are opened: the threads they start (the writer, the read store's checkpointer) inherit its priority.
+backgroundThread('projections', config.backgroundNice);
 const stores = await openStores(config, pino({ enabled: false }), 'projections');
 const projectors = new Map<ProjectionName, Projector>(
   PROJECTION_NAMES.map((name) => [

@@ -7,9 +7,12 @@ import pino from 'pino';
 import { parentPort, workerData } from 'node:worker_threads';
 import { openServices } from './services.js';
 import type { ToWebhookThread, WebhookThreadData } from './webhook-thread.js';
+import { backgroundThread } from './thread-priority.js';
 
 const port = parentPort!;
 const { config, stockWorkers } = workerData as WebhookThreadData;
+// Before the services are opened: the threads their stores start inherit its priority.
+backgroundThread('workers', config.backgroundNice);
 const logger = pino({ level: config.logLevel, base: { service: 'order-service', role: 'all', thread: 'workers' } });
 // Reads-only: another thread of the process (the projections', or the requests' without one) alone checkpoints the read store's WAL (ReadStoreUse).
 const services = await openServices(config, logger, 'worker', { exportWorker: false, stockWorkers, readStoreUse: 'reads-only' });

@@ -117,6 +117,8 @@ const CHECKPOINTER = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { statSync } = require('node:fs');
 const Database = require(workerData.driver);
+// Named for top -H, ps -L and perf (Linux; elsewhere it stays unnamed).
+try { require('node:fs').writeFileSync('/proc/thread-self/comm', 'checkpointer'); } catch {}
 const db = new Database(workerData.file);
 db.pragma('busy_timeout = 0');
 const walSize = () => {

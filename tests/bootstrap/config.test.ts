@@ -27,6 +27,13 @@ describe('configuration', () => {
     expect(() => parseConfig({ PROJECTOR_BATCH_WAIT_MS: '50', PROJECTOR_MAX_BATCH_WAIT_MS: '20' })).toThrow(/^PROJECTOR_MAX_BATCH_WAIT_MS: must not be below PROJECTOR_BATCH_WAIT_MS \(50\)/);
   });
 
+  it('runs the background threads at nice 10 unless BACKGROUND_NICE says another value from 0 to 19', () => {
+    expect(parseConfig({}).backgroundNice).toBe(10);
+    expect(parseConfig({ BACKGROUND_NICE: '0' }).backgroundNice).toBe(0);
+    expect(parseConfig({ BACKGROUND_NICE: '19' }).backgroundNice).toBe(19);
+    for (const wrong of ['20', '-1', '5.5', 'low']) expect(() => parseConfig({ BACKGROUND_NICE: wrong })).toThrow(new RegExp(`^BACKGROUND_NICE: must be a nice value from 0 to 19, not "${wrong}"`));
+  });
+
   it('reads the lifetime of issued tokens and the longest lifetime accepted', () => {
     expect(parseConfig({}).auth).toMatchObject({ tokenTtlSeconds: 900, maxTokenLifetimeSeconds: 86_400 });
     expect(parseConfig({ TOKEN_TTL_SECONDS: '3600', MAX_TOKEN_LIFETIME_SECONDS: '7200' }).auth).toMatchObject({ tokenTtlSeconds: 3600, maxTokenLifetimeSeconds: 7200 });
