@@ -2,9 +2,9 @@
 // that serves the requests (BACKGROUND_NICE). A placement waits on that thread and on the event
 // store's writer, never on a projection or a webhook; on a machine with fewer cores than busy
 // threads, the requests' thread otherwise waited for a core a fifth of the time while those ran
-// (docs/benchmarks.md, session 33). The background work is not starved by it: it gets every core
-// the requests leave, and its lag is what the Consistency-Token waits and readiness already watch.
-import { readlinkSync, writeFileSync } from 'node:fs';
+// (docs/benchmarks.md, session 33). A nice value is a thread's own on Linux; elsewhere nothing
+// here changes anything.
+import { readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
 
 /** The calling thread's id as the kernel knows it; null where there is no /proc/thread-self (not Linux). */
@@ -18,24 +18,45 @@ export function kernelThreadId(): number | null {
 }
 
 /**
- * Names the calling thread (as `top -H`, `ps -L` and `perf` show it) and lowers its priority to
- * `nice`, never raising it. The threads it starts afterwards (its stores' writer and checkpointer)
- * inherit both, so it is called before they are opened. On Linux a nice value is a thread's own,
- * not its process's; elsewhere nothing changes. Returns the nice value the thread runs at, or
- * null where that cannot be told.
+ * Names the calling thread, as `top -H`, `ps -L` and `perf` show it. The threads it starts
+ * afterwards (its stores' writer, say) are named alike, which is how lowerThreads finds them.
  */
-export function backgroundThread(name: string, nice: number): number | null {
-  const id = kernelThreadId();
-  if (id === null) return null;
+export function nameThread(name: string): void {
   try {
     writeFileSync('/proc/thread-self/comm', name.slice(0, 15));
   } catch {
-    // A name is for the operator's tools only.
+    // A name is for the operator's tools; where it cannot be set, lowerThreads finds nothing.
   }
+}
+
+/** Lowers every thread of this process named one of `names` to `nice`, never raising one. */
+export function lowerThreads(names: readonly string[], nice: number): void {
+  let tasks: string[];
   try {
-    if (getPriority(id) < nice) setPriority(id, nice);
-    return getPriority(id);
+    tasks = readdirSync('/proc/self/task');
   } catch {
-    return null;
+    return;
+  }
+  for (const task of tasks) {
+    try {
+      const id = Number(task);
+      if (names.includes(readFileSync(`/proc/self/task/${task}/comm`, 'utf8').trim()) && getPriority(id) < nice) setPriority(id, nice);
+    } catch {
+      // A thread that ended meanwhile.
+    }
+  }
+}
+
+/**
+ * Names the calling thread and lowers it to `nice` at once, before it starts any thread of its
+ * own (which then inherit both): for a thread whose every task is background work.
+ */
+export function backgroundThread(name: string, nice: number): void {
+  nameThread(name);
+  const id = kernelThreadId();
+  try {
+    if (id !== null && getPriority(id) < nice) setPriority(id, nice);
+  } catch {
+    // Left at the requests' priority.
   }
 }

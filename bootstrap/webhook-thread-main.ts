@@ -11,7 +11,7 @@ import { backgroundThread } from './thread-priority.js';
 
 const port = parentPort!;
 const { config, stockWorkers } = workerData as WebhookThreadData;
-// Before the services are opened: the threads their stores start inherit its priority.
+// Below the requests' thread from the start (none of its work holds up readiness), and before the services are opened, so that the threads their stores start inherit it.
 backgroundThread('workers', config.backgroundNice);
 const logger = pino({ level: config.logLevel, base: { service: 'order-service', role: 'all', thread: 'workers' } });
 // Reads-only: another thread of the process (the projections', or the requests' without one) alone checkpoints the read store's WAL (ReadStoreUse).

@@ -106,8 +106,6 @@ const SCHEMA = `
 const WRITER = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
-// Named for top -H, ps -L and perf (Linux; elsewhere it stays unnamed).
-try { require('node:fs').writeFileSync('/proc/thread-self/comm', 'event-writer'); } catch {}
 const db = new Database(workerData.file);
 db.pragma('journal_mode = WAL');
 db.pragma('synchronous = ' + workerData.synchronous);
