@@ -39,12 +39,16 @@ export function lowerThreads(names: readonly string[], nice: number): void {
   }
   for (const task of tasks) {
     try {
-      const id = Number(task);
-      if (names.includes(readFileSync(`/proc/self/task/${task}/comm`, 'utf8').trim()) && getPriority(id) < nice) setPriority(id, nice);
+      if (names.includes(readFileSync(`/proc/self/task/${task}/comm`, 'utf8').trim())) lower(Number(task), nice);
     } catch {
       // A thread that ended meanwhile.
     }
   }
+}
+
+/** The thread `id` lowered to `nice`, never raised: a thread at a higher nice value already is left there. */
+function lower(id: number, nice: number): void {
+  if (getPriority(id) < nice) setPriority(id, nice);
 }
 
 /**
@@ -55,7 +59,7 @@ export function backgroundThread(name: string, nice: number): void {
   nameThread(name);
   const id = kernelThreadId();
   try {
-    if (id !== null && getPriority(id) < nice) setPriority(id, nice);
+    if (id !== null) lower(id, nice);
   } catch {
     // Left at the requests' priority.
   }

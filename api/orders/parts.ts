@@ -79,7 +79,6 @@ export function sendOrder(ctx: Context, status: number, order: PlacedOrder, at: 
   ctx.body = kept ? orderBody(order, revision, ctx.state.apiVersion) : Buffer.from(orderText(order, revision, ctx.state.apiVersion));
 }
 
-
 function setConsistency(ctx: Context, position: Position | null): void {
   if (position) ctx.set('Consistency-Token', position);
 }
