@@ -80,7 +80,10 @@ describe.runIf(kernelThreadId() !== null)('the priority of the all role’s thre
   it('lowers the workers’ and the projections’ threads, and the threads they start, to BACKGROUND_NICE; not the requests’ thread nor its writer', async () => {
     const services = await start({ BACKGROUND_NICE: '7' });
     await until(() => caughtUp(services));
-    const list = await until(threads, (now) => BACKGROUND.every((name) => niceOf(now, name).join() === '7'));
+    // Waited for until the two background threads have started their writers too (the workers' thread
+    // lowers itself before it opens its stores, so its name is at 7 a moment before its writer exists).
+    const writersStarted = (now: readonly Thread[]) => named(now, 'projections').length > 1 && named(now, 'workers').length > 1;
+    const list = await until(threads, (now) => writersStarted(now) && BACKGROUND.every((name) => niceOf(now, name).join() === '7'));
     expect(getPriority(kernelThreadId()!)).toBe(0);
     // Every other thread (this one's event store writer among them, named as this thread is) stays at the requests' priority.
     expect(list.filter((thread) => !BACKGROUND.includes(thread.name) && thread.nice !== 0)).toEqual([]);
