@@ -10,7 +10,10 @@
 //  - on that second process: resident memory at rest, then placement, single read and the walk
 //    down the paid orders under load (autocannon, as ../shared/peers/emmett-pg/bench/compare.ts
 //    drives them), its peak resident memory, a deep page reached by cursor, and how fast a new
-//    subscriber reads the fulfilment queue's feed from its start;
+//    subscriber reads the fulfilment queue's feed from its start. The routes run first on the
+//    process just started (its folds, kept bodies and pages empty: the first minute after a
+//    deploy), reported apart as "after the start"; then the measured rounds, on a process that
+//    has served a round of each route, as the harnesses' service has served their preload;
 //  - bytes on disk per order, then `npm run projections -- rebuild` (every projection) in a child
 //    process: events/s and its peak RSS.
 // It prints progress as it goes and one table at the end; figures only, no verdicts.
@@ -19,6 +22,7 @@
 //   BENCH_SIZES=10000,100000,1000000,10000000 npm run bench:scale
 //   BENCH_SECONDS=10 BENCH_WARMUP_SECONDS=1 BENCH_CONNECTIONS=50 # the load of each route (defaults)
 //   BENCH_ROUNDS=2                                              # rounds of the three routes; the table holds their mean, as the harnesses' does
+//   BENCH_COLD_ROUNDS=1                                         # rounds run first, on the process just started, reported apart (0: none)
 //   BENCH_DEEP_PAGE=1000                                        # how far down the deep page lies (or the last page)
 //   BENCH_READY_TIMEOUT_SECONDS=14400                           # the longest a start may take to be ready
 //   BENCH_KEEP=1                                                # keep the data folder (.bench-scale-*)
@@ -77,6 +81,7 @@ const SECONDS = number('BENCH_SECONDS', 10);
 const WARMUP = number('BENCH_WARMUP_SECONDS', 1);
 const CONNECTIONS = number('BENCH_CONNECTIONS', 50);
 const ROUNDS = Math.max(1, Math.floor(number('BENCH_ROUNDS', 2)));
+const COLD_ROUNDS = Math.floor(number('BENCH_COLD_ROUNDS', 1));
 const DEEP_PAGE = number('BENCH_DEEP_PAGE', 1000);
 const READY_TIMEOUT_MS = number('BENCH_READY_TIMEOUT_SECONDS', 4 * 3600) * 1000;
 const KEEP = process.env.BENCH_KEEP === '1';
@@ -505,19 +510,19 @@ interface RouteFigures {
 }
 
 /** One route driven by autocannon: a warm-up, then the measured run. */
-async function drive(url: string, name: string, requests: () => AcRequest[], round: number): Promise<RouteFigures> {
+async function drive(url: string, name: string, requests: () => AcRequest[], round: string): Promise<RouteFigures> {
   if (WARMUP > 0) await autocannon({ url, connections: CONNECTIONS, duration: WARMUP, requests: requests() });
   const result: AcResult = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, requests: requests() });
   const failures = result.non2xx + result.errors;
   const failed = failures > 0 ? `${fmt(failures)} of ${fmt(result.requests.total + result.errors)} failed, status codes ${JSON.stringify(result.statusCodeStats)}` : null;
-  log(`  round ${round}  ${name.padEnd(34)} ${fmt(result.requests.average).padStart(7)} req/s  p50 ${result.latency.p50.toFixed(1)} ms  p99 ${result.latency.p99.toFixed(1)} ms${failed ? `  (${failed})` : ''}`);
+  log(`  ${round}  ${name.padEnd(34)} ${fmt(result.requests.average).padStart(7)} req/s  p50 ${result.latency.p50.toFixed(1)} ms  p99 ${result.latency.p99.toFixed(1)} ms${failed ? `  (${failed})` : ''}`);
   return { rate: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, failed };
 }
 
 /** The rounds of one route as the harnesses report them: the mean of each figure. */
-function meanOf(runs: readonly RouteFigures[]): RouteFigures {
+function meanOf(runs: readonly RouteFigures[], label = 'round'): RouteFigures {
   const mean = (pick: (run: RouteFigures) => number) => runs.reduce((sum, run) => sum + pick(run), 0) / runs.length;
-  const failed = runs.flatMap((run, i) => (run.failed ? [`round ${i + 1}: ${run.failed}`] : []));
+  const failed = runs.flatMap((run, i) => (run.failed ? [`${label} ${i + 1}: ${run.failed}`] : []));
   return { rate: mean((run) => run.rate), p50: mean((run) => run.p50), p99: mean((run) => run.p99), failed: failed.length > 0 ? failed.join('; ') : null };
 }
 
@@ -672,6 +677,8 @@ interface Row {
   readonly catchUpRate: number;
   readonly restartMs: number;
   readonly routes: readonly RouteFigures[];
+  /** The routes on the process just started (COLD_ROUNDS of them, their mean); empty with none. */
+  readonly cold: readonly RouteFigures[];
   readonly deep: { page: number; p50: number; p99: number };
   readonly feedRate: number;
   /** Null when every try failed; `tries` says how many it took. */
@@ -719,7 +726,7 @@ async function measure(dir: string, orders: number, customers: number, newEvents
     // A connection's walk restarts from the first page after this many (autocannon holds one request object a page).
     const walk = Math.min(2000, Math.ceil(orders / 4 / PAGE) + 2);
     const url = service.url;
-    log(`  load: ${CONNECTIONS} connections, ${WARMUP} s warm-up then ${SECONDS} s per route, ${ROUNDS} round(s) of the three routes (the service started cold)`);
+    log(`  load: ${CONNECTIONS} connections, ${WARMUP} s warm-up then ${SECONDS} s per route; ${COLD_ROUNDS} round(s) of the three routes after the start, reported apart, then ${ROUNDS} measured`);
     const routes: { readonly name: string; readonly writes?: true; readonly requests: () => AcRequest[] }[] = [
       {
         name: 'POST /orders',
@@ -738,15 +745,19 @@ async function measure(dir: string, orders: number, customers: number, newEvents
       },
       { name: `GET ${firstPage} (walk)`, requests: () => pageChain(firstPage, walk, headers, sampler('page')) },
     ];
+    const coldRuns = routes.map((): RouteFigures[] => []);
     const runs = routes.map((): RouteFigures[] => []);
-    for (let round = 1; round <= ROUNDS; round++) {
+    for (let round = 1 - COLD_ROUNDS; round <= ROUNDS; round++) {
+      const cold = round < 1;
       for (const [i, route] of routes.entries()) {
-        runs[i]!.push(await drive(url, route.name, route.requests, round));
+        const label = cold ? `start ${round + COLD_ROUNDS}` : `round ${round}`;
+        (cold ? coldRuns : runs)[i]!.push(await drive(url, route.name, route.requests, label));
         // What a write run leaves behind (projection work) is not billed to the next run.
         if (route.writes) await settle(url, headers, newOrder());
       }
     }
-    const figures = runs.map(meanOf);
+    const figures = runs.map((route) => meanOf(route));
+    const cold = COLD_ROUNDS > 0 ? coldRuns.map((route) => meanOf(route, 'start')) : [];
     if (ROUNDS > 1) log(`  the mean of ${ROUNDS} rounds: ${routes.map((route, i) => `${route.name} ${fmt(figures[i]!.rate)} req/s p99 ${figures[i]!.p99.toFixed(1)} ms`).join('; ')}`);
     const load = memory(pid);
     log(`  resident memory under load: peak ${load.hwm.toFixed(0)} MB (now ${load.rss.toFixed(0)} MB)`);
@@ -757,7 +768,7 @@ async function measure(dir: string, orders: number, customers: number, newEvents
     const feed = await feedCatchUp(url, headers);
     log(`  fulfilment feed from the start: ${fmt(feed.entries)} changes at ${fmt(feed.rate)} entries/s`);
     return {
-      catchUpMs: first.readyMs, catchUpRate: newEvents / (first.readyMs / 1000), restartMs: readyMs, routes: figures, deep, feedRate: feed.rate,
+      catchUpMs: first.readyMs, catchUpRate: newEvents / (first.readyMs / 1000), restartMs: readyMs, routes: figures, cold, deep, feedRate: feed.rate,
       restMb: rest.rss, loadMb: load.hwm,
     };
   } catch (error) {
@@ -774,13 +785,14 @@ const table = (rows: readonly Row[]): string => {
   const header = [
     'orders', 'events', 'preload events/s', 'ready after preload s (catch-up events/s)', 'ready on existing data s',
     'POST /orders req/s', 'p50 / p99 ms', 'GET /orders/{id} req/s', 'p50 / p99 ms', 'page walk req/s', 'p50 / p99 ms',
-    'deep page (n) p50 / p99 ms', 'feed entries/s', 'rebuild events/s', 'rebuild peak RSS MB', 'RSS at rest MB', 'RSS under load MB',
+    'after the start: POST / GET / walk req/s (p99 ms)', 'deep page (n) p50 / p99 ms', 'feed entries/s', 'rebuild events/s', 'rebuild peak RSS MB', 'RSS at rest MB', 'RSS under load MB',
     'event store B/order', 'read models B/order',
   ];
   const ms = (f: { p50: number; p99: number }) => `${f.p50.toFixed(1)} / ${f.p99.toFixed(1)}`;
   const lines = rows.map((r) => [
     fmt(r.orders), fmt(r.events), fmt(r.preloadRate), `${seconds(r.catchUpMs)} (${fmt(r.catchUpRate)})`, seconds(r.restartMs),
     ...r.routes.flatMap((route) => [`${fmt(route.rate)}${route.failed ? ' (!)' : ''}`, ms(route)]),
+    r.cold.length > 0 ? r.cold.map((route) => `${fmt(route.rate)}${route.failed ? ' (!)' : ''} (${route.p99.toFixed(1)})`).join(' / ') : 'not run',
     `(${fmt(r.deep.page)}) ${r.deep.p50.toFixed(2)} / ${r.deep.p99.toFixed(2)}`, fmt(r.feedRate),
     r.rebuild ? `${fmt(r.rebuild.rate)}${r.rebuild.tries > 1 ? ` (try ${r.rebuild.tries})` : ''}` : 'failed', r.rebuild ? fmt(r.rebuild.peakMb) : '',
     fmt(r.restMb), fmt(r.loadMb), fmt(r.eventBytes), fmt(r.readBytes),
@@ -885,8 +897,12 @@ try {
   if (!interrupted) await cleanup();
 }
 if (rows.length > 0) {
-  console.log(`\nbench:scale, embedded stores, ${CONNECTIONS} connections, ${SECONDS} s a route after ${WARMUP} s warm-up, the mean of ${ROUNDS} round(s); ${seconds(performance.now() - began)} s in all\n`);
+  console.log(`\nbench:scale, embedded stores, ${CONNECTIONS} connections, ${SECONDS} s a route after ${WARMUP} s warm-up, the mean of ${ROUNDS} round(s) after ${COLD_ROUNDS} round(s) on the process just started; ${seconds(performance.now() - began)} s in all\n`);
   console.log(table(rows));
-  if (rows.some((r) => r.routes.some((route) => route.failed))) console.log('\n(!): some requests of that run failed (see its progress line)');
-  if (rows.length > 1) console.log(`\np99 at ${fmt(rows.at(-1)!.orders)} / p99 at ${fmt(rows[0]!.orders)}: ${['POST', 'GET', 'page'].map((name, i) => `${name} ${(rows.at(-1)!.routes[i]!.p99 / rows[0]!.routes[i]!.p99).toFixed(2)}`).join(', ')}`);
+  if (rows.some((r) => [...r.routes, ...r.cold].some((route) => route.failed))) console.log('\n(!): some requests of that run failed (see its progress line)');
+  if (rows.length > 1) {
+    const ratios = (pick: (row: Row) => readonly RouteFigures[]) => ['POST', 'GET', 'page'].map((name, i) => `${name} ${(pick(rows.at(-1)!)[i]!.p99 / pick(rows[0]!)[i]!.p99).toFixed(2)}`).join(', ');
+    console.log(`\np99 at ${fmt(rows.at(-1)!.orders)} / p99 at ${fmt(rows[0]!.orders)}, measured rounds: ${ratios((row) => row.routes)}`);
+    if (COLD_ROUNDS > 0) console.log(`p99 at ${fmt(rows.at(-1)!.orders)} / p99 at ${fmt(rows[0]!.orders)}, after the start: ${ratios((row) => row.cold)}`);
+  }
 }
