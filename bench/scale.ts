@@ -520,7 +520,7 @@ async function drive(url: string, name: string, requests: () => AcRequest[], rou
 }
 
 /** The rounds of one route as the harnesses report them: the mean of each figure. */
-function meanOf(runs: readonly RouteFigures[], label = 'round'): RouteFigures {
+function meanOf(runs: readonly RouteFigures[], label: string): RouteFigures {
   const mean = (pick: (run: RouteFigures) => number) => runs.reduce((sum, run) => sum + pick(run), 0) / runs.length;
   const failed = runs.flatMap((run, i) => (run.failed ? [`${label} ${i + 1}: ${run.failed}`] : []));
   return { rate: mean((run) => run.rate), p50: mean((run) => run.p50), p99: mean((run) => run.p99), failed: failed.length > 0 ? failed.join('; ') : null };
@@ -745,19 +745,20 @@ async function measure(dir: string, orders: number, customers: number, newEvents
       },
       { name: `GET ${firstPage} (walk)`, requests: () => pageChain(firstPage, walk, headers, sampler('page')) },
     ];
-    const coldRuns = routes.map((): RouteFigures[] => []);
-    const runs = routes.map((): RouteFigures[] => []);
-    for (let round = 1 - COLD_ROUNDS; round <= ROUNDS; round++) {
-      const cold = round < 1;
-      for (const [i, route] of routes.entries()) {
-        const label = cold ? `start ${round + COLD_ROUNDS}` : `round ${round}`;
-        (cold ? coldRuns : runs)[i]!.push(await drive(url, route.name, route.requests, label));
-        // What a write run leaves behind (projection work) is not billed to the next run.
-        if (route.writes) await settle(url, headers, newOrder());
+    /** `count` rounds of the three routes, named `label` 1, 2, ...: each route's figures, the mean of its rounds. */
+    const rounds = async (count: number, label: string): Promise<RouteFigures[]> => {
+      const runs = routes.map((): RouteFigures[] => []);
+      for (let round = 1; round <= count; round++) {
+        for (const [i, route] of routes.entries()) {
+          runs[i]!.push(await drive(url, route.name, route.requests, `${label} ${round}`));
+          // What a write run leaves behind (projection work) is not billed to the next run.
+          if (route.writes) await settle(url, headers, newOrder());
+        }
       }
-    }
-    const figures = runs.map((route) => meanOf(route));
-    const cold = COLD_ROUNDS > 0 ? coldRuns.map((route) => meanOf(route, 'start')) : [];
+      return count > 0 ? runs.map((route) => meanOf(route, label)) : [];
+    };
+    const cold = await rounds(COLD_ROUNDS, 'start');
+    const figures = await rounds(ROUNDS, 'round');
     if (ROUNDS > 1) log(`  the mean of ${ROUNDS} rounds: ${routes.map((route, i) => `${route.name} ${fmt(figures[i]!.rate)} req/s p99 ${figures[i]!.p99.toFixed(1)} ms`).join('; ')}`);
     const load = memory(pid);
     log(`  resident memory under load: peak ${load.hwm.toFixed(0)} MB (now ${load.rss.toFixed(0)} MB)`);
