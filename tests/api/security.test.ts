@@ -1,6 +1,6 @@
 // Security basics and hostile clients that the other API tests do not cover.
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { client, startService, type TestService } from '../support/http.js';
 import { receiveStock, TEST_SKUS } from '../support/seed.js';
 import { until } from '../support/until.js';
@@ -111,8 +111,11 @@ describe('overload', () => {
 
 describe('hostile clients', () => {
   it('answers a slow-drip request head with 408 problem+json, and keeps serving', async () => {
+    // A service whose heads must arrive within a second, so that the drip outlasts it in a few seconds.
+    const slow = await startService({ headersTimeoutMs: 1_000 });
+    onTestFinished(() => slow.stop());
     const answer = await new Promise<string>((resolve, reject) => {
-      const socket = connect(Number(new URL(service.url).port), '127.0.0.1', () => socket.write('GET /orders HTTP/1.1\r\nHost: x\r\n'));
+      const socket = connect(Number(new URL(slow.url).port), '127.0.0.1', () => socket.write('GET /orders HTTP/1.1\r\nHost: x\r\n'));
       let text = '';
       const drip = setInterval(() => socket.writable && socket.write('X-Drip: 1\r\n'), 300);
       socket.setEncoding('utf8').on('data', (chunk: string) => (text += chunk)).on('close', () => {
@@ -123,7 +126,7 @@ describe('hostile clients', () => {
     expect(answer).toMatch(/^HTTP\/1.1 408 /);
     expect(answer).toContain('request-timeout');
     expect(answer).toContain('Api-Version: 2026-11-01');
-    expect((await fetch(`${service.url}/health/live`)).status).toBe(200);
+    expect((await fetch(`${slow.url}/health/live`)).status).toBe(200);
   });
 
   it('refuses deeply nested JSON, 10,000-character keys and cursors, and control characters in filters, writing nothing', async () => {

@@ -64,13 +64,17 @@ export async function startService(
     keyStore?: (real: KeyStore) => KeyStore;
     /** Starts again on the DATA_DIR of a service that was halted, which keeps owning (and removing) it. */
     dataDir?: string;
+    /** How long a request head may take to arrive before the answer is 408 (the server's headersTimeout). */
+    headersTimeoutMs?: number;
   } = {},
   worker?: WorkerSettings,
 ): Promise<TestService> {
   // A Consistency-Token read waits up to a minute here, not the service's 5 s: on a loaded machine
   // the projections may take a while to catch up, and a test must not fail on that. A test of the
   // 503 after the wait names its own (short) wait.
-  const { consistencyWaitMs = 60_000, products = true, keyStore, dataDir, ...overrides } = options;
+  // A request head gets 30 s, not the 1 s the slow-head test sets: on a loaded machine a test's own
+  // client (the same process) may not be read for a second after it connected, and would get a 408.
+  const { consistencyWaitMs = 60_000, products = true, keyStore, dataDir, headersTimeoutMs = 30_000, ...overrides } = options;
   const dir = dataDir ? { path: dataDir, remove: () => {} } : tempDir('api-');
   const config = parseConfig({
     DATA_DIR: dir.path,
@@ -102,7 +106,7 @@ export async function startService(
     requestTimeoutMs: 60_000,
     ...overrides,
   }));
-  const server = createServer({ headersTimeout: 1_000, requestTimeout: 5_000, connectionsCheckingInterval: 200 }, app.callback());
+  const server = createServer({ headersTimeout: headersTimeoutMs, requestTimeout: Math.max(5_000, headersTimeoutMs), connectionsCheckingInterval: 200 }, app.callback());
   answerClientErrors(server);
   server.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
