@@ -36,6 +36,7 @@ import { signDevToken } from '../api/auth.js';
 import { fingerprint } from '../api/idempotency.js';
 import { READ_STORAGE } from '../projections/registry.js';
 import { SqliteReadStore } from '../read-side/adapters/sqlite-read-store.js';
+import { expiryContext, PAYMENT_TIMEOUT_PRINCIPAL } from '../workers/pending-expiry.js';
 import { RECONCILER_CHECKPOINT } from '../workers/stock-reconciler.js';
 import { SqliteEventStore } from '../write-side/adapters/sqlite-event-store.js';
 import { SqliteKeyStore } from '../write-side/adapters/sqlite-key-store.js';
@@ -129,8 +130,6 @@ const STAFF = 'bench-scale-backoffice';
 const SHOP = 'bench-scale-shop';
 const PSP = 'bench-scale-psp';
 const FULFILMENT = 'bench-scale-fulfilment';
-/** The service's own principal for the payment timeout (workers/pending-expiry.ts). */
-const TIMEOUT = 'service:payment-timeout';
 /** The load's principal: its keys never meet the preload's. */
 const LOAD = 'bench-scale';
 
@@ -422,8 +421,8 @@ class Preloader {
   private expire(i: number, at: string): void {
     if (i % 2 === 0) return;
     const { order } = this.open.get(i)!;
-    const context = { principal: TIMEOUT, correlationId: `payment-timeout:${order.id}`, causationId: null };
-    this.decideAndAppend(i, orderStream(order.id), { type: 'ExpirePendingOrder', data: { orderId: order.id }, metadata: { now: at, principal: TIMEOUT } }, context);
+    const context = { principal: PAYMENT_TIMEOUT_PRINCIPAL, ...expiryContext(order.id) };
+    this.decideAndAppend(i, orderStream(order.id), { type: 'ExpirePendingOrder', data: { orderId: order.id }, metadata: { now: at, principal: PAYMENT_TIMEOUT_PRINCIPAL } }, context);
     const { order: cancelled, revision } = this.open.get(i)!;
     if (cancelled.status !== 'cancelled') throw new Error(`order ${i} was not cancelled by its payment timeout`);
     this.settle(cancelled, revision, at, context);

@@ -8,7 +8,10 @@ import type { ReadModelStore } from '../read-side/read-store.js';
 import { serviceViewer } from '../write-side/kernel/access.js';
 import type { OrderService } from '../write-side/orders/service.js';
 
-const PRINCIPAL = 'service:payment-timeout';
+/** Who cancels an order left unpaid (the events' principal). */
+export const PAYMENT_TIMEOUT_PRINCIPAL = 'service:payment-timeout';
+/** The context of the order's expiry: one correlation id per order, caused by no request. */
+export const expiryContext = (orderId: string) => ({ correlationId: `payment-timeout:${orderId}`, causationId: null });
 const PAGE = 100;
 
 export interface PendingExpiryOptions {
@@ -19,7 +22,7 @@ export interface PendingExpiryOptions {
 }
 
 export class PendingOrderExpiry {
-  private readonly viewer = serviceViewer(PRINCIPAL);
+  private readonly viewer = serviceViewer(PAYMENT_TIMEOUT_PRINCIPAL);
   private readonly clock: () => Date;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<unknown> | null = null;
@@ -60,7 +63,7 @@ export class PendingOrderExpiry {
     for (;;) {
       const page: OrderView[] = await this.readModels.page<OrderView>('order-views', orderPage({ status: 'pending', createdTo }, 'asc', after, PAGE));
       for (const view of page) {
-        const result = await this.orders.expire(this.viewer, view.id, { correlationId: `payment-timeout:${view.id}`, causationId: null });
+        const result = await this.orders.expire(this.viewer, view.id, expiryContext(view.id));
         if (result.events.length > 0) cancelled++;
       }
       const last = page.at(-1);
