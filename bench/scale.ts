@@ -15,6 +15,12 @@
 //    process just started (its folds, kept bodies and pages empty: the first minute after a
 //    deploy), reported apart as "after the start"; then the measured rounds, on a process that
 //    has served a round of each route, as the harnesses' service has served their preload;
+//  - the floor, once the service has stopped: bench:http's bare Koa (bench/http/floor.ts) on the
+//    same folder, driven alike: placements by the write side's order service alone (prices, stock,
+//    key, order; no HTTP work of the service's, no customer standing, no sealing, no projections),
+//    the order folded by the order service, and the page query on the read models. The same reads
+//    and writes of the same files, so where a route's p99 grows with the data and its floor's grows
+//    as much, the stores (and the disk under them) are what grew, not the service's own work;
 //  - bytes on disk per order, then `npm run projections -- rebuild` (every projection) in a child
 //    process: events/s and its peak RSS.
 // It prints progress as it goes and one table at the end; figures only, no verdicts.
@@ -26,6 +32,7 @@
 //   BENCH_COLD_ROUNDS=1                                         # rounds run first, on the process just started, reported apart (0: none)
 //   BENCH_DEEP_PAGE=1000                                        # how far down the deep page lies (or the last page)
 //   BENCH_READY_TIMEOUT_SECONDS=14400                           # the longest a start may take to be ready
+//   BENCH_FLOOR=0                                               # no floor rounds
 //   BENCH_KEEP=1                                                # keep the data folder (.bench-scale-*)
 import Database from 'better-sqlite3';
 import { spawn } from 'node:child_process';
@@ -64,7 +71,7 @@ import { decideStock, initialStock } from '../write-side/stock/decider.js';
 import { StockService } from '../write-side/stock/service.js';
 import type { Stock, StockCommand } from '../write-side/stock/types.js';
 import { autocannon, pageChain, type AcRequest, type AcResult } from './http/load.js';
-import { startService, stopServer, tail, type BenchServer } from './http/servers.js';
+import { startFloor, startService, stopServer, tail, type BenchServer } from './http/servers.js';
 
 // ---- settings ----
 
@@ -87,6 +94,7 @@ const COLD_ROUNDS = Math.floor(number('BENCH_COLD_ROUNDS', 1));
 const DEEP_PAGE = number('BENCH_DEEP_PAGE', 1000);
 const READY_TIMEOUT_MS = number('BENCH_READY_TIMEOUT_SECONDS', 4 * 3600) * 1000;
 const KEEP = process.env.BENCH_KEEP === '1';
+const FLOOR = process.env.BENCH_FLOOR !== '0';
 
 const SECRET = `bench-scale-${randomUUID()}-${randomUUID()}`;
 const SKUS = 10_000;
@@ -718,6 +726,8 @@ interface Row {
   readonly routes: readonly RouteFigures[];
   /** The routes on the process just started (COLD_ROUNDS of them, their mean); empty with none. */
   readonly cold: readonly RouteFigures[];
+  /** The same routes on the floor (BENCH_FLOOR), the mean of ROUNDS rounds; empty with none. */
+  readonly floor: readonly RouteFigures[];
   readonly deep: { page: number; p50: number; p99: number };
   readonly feedRate: number;
   /** Null when every try failed; `tries` says how many it took. */
@@ -732,7 +742,7 @@ const CUSTOMER_SAMPLE = 5000;
 const ORDER_SAMPLE = 20_000;
 
 /** The service on the grown data: the starts, memory, the routes under load, the deep page, the feed. */
-async function measure(dir: string, orders: number, customers: number, newEvents: number): Promise<Omit<Row, 'orders' | 'events' | 'preloadRate' | 'rebuild' | 'eventBytes' | 'readBytes'>> {
+async function measure(dir: string, orders: number, customers: number, newEvents: number): Promise<Omit<Row, 'orders' | 'events' | 'preloadRate' | 'rebuild' | 'eventBytes' | 'readBytes' | 'floor'> & { floor: (() => Promise<RouteFigures[]>) | null }> {
   const first = await start(dir, 'catch-up');
   log(`  ready after the preload in ${seconds(first.readyMs)} s (catching up ${fmt(newEvents)} new events: ${fmt(newEvents / (first.readyMs / 1000))} events/s)`);
   await stop(first.service);
@@ -766,12 +776,12 @@ async function measure(dir: string, orders: number, customers: number, newEvents
     const walk = Math.min(2000, Math.ceil(orders / 4 / PAGE) + 2);
     const url = service.url;
     log(`  load: ${CONNECTIONS} connections, ${WARMUP} s warm-up then ${SECONDS} s per route; ${COLD_ROUNDS} round(s) of the three routes after the start, reported apart, then ${ROUNDS} measured`);
-    const routes: { readonly name: string; readonly writes?: true; readonly requests: () => AcRequest[] }[] = [
+    const routes: { readonly name: string; readonly writes?: true; readonly requests: (placing?: string) => AcRequest[] }[] = [
       {
         name: 'POST /orders',
         writes: true,
-        requests: () => [{
-          method: 'POST', path: '/orders', headers: { ...headers, 'content-type': 'application/json' }, onResponse: sampler('POST /orders'),
+        requests: (placing = '/orders') => [{
+          method: 'POST', path: placing, headers: { ...headers, 'content-type': 'application/json' }, onResponse: sampler('POST /orders'),
           setupRequest: (req) => ({ ...req, body: newOrder(), headers: { ...req.headers, 'idempotency-key': randomUUID() } }),
         }],
       },
@@ -807,9 +817,31 @@ async function measure(dir: string, orders: number, customers: number, newEvents
     log(`  deep page ${fmt(deep.page)} of ${firstPage}, ${DEEP_SAMPLES} reads one at a time: p50 ${deep.p50.toFixed(2)} ms, p99 ${deep.p99.toFixed(2)} ms`);
     const feed = await feedCatchUp(url, headers);
     log(`  fulfilment feed from the start: ${fmt(feed.entries)} changes at ${fmt(feed.rate)} entries/s`);
+    // Run by the caller once this service has stopped: the same routes, driven alike, on the floor.
+    const floor = async (): Promise<RouteFigures[]> => {
+      const bare = await startFloor(dir, dir);
+      servers.add(bare);
+      try {
+        await bare.ready;
+        log(`  the floor (bare Koa, the stores' work alone; bench/http/floor.ts), ${ROUNDS} round(s):`);
+        const runs = routes.map((): RouteFigures[] => []);
+        for (let round = 1; round <= ROUNDS; round++) {
+          for (const [i, route] of routes.entries()) {
+            runs[i]!.push(await drive(bare.url, `floor: ${route.name}`, () => route.requests('/placements'), `floor ${round}`));
+          }
+        }
+        for (const [route, sample] of samples) log(`  a failed ${route}: ${sample}`);
+        return runs.map((route) => meanOf(route, 'floor'));
+      } catch (error) {
+        console.error(tail(bare));
+        throw error;
+      } finally {
+        await stop(bare);
+      }
+    };
     return {
       catchUpMs: first.readyMs, catchUpRate: newEvents / (first.readyMs / 1000), restartMs: readyMs, routes: figures, cold, deep, feedRate: feed.rate,
-      restMb: rest.rss, loadMb: load.hwm,
+      restMb: rest.rss, loadMb: load.hwm, floor: FLOOR ? floor : null,
     };
   } catch (error) {
     console.error(tail(service));
@@ -825,14 +857,14 @@ const table = (rows: readonly Row[]): string => {
   const header = [
     'orders', 'events', 'preload events/s', 'ready after preload s (catch-up events/s)', 'ready on existing data s',
     'POST /orders req/s', 'p50 / p99 ms', 'GET /orders/{id} req/s', 'p50 / p99 ms', 'page walk req/s', 'p50 / p99 ms',
-    'after the start: POST / GET / walk req/s (p99 ms)', 'deep page (n) p50 / p99 ms', 'feed entries/s', 'rebuild events/s', 'rebuild peak RSS MB', 'RSS at rest MB', 'RSS under load MB',
+    'after the start: POST / GET / walk req/s (p99 ms)', 'floor: POST / GET / walk req/s (p99 ms)', 'deep page (n) p50 / p99 ms', 'feed entries/s', 'rebuild events/s', 'rebuild peak RSS MB', 'RSS at rest MB', 'RSS under load MB',
     'event store B/order', 'read models B/order',
   ];
   const ms = (f: { p50: number; p99: number }) => `${f.p50.toFixed(1)} / ${f.p99.toFixed(1)}`;
   const lines = rows.map((r) => [
     fmt(r.orders), fmt(r.events), fmt(r.preloadRate), `${seconds(r.catchUpMs)} (${fmt(r.catchUpRate)})`, seconds(r.restartMs),
     ...r.routes.flatMap((route) => [`${fmt(route.rate)}${route.failed ? ' (!)' : ''}`, ms(route)]),
-    r.cold.length > 0 ? r.cold.map((route) => `${fmt(route.rate)}${route.failed ? ' (!)' : ''} (${route.p99.toFixed(1)})`).join(' / ') : 'not run',
+    ...[r.cold, r.floor].map((runs) => (runs.length > 0 ? runs.map((route) => `${fmt(route.rate)}${route.failed ? ' (!)' : ''} (${route.p99.toFixed(1)})`).join(' / ') : 'not run')),
     `(${fmt(r.deep.page)}) ${r.deep.p50.toFixed(2)} / ${r.deep.p99.toFixed(2)}`, fmt(r.feedRate),
     r.rebuild ? `${fmt(r.rebuild.rate)}${r.rebuild.tries > 1 ? ` (try ${r.rebuild.tries})` : ''}` : 'failed', r.rebuild ? fmt(r.rebuild.peakMb) : '',
     fmt(r.restMb), fmt(r.loadMb), fmt(r.eventBytes), fmt(r.readBytes),
@@ -887,7 +919,9 @@ async function run(): Promise<void> {
     events = await logLength(dir);
     orders = size;
 
-    const measured = await measure(dir, orders, customers, events - logBefore);
+    const { floor: measureFloor, ...measured } = await measure(dir, orders, customers, events - logBefore);
+    // After the service has stopped, on the same files; its placements join the log as the load's do.
+    const floor = measureFloor ? await measureFloor() : [];
     lastMs = Date.now();
     placedByLoad += ordersPlacedAfter(dir, events);
     events = await logLength(dir);
@@ -905,7 +939,7 @@ async function run(): Promise<void> {
     const rebuilt = await rebuildAll(dir);
     if (rebuilt) log(`  rebuilt every projection over ${fmt(events)} events in ${seconds(rebuilt.ms)} s: ${fmt(events / (rebuilt.ms / 1000))} events/s, peak RSS ${rebuilt.peakMb.toFixed(0)} MB`);
     rows.push({
-      orders, events, preloadRate: preloaded / (preloadMs / 1000), ...measured, rebuild: rebuilt && { rate: events / (rebuilt.ms / 1000), peakMb: rebuilt.peakMb, tries: rebuilt.tries },
+      orders, events, preloadRate: preloaded / (preloadMs / 1000), ...measured, floor, rebuild: rebuilt && { rate: events / (rebuilt.ms / 1000), peakMb: rebuilt.peakMb, tries: rebuilt.tries },
       eventBytes: onDisk.events / inLog, readBytes: onDisk.rest / inLog,
     });
   }
@@ -939,10 +973,11 @@ try {
 if (rows.length > 0) {
   console.log(`\nbench:scale, embedded stores, ${CONNECTIONS} connections, ${SECONDS} s a route after ${WARMUP} s warm-up, the mean of ${ROUNDS} round(s) after ${COLD_ROUNDS} round(s) on the process just started; ${seconds(performance.now() - began)} s in all\n`);
   console.log(table(rows));
-  if (rows.some((r) => [...r.routes, ...r.cold].some((route) => route.failed))) console.log('\n(!): some requests of that run failed (see its progress line)');
+  if (rows.some((r) => [...r.routes, ...r.cold, ...r.floor].some((route) => route.failed))) console.log('\n(!): some requests of that run failed (see its progress line)');
   if (rows.length > 1) {
     const ratios = (pick: (row: Row) => readonly RouteFigures[]) => ['POST', 'GET', 'page'].map((name, i) => `${name} ${(pick(rows.at(-1)!)[i]!.p99 / pick(rows[0]!)[i]!.p99).toFixed(2)}`).join(', ');
     console.log(`\np99 at ${fmt(rows.at(-1)!.orders)} / p99 at ${fmt(rows[0]!.orders)}, measured rounds: ${ratios((row) => row.routes)}`);
     if (COLD_ROUNDS > 0) console.log(`p99 at ${fmt(rows.at(-1)!.orders)} / p99 at ${fmt(rows[0]!.orders)}, after the start: ${ratios((row) => row.cold)}`);
+    if (FLOOR) console.log(`p99 at ${fmt(rows.at(-1)!.orders)} / p99 at ${fmt(rows[0]!.orders)}, the floor: ${ratios((row) => row.floor)}`);
   }
 }
