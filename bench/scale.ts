@@ -743,7 +743,7 @@ const CUSTOMER_SAMPLE = 5000;
 const ORDER_SAMPLE = 20_000;
 
 /** The service on the grown data: the starts, memory, the routes under load, the deep page, the feed. */
-async function measure(dir: string, orders: number, customers: number, newEvents: number): Promise<Omit<Row, 'orders' | 'events' | 'preloadRate' | 'rebuild' | 'eventBytes' | 'readBytes' | 'floor'> & { floor: (() => Promise<RouteFigures[]>) | null }> {
+async function measure(dir: string, orders: number, customers: number, newEvents: number): Promise<Omit<Row, 'orders' | 'events' | 'preloadRate' | 'rebuild' | 'eventBytes' | 'readBytes'>> {
   const first = await start(dir, 'catch-up');
   log(`  ready after the preload in ${seconds(first.readyMs)} s (catching up ${fmt(newEvents)} new events: ${fmt(newEvents / (first.readyMs / 1000))} events/s)`);
   await stop(first.service);
@@ -818,39 +818,43 @@ async function measure(dir: string, orders: number, customers: number, newEvents
     log(`  deep page ${fmt(deep.page)} of ${firstPage}, ${DEEP_SAMPLES} reads one at a time: p50 ${deep.p50.toFixed(2)} ms, p99 ${deep.p99.toFixed(2)} ms`);
     const feed = await feedCatchUp(url, headers);
     log(`  fulfilment feed from the start: ${fmt(feed.entries)} changes at ${fmt(feed.rate)} entries/s`);
-    // Run by the caller once this service has stopped: the same routes, driven alike, on the floor.
-    const floor = async (): Promise<RouteFigures[]> => {
-      const bare = await startFloor(dir, dir);
-      servers.add(bare);
-      try {
-        await bare.ready;
-        // As the service's: first the rounds on the process just started (its folds empty), which the mean leaves out.
-        log(`  the floor (bare Koa, the stores' work alone; bench/http/floor.ts), ${COLD_ROUNDS} round(s) after its start, then ${ROUNDS} measured:`);
-        const runs = routes.map((): RouteFigures[] => []);
-        for (let round = 1 - COLD_ROUNDS; round <= ROUNDS; round++) {
-          for (const [i, route] of routes.entries()) {
-            const figures = await drive(bare.url, `floor: ${route.name}`, () => route.requests('/placements'), round > 0 ? `floor ${round}` : `floor start ${round + COLD_ROUNDS}`);
-            if (round > 0) runs[i]!.push(figures);
-          }
-        }
-        for (const [route, sample] of samples) log(`  a failed ${route}: ${sample}`);
-        return runs.map((route) => meanOf(route, 'floor'));
-      } catch (error) {
-        console.error(tail(bare));
-        throw error;
-      } finally {
-        await stop(bare);
-      }
-    };
+    // The floor on the same files once this service has stopped (stopping it again below changes nothing); its placements join the log as the load's do.
+    await stop(service);
+    const floor = FLOOR ? await floorRounds(dir, routes, samples) : [];
     return {
-      catchUpMs: first.readyMs, catchUpRate: newEvents / (first.readyMs / 1000), restartMs: readyMs, routes: figures, cold, deep, feedRate: feed.rate,
-      restMb: rest.rss, loadMb: load.hwm, floor: FLOOR ? floor : null,
+      catchUpMs: first.readyMs, catchUpRate: newEvents / (first.readyMs / 1000), restartMs: readyMs, routes: figures, cold, floor, deep, feedRate: feed.rate,
+      restMb: rest.rss, loadMb: load.hwm,
     };
   } catch (error) {
     console.error(tail(service));
     throw error;
   } finally {
     await stop(service);
+  }
+}
+
+/** The service's routes driven alike on the floor (bench/http/floor.ts) on `dir`: each route's mean over ROUNDS rounds, after COLD_ROUNDS left out. */
+async function floorRounds(dir: string, routes: readonly { readonly name: string; readonly requests: (placing?: string) => AcRequest[] }[], samples: ReadonlyMap<string, string>): Promise<RouteFigures[]> {
+  const bare = await startFloor(dir, dir);
+  servers.add(bare);
+  try {
+    await bare.ready;
+    // As the service's: first the rounds on the process just started (its folds empty), which the mean leaves out.
+    log(`  the floor (bare Koa, the stores' work alone; bench/http/floor.ts), ${COLD_ROUNDS} round(s) after its start, then ${ROUNDS} measured:`);
+    const runs = routes.map((): RouteFigures[] => []);
+    for (let round = 1 - COLD_ROUNDS; round <= ROUNDS; round++) {
+      for (const [i, route] of routes.entries()) {
+        const figures = await drive(bare.url, `floor: ${route.name}`, () => route.requests('/placements'), round > 0 ? `floor ${round}` : `floor start ${round + COLD_ROUNDS}`);
+        if (round > 0) runs[i]!.push(figures);
+      }
+    }
+    for (const [route, sample] of samples) log(`  a failed ${route}: ${sample}`);
+    return runs.map((route) => meanOf(route, 'floor'));
+  } catch (error) {
+    console.error(tail(bare));
+    throw error;
+  } finally {
+    await stop(bare);
   }
 }
 
@@ -922,9 +926,7 @@ async function run(): Promise<void> {
     events = await logLength(dir);
     orders = size;
 
-    const { floor: measureFloor, ...measured } = await measure(dir, orders, customers, events - logBefore);
-    // After the service has stopped, on the same files; its placements join the log as the load's do.
-    const floor = measureFloor ? await measureFloor() : [];
+    const measured = await measure(dir, orders, customers, events - logBefore);
     lastMs = Date.now();
     placedByLoad += ordersPlacedAfter(dir, events);
     events = await logLength(dir);
@@ -942,7 +944,7 @@ async function run(): Promise<void> {
     const rebuilt = await rebuildAll(dir);
     if (rebuilt) log(`  rebuilt every projection over ${fmt(events)} events in ${seconds(rebuilt.ms)} s: ${fmt(events / (rebuilt.ms / 1000))} events/s, peak RSS ${rebuilt.peakMb.toFixed(0)} MB`);
     rows.push({
-      orders, events, preloadRate: preloaded / (preloadMs / 1000), ...measured, floor, rebuild: rebuilt && { rate: events / (rebuilt.ms / 1000), peakMb: rebuilt.peakMb, tries: rebuilt.tries },
+      orders, events, preloadRate: preloaded / (preloadMs / 1000), ...measured, rebuild: rebuilt && { rate: events / (rebuilt.ms / 1000), peakMb: rebuilt.peakMb, tries: rebuilt.tries },
       eventBytes: onDisk.events / inLog, readBytes: onDisk.rest / inLog,
     });
   }
