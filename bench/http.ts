@@ -15,7 +15,8 @@
 // Koa doing only the store work of a route, through the same embedded stores: for POST /orders
 // one durable append (the placements with stock reservations are read against it too), and for
 // them also the write side's own placement (prices, reservations, key, order append) on a store of
-// its own, and the two commits in sequence that any placement of this design makes (every line's
+// its own (the many-SKU placements, and the peer harnesses' one hot SKU, whose p99 is printed
+// beside the service's, two runs each, alternately), and the two commits in sequence that any placement of this design makes (every line's
 // reservation, then the order: what bounds a placement's latency from below); for GET /orders/{id} the order folded by the write side's order service
 // (with its cache of folded orders); for the page one read-model query. None of the service's
 // own work: no token, no validation, no idempotency, no projections, no signed cursors, no logs,
@@ -72,6 +73,8 @@ import { busiestThreads, cpuMs, threadCpuMs } from './support/cpu-time.js';
 
 async function main(): Promise<void> {
   const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
+  const HOT_ROUTE = 'POST /orders, all buying one hot SKU';
+  const HOT_FLOOR_ROUTE = 'floor: Koa + the write side\'s placement only, one hot SKU';
   const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 1_000);
   const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
   const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 1);
@@ -217,9 +220,9 @@ async function main(): Promise<void> {
       setupRequest: (req) => ({ ...req, path: `/orders/${randomPending()}/edits`, headers: { ...req.headers, 'idempotency-key': randomUUID() } }),
       onResponse: sampler(route),
     }];
-    // Every placement buys the same product (the one the settling write buys too).
-    const hotPlacements = (route: string): AcRequest[] => [{
-      method: 'POST', path: '/orders', body: newOrder,
+    // Every placement buys the same product (the one the settling write buys too): the peer harnesses' POST /orders.
+    const hotPlacements = (route: string, path = '/orders'): AcRequest[] => [{
+      method: 'POST', path, body: newOrder,
       headers: { ...auth, 'content-type': 'application/json' },
       setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'idempotency-key': randomUUID() } }),
       onResponse: sampler(route),
@@ -335,13 +338,19 @@ async function main(): Promise<void> {
         requests: (route) => manyPlacements(route, '/reservations-then-order'),
       },
       {
-        route: 'POST /orders, all buying one hot SKU',
+        route: HOT_ROUTE,
         url: serviceUrl,
         minRatio: null,
         ofFloor: { route: 'floor: Koa + the append only', min: 0.15 },
         settle: true,
         requests: hotPlacements,
       },
+      // The same placements on the write side alone, twice, alternately with the service: the
+      // latency the row above can reach at most under this load (its p99 against the harnesses'
+      // 50 ms), measured beside it.
+      { route: HOT_FLOOR_ROUTE, url: floorUrl, minRatio: null, requests: (route) => hotPlacements(route, '/placements') },
+      { route: `${HOT_ROUTE} (again)`, url: serviceUrl, minRatio: null, settle: true, requests: hotPlacements },
+      { route: `${HOT_FLOOR_ROUTE} (again)`, url: floorUrl, minRatio: null, requests: (route) => hotPlacements(route, '/placements') },
       {
         route: `GET ${firstPage} (cursors)`,
         url: serviceUrl,
@@ -465,6 +474,11 @@ async function main(): Promise<void> {
         `  sealing personal data: ${route} at ${(share * 100).toFixed(1)}% of its throughput in clear (target >= 90%: ${share >= 0.9 ? 'met' : 'NOT met'}); ` +
           `by server CPU per request ${(byCpu * 100).toFixed(1)}% (${fmt(cpuPerRequest(route) * 1000)} µs sealed, ${fmt(cpuPerRequest(clear) * 1000)} µs in clear)`,
       );
+    }
+    // The hot placement's p99, each run, beside its floor's in the same run.
+    const p99s = (route: string) => runsOf(route).map((row) => `${row.result.latency.p99.toFixed(1)} ms`).join(' and ');
+    if (runsOf(HOT_ROUTE).length > 0 && runsOf(HOT_FLOOR_ROUTE).length > 0) {
+      console.log(`  one hot SKU: POST /orders p99 ${p99s(HOT_ROUTE)}; the write side's placement alone (its floor) p99 ${p99s(HOT_FLOOR_ROUTE)}, alternately`);
     }
     // What the catalogue and the stock cost a placement: the many-SKU row, and the peer's blind reservations, against the peer without them.
     const rowOf = (route: string) => rows.find((row) => row.target.route === route);
