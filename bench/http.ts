@@ -16,8 +16,9 @@
 // one durable append (the placements with stock reservations are read against it too), and for
 // them also the write side's own placement (prices, reservations, key, order append) on a store of
 // its own (the many-SKU placements, and the peer harnesses' one hot SKU, whose p99 is printed
-// beside the service's, two runs each, alternately), and the two commits in sequence that any placement of this design makes (every line's
-// reservation, then the order: what bounds a placement's latency from below); for GET /orders/{id} the order folded by the write side's order service
+// beside the service's, two runs each, alternately), and the two commits in sequence that any
+// placement of this design makes (every line's reservation, then the order: what bounds a
+// placement's latency from below); for GET /orders/{id} the order folded by the write side's order service
 // (with its cache of folded orders); for the page one read-model query. None of the service's
 // own work: no token, no validation, no idempotency, no projections, no signed cursors, no logs,
 // no metrics. A route cannot beat its floor; the gap between the two is the service's own cost.
@@ -227,6 +228,7 @@ async function main(): Promise<void> {
       setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'idempotency-key': randomUUID() } }),
       onResponse: sampler(route),
     }];
+    const hotFloorPlacements = (route: string) => hotPlacements(route, '/placements');
 
     interface Target {
       route: string;
@@ -348,9 +350,9 @@ async function main(): Promise<void> {
       // The same placements on the write side alone, twice, alternately with the service: the
       // latency the row above can reach at most under this load (its p99 against the harnesses'
       // 50 ms), measured beside it.
-      { route: HOT_FLOOR_ROUTE, url: floorUrl, minRatio: null, requests: (route) => hotPlacements(route, '/placements') },
+      { route: HOT_FLOOR_ROUTE, url: floorUrl, minRatio: null, requests: hotFloorPlacements },
       { route: `${HOT_ROUTE} (again)`, url: serviceUrl, minRatio: null, settle: true, requests: hotPlacements },
-      { route: `${HOT_FLOOR_ROUTE} (again)`, url: floorUrl, minRatio: null, requests: (route) => hotPlacements(route, '/placements') },
+      { route: `${HOT_FLOOR_ROUTE} (again)`, url: floorUrl, minRatio: null, requests: hotFloorPlacements },
       {
         route: `GET ${firstPage} (cursors)`,
         url: serviceUrl,
