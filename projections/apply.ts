@@ -1,14 +1,24 @@
 // Applies a batch of recorded events to one generation of a projection's views: load the views
 // the batch touches, fold the events in, write the changed views and the checkpoint together.
 import type { Change, KeyedChange, ViewStore } from '../read-side/read-store.js';
-import type { Position, RecordedEvent } from '../write-side/kernel/event-store.js';
+import type { EventStore, Position, RecordedEvent } from '../write-side/kernel/event-store.js';
 import { comparePositions } from '../write-side/kernel/position.js';
-import type { EventContext, GatheredView, Projection } from './projection.js';
+import type { EventContext, GatheredView, HistoricEvent, Projection } from './projection.js';
+
+/** The events of a stream before a revision, oldest first (Projection.history). */
+export type HistoryReader = (stream: string, before: number) => Promise<readonly RecordedEvent[]>;
+
+/** A stream's history as the event store holds it: the projection's own store (sealed or opened alike). */
+export const historyFrom =
+  (events: Pick<EventStore, 'readStream'>): HistoryReader =>
+  (stream, before) =>
+    before === 0 ? Promise.resolve([]) : events.readStream(stream, { toRevision: before - 1 });
 
 export async function applyBatch<V extends { readonly revision: number }, E extends { readonly type: string }, C extends Change>(
   projection: Projection<string, V, E, C>,
   views: ViewStore<V, C>,
   batch: readonly RecordedEvent[],
+  history: HistoryReader,
 ): Promise<Position | null> {
   const last = batch.at(-1);
   if (!last) return null;
@@ -43,10 +53,13 @@ export async function applyBatch<V extends { readonly revision: number }, E exte
     const view = current.get(key) ?? null;
     // Already included: a replay after a crash, or an event delivered twice.
     if (folded(projection, view, recorded)) continue;
-    const next = projection.evolve(view, event, contextOf(projection, recorded, lookup));
+    const earlier = projection.history?.(event, view) ? historyOf(projection, await history(recorded.streamName, recorded.revision)) : undefined;
+    const next = projection.evolve(view, event, contextOf(projection, recorded, lookup, earlier));
     if (projection.changes) for (const change of projection.changes(view, next, event, recorded)) changes.push({ key, change });
     current.set(key, next);
-    changed.set(key, next);
+    // A view not kept is folded again from its stream's history by the next event that finds none.
+    if (kept(projection, next)) changed.set(key, next);
+    else if (stored.has(key) || changed.has(key)) throw new TypeError(`projection ${projection.name}: view ${key} was kept, and a kept view is never dropped`);
   }
   await views.commit(
     [...changed].map(([key, view]) => {
@@ -69,7 +82,26 @@ export function folded<V extends { readonly revision: number }>(projection: Pick
   return recorded.revision <= view.revision;
 }
 
-/** What evolve is told of the event: its place in the log, and in a projection that gathers streams, its other views. */
-export function contextOf<V>(projection: Pick<Projection, 'gathers'>, recorded: RecordedEvent, view: (key: string) => V | null): EventContext<V> {
-  return projection.gathers?.reads ? { revision: recorded.revision, position: recorded.position, recordedAt: recorded.recordedAt, view } : recorded;
+/**
+ * What evolve is told of the event: its place in the log, in a projection that gathers streams its
+ * other views, and the earlier events of its stream when the projection folds it with them.
+ */
+export function contextOf<V, E>(
+  projection: Pick<Projection, 'gathers'>,
+  recorded: RecordedEvent,
+  view: (key: string) => V | null,
+  history?: readonly HistoricEvent<E>[],
+): EventContext<V, E> {
+  if (!projection.gathers?.reads && !history) return recorded;
+  return { revision: recorded.revision, position: recorded.position, recordedAt: recorded.recordedAt, ...(projection.gathers?.reads ? { view } : {}), ...(history ? { history } : {}) };
+}
+
+/** A stream's earlier events as the projection reads them: those it handles, decoded, oldest first. */
+export function historyOf<E extends { readonly type: string }>(projection: Pick<Projection<string, unknown, E>, 'handles' | 'decode'>, recorded: readonly RecordedEvent[]): HistoricEvent<E>[] {
+  return recorded.filter((r) => projection.handles.has(r.type as E['type'])).map((r) => ({ event: projection.decode(r), recorded: r }));
+}
+
+/** Whether the projection writes this view (Projection.keeps). */
+export function kept<V>(projection: Pick<Projection<string, V>, 'keeps'>, view: V): boolean {
+  return projection.keeps ? projection.keeps(view) : true;
 }

@@ -3,7 +3,7 @@
 import type { Change, StorageDeclaration } from '../read-side/read-store.js';
 import type { Position, RecordedEvent } from '../write-side/kernel/event-store.js';
 
-export interface EventContext<V = unknown> {
+export interface EventContext<V = unknown, E = unknown> {
   /** The event's revision in its own stream. */
   readonly revision: number;
   readonly position: Position;
@@ -13,6 +13,14 @@ export interface EventContext<V = unknown> {
    * before this one left it, of a key its `reads` named for this event; null when it has none.
    */
   readonly view?: (key: string) => V | null;
+  /** For an event its projection folds with its history (Projection.history): the earlier events of its stream. */
+  readonly history?: readonly HistoricEvent<E>[];
+}
+
+/** An event of a stream's history, decoded, with its place in the log (Projection.history). */
+export interface HistoricEvent<E> {
+  readonly event: E;
+  readonly recorded: RecordedEvent;
 }
 
 /** `N` its name, `V` its view, `E` the events it reads, `C` the changes it records (never for most). */
@@ -40,8 +48,21 @@ export interface Projection<N extends string = string, V = any, E extends { read
    * it an event touches the one view keyOf names, its stream's.
    */
   parts?(event: E): readonly E[];
-  /** The view after the event; `current` is null before the view's first event. */
-  evolve(current: V | null, event: E, context: EventContext<V>): V;
+  /** The view after the event; `current` is null before the view's first event, and while none is kept (`keeps`). */
+  evolve(current: V | null, event: E, context: EventContext<V, E>): V;
+  /**
+   * Whether the event is folded with its stream's history: the earlier events of its stream that
+   * this projection handles, read back from the log (context.history), so that what they held
+   * need not be kept in a view of its own (an order's currency, for its payment's day). `current`
+   * as the batch left it. The history is read before evolve, one indexed read of the stream.
+   */
+  history?(event: E, current: V | null): boolean;
+  /**
+   * Whether a view is written: one that is not (an order's queue entry before its payment) is
+   * never stored, and a later event of its stream finds none and folds its history instead
+   * (`history`). A view once kept must stay kept. Without it, every view is written.
+   */
+  keeps?(view: V): boolean;
   /** What the event changed, for a projection that records its changes (compare `before` and `after`). */
   changes?(before: V | null, after: V, event: E, context: EventContext): C[];
   /**

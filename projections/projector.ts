@@ -4,7 +4,7 @@ import type { ProjectionProgress as ViewsProgress } from '../read-side/kernel/co
 import type { ProjectionName, ReadModelStore } from '../read-side/read-store.js';
 import type { EventStore, EventSubscription, Position, RecordedEvent } from '../write-side/kernel/event-store.js';
 import { comparePositions } from '../write-side/kernel/position.js';
-import { applyBatch } from './apply.js';
+import { applyBatch, historyFrom, type HistoryReader } from './apply.js';
 import { rebuild } from './rebuild.js';
 import { streamPrefixesOf, type AnyProjection } from './projection.js';
 
@@ -119,6 +119,8 @@ export class Projector<N extends ProjectionName = ProjectionName> {
   private failure: { readonly since: Date; readonly error: unknown } | null = null;
   private readonly waiters = new Set<{ position: Position; resolve: (reached: boolean) => void }>();
   private readonly batchSize: number;
+  /** The earlier events of a stream, for a projection that folds events with their history. */
+  private readonly history: HistoryReader;
   private readonly batchDelayMs: number;
   private readonly maxBatchDelayMs: number;
   /** Events delivered by the subscription, and of those, applied (counted from the projector's start). */
@@ -138,6 +140,7 @@ export class Projector<N extends ProjectionName = ProjectionName> {
     private readonly options: ProjectorOptions = {},
   ) {
     this.batchSize = options.batchSize ?? 1000;
+    this.history = historyFrom(events);
     this.batchDelayMs = options.batchDelayMs ?? BATCH_DELAY_MS;
     this.maxBatchDelayMs = options.maxBatchDelayMs ?? MAX_BATCH_DELAY_MS;
   }
@@ -338,7 +341,7 @@ export class Projector<N extends ProjectionName = ProjectionName> {
         clearTimeout(timer);
         delay = nextBatchDelay(delay, batch.length, this.batchDelayMs, this.maxBatchDelayMs);
         if ((await this.readModels.activeGeneration(name)) !== generation) return; // a rebuild switched generations
-        const position = await applyBatch(this.projection, views, batch);
+        const position = await applyBatch(this.projection, views, batch, this.history);
         if (position !== null) stored = position;
         this.applied += batch.length;
         this.advance(position);

@@ -5,7 +5,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { distinctValues, type Change, type ReadModelStore, type StorageDeclaration, type StoredFieldValue, type ViewStore } from '../read-side/read-store.js';
 import type { EventStore, Position } from '../write-side/kernel/event-store.js';
 import { comparePositions } from '../write-side/kernel/position.js';
-import { applyBatch, contextOf, folded } from './apply.js';
+import { applyBatch, contextOf, folded, historyFrom, historyOf, kept } from './apply.js';
 import { streamPrefixesOf, type Projection } from './projection.js';
 
 export interface RebuildProgress {
@@ -45,7 +45,7 @@ export async function rebuild<V extends { readonly revision: number }, E extends
     if (options.goOn && !options.goOn()) return { events: count, generation, activated: false };
     const batch = await events.readAll({ after, maxCount: batchSize, streamPrefixes: streamPrefixesOf(projection) });
     if (batch.length === 0) break;
-    after = await applyBatch(projection, views, batch);
+    after = await applyBatch(projection, views, batch, historyFrom(events));
     count += batch.length;
     options.onProgress?.({ events: count, position: after!, head });
   }
@@ -111,13 +111,16 @@ export async function verify<V extends { readonly revision: number }, E extends 
     const expectedViews = new Map<string, { view: V | null; changes: C[] }>();
     for (const id of ids.slice(i, i + 500)) {
       if (!projection.parts) expectedViews.set(id, { view: null, changes: [] });
-      for (const recorded of await events.readStream(`${projection.streamPrefix}${id}`)) {
+      const stream = await events.readStream(`${projection.streamPrefix}${id}`);
+      for (const [at, recorded] of stream.entries()) {
         if (!projection.handles.has(recorded.type as E['type'])) continue;
         const event = projection.decode(recorded);
         for (const part of projection.parts ? projection.parts(event) : [event]) {
           const key = projection.parts ? projection.keyOf(part) : id;
           const expected = expectedViews.get(key) ?? { view: null, changes: [] };
-          const next: V = projection.evolve(expected.view, part, recorded);
+          // Folded on from the view in memory, even one not kept: what applyBatch folds from the stream's history instead.
+          const history = projection.history?.(part, expected.view) ? historyOf(projection, stream.slice(0, at)) : undefined;
+          const next: V = projection.evolve(expected.view, part, contextOf<V, E>(projection, recorded, () => null, history));
           if (projection.changes) expected.changes.push(...projection.changes(expected.view, next, part, recorded));
           expectedViews.set(key, { view: next, changes: expected.changes });
         }
@@ -129,7 +132,8 @@ export async function verify<V extends { readonly revision: number }, E extends 
     const storedFields = await views.fields(chunk);
     const storedChanges = new Map<string, C[]>();
     for (const { key, change } of await views.changesOf(chunk)) storedChanges.set(key, [...(storedChanges.get(key) ?? []), change]);
-    for (const [id, { view: expected, changes: expectedChanges }] of expectedViews) {
+    for (const [id, { view: folded, changes: expectedChanges }] of expectedViews) {
+      const expected = folded !== null && kept(projection, folded) ? folded : null;
       const actual = stored.get(id) ?? null;
       if (!isDeepStrictEqual(expected, actual)) report({ key: id, expected, actual });
       else if (expected !== null) {
@@ -158,9 +162,8 @@ export async function verify<V extends { readonly revision: number }, E extends 
 
 /**
  * verify for a projection that gathers streams (Projection.gathers): a view may hold any of its
- * streams' events, so the log is folded in order, every view held in memory (the daily sales keep
- * one small view per order beside the days'), then compared with the stored views, their fields, and
- * the stored views without an event.
+ * streams' events, so the log is folded in order, every view held in memory, then compared with
+ * the stored views (a view not kept with none), their fields, and the stored views without an event.
  */
 async function verifyGathered<V extends { readonly revision: number }, E extends { readonly type: string }, C extends Change>(
   events: EventStore,
@@ -170,6 +173,7 @@ async function verifyGathered<V extends { readonly revision: number }, E extends
 ): Promise<{ checked: number; differences: number }> {
   const expected = new Map<string, V>();
   const lookup = (key: string): V | null => expected.get(key) ?? null;
+  const history = historyFrom(events);
   for (let after: Position | null = null; ; ) {
     const batch = await events.readAll({ after, maxCount: 5000, streamPrefixes: streamPrefixesOf(projection) });
     if (batch.length === 0) break;
@@ -179,7 +183,9 @@ async function verifyGathered<V extends { readonly revision: number }, E extends
       for (const part of projection.parts ? projection.parts(event) : [event]) {
         const key = projection.keyOf(part);
         const view = expected.get(key) ?? null;
-        if (!folded(projection, view, recorded)) expected.set(key, projection.evolve(view, part, contextOf(projection, recorded, lookup)));
+        if (folded(projection, view, recorded)) continue;
+        const earlier = projection.history?.(part, view) ? historyOf(projection, await history(recorded.streamName, recorded.revision)) : undefined;
+        expected.set(key, projection.evolve(view, part, contextOf(projection, recorded, lookup, earlier)));
       }
     }
     after = batch.at(-1)!.position;
@@ -195,10 +201,11 @@ async function verifyGathered<V extends { readonly revision: number }, E extends
     const stored = await views.load(chunk);
     const storedFields = await views.fields(chunk);
     for (const key of chunk) {
-      const view = expected.get(key)!;
+      const folded = expected.get(key)!;
+      const view = kept(projection, folded) ? folded : null;
       const actual = stored.get(key) ?? null;
       if (!isDeepStrictEqual(view, actual)) differs({ key, expected: view, actual });
-      else {
+      else if (view !== null) {
         const expectedFields = fieldsOf(projection.storage, view);
         const actualFields = storedFields.get(key) ?? null;
         if (!isDeepStrictEqual(expectedFields, actualFields)) differs({ key: `${key} (fields)`, expected: expectedFields, actual: actualFields });

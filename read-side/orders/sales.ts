@@ -1,6 +1,5 @@
 // The store's sales by day, as the `daily-sales` projection keeps them: a view per UTC day with
-// the orders placed that day and, per currency, the payments and refunds recorded that day; and
-// beside them a small view per order, its currency, which a payment or a refund does not name.
+// the orders placed that day and, per currency, the payments and refunds recorded that day.
 import type { Position } from '../../write-side/kernel/event-store.js';
 
 /** What a day's payments and refunds came to in one currency, in its minor units. */
@@ -20,19 +19,9 @@ export interface SalesDay {
   readonly revision: number;
 }
 
-/** An order's currency, for the days its payment and refunds fall on. */
-export interface SalesOrder {
-  readonly kind: 'order';
-  readonly orderId: string;
-  readonly currency: string;
-  readonly position: Position;
-  readonly revision: number;
-}
-
-export type DailySalesView = SalesDay | SalesOrder;
+export type DailySalesView = SalesDay;
 
 export const dayKey = (day: string): string => `day:${day}`;
-export const salesOrderKey = (orderId: string): string => `order:${orderId}`;
 
 /** The UTC day of an instant, as the views key it. */
 export function utcDay(instant: string | Date): string {

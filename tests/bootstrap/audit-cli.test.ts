@@ -22,7 +22,8 @@ describe('audit command', () => {
     expect(clean.stdout).toContain('stock rules: 10 SKUs checked, 0 finding(s)');
     // The 10 SKUs stocked, and the 2 products of the seed's catalogue never stocked: the stock list has every SKU with a product.
     expect(clean.stdout).toContain('read model stock: 12 orders checked, 0 difference(s)');
-    expect(clean.stdout).toContain('read model daily-sales: 16 orders checked, 0 difference(s)');
+    // The days' views only (one, or two should the seed straddle midnight UTC): nothing is kept per order.
+    expect(clean.stdout).toMatch(/read model daily-sales: [12] orders checked, 0 difference\(s\)/);
     expect(clean.status).toBe(0);
 
     const replay = run(dir.path, 'bootstrap/audit-cli.ts', 'replay', '--order', ids[3]!);

@@ -3,7 +3,7 @@
 // applied twice changing nothing; agreement with a fresh fold, and a view that is not the fold found.
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { applyBatch } from '../../../projections/apply.js';
+import { applyBatch, historyFrom } from '../../../projections/apply.js';
 import { returnsView } from '../../../projections/orders/returns.js';
 import { rebuild, verify, type Difference } from '../../../projections/rebuild.js';
 import { returnPage, type ReturnView } from '../../../read-side/orders/returns.js';
@@ -54,7 +54,7 @@ describe('the returns projection', () => {
     // The whole log applied again (a replay after a crash) changes nothing.
     const generation = reads.store.views<ReturnView>('returns', await reads.store.activeGeneration('returns'));
     const log = await events.store.readAll({ after: null, maxCount: 10_000, streamPrefixes: [ORDER_STREAM_PREFIX] });
-    await applyBatch(returnsView, generation, log);
+    await applyBatch(returnsView, generation, log, historyFrom(events.store));
     expect(await reads.store.find<ReturnView>('returns', order.returns.map((r) => r.id))).toEqual(stored);
     expect(await verify(events.store, reads.store, returnsView, () => {})).toEqual({ checked: 3, differences: 0 });
   });

@@ -5,7 +5,7 @@
 // ends as the rebuild does; agreement with a fresh fold; the names and SKUs listed by a prefix.
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { applyBatch } from '../../../projections/apply.js';
+import { applyBatch, historyFrom } from '../../../projections/apply.js';
 import type { SqliteReadStore } from '../../../read-side/adapters/sqlite-read-store.js';
 import { streamPrefixesOf } from '../../../projections/projection.js';
 import { rebuild, verify, type Difference } from '../../../projections/rebuild.js';
@@ -82,8 +82,8 @@ describe('the stock projection', () => {
     for (const size of [1, 3, log.length]) {
       const views = reads.store.views<StockView>('stock', await reads.store.createGeneration('stock'));
       for (let i = 0; i < log.length; i += size) {
-        await applyBatch(stockView, views, log.slice(i, i + size));
-        await applyBatch(stockView, views, log.slice(Math.max(0, i - size), i + size));
+        await applyBatch(stockView, views, log.slice(i, i + size), historyFrom(events.store));
+        await applyBatch(stockView, views, log.slice(Math.max(0, i - size), i + size), historyFrom(events.store));
       }
       expect(await views.scan(null, 100), `batches of ${size}`).toEqual(rebuilt);
     }

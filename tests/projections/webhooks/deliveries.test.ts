@@ -2,7 +2,7 @@
 // a worker's flush split by delivery, statuses and the bounded attempts, the page newest first of
 // one status or all, a batch applied twice changing nothing, and agreement with a fresh fold.
 import { describe, expect, it } from 'vitest';
-import { applyBatch } from '../../../projections/apply.js';
+import { applyBatch, historyFrom } from '../../../projections/apply.js';
 import { rebuild, verify } from '../../../projections/rebuild.js';
 import { webhookDeliveriesView } from '../../../projections/webhooks/deliveries.js';
 import { deliveryPage } from '../../../read-side/webhooks/queries.js';
@@ -67,7 +67,7 @@ describe('the webhook-deliveries projection', () => {
 
       // The whole log applied again (a replay after a crash) changes nothing.
       const log = await events.store.readAll({ after: null, maxCount: 1000, streamPrefixes: [WEBHOOK_DELIVERY_STREAM_PREFIX] });
-      await applyBatch(webhookDeliveriesView, store, log);
+      await applyBatch(webhookDeliveriesView, store, log, historyFrom(events.store));
       expect(await store.load([d1!, d3!])).toEqual(new Map([[d1!, views.get(d1!)], [d3!, views.get(d3!)]]));
     } finally {
       await reads.dispose();
