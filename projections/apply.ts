@@ -49,11 +49,12 @@ export async function applyBatch<V extends { readonly revision: number }, E exte
   const changed = new Map<string, V>();
   const changes: KeyedChange<C>[] = [];
   const lookup = (key: string): V | null => current.get(key) ?? null;
+  let inBatch: ReadonlyMap<string, readonly RecordedEvent[]> | null = null;
   for (const { recorded, event, key } of decoded) {
     const view = current.get(key) ?? null;
     // Already included: a replay after a crash, or an event delivered twice.
     if (folded(projection, view, recorded)) continue;
-    const earlier = projection.history?.(event, view) ? historyOf(projection, await history(recorded.streamName, recorded.revision)) : undefined;
+    const earlier = projection.history?.(event, view) ? historyOf(projection, await historyIn((inBatch ??= byStream(batch)), recorded, history)) : undefined;
     const next = projection.evolve(view, event, contextOf(projection, recorded, lookup, earlier));
     if (projection.changes) for (const change of projection.changes(view, next, event, recorded)) changes.push({ key, change });
     current.set(key, next);
@@ -99,6 +100,29 @@ export function contextOf<V, E>(
 /** A stream's earlier events as the projection reads them: those it handles, decoded, oldest first. */
 export function historyOf<E extends { readonly type: string }>(projection: Pick<Projection<string, unknown, E>, 'handles' | 'decode'>, recorded: readonly RecordedEvent[]): HistoricEvent<E>[] {
   return recorded.filter((r) => projection.handles.has(r.type as E['type'])).map((r) => ({ event: projection.decode(r), recorded: r }));
+}
+
+/** A batch's events by stream, each stream's in order. */
+function byStream(batch: readonly RecordedEvent[]): Map<string, RecordedEvent[]> {
+  const streams = new Map<string, RecordedEvent[]>();
+  for (const recorded of batch) {
+    const events = streams.get(recorded.streamName);
+    if (events) events.push(recorded);
+    else streams.set(recorded.streamName, [recorded]);
+  }
+  return streams;
+}
+
+/**
+ * The events of `recorded`'s stream before it. A batch is a stretch of the log (of the projection's
+ * streams): when it holds the stream's first event, it holds every one up to `recorded`, and
+ * nothing is read back (a payment whose order was placed in the same batch, as in most of a
+ * rebuild's). Otherwise they are read from the log.
+ */
+function historyIn(inBatch: ReadonlyMap<string, readonly RecordedEvent[]>, recorded: RecordedEvent, read: HistoryReader): Promise<readonly RecordedEvent[]> | readonly RecordedEvent[] {
+  const stream = inBatch.get(recorded.streamName);
+  if (!stream || stream[0]!.revision !== 0) return read(recorded.streamName, recorded.revision);
+  return stream.filter((r) => r.revision < recorded.revision);
 }
 
 /** Whether the projection writes this view (Projection.keeps). */
