@@ -39,13 +39,14 @@ export async function rebuild<V extends { readonly revision: number }, E extends
   const generation = await readModels.createGeneration(projection.name);
   const views = readModels.views<V, C>(projection.name, generation);
   const head = await events.headPosition();
+  const history = historyFrom(events);
   let after: Position | null = null;
   let count = 0;
   for (;;) {
     if (options.goOn && !options.goOn()) return { events: count, generation, activated: false };
     const batch = await events.readAll({ after, maxCount: batchSize, streamPrefixes: streamPrefixesOf(projection) });
     if (batch.length === 0) break;
-    after = await applyBatch(projection, views, batch, historyFrom(events));
+    after = await applyBatch(projection, views, batch, history);
     count += batch.length;
     options.onProgress?.({ events: count, position: after!, head });
   }

@@ -42,7 +42,7 @@ export const dailySales: Projection<'daily-sales', DailySalesView, SalesEvent> =
   keyOf: (event) => dayKey(dayOf(event)),
   history: (event) => event.type !== 'OrderPlaced',
   evolve(view: DailySalesView | null, event: SalesEvent, context: EventContext<DailySalesView, SalesEvent>): DailySalesView {
-    const day: SalesDay = view ?? { kind: 'day', day: dayOf(event), ordersPlaced: 0, currencies: {}, position: context.position, revision: -1 };
+    const day: SalesDay = view ?? { day: dayOf(event), ordersPlaced: 0, currencies: {}, position: context.position, revision: -1 };
     const folded = { position: context.position, revision: day.revision + 1 };
     const add = (currency: string, payments: number, refunds: number): SalesDay['currencies'] => {
       const sales = day.currencies[currency] ?? NO_SALES;

@@ -10,7 +10,6 @@ export interface CurrencySales {
 
 /** A UTC day (YYYY-MM-DD): the orders placed, and per currency the payments and refunds recorded. */
 export interface SalesDay {
-  readonly kind: 'day';
   readonly day: string;
   readonly ordersPlaced: number;
   readonly currencies: { readonly [currency: string]: CurrencySales };
