@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { SqliteEventStore } from '../../write-side/adapters/sqlite-event-store.js';
 import type { NewEvent } from '../../write-side/kernel/event-store.js';
 import { tempDir } from '../support/event-stores.js';
+import { until } from '../support/until.js';
 
 const event = (n: number): NewEvent => ({
   type: 'Tested',
@@ -147,6 +148,43 @@ describe('embedded event store', () => {
       expect(((await iterator.next()).value as { data: unknown }).data).toEqual({ n: 3 });
       expect(((await iterator.next()).value as { data: unknown }).data).toEqual({ n: 4 });
       expect(store.stats.scans).toBeGreaterThan(scans);
+    } finally {
+      await Promise.all(subscriptions.map((s) => s.close()));
+      await dispose();
+    }
+  });
+
+  it('hands a subscriber to some streams, alone in its store, only their rows, in batches, and moves its checkpoint past the others', async () => {
+    const { store, dispose } = withStore();
+    const subscriptions = [];
+    try {
+      // 1,200 jobs' events among 2,400 orders', more than two of a subscriber's batches; then orders' alone.
+      for (let i = 0; i < 1200; i++) await store.appendToStream(`order-${i}`, [event(2 * i), event(2 * i + 1)], 'no_stream');
+      await Promise.all(Array.from({ length: 1200 }, (_, i) => store.appendToStream(`job-${i}`, [event(i)], 'no_stream')));
+      for (let i = 1200; i < 1300; i++) await store.appendToStream(`order-${i}`, [event(2 * i)], 'no_stream');
+      const head = (await store.headPosition())!;
+      const checkpoints: string[] = [];
+      const rowsBefore = store.stats.scannedRows;
+      const alone = store.subscribeToAll({ streamPrefixes: ['job-'], onCheckpoint: (position) => checkpoints.push(position) });
+      subscriptions.push(alone);
+      const iterator = alone[Symbol.asyncIterator]();
+      const seen: string[] = [];
+      for (let i = 0; i < 1200; i++) seen.push(((await iterator.next()).value as { streamName: string }).streamName);
+      expect(seen).toEqual(Array.from({ length: 1200 }, (_, i) => `job-${i}`));
+      // Asking for the next event finishes the read: the checkpoint is the head, past the last orders.
+      const next = iterator.next();
+      await until(() => checkpoints.at(-1) === head);
+      expect(store.stats.scannedRows - rowsBefore).toBe(1200);
+
+      // Another subscriber in the store: they share the scans of the whole log again.
+      const sharing = store.subscribeToAll({ after: head });
+      subscriptions.push(sharing);
+      await store.appendToStream('order-x', [event(0)], 'no_stream');
+      await store.appendToStream('job-x', [event(1)], 'no_stream');
+      expect(((await next).value as { streamName: string }).streamName).toBe('job-x');
+      const shared = sharing[Symbol.asyncIterator]();
+      expect(((await shared.next()).value as { streamName: string }).streamName).toBe('order-x');
+      expect(((await shared.next()).value as { streamName: string }).streamName).toBe('job-x');
     } finally {
       await Promise.all(subscriptions.map((s) => s.close()));
       await dispose();

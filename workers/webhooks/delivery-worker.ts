@@ -82,6 +82,8 @@ export interface ReplayJobsPort {
   subscriptionGone(subscriptionId: string): Promise<boolean>;
   /** The replay a log event asks for (a WebhookReplayRequested), or null: taken up at once, before the jobs' read model shows it. */
   requestedIn(recorded: RecordedEvent): ReplayJobRef | null;
+  /** The prefixes of the streams whose events may ask for a replay: the only ones followed while nothing is being delivered. */
+  readonly requestStreams: readonly string[];
 }
 
 /** A log event as a webhook event: its contract type, the resource it orders by, and its id. */
@@ -212,6 +214,9 @@ export interface DeliveryWorkerOptions {
    * appended, instead of waiting for the next poll: the delay from a commit to its delivery is then
    * the time to read and send it, not pollMs. The polls go on beneath it (a subscription that
    * fails leaves them). Off by default: the tests drive time themselves.
+   * The whole log is followed only while this process delivers something (a subscription's
+   * deliveries or a replay); otherwise only the streams that ask for replays are (requestStreams),
+   * so that a process with nothing to deliver does not read every event the shop writes.
    */
   readonly follow?: boolean;
 }
@@ -924,6 +929,12 @@ class SubscriptionRunner {
   }
 }
 
+/** A follower of the whole log: its subscription once made, and its end. */
+interface Waking {
+  live: { close(): Promise<void> } | null;
+  done: Promise<void>;
+}
+
 /**
  * Delivers every active subscription's webhooks: start() begins (reading the subscriptions and
  * taking their leases every refreshMs), stop() ends every attempt under way, records their outcomes,
@@ -947,6 +958,8 @@ export class WebhookDeliveryWorker {
   private running: Promise<void> | null = null;
   private live: { close(): Promise<void> } | null = null;
   private following: Promise<void> | null = null;
+  /** The whole log's follower, while this process delivers something (see DeliveryWorkerOptions.follow). */
+  private waking: Waking | null = null;
   private stopped = true;
 
   constructor(
@@ -1013,24 +1026,58 @@ export class WebhookDeliveryWorker {
     this.tick();
   }
 
-  /** Wakes every subscription this process works at each event appended to the log (see DeliveryWorkerOptions.follow). */
+  /** Takes up a replay as soon as its request is appended to the log (see DeliveryWorkerOptions.follow). */
   private async follow(): Promise<void> {
     const subscribe = this.ports.log.subscribeToAll?.bind(this.ports.log);
-    if (!subscribe) return;
-    const live = subscribe({ after: await this.ports.log.headPosition() });
+    const replays = this.ports.replays;
+    if (!subscribe || !replays) return;
+    const live = subscribe({ after: await this.ports.log.headPosition(), streamPrefixes: replays.requestStreams });
     this.live = live;
     if (this.stopped) return void (await live.close());
     for await (const event of live) {
       if (this.stopped) break;
-      this.config.reads.appended();
-      for (const runner of this.runners.values()) runner.nudge();
-      for (const runner of this.replayRunners.values()) runner.nudge();
-      const requested = this.ports.replays?.requestedIn(event);
+      const requested = replays.requestedIn(event);
       if (requested) {
         this.requested.push(requested);
         this.refreshNow();
       }
     }
+  }
+
+  /** Whether this process delivers nothing now: no subscription's deliveries, no replay. */
+  private get idle(): boolean {
+    return this.runners.size === 0 && this.replayRunners.size === 0;
+  }
+
+  /**
+   * Wakes everything this process delivers at each event appended to the log, from now until it
+   * delivers nothing (the first event after that ends it). Called as a runner is made.
+   */
+  private wakeOnAppends(): void {
+    const subscribe = this.ports.log.subscribeToAll?.bind(this.ports.log);
+    if (!this.options.follow || !subscribe || this.stopped || this.waking) return;
+    const waking: Waking = { live: null, done: Promise.resolve() };
+    this.waking = waking;
+    waking.done = (async () => {
+      const live = subscribe({ after: await this.ports.log.headPosition() });
+      waking.live = live;
+      try {
+        for await (const _ of live) {
+          if (this.stopped || this.idle) break;
+          this.config.reads.appended();
+          for (const runner of this.runners.values()) runner.nudge();
+          for (const runner of this.replayRunners.values()) runner.nudge();
+        }
+      } finally {
+        if (this.waking === waking) this.waking = null;
+        await live.close();
+      }
+      // A runner made as this one ended is woken by a follower of its own.
+      if (!this.idle) this.wakeOnAppends();
+    })().catch((error: unknown) => {
+      if (this.waking === waking) this.waking = null;
+      this.config.onError(error);
+    });
   }
 
   async stop(): Promise<void> {
@@ -1039,6 +1086,9 @@ export class WebhookDeliveryWorker {
     this.timer = null;
     await this.live?.close();
     await this.following;
+    const waking = this.waking;
+    await waking?.live?.close();
+    await waking?.done;
     await this.running;
     await Promise.all([...this.runners.keys()].map((id) => this.drop(id, true)));
     // A replay's job keeps its lease until it lapses; another process then takes it up from its checkpoint.
@@ -1090,6 +1140,7 @@ export class WebhookDeliveryWorker {
       this.leaseUntil.delete(subscription.id);
       this.runners.set(subscription.id, runner);
       runner.start();
+      this.wakeOnAppends();
     }
     await this.renewReplays(byId);
     await this.takeReplays(byId);
@@ -1160,6 +1211,7 @@ export class WebhookDeliveryWorker {
       runner.leaseUntil = asked + Math.floor((this.leaseTtlMs * 2) / 3);
       this.replayRunners.set(job.id, runner);
       runner.start();
+      this.wakeOnAppends();
     }
   }
 

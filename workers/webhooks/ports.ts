@@ -62,6 +62,7 @@ export function replayJobsPort(jobs: JobService, readModels: ReadModelStore, sub
     failDeleted: async (jobId, holder) =>
       void (await jobs.fail(jobId, holder, { code: 'subscription-deleted', detail: 'The subscription was deleted: nothing more is sent to it.' })),
     subscriptionGone: async (subscriptionId) => (await subscriptions.get(viewer, subscriptionId)) === null,
+    requestStreams: [JOB_STREAM_PREFIX],
     requestedIn(recorded) {
       if (recorded.type !== 'WebhookReplayRequested' || !recorded.streamName.startsWith(JOB_STREAM_PREFIX)) return null;
       const event = decodeJobEvent(recorded);

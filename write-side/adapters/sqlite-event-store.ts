@@ -84,6 +84,14 @@ interface Scanned {
   recorded: RecordedEvent | null;
 }
 
+/** A subscriber's read of the log: its rows, and the position up to which it looked at every event. */
+interface Scan {
+  readonly entries: readonly Scanned[];
+  readonly reached: number;
+}
+
+const scanOf = (from: number, entries: readonly Scanned[]): Scan => ({ entries, reached: entries.at(-1)?.row.position ?? from });
+
 const SUBSCRIPTION_BATCH = 500;
 
 const SCHEMA = `
@@ -179,6 +187,7 @@ export class SqliteEventStore implements EventStore {
   private readonly maxAppendBytes: number;
   private readonly statements;
   private readonly readAllStatements = new Map<number, Database.Statement<unknown[], EventRow>>();
+  private readonly scanOnlyStatements = new Map<number, Database.Statement<unknown[], EventRow>>();
   private queue: PendingAppend[] = [];
   /** Each ticketed append still queued or being committed, by its ticket: the appends that follow it go into the same commit. */
   private readonly ticketed = new WeakMap<AppendTicket, PendingAppend>();
@@ -204,8 +213,8 @@ export class SqliteEventStore implements EventStore {
   private closed = false;
   /** The change stamp's read due at the end of this turn of the event loop, shared by every call until then (changeStamp). */
   private pendingStamp: Promise<number> | null = null;
-  /** Counters for metrics and tests: how many appends, how many commits carried them, how many times the subscribers read the log, and how many change stamps were read. */
-  readonly stats = { appends: 0, commits: 0, scans: 0, stamps: 0 };
+  /** Counters for metrics and tests: how many appends, how many commits carried them, how many times the subscribers read the log and how many rows they were handed, and how many change stamps were read. */
+  readonly stats = { appends: 0, commits: 0, scans: 0, scannedRows: 0, stamps: 0 };
 
   constructor(options: SqliteEventStoreOptions) {
     this.pollIntervalMs = options.pollIntervalMs ?? 200;
@@ -458,7 +467,9 @@ export class SqliteEventStore implements EventStore {
           // Scan a range of the log and filter here, so that the scan moves past events of other
           // streams too: a subscriber to a rare prefix must not rescan the whole log on every commit.
           const from = after === null ? 0 : Number(decodePosition(after).commit);
-          const entries = sqliteIo('the event store could not be read', () => store.scan(from));
+          // A subscriber to some streams alone in this store shares no scan: it reads only its streams' rows.
+          const alone = prefixes.length > 0 && store.subscriptions.size === 1;
+          const { entries, reached } = sqliteIo('the event store could not be read', () => (alone ? store.scanOnly(from, prefixes) : store.scan(from)));
           let delivered = 0;
           for (const entry of entries) {
             if (stopped) return;
@@ -470,7 +481,10 @@ export class SqliteEventStore implements EventStore {
             after = encodeSequence(row.position);
           }
           if (stopped) return;
-          if (entries.length > 0) options.onCheckpoint?.(after!);
+          if (reached > from) {
+            after = encodeSequence(reached);
+            options.onCheckpoint?.(after);
+          }
           if (entries.length < SUBSCRIPTION_BATCH) {
             options.onCaughtUp?.();
             await new Promise<void>((resolve) => {
@@ -509,20 +523,43 @@ export class SqliteEventStore implements EventStore {
    * out only of a scan that reached the head: a shorter batch must mean the log's end (see
    * deliver). Subscribers only read the events, so sharing them is safe.
    */
-  private scan(from: number): readonly Scanned[] {
+  private scan(from: number): Scan {
     const version = this.statements.dataVersion.get()!;
     const last = this.scanned;
     if (last && last.version === version) {
-      if (last.from === from) return last.entries;
+      if (last.from === from) return scanOf(from, last.entries);
       if (last.from < from && last.entries.length < SUBSCRIPTION_BATCH) {
         const start = last.entries.findIndex((entry) => entry.row.position > from);
-        return start === -1 ? [] : last.entries.slice(start);
+        return scanOf(from, start === -1 ? [] : last.entries.slice(start));
       }
     }
     this.stats.scans++;
     const entries = this.statements.scan.all(from, SUBSCRIPTION_BATCH).map((row): Scanned => ({ row, recorded: null }));
+    this.stats.scannedRows += entries.length;
     this.scanned = { from, version, entries };
-    return entries;
+    return scanOf(from, entries);
+  }
+
+  /**
+   * The rows of the streams under `prefixes` after `from`, up to the head of the log as it was
+   * just before (SQLite skips the other rows without handing them out): `reached` is that head
+   * once the rows ran out before a batch was full, so that the next read starts past every other
+   * stream's events too.
+   */
+  private scanOnly(from: number, prefixes: readonly string[]): Scan {
+    const head = this.statements.head.get() ?? 0;
+    if (head <= from) return { entries: [], reached: from };
+    let statement = this.scanOnlyStatements.get(prefixes.length);
+    if (!statement) {
+      const filter = prefixes.map(() => 'substr(stream, 1, ?) = ?').join(' OR ');
+      statement = this.db.prepare<unknown[], EventRow>(`SELECT * FROM events WHERE position > ? AND position <= ? AND (${filter}) ORDER BY position ${BOUND_LIMIT}`);
+      this.scanOnlyStatements.set(prefixes.length, statement);
+    }
+    this.stats.scans++;
+    const rows = statement.all(from, head, ...prefixes.flatMap((p) => [p.length, p]), SUBSCRIPTION_BATCH);
+    this.stats.scannedRows += rows.length;
+    const entries = rows.map((row): Scanned => ({ row, recorded: null }));
+    return { entries, reached: rows.length < SUBSCRIPTION_BATCH ? head : rows.at(-1)!.position };
   }
 
   /**

@@ -225,6 +225,7 @@ class MemoryReplayJobs implements ReplayJobsPort {
   }
   /** The read model lags: a job added `unseen` is not listed by open() until `see`; the log's request names it. */
   readonly unseen = new Set<string>();
+  readonly requestStreams = ['job-'];
   requestedIn(recorded: RecordedEvent): ReplayJobRef | null {
     if (recorded.type !== 'WebhookReplayRequested') return null;
     const { jobId, subscriptionId, from, to } = recorded.data as { jobId: string; subscriptionId: string; from: string; to: string };
@@ -295,12 +296,24 @@ async function setup(subs: DeliverySubscription[], options: Partial<DeliveryWork
   const process = new MemoryProcessStore();
   const subscriptions = new MemorySubscriptions(subs);
   const replays = new MemoryReplayJobs();
-  // The log as the worker sees it, each read's `after` noted.
+  // The log as the worker sees it, each read's `after` noted, and each event its live subscriptions were handed.
   const reads: (string | null)[] = [];
+  const followed: string[] = [];
   const counted: DeliveryWorkerPorts['log'] = {
     readAll: (o) => (reads.push(o.after ?? null), store.readAll(o)),
     headPosition: () => store.headPosition(),
-    subscribeToAll: (o) => store.subscribeToAll(o),
+    subscribeToAll: (o) => {
+      const live = store.subscribeToAll(o);
+      return {
+        async *[Symbol.asyncIterator]() {
+          for await (const event of live) {
+            followed.push(event.streamName);
+            yield event;
+          }
+        },
+        close: () => live.close(),
+      };
+    },
   };
   const worker = (holder: string, clockAndTimers: FakeTime = time, more: Partial<DeliveryWorkerOptions> = {}) => {
     const w = new WebhookDeliveryWorker(
@@ -314,7 +327,7 @@ async function setup(subs: DeliverySubscription[], options: Partial<DeliveryWork
     const result = await store.appendToStream(stream, types.map((type) => ({ type, data: {}, metadata: meta })), 'any');
     return result.position;
   };
-  return { store, time, endpoint, log, process, subscriptions, replays, worker, append, reads };
+  return { store, time, endpoint, log, process, subscriptions, replays, worker, append, reads, followed };
 }
 
 /** For the tests that run days of fake time: the list and the leases read hourly, not every 10 s. */
@@ -366,6 +379,39 @@ describe('the webhook delivery worker', () => {
     await u.append('order-9', 'OrderPlaced');
     await settle();
     expect(u.endpoint.sent).toEqual([]);
+  });
+
+  it('with follow, reads only the streams that ask for replays while it delivers nothing, and the whole log while it does', async () => {
+    const t = await setup([], { pollMs: H, ...LONG, follow: true });
+    t.worker('w1').start();
+    // The worker follows the log from here on.
+    await until(async () => (await t.append('job-0', 'JobProgressed'), t.followed.includes('job-0')));
+    // Nothing to deliver: an order's event is not handed to the worker; the job's event after it is.
+    await t.append('order-1', 'OrderPlaced');
+    await t.append('job-a', 'JobProgressed');
+    await until(() => t.followed.includes('job-a'));
+    expect(t.followed.filter((stream) => !stream.startsWith('job-'))).toEqual([]);
+
+    // A subscription to deliver: every event wakes it (the fake clock stands still, so no poll does).
+    t.subscriptions.list = [{ ...subA, from: (await t.store.headPosition())! }];
+    await t.time.advance(LONG.refreshMs);
+    await until(() => t.process.leases.size === 1);
+    await settle();
+    await t.append('order-2', 'OrderPlaced');
+    await until(() => t.endpoint.ids().includes(evt('order-2', 0)));
+    expect(t.followed).toContain('order-2');
+
+    // Gone again: the first event after it ends the whole log's follower; the later ones are not read.
+    t.subscriptions.list = [];
+    await t.time.advance(LONG.refreshMs);
+    await until(() => t.process.leases.size === 0);
+    await t.append('order-3', 'OrderPlaced');
+    await t.append('order-4', 'OrderPlaced');
+    await t.append('job-b', 'JobProgressed');
+    await until(() => t.followed.includes('job-b'));
+    await settle();
+    expect(t.followed.filter((stream) => stream === 'order-4')).toEqual([]);
+    expect(t.endpoint.ids()).toEqual([evt('order-2', 0)]);
   });
 
   it('attempts different resources in parallel, at most maxInFlight per subscription and maxInFlightTotal in all', async () => {
