@@ -94,6 +94,10 @@ const scanOf = (from: number, entries: readonly Scanned[]): Scan => ({ entries, 
 
 const SUBSCRIPTION_BATCH = 500;
 
+/** A row whose stream starts with one of `count` prefixes, in SQL: each bound as its length and itself (prefixArgs). */
+const prefixFilter = (count: number): string => Array.from({ length: count }, () => 'substr(stream, 1, ?) = ?').join(' OR ');
+const prefixArgs = (prefixes: readonly string[]): (string | number)[] => prefixes.flatMap((p) => [p.length, p]);
+
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS events (
     position    INTEGER PRIMARY KEY,
@@ -441,15 +445,14 @@ export class SqliteEventStore implements EventStore {
   private readAllNow(after: Position | null, maxCount: number, prefixes: readonly string[]): RecordedEvent[] {
     let statement = this.readAllStatements.get(prefixes.length);
     if (!statement) {
-      const filter = prefixes.map(() => 'substr(stream, 1, ?) = ?').join(' OR ');
+      const filter = prefixFilter(prefixes.length);
       statement = this.db.prepare<unknown[], EventRow>(
         `SELECT * FROM events WHERE position > ?${filter ? ` AND (${filter})` : ''} ORDER BY position ${BOUND_LIMIT}`,
       );
       this.readAllStatements.set(prefixes.length, statement);
     }
     const from = after === null ? 0 : Number(decodePosition(after).commit);
-    const args = prefixes.flatMap((p) => [p.length, p]);
-    return statement.all(from, ...args, maxCount).map(toRecorded);
+    return statement.all(from, ...prefixArgs(prefixes), maxCount).map(toRecorded);
   }
 
   subscribeToAll(options: SubscribeOptions = {}): EventSubscription {
@@ -551,12 +554,11 @@ export class SqliteEventStore implements EventStore {
     if (head <= from) return { entries: [], reached: from };
     let statement = this.scanOnlyStatements.get(prefixes.length);
     if (!statement) {
-      const filter = prefixes.map(() => 'substr(stream, 1, ?) = ?').join(' OR ');
-      statement = this.db.prepare<unknown[], EventRow>(`SELECT * FROM events WHERE position > ? AND position <= ? AND (${filter}) ORDER BY position ${BOUND_LIMIT}`);
+      statement = this.db.prepare<unknown[], EventRow>(`SELECT * FROM events WHERE position > ? AND position <= ? AND (${prefixFilter(prefixes.length)}) ORDER BY position ${BOUND_LIMIT}`);
       this.scanOnlyStatements.set(prefixes.length, statement);
     }
     this.stats.scans++;
-    const rows = statement.all(from, head, ...prefixes.flatMap((p) => [p.length, p]), SUBSCRIPTION_BATCH);
+    const rows = statement.all(from, head, ...prefixArgs(prefixes), SUBSCRIPTION_BATCH);
     this.stats.scannedRows += rows.length;
     const entries = rows.map((row): Scanned => ({ row, recorded: null }));
     return { entries, reached: rows.length < SUBSCRIPTION_BATCH ? head : rows.at(-1)!.position };
